@@ -1,0 +1,70 @@
+/**
+ * Service configuration from the environment, validated once at boot. A bad value stops the process with a
+ * message naming the variable, instead of surfacing later as a confusing runtime error.
+ *
+ * With no variables set the service replays the bundled world (fixtures/world) on loopback: no network, no keys.
+ * Setting RPC_URL (+ ER_RPC_URL, ORACLE_URL) switches to live sources.
+ */
+import { z } from "zod";
+
+const booleanFlag = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => ["true", "1", "yes"].includes(v));
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+const nonNegativeInt = z.coerce.number().int().min(0);
+
+export const ConfigSchema = z.object({
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: port.default(8080),
+
+  // Live mode. Without RPC_URL the bundled (or REPLAY_DIR) recording is replayed on loopback.
+  RPC_URL: z.url().optional(),
+  RPC_WS_URL: z.url().optional(),
+  ER_RPC_URL: z.url().optional(),
+  ER_RPC_WS_URL: z.url().optional(),
+  ORACLE_URL: z.url().optional(),
+  ORACLE_TOKEN: z.string().optional(),
+
+  // Replay mode.
+  REPLAY_DIR: z.string().min(1).default("fixtures/world"),
+  REPLAY_SPEED: z.coerce.number().positive().default(1),
+  REPLAY_LOOP: booleanFlag.default(true),
+
+  // Deployment (pool) configuration per interface: a file path or an http(s) URL. Defaults to the replayed world's.
+  POOL_CONFIG_V2: z.string().min(1).optional(),
+  POOL_CONFIG_EARLIER: z.string().min(1).optional(),
+
+  // Limits (DECISIONS 4.x).
+  RATE_LIMIT_RPS: nonNegativeInt.default(10),
+  RATE_LIMIT_BURST: positiveInt.default(10),
+  TRUST_PROXY: booleanFlag.default(false),
+  WS_MAX_PER_OWNER: positiveInt.default(5),
+  WS_MAX_GLOBAL: positiveInt.default(10_000),
+
+  // Freshness and schedules.
+  POOL_STATS_INTERVAL_MS: positiveInt.default(15_000),
+  PRICE_MAX_AGE_MS: positiveInt.default(60_000),
+  INGEST_STALE_AFTER_MS: positiveInt.default(120_000),
+  BLOCKHASH_REFRESH_MS: positiveInt.default(2_000),
+  PRIORITY_FEE_MICROLAMPORTS: nonNegativeInt.default(0),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const result = ConfigSchema.safeParse(present);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  if (result.data.ER_RPC_URL && !result.data.RPC_URL) {
+    throw new ConfigError("invalid configuration:\n  ER_RPC_URL: requires RPC_URL (the base chain) as well");
+  }
+  return result.data;
+}
+
+export const isLiveMode = (config: Config) => config.RPC_URL !== undefined;

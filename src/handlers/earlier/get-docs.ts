@@ -1,0 +1,7 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import type { getDocs as route } from "../../../gen/earlier/routes.ts";
+import type { AppEnv } from "../../http/env.ts";
+import { docsPageHtml } from "../../http/docs.ts";
+
+/** GET /docs/: interactive documentation of both interfaces. */
+export const getDocs: RouteHandler<typeof route, AppEnv> = (c) => c.html(docsPageHtml(), 200);

@@ -1,0 +1,136 @@
+/**
+ * Builds the Hono app from the generated route tables: every operation of both OpenAPI documents is
+ * registered with its zod request validation; operations without a handler yet answer 501.
+ * Handlers are looked up by operationId in `src/handlers/index.ts`.
+ */
+import { type Hook, OpenAPIHono, type RouteConfig, type RouteHandler, type z } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import type { MiddlewareHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { routes as v2Routes } from "../../gen/v2/routes.ts";
+import { routes as earlierRoutes } from "../../gen/earlier/routes.ts";
+import { componentSchemas as v2Components } from "../../gen/v2/schemas.ts";
+import * as earlierSchemas from "../../gen/earlier/schemas.ts";
+import { ApiError, type ErrorBody } from "./errors.ts";
+import { validationErrorBody } from "./validation.ts";
+import type { AppEnv } from "./env.ts";
+import { docsAssetRoutes } from "./docs.ts";
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+type V2Routes = typeof v2Routes;
+type EarlierRoutes = typeof earlierRoutes;
+
+/** A handler per operationId, typed by its route so request data and response bodies follow the contract. */
+export type HandlerTable =
+  & { [K in keyof V2Routes]?: RouteHandler<V2Routes[K], AppEnv> }
+  & { [K in keyof EarlierRoutes]?: RouteHandler<EarlierRoutes[K], AppEnv> };
+
+export interface AppOptions {
+  handlers: HandlerTable;
+  /** Middleware run before every route (services injection, rate limiting, metrics). */
+  middleware?: MiddlewareHandler<AppEnv>[];
+}
+
+/**
+ * The earlier interface's trigger-order builders answer errors as `{ err, code }` instead of `{ error, code }`
+ * (earlier-interface document, Errors 1). The YAML says so by giving their 400 the `ErrBody` schema, so the
+ * shape is read from the route itself rather than from a list of paths kept by hand.
+ */
+function usesErrBody(route: RouteConfig): boolean {
+  const media = (route.responses[400] as { content?: Record<string, { schema?: unknown }> } | undefined)
+    ?.content?.["application/json"];
+  return media?.schema !== undefined && media.schema === (earlierSchemas as Record<string, unknown>).ErrBodySchema;
+}
+
+function validationHook(route: RouteConfig): Hook<unknown, AppEnv, string, unknown> {
+  const errBody = usesErrBody(route);
+  return (result, c) => {
+    if (result.success) return;
+    const { error, ...rest } = validationErrorBody(result.target, result.error);
+    return c.json(errBody ? { err: error, ...rest } : { error, ...rest }, 400);
+  };
+}
+
+function registerAll(
+  api: OpenAPIHono<AppEnv>,
+  table: Record<string, RouteConfig>,
+  components: Record<string, z.ZodType>,
+  handlers: HandlerTable,
+) {
+  // Register every component, referenced by a route or not (e.g. WebSocket messages), so the served
+  // description names the same components as the YAML.
+  for (const [name, schema] of Object.entries(components)) api.openAPIRegistry.register(name, schema);
+  for (const [operationId, route] of Object.entries(table)) {
+    const handler = (handlers as Record<string, unknown>)[operationId] ?? (() => {
+      throw new ApiError(501, "NOT_IMPLEMENTED", "not implemented");
+    });
+    // The table is heterogeneous, so the per-route typing is enforced on HandlerTable instead of here.
+    // deno-lint-ignore no-explicit-any
+    api.openapi(route, handler as any, validationHook(route) as any);
+  }
+}
+
+/** The v2 and earlier interfaces as separate sub-apps, so each one's served description can be compared to its YAML. */
+export function createInterfaceApps(handlers: HandlerTable) {
+  const v2 = new OpenAPIHono<AppEnv>();
+  registerAll(v2, v2Routes, v2Components, handlers);
+  const earlier = new OpenAPIHono<AppEnv>();
+  registerAll(earlier, earlierRoutes, earlierSchemas.componentSchemas, handlers);
+  return { v2, earlier };
+}
+
+export function errorResponseFor(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof ApiError) return { status: error.status, body: error.toBody() };
+  if (error instanceof HTTPException) {
+    if (error.status === 400 && /json/i.test(error.message)) {
+      return { status: 400, body: { error: "request body is not valid JSON", code: "INVALID_JSON" } };
+    }
+    if (error.status === 413) {
+      return {
+        status: 413,
+        body: { error: `request body exceeds ${MAX_BODY_BYTES} bytes`, code: "PAYLOAD_TOO_LARGE" },
+      };
+    }
+    if (error.status === 415) {
+      return {
+        status: 400,
+        body: { error: "request body must be sent as application/json", code: "VALIDATION_FAILED", field: "body" },
+      };
+    }
+    return { status: error.status, body: { error: error.message || "request rejected", code: "VALIDATION_FAILED" } };
+  }
+  return { status: 500, body: { error: "internal error", code: "INTERNAL" } };
+}
+
+export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.onError((error, c) => {
+    const { status, body } = errorResponseFor(error);
+    if (status >= 500 && status !== 501 && status !== 503) {
+      console.error("unhandled error", c.req.method, c.req.path, error);
+    }
+    return c.json(body, status as 400);
+  });
+  app.notFound((c) =>
+    c.json({ error: `no route for ${c.req.method} ${c.req.path}`, code: "NOT_FOUND" } satisfies ErrorBody, 404)
+  );
+
+  for (const middleware of options.middleware ?? []) app.use("*", middleware);
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new HTTPException(413);
+      },
+    }),
+  );
+
+  docsAssetRoutes(app);
+  const { v2, earlier } = createInterfaceApps(options.handlers);
+  app.route("/", v2);
+  app.route("/", earlier);
+  return app;
+}

@@ -1,0 +1,57 @@
+/**
+ * Interactive documentation at `/docs/` for both interfaces (Scalar), with the viewer's script served from the
+ * npm package so the page makes no request to any CDN (DECISIONS 1.6): default fonts off, no proxy, no telemetry.
+ */
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import type { AppEnv } from "./env.ts";
+
+export const DOCS_SCRIPT_PATH = "/docs/scalar.js";
+
+let scriptCache: Uint8Array | undefined;
+
+/** The package does not export its browser bundle, so locate it next to the package's resolved entry point. */
+function scalarStandaloneScript(): Uint8Array {
+  if (!scriptCache) {
+    const entry = createRequire(import.meta.url).resolve("@scalar/api-reference");
+    const packageRoot = dirname(dirname(entry));
+    scriptCache = Deno.readFileSync(join(packageRoot, "dist", "browser", "standalone.js"));
+  }
+  return scriptCache;
+}
+
+export function docsPageHtml(): string {
+  const configuration = {
+    sources: [
+      { title: "v2 (basket model)", slug: "v2", url: "/v2/api-docs/openapi.json" },
+      { title: "Earlier interface", slug: "earlier", url: "/api-docs/openapi.json" },
+    ],
+    withDefaultFonts: false,
+    hideClientButton: true,
+    telemetry: false,
+  };
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Perpetuals trading API</title>
+  </head>
+  <body>
+    <div id="app"></div>
+    <script src="${DOCS_SCRIPT_PATH}"></script>
+    <script>Scalar.createApiReference("#app", ${JSON.stringify(configuration)});</script>
+  </body>
+</html>
+`;
+}
+
+/** The viewer's script is an asset, not an API operation, so it is registered outside the OpenAPI route table. */
+export function docsAssetRoutes(app: OpenAPIHono<AppEnv>) {
+  app.get(DOCS_SCRIPT_PATH, (c) => {
+    c.header("content-type", "application/javascript; charset=utf-8");
+    c.header("cache-control", "public, max-age=86400");
+    return c.body(scalarStandaloneScript() as Uint8Array<ArrayBuffer>);
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * Entry point: `deno task start`. Validates the configuration, assembles the services, serves HTTP and
+ * shuts down gracefully on SIGTERM/SIGINT (in-flight requests finish, sources and timers stop).
+ */
+import { ConfigError, loadConfig } from "./config/env.ts";
+import { createServiceApp } from "./server.ts";
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig(Deno.env.toObject());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      Deno.exit(2);
+    }
+    throw error;
+  }
+
+  const { app, start, stop } = await createServiceApp(config);
+  await start();
+  const server = Deno.serve(
+    {
+      hostname: config.HOST,
+      port: config.PORT,
+      onListen: ({ hostname, port }) => console.log(`listening on http://${hostname}:${port}`),
+    },
+    app.fetch,
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    await server.shutdown();
+    await stop();
+    Deno.exit(0);
+  };
+  for (const signal of ["SIGTERM", "SIGINT"] as const) Deno.addSignalListener(signal, () => void shutdown(signal));
+  await server.finished;
+}
+
+if (import.meta.main) await main();

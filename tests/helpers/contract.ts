@@ -1,0 +1,132 @@
+/**
+ * Validates every HTTP response a test sees against the OpenAPI document of its interface: the operation is
+ * found from the method and concrete path, the response object from the status, and the body is checked with
+ * Ajv (JSON Schema 2020-12, as OpenAPI 3.1 uses) against the schema the YAML gives for that status.
+ */
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import type { ValidateFunction } from "ajv";
+import v2Doc from "../../gen/v2/openapi.json" with { type: "json" };
+import earlierDoc from "../../gen/earlier/openapi.json" with { type: "json" };
+
+// deno-lint-ignore no-explicit-any
+type Json = any;
+
+export const DOCUMENTS = { v2: v2Doc as Json, earlier: earlierDoc as Json } as const;
+export type InterfaceName = keyof typeof DOCUMENTS;
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+(addFormats as unknown as (a: Ajv2020) => void)(ajv);
+for (const [name, doc] of Object.entries(DOCUMENTS)) ajv.addSchema(doc, `${name}.json`);
+
+interface Template {
+  iface: InterfaceName;
+  path: string;
+  regex: RegExp;
+  staticSegments: number;
+}
+
+const templates: Template[] = Object.entries(DOCUMENTS).flatMap(([iface, doc]) =>
+  Object.keys(doc.paths).map((path) => ({
+    iface: iface as InterfaceName,
+    path,
+    regex: new RegExp("^" + path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+") + "$"),
+    staticSegments: path.split("/").filter((segment) => segment && !segment.startsWith("{")).length,
+  }))
+);
+
+/** The OpenAPI path template a concrete path belongs to; the most specific template wins, as in the router. */
+export function findTemplate(method: string, concretePath: string): Template | undefined {
+  return templates
+    .filter((t) => t.regex.test(concretePath) && DOCUMENTS[t.iface].paths[t.path][method.toLowerCase()])
+    .sort((a, b) => b.staticSegments - a.staticSegments)[0];
+}
+
+const escapePointer = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
+const validators = new Map<string, ValidateFunction>();
+
+function responsePointer(iface: InterfaceName, path: string, method: string, status: number) {
+  const doc = DOCUMENTS[iface];
+  const responses = doc.paths[path][method].responses;
+  const key = String(status) in responses
+    ? String(status)
+    : `${String(status)[0]}XX` in responses
+    ? `${String(status)[0]}XX`
+    : "default" in responses
+    ? "default"
+    : undefined;
+  if (key === undefined) return undefined;
+  let pointer = `/paths/${escapePointer(path)}/${method}/responses/${key}`;
+  let response = responses[key];
+  if (response.$ref) {
+    pointer = response.$ref.slice(1);
+    response = response.$ref.split("/").slice(1).reduce((node: Json, part: string) => node[part], doc);
+  }
+  return { pointer, response };
+}
+
+export class ContractViolation extends Error {
+  override name = "ContractViolation";
+}
+
+/** Throws ContractViolation when the status is undocumented or the body does not match the documented schema. */
+export function assertMatchesContract(method: string, url: string, status: number, contentType: string, body: Json) {
+  const { pathname } = new URL(url, "http://localhost");
+  const template = findTemplate(method, pathname);
+  if (!template) throw new ContractViolation(`${method} ${pathname}: not a documented operation`);
+  const lower = method.toLowerCase();
+  const found = responsePointer(template.iface, template.path, lower, status);
+  if (!found) throw new ContractViolation(`${method} ${template.path}: status ${status} is not documented`);
+  const content = found.response.content;
+  if (!content) return;
+  const mediaType = Object.keys(content).find((m) => contentType.startsWith(m.split(";")[0])) ??
+    Object.keys(content).find((m) => m.includes("json") && contentType.includes("json"));
+  if (!mediaType) {
+    throw new ContractViolation(`${method} ${template.path} ${status}: undocumented content type ${contentType}`);
+  }
+  if (!mediaType.includes("json")) return;
+  const ref = `${template.iface}.json#${found.pointer}/content/${escapePointer(mediaType)}/schema`;
+  let validate = validators.get(ref);
+  if (!validate) {
+    validate = ajv.compile({ $ref: ref });
+    validators.set(ref, validate);
+  }
+  if (!validate(body)) {
+    throw new ContractViolation(
+      `${method} ${template.path} ${status}: body does not match the contract: ${ajv.errorsText(validate.errors)}\n` +
+        JSON.stringify(body).slice(0, 2000),
+    );
+  }
+}
+
+export interface CheckedResponse {
+  status: number;
+  headers: Headers;
+  // deno-lint-ignore no-explicit-any
+  body: any;
+  text: string;
+}
+
+/** Sends a request to an in-process app and validates the answer against the contract before returning it. */
+export async function call(
+  app: { request: (input: string, init?: RequestInit) => Response | Promise<Response> },
+  method: string,
+  url: string,
+  body?: unknown,
+  init: RequestInit = {},
+): Promise<CheckedResponse> {
+  const headers = new Headers(init.headers);
+  if (body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
+  const response = await app.request(url, {
+    ...init,
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const contentType = response.headers.get("content-type") ?? "";
+  const parsed = contentType.includes("json") && text ? JSON.parse(text) : text;
+  // 501 marks an operation whose handler has not landed yet; it is the only undocumented answer allowed.
+  if (response.status !== 501) assertMatchesContract(method, url, response.status, contentType, parsed);
+  return { status: response.status, headers: response.headers, body: parsed, text };
+}

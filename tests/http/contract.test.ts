@@ -1,0 +1,191 @@
+/**
+ * The running app, the generated code and the YAML agree:
+ * - drift: the served operations (method, path, status) and component names equal the YAML's, per interface;
+ * - every documented operation answers with a documented status and body (or 501 until its handler lands);
+ * - every POST route rejects malformed bodies with 400 `{error, code, field}`, never 500.
+ */
+import assert from "node:assert/strict";
+import { createInterfaceApps } from "../../src/http/app.ts";
+import { handlers } from "../../src/handlers/index.ts";
+import { call, DOCUMENTS } from "../helpers/contract.ts";
+import {
+  deref,
+  isDecimalSchema,
+  isPubkeySchema,
+  requestBodySchema,
+  sampleObject,
+  sampleUrl,
+} from "../helpers/samples.ts";
+import { testApp } from "../helpers/app.ts";
+
+// deno-lint-ignore no-explicit-any
+type Json = any;
+const METHODS = ["get", "put", "post", "delete", "patch"];
+
+function operationsOf(doc: Json) {
+  return Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m]).map((method) => ({ path, method, operation: item[method] }))
+  );
+}
+
+function statusSet(doc: Json): Set<string> {
+  return new Set(
+    operationsOf(doc).flatMap(({ path, method, operation }) =>
+      Object.keys(operation.responses).map((status) => `${method.toUpperCase()} ${path} ${status}`)
+    ),
+  );
+}
+
+Deno.test("drift: served operations and components equal the YAML", async (t) => {
+  const apps = createInterfaceApps(handlers);
+  for (const iface of ["v2", "earlier"] as const) {
+    await t.step(iface, () => {
+      const served = apps[iface].getOpenAPI31Document({ openapi: "3.1.0", info: { title: iface, version: "0" } });
+      const yaml = DOCUMENTS[iface];
+      assert.deepEqual([...statusSet(served)].sort(), [...statusSet(yaml)].sort());
+      assert.deepEqual(
+        Object.keys(served.components?.schemas ?? {}).sort(),
+        Object.keys(yaml.components?.schemas ?? {}).sort(),
+      );
+    });
+  }
+});
+
+Deno.test("every documented operation answers as documented (or 501 before its handler lands)", async (t) => {
+  const app = await testApp();
+  for (const [iface, doc] of Object.entries(DOCUMENTS)) {
+    for (const { path, method, operation } of operationsOf(doc)) {
+      await t.step(`${iface} ${method.toUpperCase()} ${path}`, async () => {
+        const bodySchema = requestBodySchema(doc, operation);
+        const body = bodySchema ? sampleObject(doc, bodySchema) : undefined;
+        const response = await call(app, method.toUpperCase(), sampleUrl(doc, path, operation), body);
+        assert.ok(response.status < 500 || [501, 503].includes(response.status), `${response.status} ${response.text}`);
+        if (response.status === 501) {
+          assert.equal(operation.operationId in handlers, false, "a landed handler must not answer 501");
+          assert.deepEqual(response.body, { error: "not implemented", code: "NOT_IMPLEMENTED" });
+        }
+      });
+    }
+  }
+});
+
+interface Breakage {
+  name: string;
+  expectCode: string;
+  mutate: (body: Record<string, Json>) => void;
+  field: string;
+}
+
+/** The ways to break a valid body, derived from its schema: one field at a time. */
+function breakages(doc: Json, schema: Json): Breakage[] {
+  const s = deref(doc, schema);
+  const out: Breakage[] = [];
+  const properties = Object.entries((s.properties ?? {}) as Record<string, Json>);
+  for (const name of s.required ?? []) {
+    out.push({ name: `missing ${name}`, expectCode: "VALIDATION_FAILED", field: name, mutate: (b) => delete b[name] });
+  }
+  for (const [name, prop] of properties) {
+    const p = deref(doc, prop);
+    const type = Array.isArray(p.type) ? p.type.filter((x: string) => x !== "null")[0] : p.type;
+    const wrong = type === "string" || p.enum
+      ? 12345
+      : type === "boolean" || type === "number" || type === "integer"
+      ? "not-a-value"
+      : type === "object"
+      ? "not-an-object"
+      : undefined;
+    if (wrong !== undefined) {
+      out.push({
+        name: `wrong type ${name}`,
+        expectCode: "VALIDATION_FAILED",
+        field: name,
+        mutate: (b) => (b[name] = wrong),
+      });
+    }
+    if (p.enum && p.enum.every((v: unknown) => typeof v === "string")) {
+      out.push({
+        name: `bad enum ${name}`,
+        expectCode: "VALIDATION_FAILED",
+        field: name,
+        mutate: (b) => (b[name] = "NOT_AN_OPTION"),
+      });
+    }
+    if (isPubkeySchema(doc, p)) {
+      out.push({
+        name: `invalid pubkey ${name}`,
+        expectCode: "INVALID_PUBKEY",
+        field: name,
+        mutate: (b) => (b[name] = "0OIl-not-base58"),
+      });
+    }
+    if (isDecimalSchema(doc, p)) {
+      out.push({
+        name: `non-decimal ${name}`,
+        expectCode: "INVALID_DECIMAL",
+        field: name,
+        mutate: (b) => (b[name] = "12abc"),
+      });
+    }
+    if ((type === "number" || type === "integer") && (p.maximum !== undefined || p.exclusiveMaximum !== undefined)) {
+      const above = (p.maximum ?? p.exclusiveMaximum) + 1;
+      out.push({
+        name: `out of range ${name}`,
+        expectCode: "VALIDATION_FAILED",
+        field: name,
+        mutate: (b) => (b[name] = above),
+      });
+    }
+  }
+  return out;
+}
+
+Deno.test("malformed POST bodies get 400 {error, code, field}, never 500", async (t) => {
+  const app = await testApp();
+  let cases = 0;
+  for (const [iface, doc] of Object.entries(DOCUMENTS)) {
+    for (const { path, method, operation } of operationsOf(doc)) {
+      const schema = method === "post" ? requestBodySchema(doc, operation) : undefined;
+      if (!schema) continue;
+      for (const breakage of breakages(doc, schema)) {
+        await t.step(`${iface} ${path}: ${breakage.name}`, async () => {
+          const body = sampleObject(doc, schema);
+          // Optional fields are broken too, so put the field in before breaking it.
+          const props = deref(doc, schema).properties ?? {};
+          if (!(breakage.field in body) && props[breakage.field]) body[breakage.field] = null;
+          breakage.mutate(body);
+          const response = await call(app, "POST", sampleUrl(doc, path, operation), body);
+          assert.equal(response.status, 400, response.text);
+          assert.equal(response.body.code, breakage.expectCode, response.text);
+          assert.equal(response.body.field, `body.${breakage.field}`, response.text);
+          // The earlier trigger-order builders name their message `err` (earlier-interface document, Errors 1).
+          assert.match(response.body.error ?? response.body.err, new RegExp(breakage.field));
+        });
+        cases++;
+      }
+    }
+  }
+  assert.ok(cases > 0);
+});
+
+Deno.test("a body that is not JSON gets 400 INVALID_JSON", async () => {
+  const app = await testApp();
+  const [path] = Object.entries(DOCUMENTS.v2.paths as Record<string, Json>).find(([, item]) => item.post)!;
+  const response = await call(app, "POST", path, "{not json", { headers: { "content-type": "application/json" } });
+  assert.equal(response.status, 400);
+  assert.equal(response.body.code, "INVALID_JSON");
+});
+
+Deno.test("a body over 64 KiB gets 413 PAYLOAD_TOO_LARGE", async () => {
+  const app = await testApp();
+  const [path] = Object.entries(DOCUMENTS.v2.paths as Record<string, Json>).find(([, item]) => item.post)!;
+  const response = await call(app, "POST", path, { padding: "x".repeat(70 * 1024) });
+  assert.equal(response.status, 413);
+  assert.equal(response.body.code, "PAYLOAD_TOO_LARGE");
+});
+
+Deno.test("an unknown route gets 404 {error, code: NOT_FOUND}", async () => {
+  const app = await testApp();
+  const response = await app.request("/v2/no-such-thing");
+  assert.equal(response.status, 404);
+  assert.deepEqual(await response.json(), { error: "no route for GET /v2/no-such-thing", code: "NOT_FOUND" });
+});
