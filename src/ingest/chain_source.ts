@@ -1,0 +1,364 @@
+/**
+ * Live chain ingestion over `@solana/web3.js`: snapshot + subscriptions + blockhash polling for one chain.
+ *
+ * Lifecycle (one "session" at a time):
+ *   1. new Connection (HTTP through an abortable fetch; the WebSocket's automatic reconnect turned off);
+ *   2. subscribe (slot, one programSubscribe per program × discriminator, accountSubscribe per extra account) and
+ *      wait until the socket is open and every subscription is acknowledged;
+ *   3. full reload (getProgramAccounts with memcmp filters, getMultipleAccounts in batches of 100) applied with slot
+ *      ordering, so a notification newer than the snapshot is never overwritten, and keys gone from the chain are
+ *      removed;
+ *   4. steady state: notifications are written as they come; the blockhash is refreshed every `blockhashIntervalMs`
+ *      (this is also the HTTP liveness poll) and a full reload runs every `reconcileIntervalMs` (catches what
+ *      programSubscribe never reports, such as closed accounts).
+ * Any failure (socket close or error, a failed poll, a failed reload, a subscription that is not acknowledged in
+ * time) ends the session: the Connection is disposed, and after an exponential backoff a new session starts at step 1,
+ * so nothing missed while disconnected is lost. Errors are counted in the status, never thrown; the store keeps
+ * serving its last state meanwhile.
+ */
+import { type AccountInfo, type Commitment, Connection, type Context, PublicKey } from "@solana/web3.js";
+import bs58 from "bs58";
+import type { AccountStore } from "../state/account_store.ts";
+import type { BlockhashCache } from "../state/blockhash_cache.ts";
+import { type Clock, systemClock } from "../state/clock.ts";
+import type { Chain, RawAccount } from "../state/types.ts";
+import type { ChainIngestStatus } from "./status.ts";
+import { allSubscribed, disposeConnection, rpcWebSocketOf } from "./web3_internals.ts";
+import { abortableSleep, errorMessage, raceSignal, timeoutSignal } from "./util.ts";
+
+export interface ChainSourceConfig {
+  chain: Chain;
+  rpcUrl: string;
+  /** Default: derived by web3.js (http→ws, explicit port + 1). */
+  wsUrl?: string;
+  programIds: string[];
+  /** 8-byte discriminators (bytes or 16 hex digits) matched at offset 0; when given only those accounts load. */
+  discriminatorFilters?: (Uint8Array | string)[];
+  /** Accounts loaded and watched individually (lookup tables, mints, …). */
+  extraAccounts?: string[];
+  commitment?: Commitment;
+  /** Blockhash refresh / liveness poll period. Default 2000. */
+  blockhashIntervalMs?: number;
+  /** Periodic full reload; 0 disables. Default 300000. */
+  reconcileIntervalMs?: number;
+  /** Reconnect backoff. Default 250 ms doubling to 30 s. */
+  backoffInitialMs?: number;
+  backoffMaxMs?: number;
+  /** How long to wait for the socket to open and subscriptions to be acknowledged. Default 10000. */
+  subscribeTimeoutMs?: number;
+  /** Per HTTP request timeout. Default 30000. */
+  requestTimeoutMs?: number;
+}
+
+export interface ChainSourceDeps {
+  store: AccountStore;
+  blockhash: BlockhashCache;
+  /** Status record to update (e.g. `ingestStatus.chains[chain]`). */
+  status: ChainIngestStatus;
+  clock?: Clock;
+  /** Called for every counted error (logging hook). */
+  onError?: (message: string) => void;
+}
+
+function toBytes(d: Uint8Array | string): Uint8Array {
+  if (typeof d !== "string") return d;
+  if (!/^[0-9a-fA-F]{16}$/.test(d)) throw new RangeError(`discriminator must be 16 hex digits: '${d}'`);
+  return Uint8Array.from(d.match(/../g)!.map((h) => parseInt(h, 16)));
+}
+
+export class ChainSource {
+  readonly config: ChainSourceConfig;
+  readonly chain: Chain;
+  readonly #store: AccountStore;
+  readonly #blockhash: BlockhashCache;
+  readonly #status: ChainIngestStatus;
+  readonly #clock: Clock;
+  readonly #onError?: (message: string) => void;
+  readonly #stop = new AbortController();
+  readonly #discriminators: Uint8Array[];
+  #loop: Promise<void> | undefined;
+  #sessions = 0;
+  #resyncRequested = false;
+  #wake: (() => void) | undefined;
+  #syncedResolve!: () => void;
+  readonly #synced: Promise<void>;
+
+  constructor(config: ChainSourceConfig, deps: ChainSourceDeps) {
+    this.config = config;
+    this.chain = config.chain;
+    this.#store = deps.store;
+    this.#blockhash = deps.blockhash;
+    this.#status = deps.status;
+    this.#clock = deps.clock ?? systemClock;
+    this.#onError = deps.onError;
+    this.#discriminators = (config.discriminatorFilters ?? []).map(toBytes);
+    for (const d of this.#discriminators) if (d.length !== 8) throw new RangeError("discriminators are 8 bytes");
+    this.#synced = new Promise((r) => this.#syncedResolve = r);
+  }
+
+  get status(): ChainIngestStatus {
+    return this.#status;
+  }
+
+  /** Starts the background loop (idempotent). */
+  start(): void {
+    if (this.#loop || this.#stop.signal.aborted) return;
+    this.#loop = this.#run();
+  }
+
+  /** Resolves after the first completed full reload. */
+  synced(): Promise<void> {
+    return this.#synced;
+  }
+
+  /** Asks for a full reload at the next poll. */
+  requestResync(): void {
+    this.#resyncRequested = true;
+    this.#wake?.();
+  }
+
+  /** Stops everything (aborts requests, closes the socket, clears timers). The store is left as it is. */
+  async stop(): Promise<void> {
+    this.#stop.abort(new Error("stopped"));
+    this.#wake?.();
+    await this.#loop;
+    this.#status.connected = false;
+  }
+
+  #error(where: string, err: unknown): void {
+    if (this.#stop.signal.aborted) return;
+    this.#status.errors++;
+    const msg = `${this.chain} ${where}: ${errorMessage(err)}`;
+    this.#status.lastError = msg;
+    this.#onError?.(msg);
+  }
+
+  async #run(): Promise<void> {
+    const initial = this.config.backoffInitialMs ?? 250;
+    const max = this.config.backoffMaxMs ?? 30_000;
+    let backoff = initial;
+    while (!this.#stop.signal.aborted) {
+      let reachedSteadyState = false;
+      try {
+        await this.#session(() => {
+          reachedSteadyState = true;
+          backoff = initial;
+        });
+      } catch (err) {
+        this.#error("session", err);
+      }
+      this.#status.connected = false;
+      if (this.#stop.signal.aborted) break;
+      const delay = reachedSteadyState ? initial : backoff;
+      backoff = Math.min(max, backoff * 2);
+      await abortableSleep(delay * (0.9 + Math.random() * 0.2), this.#stop.signal).catch(() => {});
+    }
+  }
+
+  async #session(onSteady: () => void): Promise<void> {
+    const cfg = this.config;
+    const commitment = cfg.commitment ?? "confirmed";
+    const session = new AbortController();
+    const stopSignal = this.#stop.signal;
+    const signal = AbortSignal.any([stopSignal, session.signal]);
+    const fail = (why: string, err?: unknown) => {
+      if (!session.signal.aborted) session.abort(new Error(err === undefined ? why : `${why}: ${errorMessage(err)}`));
+    };
+    const requestTimeout = cfg.requestTimeoutMs ?? 30_000;
+    const fetchFn = async (input: string | URL | Request, init?: RequestInit) => {
+      const t = timeoutSignal(signal, requestTimeout, "request");
+      try {
+        const res = await fetch(input, { ...init, signal: t.signal });
+        // Read the body here so the timeout also covers it and no stream outlives the request.
+        const body = await res.arrayBuffer();
+        return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+      } finally {
+        t.clear();
+      }
+    };
+    if (this.#sessions++ > 0) this.#status.reconnects++;
+    const conn = new Connection(cfg.rpcUrl, {
+      commitment,
+      wsEndpoint: cfg.wsUrl,
+      fetch: fetchFn as unknown as typeof fetch,
+      httpAgent: false,
+      disableRetryOnRateLimit: true,
+    });
+    const rpc = rpcWebSocketOf(conn);
+    rpc.setAutoReconnect(false);
+    rpc.removeAllListeners("error"); // web3.js only logs them; this source counts them and ends the session
+    let opened = false;
+    const openedPromise = new Promise<void>((resolve) => rpc.once("open", () => resolve()));
+    rpc.on("open", () => opened = true);
+    rpc.on("error", (e) => {
+      this.#error("websocket", (e as { message?: string })?.message ?? e);
+      fail("websocket error");
+    });
+    rpc.on("close", (code) => fail(`websocket closed (${String(code)})`));
+
+    const onAccount = (pubkey: string, info: AccountInfo<Buffer> | null, slot: number) => {
+      try {
+        this.#applyAccount(pubkey, info, slot);
+      } catch (err) {
+        this.#error("notification", err);
+      }
+    };
+    try {
+      conn.onSlotChange((s) => {
+        this.#store.noteSlot(this.chain, s.slot);
+        this.#status.lastSlot = this.#store.slot(this.chain);
+        this.#status.lastUpdateMs = this.#clock.nowMs();
+      });
+      const filterSets = this.#filterSets();
+      for (const pid of cfg.programIds) {
+        const program = new PublicKey(pid);
+        for (const filters of filterSets) {
+          conn.onProgramAccountChange(program, (keyed, ctx: Context) => {
+            if (!cfg.programIds.includes(keyed.accountInfo.owner.toBase58())) {
+              onAccount(keyed.accountId.toBase58(), null, ctx.slot);
+            } else onAccount(keyed.accountId.toBase58(), keyed.accountInfo, ctx.slot);
+          }, { commitment, filters });
+        }
+      }
+      for (const key of cfg.extraAccounts ?? []) {
+        conn.onAccountChange(new PublicKey(key), (info, ctx) => onAccount(key, info, ctx.slot), { commitment });
+      }
+
+      // Wait for the socket and every subscription acknowledgement.
+      const wait = timeoutSignal(signal, cfg.subscribeTimeoutMs ?? 10_000, "subscribing");
+      try {
+        await raceSignal(openedPromise, wait.signal);
+        while (!allSubscribed(conn)) await abortableSleep(10, wait.signal);
+      } finally {
+        wait.clear();
+      }
+      if (!opened) throw new Error("websocket did not open");
+
+      await raceSignal(this.#refreshBlockhash(conn, commitment), signal);
+      await raceSignal(this.#fullLoad(conn, commitment), signal);
+      this.#status.connected = true;
+      onSteady();
+      this.#syncedResolve();
+
+      const pollMs = cfg.blockhashIntervalMs ?? 2000;
+      const reconcileMs = cfg.reconcileIntervalMs ?? 300_000;
+      let lastReconcile = Date.now();
+      while (!signal.aborted) {
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(done, pollMs);
+          function done() {
+            clearTimeout(t);
+            signal.removeEventListener("abort", done);
+            resolve();
+          }
+          this.#wake = done;
+          signal.addEventListener("abort", done, { once: true });
+        });
+        this.#wake = undefined;
+        if (signal.aborted) break;
+        await raceSignal(this.#refreshBlockhash(conn, commitment), signal);
+        if (this.#resyncRequested || (reconcileMs > 0 && Date.now() - lastReconcile >= reconcileMs)) {
+          this.#resyncRequested = false;
+          lastReconcile = Date.now();
+          await raceSignal(this.#fullLoad(conn, commitment), signal);
+        }
+      }
+      if (session.signal.aborted) throw session.signal.reason;
+    } catch (err) {
+      if (session.signal.aborted && !stopSignal.aborted) throw session.signal.reason;
+      if (!stopSignal.aborted) throw err;
+    } finally {
+      this.#wake = undefined;
+      if (!session.signal.aborted) session.abort(new Error("session over"));
+      await disposeConnection(conn);
+    }
+  }
+
+  #filterSets(): { memcmp: { offset: number; bytes: string } }[][] {
+    if (this.#discriminators.length === 0) return [[]];
+    return this.#discriminators.map((d) => [{ memcmp: { offset: 0, bytes: bs58.encode(d) } }]);
+  }
+
+  async #refreshBlockhash(conn: Connection, commitment: Commitment): Promise<void> {
+    try {
+      const res = await conn.getLatestBlockhashAndContext(commitment);
+      const now = this.#clock.nowMs();
+      this.#blockhash.set({
+        blockhash: res.value.blockhash,
+        lastValidBlockHeight: res.value.lastValidBlockHeight,
+        fetchedAtMs: now,
+      });
+      this.#store.noteSlot(this.chain, res.context.slot);
+      this.#status.lastSlot = this.#store.slot(this.chain);
+      this.#status.lastBlockhashMs = now;
+    } catch (err) {
+      this.#error("getLatestBlockhash", err);
+      throw err;
+    }
+  }
+
+  #applyAccount(pubkey: string, info: AccountInfo<Buffer | Uint8Array> | null, slot: number): void {
+    const store = this.#store;
+    if (!info || info.lamports === 0) {
+      store.delete(this.chain, pubkey, slot);
+    } else {
+      const account: RawAccount = {
+        pubkey,
+        owner: info.owner.toBase58(),
+        lamports: BigInt(info.lamports),
+        data: new Uint8Array(info.data), // copy: web3.js Buffers may share a pooled ArrayBuffer
+        executable: info.executable,
+        slot,
+        chain: this.chain,
+      };
+      store.set(account);
+    }
+    this.#status.lastSlot = store.slot(this.chain);
+    this.#status.lastUpdateMs = this.#clock.nowMs();
+    this.#status.accounts = store.size(this.chain);
+  }
+
+  /** Loads everything in scope and removes what is gone. */
+  async #fullLoad(conn: Connection, commitment: Commitment): Promise<void> {
+    const cfg = this.config;
+    const seen = new Set<string>();
+    let minSlot = Number.POSITIVE_INFINITY;
+    const filterSets = this.#filterSets();
+    try {
+      for (const pid of cfg.programIds) {
+        for (const filters of filterSets) {
+          const res = await conn.getProgramAccounts(new PublicKey(pid), { commitment, filters, withContext: true });
+          minSlot = Math.min(minSlot, res.context.slot);
+          for (const { pubkey, account } of res.value) {
+            const key = pubkey.toBase58();
+            seen.add(key);
+            this.#applyAccount(key, account, res.context.slot);
+          }
+        }
+      }
+      const extras = cfg.extraAccounts ?? [];
+      for (let i = 0; i < extras.length; i += 100) {
+        const batch = extras.slice(i, i + 100);
+        const res = await conn.getMultipleAccountsInfoAndContext(batch.map((k) => new PublicKey(k)), commitment);
+        minSlot = Math.min(minSlot, res.context.slot);
+        batch.forEach((key, j) => {
+          if (res.value[j]) seen.add(key);
+          this.#applyAccount(key, res.value[j], res.context.slot);
+        });
+      }
+    } catch (err) {
+      this.#error("full reload", err);
+      throw err;
+    }
+    if (Number.isFinite(minSlot)) {
+      for (const key of [...this.#store.keys(this.chain)]) {
+        if (!seen.has(key)) this.#store.delete(this.chain, key, minSlot);
+      }
+      this.#store.pruneTombstones(this.chain, minSlot);
+    }
+    this.#status.accounts = this.#store.size(this.chain);
+    this.#status.lastSlot = this.#store.slot(this.chain);
+    this.#status.lastSyncMs = this.#clock.nowMs();
+    this.#status.resyncs++;
+  }
+}

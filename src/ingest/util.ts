@@ -1,0 +1,55 @@
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  if (err && typeof err === "object" && "message" in err) return String((err as { message: unknown }).message);
+  return String(err);
+}
+
+/** Sleeps `ms`, rejecting early with the signal's reason when it aborts. */
+export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** Resolves like `p`, or rejects as soon as `signal` aborts (p keeps running; its rejection is swallowed). */
+export function raceSignal<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    p.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    p.then(
+      (v) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(v);
+      },
+      (e) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(e);
+      },
+    );
+  });
+}
+
+/** A signal that aborts with `parent` or after `ms`; call `clear()` to drop the timer. */
+export function timeoutSignal(
+  parent: AbortSignal,
+  ms: number,
+  what = "timeout",
+): { signal: AbortSignal; clear(): void } {
+  const ctl = new AbortController();
+  const timer = setTimeout(() => ctl.abort(new Error(`${what} after ${ms} ms`)), ms);
+  const signal = AbortSignal.any([parent, ctl.signal]);
+  return { signal, clear: () => clearTimeout(timer) };
+}

@@ -1,0 +1,140 @@
+import type { Chain } from "../state/types.ts";
+import type { BlockhashRecord, RecordedAccount, RecordedAccountData } from "./format.ts";
+import { toBase58 } from "./codec.ts";
+
+export type ReplayAccount = RecordedAccountData;
+
+export type ChainStateEvent =
+  | { type: "account"; pubkey: string; account: ReplayAccount | null; slot: number }
+  | { type: "slot"; slot: number; parent: number };
+
+/** A deterministic stand-in blockhash for a chain and slot (used when the recording has none). */
+export function syntheticBlockhash(chain: Chain, slot: number): string {
+  const bytes = new Uint8Array(32);
+  bytes[0] = chain === "base" ? 0xba : 0xe7;
+  let v = BigInt(slot);
+  for (let i = 31; i > 0 && v > 0n; i--, v >>= 8n) bytes[i] = Number(v & 0xffn);
+  bytes[1] = 1;
+  return toBase58(bytes);
+}
+
+/**
+ * The current state of one replayed chain: accounts (with an owner index for getProgramAccounts), slot, block height
+ * and blockhash. The replayer mutates it; the RPC server reads it and turns its events into WS notifications.
+ */
+export class ReplayChainState {
+  readonly accounts = new Map<string, ReplayAccount>();
+  readonly #byOwner = new Map<string, Set<string>>();
+  readonly #listeners = new Set<(e: ChainStateEvent) => void>();
+  #slot = 0;
+  #startSlot = 0;
+  #startBlockHeight = 0;
+  #blockhash: BlockhashRecord | undefined;
+  readonly #recentBlockhashes: string[] = [];
+
+  constructor(readonly chain: Chain) {}
+
+  get slot(): number {
+    return this.#slot;
+  }
+
+  get blockHeight(): number {
+    return this.#blockhash?.blockHeight ?? this.#startBlockHeight + Math.max(0, this.#slot - this.#startSlot);
+  }
+
+  /** Current blockhash: the last recorded one, else a synthetic one for the current slot. */
+  latestBlockhash(): { blockhash: string; lastValidBlockHeight: number } {
+    if (this.#blockhash) {
+      return { blockhash: this.#blockhash.blockhash, lastValidBlockHeight: this.#blockhash.lastValidBlockHeight };
+    }
+    return { blockhash: syntheticBlockhash(this.chain, this.#slot), lastValidBlockHeight: this.blockHeight + 150 };
+  }
+
+  isBlockhashKnown(hash: string): boolean {
+    return this.#recentBlockhashes.includes(hash) || this.latestBlockhash().blockhash === hash;
+  }
+
+  /** Replaces everything without events (initial load). */
+  reset(accounts: Iterable<RecordedAccount>, slot: number, blockHeight = slot): void {
+    this.accounts.clear();
+    this.#byOwner.clear();
+    for (const a of accounts) {
+      const { pubkey, ...rest } = a;
+      this.#put(pubkey, rest);
+    }
+    this.#slot = slot;
+    this.#startSlot = slot;
+    this.#startBlockHeight = blockHeight;
+    this.#blockhash = undefined;
+    this.#recentBlockhashes.length = 0;
+  }
+
+  /** Adds one initial account without events. */
+  load(account: RecordedAccount): void {
+    const { pubkey, ...rest } = account;
+    this.#put(pubkey, rest);
+  }
+
+  #put(pubkey: string, account: ReplayAccount | null): void {
+    const prev = this.accounts.get(pubkey);
+    if (prev && (!account || prev.owner !== account.owner)) {
+      const set = this.#byOwner.get(prev.owner);
+      set?.delete(pubkey);
+      if (set && set.size === 0) this.#byOwner.delete(prev.owner);
+    }
+    if (!account) {
+      this.accounts.delete(pubkey);
+      return;
+    }
+    this.accounts.set(pubkey, account);
+    let set = this.#byOwner.get(account.owner);
+    if (!set) this.#byOwner.set(account.owner, set = new Set());
+    set.add(pubkey);
+  }
+
+  /** Keys of accounts owned by `owner`. */
+  keysOwnedBy(owner: string): Iterable<string> {
+    return this.#byOwner.get(owner) ?? [];
+  }
+
+  /** Applies an account update (null closes the account) at `slot`, then notifies listeners. */
+  setAccount(pubkey: string, account: ReplayAccount | null, slot: number): void {
+    this.setSlot(slot);
+    this.#put(pubkey, account);
+    this.#emit({ type: "account", pubkey, account, slot: this.#slot });
+  }
+
+  /** Moves the slot forward (emits a slot event when it advances). */
+  setSlot(slot: number): void {
+    if (slot <= this.#slot) return;
+    const parent = this.#slot;
+    this.#slot = slot;
+    this.#emit({ type: "slot", slot, parent });
+  }
+
+  setBlockhash(record: BlockhashRecord): void {
+    if (record.slot) this.setSlot(record.slot);
+    if (this.#blockhash) {
+      this.#recentBlockhashes.push(this.#blockhash.blockhash);
+      if (this.#recentBlockhashes.length > 300) this.#recentBlockhashes.shift();
+    }
+    this.#blockhash = record;
+  }
+
+  subscribe(listener: (e: ChainStateEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  }
+
+  #emit(e: ChainStateEvent): void {
+    for (const l of this.#listeners) {
+      try {
+        l(e);
+      } catch (err) {
+        console.error("ReplayChainState listener threw:", err);
+      }
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import type { VirtualClock } from "../state/clock.ts";
+import type { Recording } from "./format.ts";
+import { ReplayOracleServer } from "./oracle_server.ts";
+import { Replayer } from "./replayer.ts";
+import { ReplayRpcServer } from "./rpc_server.ts";
+
+export interface StartReplayOptions {
+  mode: "virtual" | "realtime";
+  clock?: VirtualClock;
+  speed?: number;
+  loop?: boolean;
+  /** Fixed ports (0 or absent: free ones). The RPC WebSockets use port + 1. */
+  ports?: { base?: number; er?: number; oracle?: number };
+  hostname?: string;
+  /** Token the oracle server requires (absent: any). */
+  oracleToken?: string;
+  /** Oracle fixed-rate repeat period (absent: off). */
+  oracleFixedRateMs?: number;
+}
+
+/** A running replay: both chain RPC servers, the oracle server and the replayer that drives them. */
+export interface ReplayHandle {
+  replayer: Replayer;
+  base: ReplayRpcServer;
+  er: ReplayRpcServer;
+  oracle: ReplayOracleServer;
+  /** Stops the timers and closes every server. */
+  stop(): Promise<void>;
+}
+
+/** Starts the servers for a recording (realtime mode also starts the timers). */
+export async function startReplay(recording: Recording, options: StartReplayOptions): Promise<ReplayHandle> {
+  const hostname = options.hostname ?? "127.0.0.1";
+  const startedServers: { stop(): Promise<void> }[] = [];
+  try {
+    const oracle = await ReplayOracleServer.start({
+      port: options.ports?.oracle ?? 0,
+      hostname,
+      token: options.oracleToken,
+      fixedRateMs: options.oracleFixedRateMs,
+      clock: options.clock,
+    });
+    startedServers.push(oracle);
+    const replayer = new Replayer(recording, {
+      mode: options.mode,
+      clock: options.clock,
+      speed: options.speed,
+      loop: options.loop,
+      oracle,
+    });
+    const base = await ReplayRpcServer.start({ state: replayer.chains.base, port: options.ports?.base ?? 0, hostname });
+    startedServers.push(base);
+    const er = await ReplayRpcServer.start({ state: replayer.chains.er, port: options.ports?.er ?? 0, hostname });
+    startedServers.push(er);
+    if (options.mode === "realtime") replayer.start();
+    return {
+      replayer,
+      base,
+      er,
+      oracle,
+      async stop() {
+        replayer.stop();
+        await Promise.all([base.stop(), er.stop(), oracle.stop()]);
+      },
+    };
+  } catch (err) {
+    await Promise.all(startedServers.map((s) => s.stop().catch(() => {})));
+    throw err;
+  }
+}

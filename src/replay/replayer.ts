@@ -1,0 +1,239 @@
+/**
+ * Drives replay chain states (base, ER) and an oracle server from one recording.
+ *
+ * - `virtual` mode: nothing moves by itself; `advanceTo(ms)` applies every update, blockhash and oracle frame with
+ *   `atMs <= ms` synchronously (WS notifications are sent before it returns) and moves the VirtualClock to
+ *   `origin + ms`.
+ * - `realtime` mode: timers replay the timeline at `speed`×; with `loop` the world is reset to the initial snapshot at
+ *   the end (as updates, so subscribers hear it) and replays again, slots and timestamps keep increasing.
+ *
+ * Oracle timestamps are shifted by (origin − meta.startedAtMs) so that replayed prices look as fresh to the consumer's
+ * clock as they were when recorded.
+ */
+import type { Chain } from "../state/types.ts";
+import { type Clock, systemClock, VirtualClock } from "../state/clock.ts";
+import type { AccountUpdate, BlockhashRecord, OracleFrame, RecordedAccountData, Recording } from "./format.ts";
+import { ReplayChainState } from "./chain_state.ts";
+import type { ReplayOracleServer } from "./oracle_server.ts";
+
+const CHAIN_LIST: readonly Chain[] = ["base", "er"];
+
+type TimelineEvent =
+  | { atMs: number; kind: "blockhash"; chain: Chain; record: BlockhashRecord }
+  | { atMs: number; kind: "update"; chain: Chain; update: AccountUpdate }
+  | { atMs: number; kind: "oracle"; frame: OracleFrame };
+
+export interface ReplayerOptions {
+  mode: "virtual" | "realtime";
+  /** Virtual mode clock; default a VirtualClock at meta.startedAtMs. */
+  clock?: VirtualClock;
+  /** Realtime speed factor (2 = twice as fast). Default 1. */
+  speed?: number;
+  /** Realtime: start again from the initial snapshot at the end. */
+  loop?: boolean;
+  /** Oracle server to publish frames to. */
+  oracle?: ReplayOracleServer;
+  /** Chain states to drive (created when not given). */
+  base?: ReplayChainState;
+  er?: ReplayChainState;
+}
+
+function sameData(a: RecordedAccountData | undefined, b: RecordedAccountData | undefined): boolean {
+  if (!a || !b) return a === b;
+  if (a.owner !== b.owner || a.lamports !== b.lamports || a.executable !== b.executable) return false;
+  if (a.data.length !== b.data.length) return false;
+  for (let i = 0; i < a.data.length; i++) if (a.data[i] !== b.data[i]) return false;
+  return true;
+}
+
+export class Replayer {
+  readonly recording: Recording;
+  readonly mode: "virtual" | "realtime";
+  readonly chains: Record<Chain, ReplayChainState>;
+  readonly oracle: ReplayOracleServer | undefined;
+  /** The replay clock: a VirtualClock in virtual mode, the system clock in realtime mode. */
+  readonly clock: Clock;
+  readonly speed: number;
+  readonly loop: boolean;
+  #timeline: TimelineEvent[];
+  #next = 0;
+  #position = 0;
+  #loops = 0;
+  #slotSpan: Record<Chain, number>;
+  #originMs: number;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #wallStart = 0;
+  #running = false;
+
+  constructor(recording: Recording, options: ReplayerOptions) {
+    this.recording = recording;
+    this.mode = options.mode;
+    this.speed = options.speed ?? 1;
+    if (!(this.speed > 0)) throw new RangeError("speed must be > 0");
+    this.loop = options.loop === true;
+    this.oracle = options.oracle;
+    this.chains = { base: options.base ?? new ReplayChainState("base"), er: options.er ?? new ReplayChainState("er") };
+    if (this.mode === "virtual") {
+      const clock = options.clock ?? new VirtualClock(recording.meta.startedAtMs);
+      this.clock = clock;
+      this.#originMs = clock.nowMs();
+    } else {
+      this.clock = systemClock;
+      this.#originMs = systemClock.nowMs();
+    }
+    this.#timeline = buildTimeline(recording);
+    this.#slotSpan = { base: 1, er: 1 };
+    for (const chain of CHAIN_LIST) {
+      const c = recording.chains[chain];
+      const start = recording.meta.chains[chain]?.startSlot ?? 0;
+      let max = start;
+      for (const u of c.updates) max = Math.max(max, u.slot);
+      for (const b of c.blockhashes) max = Math.max(max, b.slot);
+      this.#slotSpan[chain] = max - start + 1;
+      const meta = recording.meta.chains[chain];
+      this.chains[chain].reset(c.initialAccounts, meta?.startSlot ?? 0, meta?.startBlockHeight ?? meta?.startSlot ?? 0);
+    }
+    this.#applyDue(0);
+  }
+
+  /** Recording offset (ms) reached so far. */
+  get position(): number {
+    return this.#position;
+  }
+
+  get durationMs(): number {
+    return this.recording.meta.durationMs;
+  }
+
+  /** True once every timed event has been applied (and not looping). */
+  get finished(): boolean {
+    return this.#next >= this.#timeline.length;
+  }
+
+  /** Virtual mode: applies everything due up to `ms` (recording offset) and moves the clock there. */
+  advanceTo(ms: number): number {
+    if (this.mode !== "virtual") throw new Error("advanceTo is for virtual mode");
+    if (ms < this.#position) throw new RangeError(`cannot go back from ${this.#position} to ${ms}`);
+    (this.clock as VirtualClock).set(this.#originMs + ms);
+    return this.#applyDue(ms);
+  }
+
+  /** Virtual mode: advanceTo(position + ms). */
+  advanceBy(ms: number): number {
+    return this.advanceTo(this.#position + ms);
+  }
+
+  /** Offset of the next timed event, or undefined when none is left. */
+  nextEventAt(): number | undefined {
+    return this.#timeline[this.#next]?.atMs;
+  }
+
+  #applyDue(ms: number): number {
+    let applied = 0;
+    while (this.#next < this.#timeline.length && this.#timeline[this.#next].atMs <= ms) {
+      this.#apply(this.#timeline[this.#next++]);
+      applied++;
+    }
+    this.#position = Math.max(this.#position, ms);
+    return applied;
+  }
+
+  #slot(chain: Chain, slot: number): number {
+    return slot + this.#loops * this.#slotSpan[chain];
+  }
+
+  #apply(e: TimelineEvent): void {
+    if (e.kind === "update") {
+      this.chains[e.chain].setAccount(e.update.pubkey, e.update.account, this.#slot(e.chain, e.update.slot));
+    } else if (e.kind === "blockhash") {
+      this.chains[e.chain].setBlockhash({ ...e.record, slot: this.#slot(e.chain, e.record.slot) });
+    } else if (this.oracle) {
+      const loopShiftMs = this.#loops * this.durationMs;
+      const shiftUs = BigInt(Math.round(this.#originMs - this.recording.meta.startedAtMs + loopShiftMs)) * 1000n;
+      const ts = e.frame.timestampUs ?? BigInt(Math.round(this.recording.meta.startedAtMs + e.frame.atMs)) * 1000n;
+      this.oracle.publish({
+        atMs: e.frame.atMs,
+        feeds: e.frame.feeds.map((f) => ({ ...f, feedUpdateTimestampUs: f.feedUpdateTimestampUs + shiftUs })),
+      }, ts + shiftUs);
+    }
+  }
+
+  /** Realtime mode: starts the timers. */
+  start(): void {
+    if (this.mode !== "realtime") throw new Error("start is for realtime mode");
+    if (this.#running) return;
+    this.#running = true;
+    this.#wallStart = Date.now() - this.#position / this.speed;
+    this.#originMs = this.#wallStart;
+    this.#schedule();
+  }
+
+  /** Stops the realtime timers (state stays as it is). */
+  stop(): void {
+    this.#running = false;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #schedule(): void {
+    if (!this.#running) return;
+    const nextAt = this.#next < this.#timeline.length ? this.#timeline[this.#next].atMs : this.durationMs;
+    const wait = Math.max(0, this.#wallStart + nextAt / this.speed - Date.now());
+    this.#timer = setTimeout(() => this.#onTimer(), Math.min(wait, 2 ** 31 - 1));
+  }
+
+  #onTimer(): void {
+    this.#timer = undefined;
+    if (!this.#running) return;
+    const elapsed = (Date.now() - this.#wallStart) * this.speed;
+    this.#applyDue(elapsed);
+    if (this.finished && elapsed >= this.durationMs) {
+      if (!this.loop) {
+        this.#running = false;
+        return;
+      }
+      this.#restartLoop();
+    }
+    this.#schedule();
+  }
+
+  /** Starts the next loop: the initial snapshot is re-applied as updates at fresh slots. */
+  #restartLoop(): void {
+    this.#loops++;
+    this.#next = 0;
+    this.#position = 0;
+    this.#wallStart += this.durationMs / this.speed;
+    for (const chain of CHAIN_LIST) {
+      const state = this.chains[chain];
+      const startSlot = this.#slot(chain, this.recording.meta.chains[chain]?.startSlot ?? 0);
+      const initial = new Map(this.recording.chains[chain].initialAccounts.map((a) => [a.pubkey, a]));
+      for (const key of [...state.accounts.keys()]) {
+        if (!initial.has(key)) state.setAccount(key, null, startSlot);
+      }
+      for (const [key, a] of initial) {
+        if (!sameData(state.accounts.get(key), a)) {
+          const { pubkey: _pubkey, ...data } = a;
+          state.setAccount(key, data, startSlot);
+        }
+      }
+      state.setSlot(startSlot);
+    }
+    this.#applyDue(0);
+  }
+}
+
+function buildTimeline(rec: Recording): TimelineEvent[] {
+  const events: TimelineEvent[] = [];
+  // Order within one millisecond: blockhashes, then account updates (base before ER), then oracle frames.
+  for (const chain of CHAIN_LIST) {
+    for (const record of rec.chains[chain].blockhashes) {
+      events.push({ atMs: record.atMs, kind: "blockhash", chain, record });
+    }
+  }
+  for (const chain of CHAIN_LIST) {
+    for (const update of rec.chains[chain].updates) events.push({ atMs: update.atMs, kind: "update", chain, update });
+  }
+  for (const frame of rec.oracle) events.push({ atMs: frame.atMs, kind: "oracle", frame });
+  // Stable sort by time keeps the order above for equal times.
+  return events.map((e, i) => [e, i] as const).sort((a, b) => a[0].atMs - b[0].atMs || a[1] - b[1]).map((p) => p[0]);
+}

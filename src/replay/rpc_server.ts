@@ -1,0 +1,527 @@
+/**
+ * Loopback Solana JSON-RPC server (HTTP on port P, WebSocket on P+1) over a ReplayChainState, close enough to Agave
+ * for an unmodified `@solana/web3.js` 1.98 `Connection("http://127.0.0.1:P")` to work.
+ */
+import { fromBase58, fromBase64, toBase58, toBase64 } from "./codec.ts";
+import type { ChainStateEvent, ReplayAccount, ReplayChainState } from "./chain_state.ts";
+
+const SYSTEM_PROGRAM = "11111111111111111111111111111111";
+const RENT_EPOCH_MAX = 18446744073709551615; // u64::MAX, sent as a JSON number like Agave does
+const API_VERSION = "2.2.0";
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+export class RpcError extends Error {
+  constructor(readonly code: number, message: string) {
+    super(message);
+  }
+}
+
+const invalidParams = (msg: string) => new RpcError(-32602, `Invalid params: ${msg}`);
+
+interface AccountEncodingConfig {
+  encoding: "base64" | "base58";
+  dataSlice?: { offset: number; length: number };
+}
+
+type Filter = { dataSize: number } | { memcmp: { offset: number; bytes: Uint8Array } };
+
+function asObject(v: unknown): Record<string, unknown> {
+  return v && typeof v === "object" && !Array.isArray(v) ? v as Record<string, unknown> : {};
+}
+
+function parseEncoding(cfg: Record<string, unknown>): AccountEncodingConfig {
+  const enc = cfg.encoding ?? "base64";
+  let encoding: "base64" | "base58";
+  if (enc === "base64" || enc === "jsonParsed") encoding = "base64";
+  else if (enc === "base58" || enc === "binary") encoding = "base58";
+  else throw invalidParams(`unsupported encoding ${JSON.stringify(enc)}`);
+  const out: AccountEncodingConfig = { encoding };
+  if (cfg.dataSlice !== undefined) {
+    const ds = asObject(cfg.dataSlice);
+    if (!Number.isInteger(ds.offset) || !Number.isInteger(ds.length)) throw invalidParams("bad dataSlice");
+    out.dataSlice = { offset: ds.offset as number, length: ds.length as number };
+  }
+  return out;
+}
+
+function parseFilters(raw: unknown): Filter[] {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) throw invalidParams("filters must be an array");
+  if (raw.length > 4) throw invalidParams("too many filters provided; max 4");
+  return raw.map((f): Filter => {
+    const o = asObject(f);
+    if ("dataSize" in o) {
+      if (!Number.isInteger(o.dataSize)) throw invalidParams("bad dataSize");
+      return { dataSize: o.dataSize as number };
+    }
+    if ("memcmp" in o) {
+      const m = asObject(o.memcmp);
+      if (!Number.isInteger(m.offset) || typeof m.bytes !== "string") throw invalidParams("bad memcmp");
+      const enc = m.encoding ?? "base58";
+      let bytes: Uint8Array;
+      try {
+        if (enc === "base58") bytes = fromBase58(m.bytes);
+        else if (enc === "base64") bytes = fromBase64(m.bytes);
+        else throw new Error();
+      } catch {
+        throw invalidParams("bad memcmp bytes");
+      }
+      if (bytes.length > 128) throw invalidParams("memcmp bytes too long");
+      return { memcmp: { offset: m.offset as number, bytes } };
+    }
+    throw invalidParams("unknown filter");
+  });
+}
+
+export function matchesFilters(data: Uint8Array, filters: Filter[]): boolean {
+  for (const f of filters) {
+    if ("dataSize" in f) {
+      if (data.length !== f.dataSize) return false;
+    } else {
+      const { offset, bytes } = f.memcmp;
+      if (offset + bytes.length > data.length) return false;
+      for (let i = 0; i < bytes.length; i++) if (data[offset + i] !== bytes[i]) return false;
+    }
+  }
+  return true;
+}
+
+function encodeAccount(a: ReplayAccount, cfg: AccountEncodingConfig): Json {
+  let data = a.data;
+  if (cfg.dataSlice) {
+    const start = Math.min(cfg.dataSlice.offset, data.length);
+    data = data.subarray(start, Math.min(start + cfg.dataSlice.length, data.length));
+  }
+  return {
+    data: cfg.encoding === "base58" ? [toBase58(data), "base58"] : [toBase64(data), "base64"],
+    executable: a.executable,
+    lamports: Number(a.lamports),
+    owner: a.owner,
+    rentEpoch: a.rentEpoch ?? RENT_EPOCH_MAX,
+    space: a.data.length,
+  };
+}
+
+const CLOSED_ACCOUNT: ReplayAccount = {
+  owner: SYSTEM_PROGRAM,
+  lamports: 0n,
+  executable: false,
+  data: new Uint8Array(),
+};
+
+interface WsSub {
+  id: number;
+  kind: "account" | "program" | "slot";
+  key: string;
+  enc: AccountEncodingConfig;
+  filters: Filter[];
+  socket: WebSocket;
+}
+
+export interface ReplayRpcServerOptions {
+  state: ReplayChainState;
+  /** HTTP port; the WebSocket listens on port+1. 0 (default) picks a free pair. */
+  port?: number;
+  hostname?: string;
+}
+
+type DenoServer = Deno.HttpServer<Deno.NetAddr>;
+
+export class ReplayRpcServer {
+  readonly state: ReplayChainState;
+  readonly hostname: string;
+  readonly port: number;
+  /** Calls served, by method (HTTP and WS). */
+  readonly calls = new Map<string, number>();
+  #http: DenoServer;
+  #ws: DenoServer;
+  #sockets = new Set<WebSocket>();
+  #subs = new Map<number, WsSub>();
+  #accountSubs = new Map<string, Set<WsSub>>();
+  #programSubs = new Map<string, Set<WsSub>>();
+  #slotSubs = new Set<WsSub>();
+  #nextSubId = 1;
+  #unlisten: () => void;
+  #stopped = false;
+  #httpFailure: number | undefined;
+
+  private constructor(state: ReplayChainState, hostname: string, http: DenoServer, ws: DenoServer) {
+    this.state = state;
+    this.hostname = hostname;
+    this.#http = http;
+    this.#ws = ws;
+    this.port = http.addr.port;
+    this.#unlisten = state.subscribe((e) => this.#onStateEvent(e));
+  }
+
+  /** Starts both listeners (they are bound when this resolves). */
+  static start(options: ReplayRpcServerOptions): Promise<ReplayRpcServer> {
+    const hostname = options.hostname ?? "127.0.0.1";
+    let self: ReplayRpcServer | undefined;
+    const httpHandler = (req: Request) => self ? self.#handleHttp(req) : new Response("starting", { status: 503 });
+    const wsHandler = (req: Request) => self ? self.#handleWsUpgrade(req) : new Response("starting", { status: 503 });
+    const serve = (port: number, handler: (r: Request) => Response | Promise<Response>) =>
+      Deno.serve({ port, hostname, onListen() {} }, handler) as DenoServer;
+    const fixed = options.port ?? 0;
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const http = serve(fixed, httpHandler);
+      try {
+        const ws = serve(http.addr.port + 1, wsHandler);
+        self = new ReplayRpcServer(options.state, hostname, http, ws);
+        return Promise.resolve(self);
+      } catch (err) {
+        // Best effort: the HTTP listener is released before retrying with another port.
+        void http.shutdown();
+        if (fixed !== 0 || !(err instanceof Deno.errors.AddrInUse)) throw err;
+      }
+    }
+    throw new Error("no free port pair found");
+  }
+
+  get url(): string {
+    return `http://${this.hostname}:${this.port}`;
+  }
+
+  get wsUrl(): string {
+    return `ws://${this.hostname}:${this.port + 1}`;
+  }
+
+  /** Open WebSocket connections. */
+  get webSocketCount(): number {
+    return this.#sockets.size;
+  }
+
+  /** Active WS subscriptions. */
+  get subscriptionCount(): number {
+    return this.#subs.size;
+  }
+
+  /** Test hook: closes every WebSocket connection (clients see an abnormal close and must reconnect). */
+  dropWebSockets(): void {
+    for (const s of [...this.#sockets]) this.#closeSocket(s, 4000, "dropped by replay server");
+  }
+
+  /** Test hook: answer every HTTP request with this status (undefined restores normal service). */
+  failHttp(status: number | undefined): void {
+    this.#httpFailure = status;
+  }
+
+  async stop(): Promise<void> {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    this.#unlisten();
+    for (const s of [...this.#sockets]) this.#closeSocket(s, 4001, "replay server stopping");
+    await Promise.all([this.#http.shutdown(), this.#ws.shutdown()]);
+  }
+
+  #count(method: string): void {
+    this.calls.set(method, (this.calls.get(method) ?? 0) + 1);
+  }
+
+  // -------------------------------------------------------------------------------------------- HTTP
+
+  async #handleHttp(req: Request): Promise<Response> {
+    if (this.#httpFailure !== undefined) return new Response("unavailable", { status: this.#httpFailure });
+    if (req.method === "GET") {
+      const path = new URL(req.url).pathname;
+      if (path === "/health") return new Response("ok");
+      return new Response("not found", { status: 404 });
+    }
+    if (req.method !== "POST") return new Response("method not allowed", { status: 405 });
+    let body: unknown;
+    try {
+      body = JSON.parse(await req.text());
+    } catch {
+      return Response.json({ jsonrpc: "2.0", error: { code: -32700, message: "Parse error" }, id: null });
+    }
+    if (Array.isArray(body)) {
+      const out = body.map((r) => this.#dispatch(r)).filter((r) => r !== undefined);
+      return Response.json(out);
+    }
+    const res = this.#dispatch(body);
+    return res === undefined ? new Response(null, { status: 204 }) : Response.json(res);
+  }
+
+  /** One JSON-RPC request → response (undefined for an id-less notification). */
+  #dispatch(raw: unknown, socket?: WebSocket): Json | undefined {
+    const req = asObject(raw);
+    const hasId = "id" in req;
+    const id = (hasId ? req.id : null) as Json;
+    if (req.jsonrpc !== "2.0" || typeof req.method !== "string") {
+      return { jsonrpc: "2.0", error: { code: -32600, message: "Invalid request" }, id };
+    }
+    if (!hasId) return undefined; // notifications (web3.js's ping) need no answer
+    const params = Array.isArray(req.params) ? req.params : req.params === undefined ? [] : null;
+    try {
+      if (params === null) throw invalidParams("params must be an array");
+      this.#count(req.method);
+      const result = socket ? this.#wsCall(req.method, params, socket) : this.#httpCall(req.method, params);
+      return { jsonrpc: "2.0", result, id };
+    } catch (err) {
+      const e = err instanceof RpcError ? err : new RpcError(-32603, `Internal error: ${String(err)}`);
+      return { jsonrpc: "2.0", error: { code: e.code, message: e.message }, id };
+    }
+  }
+
+  #context(): Json {
+    return { apiVersion: API_VERSION, slot: this.state.slot };
+  }
+
+  #checkMinContextSlot(cfg: Record<string, unknown>): void {
+    const min = cfg.minContextSlot;
+    if (typeof min === "number" && min > this.state.slot) {
+      throw new RpcError(-32016, "Minimum context slot has not been reached");
+    }
+  }
+
+  #pubkeyParam(v: unknown, what = "pubkey"): string {
+    if (typeof v !== "string") throw invalidParams(`${what} must be a base58 string`);
+    let bytes: Uint8Array;
+    try {
+      bytes = fromBase58(v);
+    } catch {
+      throw invalidParams(`invalid ${what}`);
+    }
+    if (bytes.length !== 32) throw invalidParams(`invalid ${what}`);
+    return v;
+  }
+
+  #httpCall(method: string, params: unknown[]): Json {
+    const st = this.state;
+    switch (method) {
+      case "getAccountInfo": {
+        const key = this.#pubkeyParam(params[0]);
+        const cfg = asObject(params[1]);
+        this.#checkMinContextSlot(cfg);
+        const enc = parseEncoding(cfg);
+        const a = st.accounts.get(key);
+        return { context: this.#context(), value: a ? encodeAccount(a, enc) : null };
+      }
+      case "getMultipleAccounts": {
+        if (!Array.isArray(params[0])) throw invalidParams("expected an array of pubkeys");
+        if (params[0].length > 100) throw invalidParams("Too many inputs provided; max 100");
+        const keys = params[0].map((k) => this.#pubkeyParam(k));
+        const cfg = asObject(params[1]);
+        this.#checkMinContextSlot(cfg);
+        const enc = parseEncoding(cfg);
+        return {
+          context: this.#context(),
+          value: keys.map((k) => {
+            const a = st.accounts.get(k);
+            return a ? encodeAccount(a, enc) : null;
+          }),
+        };
+      }
+      case "getProgramAccounts": {
+        const program = this.#pubkeyParam(params[0], "program id");
+        const cfg = asObject(params[1]);
+        this.#checkMinContextSlot(cfg);
+        const enc = parseEncoding(cfg);
+        const filters = parseFilters(cfg.filters);
+        const out: Json[] = [];
+        for (const key of st.keysOwnedBy(program)) {
+          const a = st.accounts.get(key)!;
+          if (matchesFilters(a.data, filters)) out.push({ pubkey: key, account: encodeAccount(a, enc) });
+        }
+        return cfg.withContext === true ? { context: this.#context(), value: out } : out;
+      }
+      case "getBalance": {
+        const key = this.#pubkeyParam(params[0]);
+        this.#checkMinContextSlot(asObject(params[1]));
+        return { context: this.#context(), value: Number(st.accounts.get(key)?.lamports ?? 0n) };
+      }
+      case "getLatestBlockhash":
+        this.#checkMinContextSlot(asObject(params[0]));
+        return { context: this.#context(), value: st.latestBlockhash() };
+      case "isBlockhashValid":
+        if (typeof params[0] !== "string") throw invalidParams("blockhash must be a string");
+        return { context: this.#context(), value: st.isBlockhashKnown(params[0]) };
+      case "getSlot":
+        this.#checkMinContextSlot(asObject(params[0]));
+        return st.slot;
+      case "getBlockHeight":
+        this.#checkMinContextSlot(asObject(params[0]));
+        return st.blockHeight;
+      case "getEpochInfo": {
+        const slotsInEpoch = 432_000;
+        return {
+          absoluteSlot: st.slot,
+          blockHeight: st.blockHeight,
+          epoch: Math.floor(st.slot / slotsInEpoch),
+          slotIndex: st.slot % slotsInEpoch,
+          slotsInEpoch,
+          transactionCount: null,
+        };
+      }
+      case "getMinimumBalanceForRentExemption": {
+        const size = params[0];
+        if (!Number.isInteger(size)) throw invalidParams("data length must be an integer");
+        return ((size as number) + 128) * 6960;
+      }
+      case "getVersion":
+        return { "solana-core": API_VERSION, "feature-set": 0 };
+      case "getHealth":
+        return "ok";
+      case "getGenesisHash":
+        return "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d";
+      default:
+        throw new RpcError(-32601, "Method not found");
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------- WebSocket
+
+  #handleWsUpgrade(req: Request): Response {
+    if (req.headers.get("upgrade")?.toLowerCase() !== "websocket") {
+      return new Response("expected a WebSocket upgrade", { status: 400 });
+    }
+    const { socket, response } = Deno.upgradeWebSocket(req, { idleTimeout: 0 });
+    this.#sockets.add(socket);
+    socket.onmessage = (ev) => {
+      if (typeof ev.data !== "string") return;
+      let msg: unknown;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        this.#send(socket, { jsonrpc: "2.0", error: { code: -32700, message: "Parse error" }, id: null });
+        return;
+      }
+      const res = this.#dispatch(msg, socket);
+      if (res !== undefined) this.#send(socket, res);
+    };
+    socket.onclose = () => this.#forgetSocket(socket);
+    socket.onerror = () => this.#forgetSocket(socket);
+    return response;
+  }
+
+  #send(socket: WebSocket, msg: Json): void {
+    if (socket.readyState !== WebSocket.OPEN) return;
+    try {
+      socket.send(JSON.stringify(msg));
+    } catch {
+      this.#forgetSocket(socket);
+    }
+  }
+
+  #closeSocket(socket: WebSocket, code: number, reason: string): void {
+    this.#forgetSocket(socket);
+    try {
+      socket.close(code, reason);
+    } catch {
+      // already closing
+    }
+  }
+
+  #forgetSocket(socket: WebSocket): void {
+    if (!this.#sockets.delete(socket)) return;
+    for (const sub of [...this.#subs.values()]) if (sub.socket === socket) this.#removeSub(sub.id);
+  }
+
+  #addSub(sub: WsSub): number {
+    this.#subs.set(sub.id, sub);
+    if (sub.kind === "slot") this.#slotSubs.add(sub);
+    else {
+      const index = sub.kind === "account" ? this.#accountSubs : this.#programSubs;
+      let set = index.get(sub.key);
+      if (!set) index.set(sub.key, set = new Set());
+      set.add(sub);
+    }
+    return sub.id;
+  }
+
+  #removeSub(id: number): boolean {
+    const sub = this.#subs.get(id);
+    if (!sub) return false;
+    this.#subs.delete(id);
+    if (sub.kind === "slot") this.#slotSubs.delete(sub);
+    else {
+      const index = sub.kind === "account" ? this.#accountSubs : this.#programSubs;
+      const set = index.get(sub.key);
+      set?.delete(sub);
+      if (set && set.size === 0) index.delete(sub.key);
+    }
+    return true;
+  }
+
+  #wsCall(method: string, params: unknown[], socket: WebSocket): Json {
+    switch (method) {
+      case "accountSubscribe": {
+        const key = this.#pubkeyParam(params[0]);
+        const enc = parseEncoding(asObject(params[1]));
+        return this.#addSub({ id: this.#nextSubId++, kind: "account", key, enc, filters: [], socket });
+      }
+      case "programSubscribe": {
+        const key = this.#pubkeyParam(params[0], "program id");
+        const cfg = asObject(params[1]);
+        const enc = parseEncoding(cfg);
+        const filters = parseFilters(cfg.filters);
+        return this.#addSub({ id: this.#nextSubId++, kind: "program", key, enc, filters, socket });
+      }
+      case "slotSubscribe":
+        return this.#addSub({
+          id: this.#nextSubId++,
+          kind: "slot",
+          key: "",
+          enc: { encoding: "base64" },
+          filters: [],
+          socket,
+        });
+      case "accountUnsubscribe":
+      case "programUnsubscribe":
+      case "slotUnsubscribe": {
+        const id = params[0];
+        if (!Number.isInteger(id)) throw invalidParams("subscription id must be an integer");
+        const sub = this.#subs.get(id as number);
+        const kind = method.replace("Unsubscribe", "");
+        if (!sub || sub.socket !== socket || sub.kind !== kind) throw invalidParams("Invalid subscription id.");
+        return this.#removeSub(id as number);
+      }
+      default:
+        throw new RpcError(-32601, "Method not found");
+    }
+  }
+
+  #onStateEvent(e: ChainStateEvent): void {
+    if (e.type === "slot") {
+      for (const sub of this.#slotSubs) {
+        this.#send(sub.socket, {
+          jsonrpc: "2.0",
+          method: "slotNotification",
+          params: { subscription: sub.id, result: { parent: e.parent, slot: e.slot, root: Math.max(0, e.slot - 32) } },
+        });
+      }
+      return;
+    }
+    const context = { slot: e.slot };
+    const accountSubs = this.#accountSubs.get(e.pubkey);
+    if (accountSubs) {
+      const value = e.account ?? CLOSED_ACCOUNT;
+      for (const sub of accountSubs) {
+        this.#send(sub.socket, {
+          jsonrpc: "2.0",
+          method: "accountNotification",
+          params: { subscription: sub.id, result: { context, value: encodeAccount(value, sub.enc) } },
+        });
+      }
+    }
+    // Like Agave, program subscriptions only hear about accounts the program owns after the change, so a closed
+    // account or one reassigned to another owner (delegation) produces no programNotification.
+    if (e.account) {
+      const programSubs = this.#programSubs.get(e.account.owner);
+      if (programSubs) {
+        for (const sub of programSubs) {
+          if (!matchesFilters(e.account.data, sub.filters)) continue;
+          this.#send(sub.socket, {
+            jsonrpc: "2.0",
+            method: "programNotification",
+            params: {
+              subscription: sub.id,
+              result: { context, value: { pubkey: e.pubkey, account: encodeAccount(e.account, sub.enc) } },
+            },
+          });
+        }
+      }
+    }
+  }
+}

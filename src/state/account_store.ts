@@ -1,0 +1,233 @@
+import type { Chain, RawAccount, Unsubscribe } from "./types.ts";
+
+/** An effective change: what `get(pubkey)` returned before and after. */
+export interface AccountChange {
+  pubkey: string;
+  before: RawAccount | null;
+  after: RawAccount | null;
+}
+
+export type AccountChangeListener = (change: AccountChange) => void;
+
+/**
+ * Outcome of a write:
+ * - `changed`: the effective account changed (listeners were told);
+ * - `unchanged`: stored (for example a newer slot, or a base copy hidden by an ER copy) but nothing visible changed;
+ * - `stale`: refused because the store already holds a newer slot for that key on that chain.
+ */
+export type ApplyResult = "changed" | "unchanged" | "stale";
+
+/** Hex of the first 8 bytes (Anchor discriminator), or undefined for shorter data. */
+export function discriminatorKey(data: Uint8Array): string | undefined {
+  if (data.length < 8) return undefined;
+  let s = "";
+  for (let i = 0; i < 8; i++) s += HEX[data[i]];
+  return s;
+}
+
+const HEX: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
+
+function normalizeDiscriminator(disc: Uint8Array | string): string {
+  if (typeof disc === "string") {
+    const hex = disc.toLowerCase();
+    if (!/^[0-9a-f]{16}$/.test(hex)) throw new RangeError(`discriminator must be 16 hex digits, got '${disc}'`);
+    return hex;
+  }
+  const key = discriminatorKey(disc);
+  if (key === undefined || disc.length !== 8) throw new RangeError("discriminator must be 8 bytes");
+  return key;
+}
+
+/** Same visible content (slot and chain ignored). */
+export function sameAccountContent(a: RawAccount | null | undefined, b: RawAccount | null | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  if (a.owner !== b.owner || a.lamports !== b.lamports || a.executable !== b.executable) return false;
+  return bytesEqual(a.data, b.data);
+}
+
+export function bytesEqual(x: Uint8Array, y: Uint8Array): boolean {
+  if (x === y) return true;
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+  return true;
+}
+
+function addToIndex(index: Map<string, Set<string>>, key: string | undefined, pubkey: string): void {
+  if (key === undefined) return;
+  let set = index.get(key);
+  if (!set) index.set(key, set = new Set());
+  set.add(pubkey);
+}
+
+function removeFromIndex(index: Map<string, Set<string>>, key: string | undefined, pubkey: string): void {
+  if (key === undefined) return;
+  const set = index.get(key);
+  if (!set) return;
+  set.delete(pubkey);
+  if (set.size === 0) index.delete(key);
+}
+
+/**
+ * Raw accounts of both chains. The effective account for a key is the ER copy when there is one, else the base copy
+ * (DECISIONS 5.2: ER first, base fallback). Owner and discriminator indexes cover effective accounts only, so listing
+ * never scans the whole store.
+ */
+export class AccountStore {
+  readonly #copies: Record<Chain, Map<string, RawAccount>> = { base: new Map(), er: new Map() };
+  /** Slot at which a key was deleted, so an older snapshot cannot resurrect it. */
+  readonly #tombstones: Record<Chain, Map<string, number>> = { base: new Map(), er: new Map() };
+  readonly #byOwner = new Map<string, Set<string>>();
+  readonly #byDiscriminator = new Map<string, Set<string>>();
+  readonly #listeners = new Set<AccountChangeListener>();
+  readonly #slots: Record<Chain, number> = { base: 0, er: 0 };
+  #listenerErrors = 0;
+
+  /** Effective account (ER wins over base). */
+  get(pubkey: string): RawAccount | undefined {
+    return this.#copies.er.get(pubkey) ?? this.#copies.base.get(pubkey);
+  }
+
+  /** The copy held for one chain. */
+  getFrom(chain: Chain, pubkey: string): RawAccount | undefined {
+    return this.#copies[chain].get(pubkey);
+  }
+
+  /** Number of copies held for a chain, or of effective accounts when no chain is given. */
+  size(chain?: Chain): number {
+    if (chain) return this.#copies[chain].size;
+    let n = this.#copies.er.size;
+    for (const key of this.#copies.base.keys()) if (!this.#copies.er.has(key)) n++;
+    return n;
+  }
+
+  /** Keys held for one chain. */
+  keys(chain: Chain): IterableIterator<string> {
+    return this.#copies[chain].keys();
+  }
+
+  /** Copies held for one chain. */
+  values(chain: Chain): IterableIterator<RawAccount> {
+    return this.#copies[chain].values();
+  }
+
+  /** Effective accounts owned by `owner`. */
+  listByOwner(owner: string): RawAccount[] {
+    return this.#collect(this.#byOwner.get(owner));
+  }
+
+  /** Number of effective accounts owned by `owner`. */
+  countByOwner(owner: string): number {
+    return this.#byOwner.get(owner)?.size ?? 0;
+  }
+
+  /** Effective accounts whose data starts with the 8-byte discriminator (hex or bytes), optionally of one owner. */
+  listByDiscriminator(discriminator: Uint8Array | string, owner?: string): RawAccount[] {
+    const out = this.#collect(this.#byDiscriminator.get(normalizeDiscriminator(discriminator)));
+    return owner === undefined ? out : out.filter((a) => a.owner === owner);
+  }
+
+  countByDiscriminator(discriminator: Uint8Array | string): number {
+    return this.#byDiscriminator.get(normalizeDiscriminator(discriminator))?.size ?? 0;
+  }
+
+  #collect(keys: Set<string> | undefined): RawAccount[] {
+    const out: RawAccount[] = [];
+    if (!keys) return out;
+    for (const key of keys) {
+      const a = this.get(key);
+      if (a) out.push(a);
+    }
+    return out;
+  }
+
+  /** Writes one chain's copy. Refused (`stale`) when that chain already holds, or deleted the key at, a newer slot. */
+  set(account: RawAccount): ApplyResult {
+    const copies = this.#copies[account.chain];
+    const existing = copies.get(account.pubkey);
+    if (existing && existing.slot > account.slot) return "stale";
+    const tomb = this.#tombstones[account.chain].get(account.pubkey);
+    if (tomb !== undefined) {
+      if (tomb > account.slot) return "stale";
+      this.#tombstones[account.chain].delete(account.pubkey);
+    }
+    this.noteSlot(account.chain, account.slot);
+    const before = this.get(account.pubkey) ?? null;
+    copies.set(account.pubkey, account);
+    return this.#afterWrite(account.pubkey, before);
+  }
+
+  /** Deletes one chain's copy as of `slot` (refused when the held copy is newer). */
+  delete(chain: Chain, pubkey: string, slot: number): ApplyResult {
+    const copies = this.#copies[chain];
+    const existing = copies.get(pubkey);
+    if (existing && existing.slot > slot) return "stale";
+    this.noteSlot(chain, slot);
+    const tombs = this.#tombstones[chain];
+    if ((tombs.get(pubkey) ?? -1) < slot) tombs.set(pubkey, slot);
+    if (!existing) return "unchanged";
+    const before = this.get(pubkey) ?? null;
+    copies.delete(pubkey);
+    return this.#afterWrite(pubkey, before);
+  }
+
+  /** Forgets deletion markers at or below `slot` (call after a full reload at that slot). */
+  pruneTombstones(chain: Chain, slot: number): void {
+    for (const [key, s] of this.#tombstones[chain]) if (s <= slot) this.#tombstones[chain].delete(key);
+  }
+
+  #afterWrite(pubkey: string, before: RawAccount | null): ApplyResult {
+    const after = this.get(pubkey) ?? null;
+    if (before !== after) {
+      const oldOwner = before?.owner;
+      const newOwner = after?.owner;
+      if (oldOwner !== newOwner) {
+        removeFromIndex(this.#byOwner, oldOwner, pubkey);
+        addToIndex(this.#byOwner, newOwner, pubkey);
+      }
+      const oldDisc = before ? discriminatorKey(before.data) : undefined;
+      const newDisc = after ? discriminatorKey(after.data) : undefined;
+      if (oldDisc !== newDisc) {
+        removeFromIndex(this.#byDiscriminator, oldDisc, pubkey);
+        addToIndex(this.#byDiscriminator, newDisc, pubkey);
+      }
+    }
+    if (sameAccountContent(before, after)) return "unchanged";
+    this.#emit({ pubkey, before, after });
+    return "changed";
+  }
+
+  #emit(change: AccountChange): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(change);
+      } catch (err) {
+        this.#listenerErrors++;
+        console.error("AccountStore listener threw:", err);
+      }
+    }
+  }
+
+  /** Listens to effective changes (byte-identical rewrites and hidden base writes are not changes). */
+  subscribe(listener: AccountChangeListener): Unsubscribe {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  }
+
+  /** Records that `chain` reached `slot` (the tracker only moves forward). */
+  noteSlot(chain: Chain, slot: number): void {
+    if (slot > this.#slots[chain]) this.#slots[chain] = slot;
+  }
+
+  /** Highest slot seen for a chain (0 before anything was seen). */
+  slot(chain: Chain): number {
+    return this.#slots[chain];
+  }
+
+  /** Listener exceptions swallowed so far. */
+  get listenerErrors(): number {
+    return this.#listenerErrors;
+  }
+}

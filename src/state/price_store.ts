@@ -1,0 +1,93 @@
+import type { Unsubscribe } from "./types.ts";
+
+/** Lazer market sessions; other strings are passed through unchanged. */
+export type MarketSession = "regular" | "preMarket" | "postMarket" | "overNight" | "closed" | (string & Record<never, never>);
+
+/** Latest price of one oracle feed, in the feed's native units (value = price × 10^exponent). */
+export interface PriceEntry {
+  feedId: number;
+  price: bigint;
+  exponent: number;
+  confidence: bigint;
+  /** Feed update time (µs since epoch): `feedUpdateTimestamp`, else the frame's `timestampUs`. */
+  timestampUs: bigint;
+  marketSession: MarketSession;
+  /** Local clock reading when the frame was received. */
+  receivedAtMs: number;
+}
+
+export interface PriceChange {
+  feedId: number;
+  before: PriceEntry | null;
+  after: PriceEntry;
+}
+
+export type PriceListener = (change: PriceChange) => void;
+
+function samePrice(a: PriceEntry, b: PriceEntry): boolean {
+  return a.price === b.price && a.exponent === b.exponent && a.confidence === b.confidence &&
+    a.timestampUs === b.timestampUs && a.marketSession === b.marketSession;
+}
+
+/** Oracle prices by numeric feed id. */
+export class PriceStore {
+  readonly #prices = new Map<number, PriceEntry>();
+  readonly #listeners = new Set<PriceListener>();
+
+  get(feedId: number): PriceEntry | undefined {
+    return this.#prices.get(feedId);
+  }
+
+  all(): PriceEntry[] {
+    return [...this.#prices.values()];
+  }
+
+  get size(): number {
+    return this.#prices.size;
+  }
+
+  /**
+   * Stores an update. An update older than the held one (by `timestampUs`) is refused (returns false). Listeners hear
+   * only updates that change something besides `receivedAtMs`.
+   */
+  set(entry: PriceEntry): boolean {
+    const before = this.#prices.get(entry.feedId) ?? null;
+    if (before && entry.timestampUs < before.timestampUs) return false;
+    this.#prices.set(entry.feedId, entry);
+    if (before && samePrice(before, entry)) return true;
+    for (const listener of this.#listeners) {
+      try {
+        listener({ feedId: entry.feedId, before, after: entry });
+      } catch (err) {
+        console.error("PriceStore listener threw:", err);
+      }
+    }
+    return true;
+  }
+
+  subscribe(listener: PriceListener): Unsubscribe {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  }
+
+  /** Age of the feed's last update (from its feed timestamp), or undefined when the feed has no price. */
+  ageMs(feedId: number, nowMs: number): number | undefined {
+    const p = this.#prices.get(feedId);
+    if (!p) return undefined;
+    return nowMs - Number(p.timestampUs / 1000n);
+  }
+
+  /**
+   * DECISIONS 5.9: a feed with no update for `maxAgeMs` during a non-`closed` session counts as missing.
+   * The age is judged on the feed update timestamp, because Lazer keeps repeating the last price of a feed that stopped
+   * updating. A feed in the `closed` session is never stale; a feed never seen is stale.
+   */
+  isStale(feedId: number, nowMs: number, maxAgeMs: number): boolean {
+    const p = this.#prices.get(feedId);
+    if (!p) return true;
+    if (p.marketSession === "closed") return false;
+    return nowMs - Number(p.timestampUs / 1000n) > maxAgeMs;
+  }
+}

@@ -1,0 +1,284 @@
+import assert from "node:assert/strict";
+import { AccountStore } from "../../src/state/account_store.ts";
+import { createBlockhashCaches } from "../../src/state/blockhash_cache.ts";
+import { PriceStore } from "../../src/state/price_store.ts";
+import { VirtualClock } from "../../src/state/clock.ts";
+import type { Chain } from "../../src/state/types.ts";
+import { ChainSource, type ChainSourceConfig } from "../../src/ingest/chain_source.ts";
+import { OracleSource } from "../../src/ingest/oracle_source.ts";
+import { IngestStatus } from "../../src/ingest/status.ts";
+import { type ReplayHandle, startReplay } from "../../src/replay/harness.ts";
+import type { Recording } from "../../src/replay/format.ts";
+import {
+  BASKET_DISC,
+  DELEGATION,
+  K,
+  key,
+  POOL_DISC,
+  PROGRAM,
+  smallRecording,
+  START_MS,
+  waitFor,
+  withDisc,
+} from "../replay/helpers.ts";
+
+interface World {
+  replay: ReplayHandle;
+  clock: VirtualClock;
+  store: AccountStore;
+  prices: PriceStore;
+  caches: ReturnType<typeof createBlockhashCaches>;
+  status: IngestStatus;
+  sources: Record<Chain, ChainSource>;
+  oracle?: OracleSource;
+  stop(): Promise<void>;
+}
+
+async function startWorld(
+  rec: Recording,
+  opts: { oracle?: boolean; chain?: Partial<ChainSourceConfig> } = {},
+): Promise<World> {
+  const clock = new VirtualClock(START_MS);
+  const replay = await startReplay(rec, { mode: "virtual", clock });
+  const store = new AccountStore();
+  const prices = new PriceStore();
+  const caches = createBlockhashCaches();
+  const status = new IngestStatus();
+  const mk = (chain: Chain, url: string, extra: string[]) =>
+    new ChainSource({
+      chain,
+      rpcUrl: url,
+      programIds: [PROGRAM],
+      discriminatorFilters: [BASKET_DISC, POOL_DISC],
+      extraAccounts: extra,
+      blockhashIntervalMs: 50,
+      backoffInitialMs: 20,
+      backoffMaxMs: 200,
+      ...opts.chain,
+    }, { store, blockhash: caches[chain], status: status.chains[chain], clock });
+  const sources = {
+    base: mk("base", replay.base.url, [K.alt, K.mint]),
+    er: mk("er", replay.er.url, []),
+  };
+  const oracle = opts.oracle
+    ? new OracleSource(
+      { urls: [replay.oracle.url], token: "test-token", feedIds: [1, 2], numConnections: 2 },
+      { prices, status: status.oracle, clock },
+    )
+    : undefined;
+  sources.base.start();
+  sources.er.start();
+  oracle?.start();
+  await Promise.all([sources.base.synced(), sources.er.synced()]);
+  if (oracle) await oracle.connected();
+  return {
+    replay,
+    clock,
+    store,
+    prices,
+    caches,
+    status,
+    sources,
+    oracle,
+    async stop() {
+      await Promise.all([sources.base.stop(), sources.er.stop(), oracle?.stop()]);
+      await replay.stop();
+    },
+  };
+}
+
+/** The store's effective view must equal the replay servers' current state (ER over base). */
+function assertMatchesReplay(w: World): void {
+  const expected = new Map<string, { owner: string; data: Uint8Array; chain: Chain }>();
+  const inScope = (owner: string, data: Uint8Array, pubkey: string, chain: Chain) =>
+    (owner === PROGRAM && data.length >= 8) || (chain === "base" && (pubkey === K.alt || pubkey === K.mint));
+  for (const chain of ["base", "er"] as const) {
+    for (const [pubkey, a] of w.replay.replayer.chains[chain].accounts) {
+      if (inScope(a.owner, a.data, pubkey, chain)) expected.set(pubkey, { owner: a.owner, data: a.data, chain });
+    }
+  }
+  const actual = new Map<string, { owner: string; data: Uint8Array; chain: Chain }>();
+  for (const chain of ["base", "er"] as const) {
+    for (const pubkey of w.store.keys(chain)) {
+      const a = w.store.get(pubkey)!;
+      actual.set(pubkey, { owner: a.owner, data: a.data, chain: a.chain });
+    }
+  }
+  assert.deepEqual(
+    [...actual.entries()].sort(([a], [b]) => a.localeCompare(b)),
+    [...expected.entries()].sort(([a], [b]) => a.localeCompare(b)),
+  );
+}
+
+Deno.test("ingest end to end: base + ER + oracle through the replay servers", async (t) => {
+  const w = await startWorld(smallRecording(), { oracle: true });
+  try {
+    await t.step("initial state: ER wins, base fallback, extras loaded, slots and blockhashes", () => {
+      const pool = w.store.get(K.pool)!;
+      assert.equal(pool.chain, "er");
+      assert.deepEqual([...pool.data.subarray(8, 11)], [2, 2, 2]);
+      assert.equal(w.store.getFrom("base", K.pool)?.data[8], 1);
+      assert.equal(w.store.get(K.basketA)?.chain, "base");
+      assert.equal(w.store.get(K.basketB)?.chain, "er");
+      // The delegated base copy (owner DELeGG) is outside the base program scan.
+      assert.equal(w.store.getFrom("base", K.basketB), undefined);
+      assert.equal(w.store.get(K.mint)?.lamports, 1_461_600n);
+      assert.deepEqual(
+        w.store.listByDiscriminator(BASKET_DISC).map((a) => a.pubkey).sort(),
+        [K.basketA, K.basketB, K.basketC].sort(),
+      );
+      assert.equal(w.store.slot("base"), 1000);
+      assert.equal(w.store.slot("er"), 5000);
+      const bh = w.caches.er.current(w.clock.nowMs());
+      assert.ok(!("reason" in bh));
+      assert.equal(bh.blockhash, key(200));
+      assert.equal(w.status.chains.base.connected, true);
+      assert.equal(w.status.chains.er.resyncs, 1);
+    });
+
+    await t.step("oracle frames update the PriceStore, unconfigured feeds ignored", async () => {
+      w.replay.replayer.advanceTo(500);
+      await waitFor(() => w.prices.get(1)?.price === 15_000_000_000n && w.prices.size === 2, "first frame");
+      assert.equal(w.prices.get(999), undefined);
+      const p2 = w.prices.get(2)!;
+      assert.equal(p2.exponent, -8);
+      assert.equal(p2.confidence, 5n);
+      assert.equal(p2.timestampUs, BigInt(START_MS + 480) * 1000n);
+      assert.equal(p2.marketSession, "regular");
+      w.replay.replayer.advanceTo(1500);
+      await waitFor(() => w.prices.get(1)?.price === 15_100_000_000n, "second frame");
+      assert.equal(w.prices.get(1)?.timestampUs, BigInt(START_MS + 1490) * 1000n);
+      assert.ok(w.status.oracle.frames >= 2);
+      assert.equal(w.status.oracle.connected, true);
+      assert.equal(w.prices.isStale(1, w.clock.nowMs(), 60_000), false);
+      assert.equal(w.prices.isStale(1, w.clock.nowMs() + 61_000, 60_000), true);
+    });
+    await t.step("recorded updates reach the store after advanceTo", async () => {
+      w.replay.replayer.advanceTo(2000);
+      await waitFor(
+        () =>
+          w.store.get(K.basketD) !== undefined && w.store.get(K.basketB)?.data[9] === 2 &&
+          w.store.get(K.mint)?.lamports === 2_000_000n,
+        "account notifications",
+      );
+      assert.equal(w.store.get(K.basketD)?.slot, 1020);
+      await waitFor(() => w.caches.base.latest()?.blockhash === key(101), "blockhash refresh");
+      w.replay.replayer.advanceTo(3000);
+      await waitFor(() => w.store.get(K.pool)?.data[8] === 3, "pool update");
+      assertMatchesReplay(w);
+    });
+  } finally {
+    await w.stop();
+  }
+});
+
+function recordingWithLaterUpdates(): Recording {
+  const rec = smallRecording();
+  // Updates while the sockets are down: an ER basket changes, a base basket is created, an ER basket closes
+  // (programSubscribe never reports closures; only the resync can).
+  rec.chains.er.updates.push(
+    {
+      atMs: 4000,
+      slot: 5040,
+      pubkey: K.basketB,
+      account: { owner: PROGRAM, lamports: 5n, executable: false, data: withDisc(BASKET_DISC, [0xb, 4]) },
+    },
+    { atMs: 4000, slot: 5041, pubkey: K.basketC, account: null },
+  );
+  rec.chains.base.updates.push(
+    {
+      atMs: 4000,
+      slot: 1040,
+      pubkey: key(50),
+      account: { owner: PROGRAM, lamports: 5n, executable: false, data: withDisc(BASKET_DISC, [0x50]) },
+    },
+    {
+      atMs: 4100,
+      slot: 1041,
+      pubkey: K.basketA,
+      account: { owner: DELEGATION, lamports: 5n, executable: false, data: withDisc(BASKET_DISC, [0xa]) },
+    },
+  );
+  rec.meta.durationMs = 6000;
+  return rec;
+}
+
+Deno.test("reconnect: dropped WebSockets resync, the store matches the recording afterwards", async () => {
+  const w = await startWorld(recordingWithLaterUpdates());
+  try {
+    w.replay.replayer.advanceTo(3000);
+    await waitFor(() => w.store.get(K.pool)?.data[8] === 3, "pre-drop update");
+    const before = { base: w.status.chains.base.reconnects, er: w.status.chains.er.reconnects };
+    // Drop the sockets, then let updates happen while the sources are reconnecting.
+    w.replay.base.dropWebSockets();
+    w.replay.er.dropWebSockets();
+    w.replay.replayer.advanceTo(4500);
+    await waitFor(
+      () => w.status.chains.base.reconnects > before.base && w.status.chains.er.reconnects > before.er,
+      "reconnect",
+    );
+    await waitFor(() => w.status.chains.base.connected && w.status.chains.er.connected, "reconnected");
+    await waitFor(() => w.store.get(K.basketC) === undefined && w.store.get(key(50)) !== undefined, "resync");
+    assertMatchesReplay(w);
+    // Updates after the reconnect arrive through the new subscriptions.
+    w.replay.replayer.chains.er.setAccount(K.basketB, {
+      owner: PROGRAM,
+      lamports: 6n,
+      executable: false,
+      data: withDisc(BASKET_DISC, [0xb, 6]),
+    }, 6000);
+    await waitFor(() => w.store.get(K.basketB)?.data[9] === 6, "post-reconnect notification");
+    assertMatchesReplay(w);
+    assert.ok(w.status.chains.er.resyncs >= 2);
+  } finally {
+    await w.stop();
+  }
+});
+
+Deno.test("failed poll: HTTP errors end the session and the source resyncs when the RPC recovers", async () => {
+  const w = await startWorld(recordingWithLaterUpdates());
+  try {
+    const errors = w.status.chains.er.errors;
+    w.replay.er.failHttp(503);
+    await waitFor(() => !w.status.chains.er.connected && w.status.chains.er.errors > errors, "poll failure seen");
+    w.replay.replayer.advanceTo(4500);
+    w.replay.er.failHttp(undefined);
+    await waitFor(() => w.status.chains.er.connected && w.store.get(K.basketC) === undefined, "resync after recovery");
+    await waitFor(() => w.store.get(K.basketB)?.data[9] === 4, "er state");
+    // The base source never lost its socket; basketA's owner change away from the program is invisible to
+    // programSubscribe (as on Agave) until a reload, which requestResync triggers.
+    const resyncs = w.status.chains.base.resyncs;
+    w.sources.base.requestResync();
+    await waitFor(() => w.status.chains.base.resyncs > resyncs, "base resync");
+    assert.equal(w.store.get(K.basketA), undefined);
+    assertMatchesReplay(w);
+  } finally {
+    await w.stop();
+  }
+});
+
+Deno.test("upstream down: the store keeps its last state, status says disconnected, nothing throws", async () => {
+  const w = await startWorld(smallRecording());
+  let stopped = false;
+  try {
+    w.replay.replayer.advanceTo(2000);
+    await waitFor(() => w.store.get(K.basketD) !== undefined, "update before outage");
+    const snapshot = [...w.store.keys("base")].sort();
+    const erSnapshot = [...w.store.keys("er")].sort();
+    await w.replay.stop();
+    stopped = true;
+    await waitFor(() => !w.status.chains.base.connected && !w.status.chains.er.connected, "disconnected");
+    const errors = w.status.chains.base.errors;
+    await waitFor(() => w.status.chains.base.errors > errors + 1, "retries keep failing");
+    assert.deepEqual([...w.store.keys("base")].sort(), snapshot);
+    assert.deepEqual([...w.store.keys("er")].sort(), erSnapshot);
+    assert.equal(w.store.get(K.pool)?.chain, "er");
+    assert.ok(w.status.chains.base.lastError);
+    // The cached blockhash stays usable until it ages out (DECISIONS 5.5).
+    assert.ok(!("reason" in w.caches.base.current(w.clock.nowMs())));
+    assert.equal(w.caches.base.current(w.clock.nowMs() + 61_000).constructor.name, "BlockhashUnavailable");
+  } finally {
+    await Promise.all([w.sources.base.stop(), w.sources.er.stop()]);
+    if (!stopped) await w.replay.stop();
+  }
+});

@@ -1,0 +1,159 @@
+import assert from "node:assert/strict";
+import { AddressLookupTableAccount, Connection, PublicKey } from "@solana/web3.js";
+import bs58 from "bs58";
+import { Replayer } from "../../src/replay/replayer.ts";
+import { ReplayRpcServer } from "../../src/replay/rpc_server.ts";
+import {
+  ALT_PROGRAM,
+  BASKET_DISC,
+  hex,
+  K,
+  POOL_DISC,
+  PROGRAM,
+  smallRecording,
+  TOKEN_PROGRAM,
+  waitFor,
+} from "./helpers.ts";
+
+async function rawCall(url: string, body: unknown): Promise<unknown> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return res.status === 204 ? (await res.body?.cancel(), null) : await res.json();
+}
+
+Deno.test("ReplayRpcServer serves an unmodified web3.js Connection", async (t) => {
+  const replayer = new Replayer(smallRecording(), { mode: "virtual" });
+  const server = await ReplayRpcServer.start({ state: replayer.chains.base });
+  const conn = new Connection(server.url, "confirmed");
+  try {
+    await t.step("websocket sits on port + 1", () => {
+      assert.equal(server.wsUrl, `ws://127.0.0.1:${server.port + 1}`);
+    });
+
+    await t.step("getAccountInfo / getMultipleAccountsInfo / getBalance", async () => {
+      const info = await conn.getAccountInfo(new PublicKey(K.pool));
+      assert.ok(info);
+      assert.equal(info.owner.toBase58(), PROGRAM);
+      assert.deepEqual([...info.data.subarray(0, 11)], [...hex(POOL_DISC), 1, 1, 1]);
+      assert.equal(await conn.getAccountInfo(new PublicKey(K.basketC)), null);
+      const many = await conn.getMultipleAccountsInfo([K.pool, K.basketC, K.mint].map((k) => new PublicKey(k)));
+      assert.equal(many.length, 3);
+      assert.equal(many[1], null);
+      assert.equal(many[2]?.owner.toBase58(), TOKEN_PROGRAM);
+      assert.equal(await conn.getBalance(new PublicKey(K.mint)), 1_461_600);
+    });
+
+    await t.step("getProgramAccounts with memcmp + dataSize filters and dataSlice", async () => {
+      const all = await conn.getProgramAccounts(new PublicKey(PROGRAM));
+      assert.equal(all.length, 2);
+      const baskets = await conn.getProgramAccounts(new PublicKey(PROGRAM), {
+        filters: [{ dataSize: 48 }, { memcmp: { offset: 0, bytes: bs58.encode(hex(BASKET_DISC)) } }],
+        dataSlice: { offset: 8, length: 2 },
+      });
+      assert.deepEqual(baskets.map((b) => b.pubkey.toBase58()), [K.basketA]);
+      assert.deepEqual([...baskets[0].account.data], [0xa, 0]);
+      const none = await conn.getProgramAccounts(new PublicKey(PROGRAM), { filters: [{ dataSize: 47 }] });
+      assert.equal(none.length, 0);
+      const ctx = await conn.getProgramAccounts(new PublicKey(PROGRAM), {
+        withContext: true,
+        filters: [{ memcmp: { offset: 0, bytes: Buffer.from(hex(POOL_DISC)).toString("base64"), encoding: "base64" } }],
+      });
+      assert.equal(ctx.context.slot, 1000);
+      assert.deepEqual(ctx.value.map((b) => b.pubkey.toBase58()), [K.pool]);
+    });
+
+    await t.step("getLatestBlockhash / getSlot / getBlockHeight / getVersion / address lookup table", async () => {
+      const bh = await conn.getLatestBlockhash();
+      assert.deepEqual(bh, {
+        blockhash: replayer.recording.chains.base.blockhashes[0].blockhash,
+        lastValidBlockHeight: 900_150,
+      });
+      assert.equal(await conn.getSlot(), 1000);
+      assert.equal(typeof (await conn.getBlockHeight()), "number");
+      assert.ok((await conn.getVersion())["solana-core"]);
+      const alt = await conn.getAddressLookupTable(new PublicKey(K.alt));
+      assert.ok(alt.value instanceof AddressLookupTableAccount);
+      assert.deepEqual(alt.value.state.addresses.map((a) => a.toBase58()), [K.pool, K.basketA]);
+      assert.equal((await conn.getAccountInfo(new PublicKey(K.alt)))?.owner.toBase58(), ALT_PROGRAM);
+    });
+
+    await t.step("ids echoed verbatim, batch, unknown method, id-less notification", async () => {
+      const r1 = await rawCall(server.url, {
+        jsonrpc: "2.0",
+        id: "8ef24370-d4c6-44ff-9157-4f772ef53518",
+        method: "getSlot",
+      });
+      assert.deepEqual(r1, { jsonrpc: "2.0", result: 1000, id: "8ef24370-d4c6-44ff-9157-4f772ef53518" });
+      const r2 = await rawCall(server.url, { jsonrpc: "2.0", id: 7, method: "nope" }) as { error: { code: number } };
+      assert.equal(r2.error.code, -32601);
+      assert.equal(await rawCall(server.url, { jsonrpc: "2.0", method: "ping" }), null);
+      const batch = await rawCall(server.url, [
+        { jsonrpc: "2.0", id: "a", method: "getHealth" },
+        { jsonrpc: "2.0", id: "b", method: "getSlot", params: [{ minContextSlot: 5000 }] },
+      ]) as { id: string; result?: unknown; error?: { code: number } }[];
+      assert.equal(batch[0].result, "ok");
+      assert.equal(batch[1].error?.code, -32016);
+      const bad = await rawCall(server.url, { jsonrpc: "2.0", id: 1, method: "getAccountInfo", params: ["xx"] }) as {
+        error: { code: number };
+      };
+      assert.equal(bad.error.code, -32602);
+    });
+
+    await t.step("onAccountChange / onProgramAccountChange / onSlotChange hear recorded updates", async () => {
+      const mintSeen: { lamports: number; slot: number }[] = [];
+      const programSeen: string[] = [];
+      const slots: number[] = [];
+      const a = conn.onAccountChange(new PublicKey(K.mint), (info, ctx) => {
+        mintSeen.push({ lamports: info.lamports, slot: ctx.slot });
+      });
+      const p = conn.onProgramAccountChange(new PublicKey(PROGRAM), (k) => {
+        programSeen.push(k.accountId.toBase58());
+      }, { filters: [{ memcmp: { offset: 0, bytes: bs58.encode(hex(BASKET_DISC)) } }] });
+      const p2 = conn.onProgramAccountChange(new PublicKey(PROGRAM), () => {
+        programSeen.push("pool-filter");
+      }, { filters: [{ memcmp: { offset: 0, bytes: bs58.encode(hex(POOL_DISC)) } }] });
+      const s = conn.onSlotChange((info) => {
+        slots.push(info.slot);
+      });
+      await waitFor(() => server.subscriptionCount === 4, "subscriptions");
+      replayer.advanceTo(2500);
+      await waitFor(() => mintSeen.length === 1 && programSeen.length === 1 && slots.includes(1020), "notifications");
+      assert.deepEqual(mintSeen, [{ lamports: 2_000_000, slot: 1010 }]);
+      assert.deepEqual(programSeen, [K.basketD]);
+      await conn.removeAccountChangeListener(a);
+      await conn.removeProgramAccountChangeListener(p);
+      await conn.removeProgramAccountChangeListener(p2);
+      await conn.removeSlotChangeListener(s);
+      await waitFor(() => server.subscriptionCount === 0, "unsubscribed");
+      await waitFor(() => server.webSocketCount === 0, "web3.js idle close");
+    });
+  } finally {
+    await server.stop();
+  }
+});
+
+Deno.test("ReplayRpcServer: port 0 picks a free pair, dropWebSockets closes sockets", async () => {
+  const replayer = new Replayer(smallRecording(), { mode: "virtual" });
+  const a = await ReplayRpcServer.start({ state: replayer.chains.base });
+  const b = await ReplayRpcServer.start({ state: replayer.chains.er });
+  try {
+    assert.notEqual(a.port, b.port);
+    const ws = new WebSocket(a.wsUrl);
+    await new Promise((r) => ws.onopen = r);
+    const closed = new Promise<number>((r) => ws.onclose = (e) => r(e.code));
+    await waitFor(() => a.webSocketCount === 1, "ws accepted");
+    ws.send(JSON.stringify({ jsonrpc: "2.0", method: "ping" }));
+    const reply = new Promise<string>((r) => ws.onmessage = (e) => r(e.data));
+    ws.send(JSON.stringify({ jsonrpc: "2.0", id: 5, method: "slotSubscribe" }));
+    assert.deepEqual(JSON.parse(await reply), { jsonrpc: "2.0", result: 1, id: 5 });
+    a.dropWebSockets();
+    assert.equal(await closed, 4000);
+    assert.equal(a.subscriptionCount, 0);
+  } finally {
+    await a.stop();
+    await b.stop();
+  }
+});
