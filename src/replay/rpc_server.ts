@@ -157,6 +157,14 @@ export class ReplayRpcServer {
 
   /** Starts both listeners (they are bound when this resolves). */
   static start(options: ReplayRpcServerOptions): Promise<ReplayRpcServer> {
+    try {
+      return Promise.resolve(ReplayRpcServer.#startSync(options));
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
+  static #startSync(options: ReplayRpcServerOptions): ReplayRpcServer {
     const hostname = options.hostname ?? "127.0.0.1";
     let self: ReplayRpcServer | undefined;
     const httpHandler = (req: Request) => self ? self.#handleHttp(req) : new Response("starting", { status: 503 });
@@ -169,7 +177,7 @@ export class ReplayRpcServer {
       try {
         const ws = serve(http.addr.port + 1, wsHandler);
         self = new ReplayRpcServer(options.state, hostname, http, ws);
-        return Promise.resolve(self);
+        return self;
       } catch (err) {
         // Best effort: the HTTP listener is released before retrying with another port.
         void http.shutdown();

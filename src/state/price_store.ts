@@ -1,7 +1,13 @@
 import type { Unsubscribe } from "./types.ts";
 
 /** Lazer market sessions; other strings are passed through unchanged. */
-export type MarketSession = "regular" | "preMarket" | "postMarket" | "overNight" | "closed" | (string & Record<never, never>);
+export type MarketSession =
+  | "regular"
+  | "preMarket"
+  | "postMarket"
+  | "overNight"
+  | "closed"
+  | (string & Record<never, never>);
 
 /** Latest price of one oracle feed, in the feed's native units (value = price × 10^exponent). */
 export interface PriceEntry {

@@ -1,0 +1,133 @@
+import assert from "node:assert/strict";
+import { type AccountChange, AccountStore, discriminatorKey } from "../../src/state/account_store.ts";
+import type { Chain, RawAccount } from "../../src/state/types.ts";
+
+const PROGRAM = "FTv2RxXarPfNta45HTTMVaGvjzsGg27FXJ3hEKWBhrzV";
+const DELEG = "DELeGGvXpWV2fqJUhqcF5ZSYMS4JTLjteaAMARRSaeSh";
+const BASKET = [0xdb, 0x4f, 0x6b, 0x87, 0xe7, 0xf3, 0xda, 0xf8];
+const POOL = [0xf1, 0x9a, 0x6d, 0x04, 0x11, 0xb1, 0x6d, 0xbc];
+
+function acc(
+  pubkey: string,
+  chain: Chain,
+  slot: number,
+  disc: number[],
+  tail: number[] = [],
+  owner = PROGRAM,
+): RawAccount {
+  return { pubkey, owner, lamports: 10n, data: Uint8Array.from([...disc, ...tail]), executable: false, slot, chain };
+}
+
+Deno.test("AccountStore", async (t) => {
+  await t.step("ER copy wins over base; base is the fallback", () => {
+    const s = new AccountStore();
+    s.set(acc("A", "base", 10, BASKET, [1]));
+    assert.equal(s.get("A")?.chain, "base");
+    s.set(acc("A", "er", 5, BASKET, [2]));
+    assert.equal(s.get("A")?.chain, "er");
+    assert.equal(s.get("A")?.data[8], 2);
+    assert.equal(s.getFrom("base", "A")?.data[8], 1);
+    s.delete("er", "A", 6);
+    assert.equal(s.get("A")?.chain, "base");
+    assert.equal(s.size(), 1);
+    assert.equal(s.size("er"), 0);
+  });
+
+  await t.step("change events: effective changes only, byte-identical rewrites are not changes", () => {
+    const s = new AccountStore();
+    const events: AccountChange[] = [];
+    const off = s.subscribe((c) => events.push(c));
+    assert.equal(s.set(acc("A", "base", 1, BASKET, [1])), "changed");
+    assert.equal(s.set(acc("A", "base", 2, BASKET, [1])), "unchanged"); // same bytes, newer slot
+    assert.equal(s.get("A")?.slot, 2);
+    assert.equal(s.set(acc("A", "er", 1, BASKET, [2])), "changed"); // ER takes over
+    assert.equal(s.set(acc("A", "base", 3, BASKET, [9])), "unchanged"); // hidden behind the ER copy
+    assert.equal(s.delete("er", "A", 2), "changed"); // falls back to base [9]
+    assert.equal(s.delete("base", "A", 4), "changed");
+    assert.equal(s.delete("base", "A", 5), "unchanged");
+    assert.deepEqual(events.map((e) => [e.before?.data[8] ?? null, e.after?.data[8] ?? null]), [
+      [null, 1],
+      [1, 2],
+      [2, 9],
+      [9, null],
+    ]);
+    off();
+    s.set(acc("B", "base", 1, BASKET));
+    assert.equal(events.length, 4);
+  });
+
+  await t.step("slot ordering: older writes and resurrections are refused", () => {
+    const s = new AccountStore();
+    s.set(acc("A", "er", 10, BASKET, [1]));
+    assert.equal(s.set(acc("A", "er", 9, BASKET, [0])), "stale");
+    assert.equal(s.get("A")?.data[8], 1);
+    assert.equal(s.delete("er", "A", 8), "stale");
+    assert.equal(s.delete("er", "A", 11), "changed");
+    assert.equal(s.set(acc("A", "er", 10, BASKET, [1])), "stale"); // snapshot older than the deletion
+    s.pruneTombstones("er", 11);
+    assert.equal(s.set(acc("A", "er", 10, BASKET, [1])), "changed");
+  });
+
+  await t.step("owner and discriminator indexes follow the effective account", () => {
+    const s = new AccountStore();
+    s.set(acc("A", "base", 1, BASKET, [], DELEG)); // delegated base copy
+    s.set(acc("B", "base", 1, BASKET));
+    s.set(acc("P", "er", 1, POOL));
+    assert.deepEqual(s.listByOwner(PROGRAM).map((a) => a.pubkey).sort(), ["B", "P"]);
+    assert.deepEqual(s.listByOwner(DELEG).map((a) => a.pubkey), ["A"]);
+    s.set(acc("A", "er", 1, BASKET)); // live copy on the ER
+    assert.deepEqual(s.listByOwner(PROGRAM).map((a) => a.pubkey).sort(), ["A", "B", "P"]);
+    assert.equal(s.countByOwner(DELEG), 0);
+    assert.deepEqual(s.listByDiscriminator("db4f6b87e7f3daf8").map((a) => a.pubkey).sort(), ["A", "B"]);
+    assert.deepEqual(s.listByDiscriminator(Uint8Array.from(POOL)).map((a) => a.pubkey), ["P"]);
+    assert.deepEqual(s.listByDiscriminator("DB4F6B87E7F3DAF8", DELEG), []);
+    s.set(acc("B", "base", 2, POOL)); // data changes type
+    assert.equal(s.countByDiscriminator("db4f6b87e7f3daf8"), 1);
+    assert.equal(s.countByDiscriminator("f19a6d0411b16dbc"), 2);
+    s.delete("base", "B", 3);
+    assert.equal(s.countByDiscriminator("f19a6d0411b16dbc"), 1);
+    s.set({ ...acc("S", "base", 1, []), data: new Uint8Array(3) }); // too short for a discriminator
+    assert.equal(discriminatorKey(new Uint8Array(3)), undefined);
+    assert.equal(s.get("S")?.data.length, 3);
+    assert.throws(() => s.listByDiscriminator("zz"));
+  });
+
+  await t.step("100,000 accounts: listing one type uses the index", () => {
+    const s = new AccountStore();
+    for (let i = 0; i < 100_000; i++) s.set(acc(`k${i}`, i % 2 ? "er" : "base", 1, BASKET, [i & 0xff]));
+    for (let i = 0; i < 10; i++) s.set(acc(`p${i}`, "er", 1, POOL));
+    assert.equal(s.countByDiscriminator("db4f6b87e7f3daf8"), 100_000);
+    let n = 0;
+    for (let i = 0; i < 1000; i++) n += s.listByDiscriminator("f19a6d0411b16dbc").length;
+    assert.equal(n, 10_000);
+  });
+
+  await t.step("per-chain slot tracker only moves forward", () => {
+    const s = new AccountStore();
+    s.noteSlot("base", 5);
+    s.noteSlot("base", 3);
+    s.noteSlot("er", 9);
+    assert.equal(s.slot("base"), 5);
+    assert.equal(s.slot("er"), 9);
+    s.set(acc("A", "base", 7, BASKET));
+    assert.equal(s.slot("base"), 7);
+  });
+
+  await t.step("a throwing listener does not break the store", () => {
+    const s = new AccountStore();
+    const orig = console.error;
+    console.error = () => {};
+    try {
+      s.subscribe(() => {
+        throw new Error("boom");
+      });
+      let seen = 0;
+      s.subscribe(() => seen++);
+      s.set(acc("A", "base", 1, BASKET));
+      assert.equal(seen, 1);
+      assert.equal(s.listenerErrors, 1);
+    } finally {
+      console.error = orig;
+    }
+  });
+});
