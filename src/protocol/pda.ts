@@ -1,0 +1,289 @@
+/**
+ * Program-derived addresses of the perpetuals program (PROTOCOL-v2 §1, PROTOCOL-v1 §2) and of the programs around
+ * it (delegation, session keys, associated token accounts). Every helper takes the program id explicitly (there are
+ * two deployments), accepts keys as base58 strings or `PublicKey`s and returns base58. Results are memoised in a
+ * bounded Map because `findProgramAddressSync` costs up to hundreds of SHA-256 runs and handlers derive the same
+ * addresses over and over.
+ */
+import { PublicKey } from "@solana/web3.js";
+import { CodecError, decodePubkey } from "./codec/mod.ts";
+import {
+  ASSOCIATED_TOKEN_PROGRAM_ID,
+  DELEGATION_PROGRAM_ID,
+  SESSION_KEYS_PROGRAM_ID,
+  TOKEN_2022_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+} from "./constants.ts";
+
+/** A public key as base58 text or a web3.js `PublicKey`. */
+export type Address = string | PublicKey;
+/** One PDA seed: UTF-8 text or raw bytes (a pubkey seed is its 32 raw bytes). */
+export type Seed = string | Uint8Array;
+
+export interface ProgramAddress {
+  address: string;
+  bump: number;
+}
+
+/** Upper bound of memoised derivations; the oldest entry is evicted first. */
+export const PDA_CACHE_LIMIT = 200_000;
+const cache = new Map<string, ProgramAddress>();
+const utf8 = new TextEncoder();
+
+function text(a: Address): string {
+  return typeof a === "string" ? a : a.toBase58();
+}
+
+function keyBytes(a: Address): Uint8Array {
+  return typeof a === "string" ? decodePubkey(a) : a.toBytes();
+}
+
+function hex(b: Uint8Array): string {
+  let s = "";
+  for (let i = 0; i < b.length; i++) s += (b[i] < 16 ? "0" : "") + b[i].toString(16);
+  return s;
+}
+
+/** Number of cached derivations (for metrics and tests). */
+export function pdaCacheSize(): number {
+  return cache.size;
+}
+
+/** Empties the derivation cache. */
+export function clearPdaCache(): void {
+  cache.clear();
+}
+
+/**
+ * `findProgramAddressSync(seeds, programId)` with memoisation. Text seeds are UTF-8 (no length prefix); each seed
+ * must be at most 32 bytes.
+ */
+export function findProgramAddress(programId: Address, seeds: readonly Seed[]): ProgramAddress {
+  const raw = seeds.map((s) => (typeof s === "string" ? utf8.encode(s) : s));
+  const program = text(programId);
+  const key = program + ":" + raw.map(hex).join(":");
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  for (const s of raw) {
+    if (s.length > 32) throw new CodecError(`PDA seed longer than 32 bytes (${s.length})`);
+  }
+  const [pk, bump] = PublicKey.findProgramAddressSync(raw, new PublicKey(keyBytes(programId)));
+  const out = { address: pk.toBase58(), bump };
+  if (cache.size >= PDA_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(key, out);
+  return out;
+}
+
+function pda(programId: Address, ...seeds: Seed[]): string {
+  return findProgramAddress(programId, seeds).address;
+}
+
+/** Side argument of the market PDA: enum name or the pool configuration's lowercase form. */
+export type MarketSide = "Long" | "Short" | "long" | "short";
+
+function sideByte(side: MarketSide): Uint8Array {
+  switch (side) {
+    case "Long":
+    case "long":
+      return Uint8Array.of(1);
+    case "Short":
+    case "short":
+      return Uint8Array.of(2);
+    default:
+      throw new CodecError(`invalid market side ${JSON.stringify(side)} (expected Long or Short)`);
+  }
+}
+
+// ---- global singletons --------------------------------------------------------------------------------------------
+
+/** Global config: `["perpetuals"]` (mainnet FLASH6…: `7DWCtB5Z…`). */
+export function perpetuals(programId: Address): string {
+  return pda(programId, "perpetuals");
+}
+/** Signs vault → user transfers: `["transfer_authority"]`. */
+export function transferAuthority(programId: Address): string {
+  return pda(programId, "transfer_authority");
+}
+/** Admin multisig: `["multisig"]`. */
+export function multisig(programId: Address): string {
+  return pda(programId, "multisig");
+}
+/** Anchor event-CPI authority: `["__event_authority"]`. */
+export function eventAuthority(programId: Address): string {
+  return pda(programId, "__event_authority");
+}
+/** Lamport vault funding basket reallocs (v2): `["realloc_vault"]`. */
+export function reallocVault(programId: Address): string {
+  return pda(programId, "realloc_vault");
+}
+/** FAF token vault: `["token_vault"]`. */
+export function tokenVault(programId: Address): string {
+  return pda(programId, "token_vault");
+}
+/** `["token_vault_token_account"]`. */
+export function tokenVaultTokenAccount(programId: Address): string {
+  return pda(programId, "token_vault_token_account");
+}
+/** `["rebate_vault"]`. */
+export function rebateVault(programId: Address): string {
+  return pda(programId, "rebate_vault");
+}
+/** `["rebate_token_account"]`. */
+export function rebateTokenAccount(programId: Address): string {
+  return pda(programId, "rebate_token_account");
+}
+/** `["revenue_token_account"]`. */
+export function revenueTokenAccount(programId: Address): string {
+  return pda(programId, "revenue_token_account");
+}
+/** `["protocol_vault"]`. */
+export function protocolVault(programId: Address): string {
+  return pda(programId, "protocol_vault");
+}
+/** `["protocol_token_account"]`. */
+export function protocolTokenAccount(programId: Address): string {
+  return pda(programId, "protocol_token_account");
+}
+
+// ---- pools, custodies, markets ------------------------------------------------------------------------------------
+
+/** `["pool", name]` with the name's UTF-8 bytes (e.g. `Crypto.1`). */
+export function pool(programId: Address, poolName: string): string {
+  return pda(programId, "pool", poolName);
+}
+/** Staked LP (sFLP) mint: `["lp_token_mint", pool]`. */
+export function lpTokenMint(programId: Address, pool: Address): string {
+  return pda(programId, "lp_token_mint", keyBytes(pool));
+}
+/** Compounding LP (FLP) mint: `["compounding_token_mint", pool]`. */
+export function compoundingTokenMint(programId: Address, pool: Address): string {
+  return pda(programId, "compounding_token_mint", keyBytes(pool));
+}
+/** `["custody", pool, mint]`. */
+export function custody(programId: Address, pool: Address, mint: Address): string {
+  return pda(programId, "custody", keyBytes(pool), keyBytes(mint));
+}
+/** Custody vault: `["custody_token_account", pool, mint]`. */
+export function custodyTokenAccount(programId: Address, pool: Address, mint: Address): string {
+  return pda(programId, "custody_token_account", keyBytes(pool), keyBytes(mint));
+}
+/** Internal oracle (CustomOracle): `["oracle_account", mint]` — keyed by mint only, shared across pools. */
+export function oracleAccount(programId: Address, mint: Address): string {
+  return pda(programId, "oracle_account", keyBytes(mint));
+}
+/** `["market", targetCustody, collateralCustody, [side]]` with side byte Long = 1, Short = 2. */
+export function market(
+  programId: Address,
+  targetCustody: Address,
+  collateralCustody: Address,
+  side: MarketSide,
+): string {
+  return pda(programId, "market", keyBytes(targetCustody), keyBytes(collateralCustody), sideByte(side));
+}
+
+// ---- per-user accounts --------------------------------------------------------------------------------------------
+
+/** v2 basket: `["basket", owner]`. */
+export function basket(programId: Address, owner: Address): string {
+  return pda(programId, "basket", keyBytes(owner));
+}
+/** v2 deposit ledger: `["user_deposit_ledger", owner]`. */
+export function userDepositLedger(programId: Address, owner: Address): string {
+  return pda(programId, "user_deposit_ledger", keyBytes(owner));
+}
+/** v2 withdrawal escrow (the `receipt` returned by withdraw builders): `["withdrawal_escrow_receipt", owner, mint]`. */
+export function withdrawalEscrowReceipt(programId: Address, owner: Address, mint: Address): string {
+  return pda(programId, "withdrawal_escrow_receipt", keyBytes(owner), keyBytes(mint));
+}
+/** Standalone position (earlier program; legacy in v2): `["position", owner, market]`. */
+export function position(programId: Address, owner: Address, market: Address): string {
+  return pda(programId, "position", keyBytes(owner), keyBytes(market));
+}
+/** Standalone order account (earlier program; legacy in v2): `["order", owner, market]`. */
+export function order(programId: Address, owner: Address, market: Address): string {
+  return pda(programId, "order", keyBytes(owner), keyBytes(market));
+}
+/** `["referral", owner]`. */
+export function referral(programId: Address, owner: Address): string {
+  return pda(programId, "referral", keyBytes(owner));
+}
+/** FAF stake: `["token_stake", owner]`. */
+export function tokenStake(programId: Address, owner: Address): string {
+  return pda(programId, "token_stake", keyBytes(owner));
+}
+/** Fee-exemption record: `["whitelist", owner]`. */
+export function whitelist(programId: Address, owner: Address): string {
+  return pda(programId, "whitelist", keyBytes(owner));
+}
+
+// ---- v2 vaults and receipts ---------------------------------------------------------------------------------------
+
+/** Global per-mint trade vault (not per pool): `["trade_vault", mint]`. */
+export function tradeVault(programId: Address, mint: Address): string {
+  return pda(programId, "trade_vault", keyBytes(mint));
+}
+/** `["trade_vault_token_account", mint]`. */
+export function tradeVaultTokenAccount(programId: Address, mint: Address): string {
+  return pda(programId, "trade_vault_token_account", keyBytes(mint));
+}
+/** One per custody: `["custody_settlement_receipt", custody]`. */
+export function custodySettlementReceipt(programId: Address, custody: Address): string {
+  return pda(programId, "custody_settlement_receipt", keyBytes(custody));
+}
+
+// ---- delegation (MagicBlock), sessions ----------------------------------------------------------------------------
+
+/** Delegation buffer `["buffer", delegatedPda]` — derived under the account's **owner program** (perpetuals). */
+export function delegationBuffer(ownerProgramId: Address, delegatedAccount: Address): string {
+  return pda(ownerProgramId, "buffer", keyBytes(delegatedAccount));
+}
+/** Delegation record `["delegation", delegatedPda]` — under the delegation program. */
+export function delegationRecord(
+  delegatedAccount: Address,
+  delegationProgramId: Address = DELEGATION_PROGRAM_ID,
+): string {
+  return pda(delegationProgramId, "delegation", keyBytes(delegatedAccount));
+}
+/** Delegation metadata `["delegation-metadata", delegatedPda]` — under the delegation program. */
+export function delegationMetadata(
+  delegatedAccount: Address,
+  delegationProgramId: Address = DELEGATION_PROGRAM_ID,
+): string {
+  return pda(delegationProgramId, "delegation-metadata", keyBytes(delegatedAccount));
+}
+/** Validator fee vault `["magic-fee-vault", validatorIdentity]` — under the delegation program. */
+export function magicFeeVault(
+  validatorIdentity: Address,
+  delegationProgramId: Address = DELEGATION_PROGRAM_ID,
+): string {
+  return pda(delegationProgramId, "magic-fee-vault", keyBytes(validatorIdentity));
+}
+/**
+ * Gum session token `["session_token_v2", targetProgram, sessionSigner, authority]` — under the session-keys program;
+ * `programId` is the perpetuals program the session is for.
+ */
+export function sessionToken(
+  programId: Address,
+  sessionSigner: Address,
+  authority: Address,
+  sessionKeysProgramId: Address = SESSION_KEYS_PROGRAM_ID,
+): string {
+  return pda(
+    sessionKeysProgramId,
+    "session_token_v2",
+    keyBytes(programId),
+    keyBytes(sessionSigner),
+    keyBytes(authority),
+  );
+}
+
+// ---- tokens -------------------------------------------------------------------------------------------------------
+
+/**
+ * Associated token account `[owner, tokenProgram, mint]` under the ATA program, with the token program chosen by
+ * `token2022`. Off-curve owners (PDAs) are allowed, as the SDK does.
+ */
+export function associatedTokenAddress(owner: Address, mint: Address, token2022 = false): string {
+  const tokenProgram = token2022 ? TOKEN_2022_PROGRAM_ID : TOKEN_PROGRAM_ID;
+  return pda(ASSOCIATED_TOKEN_PROGRAM_ID, keyBytes(owner), keyBytes(tokenProgram), keyBytes(mint));
+}
