@@ -160,3 +160,23 @@ Deno.test("ReplayOracleServer refuses a wrong token and bad subscriptions", asyn
     await server.stop();
   }
 });
+
+Deno.test("ReplayOracleServer keeps a silent stream alive with pings (no SDK heartbeat reconnects)", async () => {
+  const server = await ReplayOracleServer.start({ pingIntervalSec: 1 });
+  let client: PythLazerClient | undefined;
+  try {
+    client = await PythLazerClient.create({
+      token: "t",
+      webSocketPoolConfig: { urls: [server.url], numConnections: 1, rwsConfig: { heartbeatTimeoutDurationMs: 2500 } },
+    });
+    const accepted = server.connectionsAccepted;
+    // No frames at all for longer than the SDK heartbeat timeout: only the pings keep the socket up.
+    await new Promise((r) => setTimeout(r, 4000));
+    assert.equal(server.connectionsAccepted, accepted);
+    assert.equal(server.connectionCount, 1);
+  } finally {
+    client?.shutdown();
+    await server.stop();
+    await new Promise((r) => setTimeout(r, 20));
+  }
+});
