@@ -169,10 +169,11 @@ export function openQuote(input: OpenInput): OpenQuote {
   const deltaEntry = entryPriceForSize(side, input.targetPrice, targetCustody.pricing, sizeAtOracle);
   const sizeDeltaUsd = usdValue(input.sizeDeltaAmount, dec, deltaEntry);
 
-  const old = input.position;
+  // An emptied basket slot (size 0) is opened afresh, like a missing position.
+  const old = input.position !== null && input.position.sizeAmount > 0n ? input.position : null;
   let entry = deltaEntry;
   let borrow = 0n;
-  if (old !== null && old.sizeAmount > 0n) {
+  if (old !== null) {
     const e = old.entryPrice.exponent;
     const d = scalePrice(deltaEntry, e).price;
     const total = old.sizeAmount + input.sizeDeltaAmount;

@@ -276,6 +276,31 @@ Deno.test("open and increase", async (t) => {
     assert.equal(q.newLeverageBps, 107_035n);
   });
 
+  await t.step("an emptied position slot opens afresh", () => {
+    const emptied = makePosition({
+      sizeAmount: 0n,
+      sizeUsd: 0n,
+      collateralUsd: 0n,
+      sizeDecimals: 0,
+      entryPrice: px(0n, 0),
+    });
+    const fresh = {
+      side: "Long" as const,
+      collateralDeltaAmount: 100_000_000n,
+      sizeDeltaAmount: 3_310_139_164n,
+      targetPrice: px(15_000_000_000n),
+      targetCustody: sol,
+      collateralPrice: USDC_PRICE,
+      collateralCustody: usdc,
+      nowUnix: NOW,
+    };
+    const a = openQuote({ ...fresh, position: emptied });
+    const b = openQuote({ ...fresh, position: null });
+    assert.deepEqual(a.newLiquidationPrice, b.newLiquidationPrice);
+    assert.equal(a.newPosition.sizeDecimals, 9);
+    assert.deepEqual(a.entryPrice, px(15_015_015_000n));
+  });
+
   await t.step("volatility fee and a pure collateral add", () => {
     const q = openQuote({
       position: makePosition(),
