@@ -17,7 +17,7 @@ async function main() {
     throw error;
   }
 
-  const { app, start, stop } = await createServiceApp(config);
+  const { app, start, stop } = await createServiceApp(config, { log: (message) => console.log(message) });
   await start();
   const server = Deno.serve(
     {

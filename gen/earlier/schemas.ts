@@ -593,7 +593,7 @@ export const TokenDtoSchema = z.object({
   "isVirtual": z.boolean(),
   "feedId": z.int().gte(0),
   "oracleTicker": z.string(),
-  "oraclePriceId": z.string().regex(new RegExp("^(0x)?[0-9a-fA-F]+$")),
+  "oraclePriceId": z.string().regex(new RegExp("^((0x)?[0-9a-fA-F]+)?$")),
   "isToken2022": z.boolean(),
 }).openapi("TokenDto");
 export const TokenDtoListSchema = z.array(TokenDtoSchema).openapi("TokenDtoList");

@@ -2787,7 +2787,7 @@ export interface components {
       feedId: number;
       /** @description Oracle ticker, for example `Crypto.SOL/USD`. */
       oracleTicker: string;
-      /** @description Oracle price-feed id in hexadecimal. */
+      /** @description Oracle price-feed id in hexadecimal (the id of the same asset on the oracle's pull-based service); an empty string for tokens whose configuration carries none (e.g. equities priced only by the stream). */
       oraclePriceId: string;
       /** @description True when the mint belongs to the newer token program (Token-2022); selects the token program in transactions. */
       isToken2022: boolean;

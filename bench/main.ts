@@ -1,0 +1,79 @@
+/**
+ * `deno task bench`: speed and memory figures, each measured side by side with its baseline in one run.
+ *
+ *   1. GET /v2/prices and GET /v2/tokens: requests/s of the service vs a bare Hono route serving the same bytes.
+ *   2. Cold start to ready on a 100,000-owner world (generated once into bench/worlds/, not committed), with peak RSS,
+ *      next to the same measurement on the bundled world.
+ *
+ * Options: --duration-ms N (per throughput run, default 3000), --owners N (default 100000), --skip-cold-start.
+ */
+import { loadConfig } from "../src/config/env.ts";
+import { createServiceApp } from "../src/server.ts";
+import { compareRoute } from "./http-throughput.ts";
+import { measureColdStart } from "./cold-start.ts";
+
+function option(name: string, fallback: number): number {
+  const index = Deno.args.indexOf(`--${name}`);
+  return index >= 0 ? Number(Deno.args[index + 1]) : fallback;
+}
+
+const durationMs = option("duration-ms", 3000);
+const owners = option("owners", 100_000);
+const skipColdStart = Deno.args.includes("--skip-cold-start");
+
+async function throughput() {
+  const service = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0" }));
+  await service.start();
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, service.app.fetch);
+  try {
+    const base = `http://127.0.0.1:${server.addr.port}`;
+    const results = [];
+    for (const path of ["/v2/prices", "/v2/tokens"]) results.push(await compareRoute(base, path, durationMs));
+    return results;
+  } finally {
+    await server.shutdown();
+    await service.stop();
+  }
+}
+
+async function ensureWorld(dir: string, count: number) {
+  try {
+    await Deno.stat(`${dir}/meta.json`);
+    return;
+  } catch {
+    console.log(`generating a ${count}-owner world into ${dir} (once) ...`);
+  }
+  const generated = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", "tools/fixtures.ts", "--owners", String(count), "--duration-s", "10", "--out", dir],
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+  if (!generated.success) throw new Error("world generation failed");
+}
+
+const rows: string[][] = [];
+for (const r of await throughput()) {
+  rows.push([
+    `GET ${r.route} req/s`,
+    r.serviceRps.toFixed(0),
+    `bare Hono, same bytes: ${r.bareRps.toFixed(0)}`,
+    `ratio ${r.ratio.toFixed(2)}`,
+  ]);
+}
+if (!skipColdStart) {
+  const bigWorld = `bench/worlds/owners-${owners}`;
+  await ensureWorld(bigWorld, owners);
+  const small = await measureColdStart("fixtures/world");
+  const big = await measureColdStart(bigWorld);
+  rows.push([
+    `cold start to ready, ${owners} owners`,
+    `${big.seconds.toFixed(1)} s, peak RSS ${big.peakRssMiB.toFixed(0)} MiB (${big.accounts.baskets} baskets)`,
+    `bundled world: ${small.seconds.toFixed(1)} s, ${small.peakRssMiB.toFixed(0)} MiB`,
+    `ratio ${(big.seconds / small.seconds).toFixed(1)}x time, ${
+      (big.peakRssMiB / small.peakRssMiB).toFixed(1)
+    }x memory`,
+  ]);
+}
+
+const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join("  |  "));

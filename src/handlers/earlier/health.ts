@@ -1,0 +1,22 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import type { routes } from "../../../gen/earlier/routes.ts";
+import type { AppEnv } from "../../http/env.ts";
+import { chainsOf, ingestionIsStale } from "../shared/health.ts";
+
+/** GET /health: cached account counts of the earlier program (DECISIONS 2.11). */
+export const getHealth: RouteHandler<typeof routes.getHealth, AppEnv> = (c) => {
+  const services = c.var.services;
+  const view = services.deployments.earlier.view;
+  const body = {
+    status: ingestionIsStale(services, chainsOf(services, "earlier")) ? "degraded" as const : "ok" as const,
+    accounts: {
+      perpetuals: view.count("Perpetuals"),
+      pools: view.count("Pool"),
+      custodies: view.count("Custody"),
+      markets: view.count("Market"),
+      positions: view.count("Position"),
+      orders: view.count("Order"),
+    },
+  };
+  return body.status === "ok" ? c.json(body, 200) : c.json(body, 503);
+};

@@ -1,0 +1,33 @@
+import type { RouteHandler } from "@hono/zod-openapi";
+import type * as routes from "../../../gen/v2/routes.ts";
+import type { AppEnv } from "../../http/env.ts";
+import { chainsOf, ingestionIsStale } from "../shared/health.ts";
+
+/** GET /v2/health: cached account counts and the pool-configuration provenance. */
+export const v2GetHealth: RouteHandler<typeof routes.v2GetHealth, AppEnv> = (c) => {
+  const services = c.var.services;
+  const { view, index } = services.deployments.v2;
+  const provenance = index.config.provenance;
+  const body = {
+    status: ingestionIsStale(services, chainsOf(services, "v2")) ? "degraded" as const : "ok" as const,
+    accounts: {
+      pools: view.count("Pool"),
+      custodies: view.count("Custody"),
+      markets: view.count("Market"),
+      baskets: view.count("Basket"),
+      deposit_ledgers: view.count("UserDepositLedger"),
+    },
+    config: {
+      source: provenance.source,
+      version: provenance.version,
+      env: provenance.env,
+      branch: provenance.branch,
+      publishedAt: provenance.publishedAt,
+      loadedAtUnix: provenance.loadedAtUnix,
+      pools: index.pools.length,
+      markets: index.allMarkets().length,
+      tokens: index.tokens.length,
+    },
+  };
+  return body.status === "ok" ? c.json(body, 200) : c.json(body, 503);
+};

@@ -1,0 +1,100 @@
+/**
+ * Pool statistics are recomputed on a schedule (every 15 s by default, DECISIONS 2.9), not per request: the
+ * endpoint serves the last snapshot. Before the first computation the snapshot is `{pools: []}` and
+ * `initialized` is false. A pool whose prices are missing keeps its previous figures.
+ */
+import type { DeploymentIndex } from "../config/deployment-index.ts";
+import type { TokenConfig } from "../config/pool-config.ts";
+import { computePoolStats, MissingPriceError, type PoolStatsDto } from "../domain/views/pool-stats.ts";
+import type { OraclePrice } from "../domain/math/types.ts";
+import type { PriceStore } from "../state/price_store.ts";
+import type { ProgramView } from "../state/program-view.ts";
+
+/** SPL mint layout: `supply` is the u64 at byte 36. */
+const MINT_SUPPLY_OFFSET = 36;
+
+export class PoolStatsCache {
+  #pools: PoolStatsDto[] = [];
+  #initialized = false;
+  #timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    private readonly index: DeploymentIndex,
+    private readonly view: ProgramView,
+    private readonly prices: PriceStore,
+    private readonly intervalMs: number,
+  ) {}
+
+  get initialized(): boolean {
+    return this.#initialized;
+  }
+
+  get pools(): readonly PoolStatsDto[] {
+    return this.#pools;
+  }
+
+  pool(address: string): PoolStatsDto | undefined {
+    return this.#pools.find((p) => p.poolAddress === address);
+  }
+
+  start(): void {
+    if (this.#timer !== undefined) return;
+    this.refresh();
+    this.#timer = setInterval(() => this.refresh(), this.intervalMs);
+  }
+
+  stop(): void {
+    if (this.#timer !== undefined) clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
+
+  priceOf = (token: TokenConfig): OraclePrice | undefined => {
+    const entry = this.prices.get(token.feedId);
+    return entry ? { price: entry.price, exponent: entry.exponent } : undefined;
+  };
+
+  /** Recomputes every pool whose accounts are ingested. */
+  refresh(): void {
+    const next: PoolStatsDto[] = [];
+    for (const pool of this.index.pools) {
+      const account = this.view.get("Pool", pool.poolAddress);
+      if (!account) continue;
+      const tokenOf = (symbol: string) => pool.tokens.find((t) => t.symbol === symbol) ?? this.index.token(symbol);
+      const custodies = account.custodies.flatMap((key) => {
+        const config = pool.custodies.find((c) => c.custodyAccount === key);
+        const custody = this.view.get("Custody", key);
+        const token = config && tokenOf(config.symbol);
+        return config && custody && token ? [{ config, token, account: custody }] : [];
+      });
+      const markets = pool.markets.flatMap((config) => {
+        const market = this.view.get("Market", config.marketAccount);
+        const targetCustody = this.view.get("Custody", config.targetCustody);
+        const targetToken = tokenOf(config.targetSymbol);
+        return market && targetCustody && targetToken ? [{ config, account: market, targetToken, targetCustody }] : [];
+      });
+      try {
+        next.push(computePoolStats({
+          config: pool,
+          account,
+          custodies,
+          markets,
+          lpSupply: account.lpSupply ?? this.#mintSupply(pool.stakedLpTokenMint),
+          priceOf: this.priceOf,
+        }));
+      } catch (error) {
+        if (!(error instanceof MissingPriceError)) throw error;
+        const previous = this.pool(pool.poolAddress);
+        if (previous) next.push(previous);
+      }
+    }
+    this.#pools = next;
+    this.#initialized = true;
+  }
+
+  /** The earlier program's pools have no tracked supply: read the LP mint, when it is ingested. */
+  #mintSupply(mint: string | undefined): bigint {
+    const raw = mint ? this.view.store.get(mint) : undefined;
+    if (!raw || raw.data.length < MINT_SUPPLY_OFFSET + 8) return 0n;
+    return new DataView(raw.data.buffer, raw.data.byteOffset).getBigUint64(MINT_SUPPLY_OFFSET, true);
+  }
+}
