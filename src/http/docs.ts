@@ -30,6 +30,10 @@ export function docsPageHtml(): string {
     withDefaultFonts: false,
     hideClientButton: true,
     telemetry: false,
+    // The viewer's hosted extras (AI chat, MCP generation, deploy toolbar) call the vendor's servers: off.
+    agent: { disabled: true },
+    mcp: { disabled: true },
+    showToolbar: "never",
   };
   return `<!doctype html>
 <html lang="en">
