@@ -1,0 +1,170 @@
+/**
+ * Close-position quote (`ClosePositionResponseDto` without `transactionBase64` / `err`; PROTOCOL-v2 §5.12,
+ * PROTOCOL-v1 §5.11, DECISIONS 5.6): full close when `closeAll`, when `inputUsdUi` is "0", or when it is at least
+ * 97 % of the position's USD size; otherwise a partial close of the prorated part.
+ *
+ * Proceeds: v2 credits everything released by a partial close to the basket (`decrease_position_size_er` returns
+ * the payout); the earlier interface's partial close keeps them in the position (`decrease_size`), or with
+ * `keepLeverageSame` pays out at most the new position's max-withdrawable (SDK `getDecreaseSizeCollateralAndFeeSync`).
+ * v2 pays out in the market's collateral token (`withdrawTokenSymbol` is a display hint); the earlier interface
+ * swaps the payout into `withdrawTokenSymbol` when it differs (`close_and_swap`).
+ */
+import { closeQuote, isFullClose, type ProceedsMode } from "../math/close.ts";
+import { discountBpsFor } from "../math/fees.ts";
+import type { Privilege } from "../math/types.ts";
+import { formatTokenAmount, formatUsd } from "../format/ui.ts";
+import type { World } from "../views/context.ts";
+import { leverageDecimal } from "../views/dto.ts";
+import { marketFormat, positionFigures } from "../views/position-metrics.ts";
+import {
+  type OpenPositionRef,
+  parseUsd,
+  type PositionTarget,
+  requireCustodyInPool,
+  requirePosition,
+  requireToken,
+  type SwapLeg,
+  swapLeg,
+  tradePrices,
+} from "./common.ts";
+import { fail, type QuoteResult, runQuote } from "./result.ts";
+
+export interface ClosePositionRequest {
+  position: PositionTarget;
+  inputUsdUi: string;
+  closeAll?: boolean;
+  /** v2: display hint only. Earlier interface: the token to receive. */
+  withdrawTokenSymbol?: string;
+  /** Earlier interface only. */
+  keepLeverageSame?: boolean;
+  tradingFeeDiscountPercent?: number;
+  privilege?: Privilege;
+}
+
+export interface ClosePositionQuoteDto {
+  receiveTokenSymbol: string;
+  receiveTokenAmountUi: string;
+  receiveTokenAmountUsdUi: string;
+  markPrice: string;
+  entryPrice: string;
+  existingLiquidationPrice: string;
+  newLiquidationPrice: string;
+  existingSize: string;
+  newSize: string;
+  existingCollateral: string;
+  newCollateral: string;
+  existingLeverage?: string;
+  newLeverage: string;
+  settledPnl: string;
+  fees: string;
+  feesBeforeDiscount: string;
+  lockAndUnsettledFeeUsd?: string;
+}
+
+export interface ClosePositionPlan {
+  ref: OpenPositionRef;
+  full: boolean;
+  /** Target native size delta (`size_delta` of a partial close). */
+  sizeDeltaAmount: bigint;
+  /** Collateral-token native payout (before a swap into the withdrawal token). */
+  receiveAmount: bigint;
+  receiveUsd: bigint;
+  swap?: SwapLeg;
+  discountBps: bigint;
+}
+
+export interface ClosePositionQuote {
+  dto: ClosePositionQuoteDto;
+  plan: ClosePositionPlan;
+}
+
+export function closePositionQuote(world: World, req: ClosePositionRequest): QuoteResult<ClosePositionQuote> {
+  return runQuote(() => computeClose(world, req));
+}
+
+/** Text of a value that no longer exists after a full close (contract: new size, collateral, leverage are "0"). */
+const ZERO = "0";
+
+function computeClose(world: World, req: ClosePositionRequest): ClosePositionQuote {
+  const ref = requirePosition(world, req.position);
+  const { market, position } = ref;
+  const prices = tradePrices(world, market, true);
+  const inputUsd = parseUsd(req.inputUsdUi, "inputUsdUi");
+  const full = isFullClose(inputUsd, position.sizeUsd, req.closeAll === true);
+  const earlier = world.version === "earlier";
+  const privilege: Privilege = earlier ? req.privilege ?? "NONE" : "NONE";
+  const discountBps = earlier ? discountBpsFor(privilege, req.tradingFeeDiscountPercent) : 0n;
+  const proceeds: ProceedsMode = !earlier ? "withdraw" : req.keepLeverageSame ? "keepLeverageSame" : "retain";
+
+  const before = positionFigures(market, position, prices.target.price, prices.collateral.price, world.nowUnix);
+  const q = closeQuote({
+    position,
+    side: market.side,
+    targetPrice: prices.target.price,
+    targetCustody: market.target.account,
+    collateralPrice: prices.collateral.price,
+    collateralCustody: market.collateral.account,
+    nowUnix: world.nowUnix,
+    sizeDeltaUsd: inputUsd,
+    full,
+    discountBps,
+    proceeds,
+  });
+
+  // Payout token: the collateral token, or (earlier interface) the requested token through a swap.
+  let receiveSymbol = market.config.collateralSymbol;
+  let receiveAmountUi = marketFormat(market).collateral(q.receiveAmount);
+  let receiveUsd = q.receiveUsd;
+  let swap: SwapLeg | undefined;
+  if (earlier && req.withdrawTokenSymbol !== undefined) {
+    const out = requireCustodyInPool(world, req.withdrawTokenSymbol, market.pool);
+    receiveSymbol = requireToken(world, req.withdrawTokenSymbol).symbol;
+    if (out.pubkey !== market.collateral.pubkey && q.receiveAmount > 0n) {
+      swap = swapLeg(world, market.pool, market.collateral, out, q.receiveAmount);
+      receiveAmountUi = formatTokenAmount(swap.quote.minAmountOut, out.account.decimals, out.token.tokenPrecision);
+      receiveUsd = swap.outUsd;
+    } else if (out.pubkey !== market.collateral.pubkey) {
+      receiveAmountUi = formatTokenAmount(0n, out.account.decimals, out.token.tokenPrecision);
+    }
+  }
+
+  const f = marketFormat(market);
+  let newLeverage = ZERO;
+  if (!q.full) {
+    newLeverage = leverageDecimal(q.newLeverageBps) ??
+      fail("INSUFFICIENT_COLLATERAL", "the remaining position would have no margin left");
+  }
+  const dto: ClosePositionQuoteDto = {
+    receiveTokenSymbol: receiveSymbol,
+    receiveTokenAmountUi: receiveAmountUi,
+    receiveTokenAmountUsdUi: formatUsd(receiveUsd),
+    markPrice: f.price(prices.target.price),
+    entryPrice: f.price(position.entryPrice),
+    existingLiquidationPrice: f.price(before.metrics.liquidationPrice),
+    newLiquidationPrice: q.full ? ZERO : f.price(q.newLiquidationPrice),
+    existingSize: formatUsd(position.sizeUsd),
+    newSize: q.full ? ZERO : formatUsd(q.newPosition.sizeUsd),
+    existingCollateral: formatUsd(position.collateralUsd),
+    newCollateral: q.full ? ZERO : formatUsd(q.newPosition.collateralUsd),
+    newLeverage,
+    settledPnl: formatUsd(q.settledPnlUsd),
+    fees: formatUsd(q.feesUsd),
+    feesBeforeDiscount: formatUsd(q.feesBeforeDiscountUsd),
+  };
+  const existingLeverage = leverageDecimal(before.metrics.leverageBps);
+  if (existingLeverage !== undefined) dto.existingLeverage = existingLeverage;
+  // v2 fills the lock-and-unsettled fee on partial closes only; the earlier interface fills every member.
+  if (earlier || !q.full) dto.lockAndUnsettledFeeUsd = formatUsd(q.borrowFeeUsd);
+  return {
+    dto,
+    plan: {
+      ref,
+      full: q.full,
+      sizeDeltaAmount: q.sizeDeltaAmount,
+      receiveAmount: q.receiveAmount,
+      receiveUsd: q.receiveUsd,
+      swap,
+      discountBps,
+    },
+  };
+}

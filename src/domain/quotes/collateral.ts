@@ -1,0 +1,227 @@
+/**
+ * Add- and remove-collateral quotes (`AddCollateralResponseDto`, `RemoveCollateralResponseDto` without
+ * `transactionBase64`; PROTOCOL-v2 §5.12, PROTOCOL-v1 §5.11) and the shared before/after figures the margin preview
+ * also uses. Leverages are the position-metrics leverage (PnL and fees included); liquidation prices carry the
+ * accrued borrow fee.
+ *
+ * Deposit value: v2 values the deposit at the deposit token's price (`usd(amount_in, d_recv, p_recv_min)`, the
+ * program converts at the oracle); the earlier interface swaps a non-collateral deposit into the collateral token
+ * first (`swap_and_add_collateral`, swap fees and spread included). A removal is paid out in the collateral token
+ * at its price (v2 §3.7: dispensing = lock custody); the earlier interface swaps it into `withdrawTokenSymbol` when
+ * that differs (`remove_collateral_and_swap`).
+ */
+import { maxAddableCollateralUsd, maxWithdrawableCollateralUsd } from "../math/collateral.ts";
+import { tokenAmount, usdValue } from "../math/oracle.ts";
+import type { PositionLike } from "../math/types.ts";
+import { formatTokenAmount, formatUsd } from "../format/ui.ts";
+import type { LivePrice, World } from "../views/context.ts";
+import { leverageDecimal } from "../views/dto.ts";
+import { marketFormat, type PositionFigures, positionFigures } from "../views/position-metrics.ts";
+import {
+  type OpenPositionRef,
+  parseAmount,
+  parseUsd,
+  type PositionTarget,
+  requireCustodyInPool,
+  requirePosition,
+  requirePrice,
+  requireToken,
+  type SwapLeg,
+  swapLeg,
+  tradePrices,
+  usdText,
+} from "./common.ts";
+import { fail, type QuoteResult, runQuote } from "./result.ts";
+
+/** A position before and after a collateral change, with the action's limit. */
+export interface MarginChange {
+  ref: OpenPositionRef;
+  prices: { target: LivePrice; collateral: LivePrice };
+  before: PositionFigures;
+  after: PositionFigures;
+  newPosition: PositionLike;
+  /** USD-6 the action allows at most (max addable or max withdrawable). */
+  maxUsd: bigint;
+  deltaUsd: bigint;
+}
+
+/**
+ * Figures of adding (`+delta`) or removing (`−delta`) collateral USD. Removing more than the position holds fails
+ * (INSUFFICIENT_COLLATERAL); the action's limit is reported, not enforced (the builders enforce it).
+ */
+export function marginChange(
+  world: World,
+  ref: OpenPositionRef,
+  action: "ADD" | "REMOVE",
+  deltaUsd: bigint,
+  trade: boolean,
+): MarginChange {
+  const { market, position } = ref;
+  const prices = tradePrices(world, market, trade);
+  const before = positionFigures(market, position, prices.target.price, prices.collateral.price, world.nowUnix);
+  const m = before.metrics;
+  let maxUsd: bigint;
+  let collateralUsd: bigint;
+  if (action === "ADD") {
+    maxUsd = maxAddableCollateralUsd(position, market.target.account.pricing);
+    collateralUsd = position.collateralUsd + deltaUsd;
+  } else {
+    maxUsd = maxWithdrawableCollateralUsd({
+      position,
+      pricing: market.target.account.pricing,
+      lossUsd: m.pnl.lossUsd,
+      exitFeeUsd: m.exitFeeUsd,
+      borrowFeeUsd: m.borrowFeeUsd,
+    });
+    if (deltaUsd > position.collateralUsd) {
+      fail(
+        "INSUFFICIENT_COLLATERAL",
+        `cannot remove ${usdText(deltaUsd)}: the position holds ${usdText(position.collateralUsd)} of collateral`,
+      );
+    }
+    collateralUsd = position.collateralUsd - deltaUsd;
+  }
+  const newPosition = { ...position, collateralUsd };
+  const after = positionFigures(market, newPosition, prices.target.price, prices.collateral.price, world.nowUnix);
+  return { ref, prices, before, after, newPosition, maxUsd, deltaUsd };
+}
+
+function newLeverageOf(change: MarginChange): string {
+  return leverageDecimal(change.after.metrics.leverageBps) ??
+    fail("INSUFFICIENT_COLLATERAL", `removing ${usdText(change.deltaUsd)} leaves the position without margin`);
+}
+
+export interface AddCollateralRequest {
+  position: PositionTarget;
+  depositAmountUi: string;
+  depositTokenSymbol: string;
+}
+
+export interface AddCollateralQuoteDto {
+  existingCollateralUsd: string;
+  newCollateralUsd: string;
+  existingLeverage: string;
+  newLeverage: string;
+  existingLiquidationPrice: string;
+  newLiquidationPrice: string;
+  depositUsdValue: string;
+  maxAddableUsd: string;
+}
+
+export interface AddCollateralQuote {
+  dto: AddCollateralQuoteDto;
+  plan: { ref: OpenPositionRef; depositCustody: string; amountIn: bigint; collateralDeltaUsd: bigint; swap?: SwapLeg };
+}
+
+export function addCollateralQuote(world: World, req: AddCollateralRequest): QuoteResult<AddCollateralQuote> {
+  return runQuote(() => {
+    const ref = requirePosition(world, req.position);
+    const { market } = ref;
+    const deposit = requireCustodyInPool(world, req.depositTokenSymbol, market.pool);
+    const amountIn = parseAmount(req.depositAmountUi, deposit.account.decimals, "depositAmountUi");
+    if (amountIn === 0n) fail("INSUFFICIENT_COLLATERAL", "depositAmountUi must be greater than zero");
+    let deltaUsd: bigint;
+    let swap: SwapLeg | undefined;
+    if (world.version === "earlier" && deposit.pubkey !== market.collateral.pubkey) {
+      swap = swapLeg(world, market.pool, deposit, market.collateral, amountIn);
+      deltaUsd = swap.outUsd;
+    } else {
+      const price = requirePrice(world, deposit.token);
+      deltaUsd = usdValue(amountIn, deposit.account.decimals, price.price, deposit.account.tokenAmountMultiplier);
+    }
+    const change = marginChange(world, ref, "ADD", deltaUsd, true);
+    if (deltaUsd > change.maxUsd) {
+      fail(
+        "COMPUTE_FAILED",
+        `deposit of ${usdText(deltaUsd)} exceeds the maximum addable ${
+          usdText(change.maxUsd)
+        } (the position would fall below the market's minimum leverage)`,
+      );
+    }
+    const f = marketFormat(market);
+    const existingLeverage = leverageDecimal(change.before.metrics.leverageBps);
+    return {
+      dto: {
+        existingCollateralUsd: formatUsd(ref.position.collateralUsd),
+        newCollateralUsd: formatUsd(change.newPosition.collateralUsd),
+        // An underwater position (margin ≤ 0) has no finite leverage; this contract field is a plain decimal.
+        existingLeverage: existingLeverage ?? "0",
+        newLeverage: newLeverageOf(change),
+        existingLiquidationPrice: f.price(change.before.metrics.liquidationPrice),
+        newLiquidationPrice: f.price(change.after.metrics.liquidationPrice),
+        depositUsdValue: formatUsd(deltaUsd),
+        maxAddableUsd: formatUsd(change.maxUsd),
+      },
+      plan: { ref, depositCustody: deposit.pubkey, amountIn, collateralDeltaUsd: deltaUsd, swap },
+    };
+  });
+}
+
+export interface RemoveCollateralRequest {
+  position: PositionTarget;
+  withdrawAmountUsdUi: string;
+  /** v2: display hint. Earlier interface: token to receive. */
+  withdrawTokenSymbol?: string;
+}
+
+export interface RemoveCollateralQuoteDto {
+  existingCollateralUsd: string;
+  newCollateralUsd: string;
+  existingLeverage: string;
+  newLeverage: string;
+  existingLiquidationPrice: string;
+  newLiquidationPrice: string;
+  receiveAmountUi: string;
+  receiveAmountUsdUi: string;
+  maxWithdrawableUsd: string;
+}
+
+export interface RemoveCollateralQuote {
+  dto: RemoveCollateralQuoteDto;
+  plan: { ref: OpenPositionRef; collateralDeltaUsd: bigint; receiveAmount: bigint; swap?: SwapLeg };
+}
+
+export function removeCollateralQuote(world: World, req: RemoveCollateralRequest): QuoteResult<RemoveCollateralQuote> {
+  return runQuote(() => {
+    const ref = requirePosition(world, req.position);
+    const { market } = ref;
+    const deltaUsd = parseUsd(req.withdrawAmountUsdUi, "withdrawAmountUsdUi");
+    if (deltaUsd === 0n) fail("INSUFFICIENT_COLLATERAL", "withdrawAmountUsdUi must be greater than zero");
+    const change = marginChange(world, ref, "REMOVE", deltaUsd, true);
+    if (deltaUsd > change.maxUsd) {
+      fail(
+        "INSUFFICIENT_COLLATERAL",
+        `withdrawal of ${usdText(deltaUsd)} exceeds the maximum withdrawable ${usdText(change.maxUsd)}`,
+      );
+    }
+    const c = market.collateral.account;
+    const receiveAmount = tokenAmount(deltaUsd, c.decimals, change.prices.collateral.price, c.tokenAmountMultiplier);
+    const f = marketFormat(market);
+    let receiveAmountUi = f.collateral(receiveAmount);
+    let receiveUsd = deltaUsd;
+    let swap: SwapLeg | undefined;
+    if (world.version === "earlier" && req.withdrawTokenSymbol !== undefined) {
+      requireToken(world, req.withdrawTokenSymbol);
+      const out = requireCustodyInPool(world, req.withdrawTokenSymbol, market.pool);
+      if (out.pubkey !== market.collateral.pubkey) {
+        swap = swapLeg(world, market.pool, market.collateral, out, receiveAmount);
+        receiveAmountUi = formatTokenAmount(swap.quote.minAmountOut, out.account.decimals, out.token.tokenPrecision);
+        receiveUsd = swap.outUsd;
+      }
+    }
+    return {
+      dto: {
+        existingCollateralUsd: formatUsd(ref.position.collateralUsd),
+        newCollateralUsd: formatUsd(change.newPosition.collateralUsd),
+        existingLeverage: leverageDecimal(change.before.metrics.leverageBps) ?? "0",
+        newLeverage: newLeverageOf(change),
+        existingLiquidationPrice: f.price(change.before.metrics.liquidationPrice),
+        newLiquidationPrice: f.price(change.after.metrics.liquidationPrice),
+        receiveAmountUi,
+        receiveAmountUsdUi: formatUsd(receiveUsd),
+        maxWithdrawableUsd: formatUsd(change.maxUsd),
+      },
+      plan: { ref, collateralDeltaUsd: deltaUsd, receiveAmount, swap },
+    };
+  });
+}

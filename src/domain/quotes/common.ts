@@ -1,0 +1,285 @@
+/**
+ * What every quote needs before the math: symbols → tokens and markets, usable prices (DECISIONS 5.9), the owner's
+ * position (v2 basket entry or earlier position account), request strings → native integers, and (earlier
+ * interface) swap legs. Every failure is raised with a stable code and text (DECISIONS 3.2) through `fail`.
+ */
+import type { PoolConfig, TokenConfig } from "../../config/pool-config.ts";
+import type { Position } from "../../protocol/accounts/index.ts";
+import { DecimalParseError, parseDecimal } from "../math/decimal.ts";
+import { parsePrice, usdValue } from "../math/oracle.ts";
+import { poolAumUsd } from "../math/pool.ts";
+import { type SwapQuote, swapQuote } from "../math/swap.ts";
+import { oppositeSide } from "../math/spread.ts";
+import type { OraclePrice, TradeSide } from "../math/types.ts";
+import { formatUsd } from "../format/ui.ts";
+import { type CustodyContext, type LivePrice, type MarketContext, toTradeSide, type World } from "../views/context.ts";
+import { basketAddress, earlierPositionAddress } from "../views/owner.ts";
+import { COMPUTE_FAILED_TEXT, fail } from "./result.ts";
+import { positionFitsMarket } from "../views/dto.ts";
+
+export type RequestSide = "LONG" | "SHORT";
+
+/** How a request names a position: by account (earlier interface) or by owner, market symbol and side. */
+export type PositionTarget =
+  | { positionKey: string }
+  | { owner: string; marketSymbol: string; side: RequestSide | TradeSide };
+
+/** A non-empty position with its market. `key` is the position account (earlier) or the basket (v2). */
+export interface OpenPositionRef {
+  key: string;
+  owner: string;
+  market: MarketContext;
+  position: Position;
+}
+
+export const sideText = (side: TradeSide) => side.toUpperCase();
+
+export function requireToken(world: World, symbol: string): TokenConfig {
+  return world.token(symbol) ?? fail("UNKNOWN_SYMBOL", `unknown token symbol '${symbol}'`);
+}
+
+/** The markets of (target symbol, side) in configuration order; UNKNOWN_SYMBOL / UNKNOWN_MARKET otherwise. */
+export function requireMarkets(world: World, symbol: string, side: TradeSide): MarketContext[] {
+  requireToken(world, symbol);
+  const markets = world.marketsFor(symbol, side);
+  if (!markets.length) fail("UNKNOWN_MARKET", `no ${sideText(side)} market for symbol '${symbol}'`);
+  return markets;
+}
+
+/** A price usable for a quote: present and, outside a `closed` session, not older than the age limit. */
+export function requirePrice(world: World, token: TokenConfig): LivePrice {
+  return world.quotePrice(token) ?? fail("PRICE_UNAVAILABLE", `price for symbol '${token.symbol}' not available`);
+}
+
+/** Trades are refused while the target's oracle session is `closed` (registry code MARKET_CLOSED). */
+export function requireOpenSession(price: LivePrice, symbol: string): void {
+  if (price.session === "closed") fail("MARKET_CLOSED", `market for symbol '${symbol}' is closed`);
+}
+
+/** A custody of a token symbol in the market's pool (the token a trader pays with or receives). */
+export function requireCustodyInPool(world: World, symbol: string, pool: PoolConfig): CustodyContext {
+  requireToken(world, symbol);
+  return world.custodyForToken(symbol, pool.poolAddress) ??
+    fail("UNKNOWN_SYMBOL", `token '${symbol}' is not part of pool ${pool.poolName}`);
+}
+
+/** A decimal request string at `decimals` native digits (the schema already guarantees the syntax). */
+export function parseAmount(text: string, decimals: number, field: string): bigint {
+  try {
+    return parseDecimal(text, decimals);
+  } catch (error) {
+    if (error instanceof DecimalParseError) fail("COMPUTE_FAILED", `${field} is not a decimal amount`);
+    throw error;
+  }
+}
+
+export const parseUsd = (text: string, field: string) => parseAmount(text, 6, field);
+
+export function parseSignedUsd(text: string, field: string): bigint {
+  try {
+    return parseDecimal(text, 6, { allowNegative: true });
+  } catch {
+    return fail("COMPUTE_FAILED", `${field} is not a decimal amount`);
+  }
+}
+
+/** A user-entered UI price at the oracle exponent; zero is refused. */
+export function parseUiPrice(text: string, exponent: number, field: string): OraclePrice {
+  let p: OraclePrice;
+  try {
+    p = parsePrice(text, exponent);
+  } catch {
+    return fail("COMPUTE_FAILED", `${field} is not a decimal price`);
+  }
+  if (p.price <= 0n) fail("COMPUTE_FAILED", `${field} must be greater than zero`);
+  return p;
+}
+
+/** The first non-empty basket entry among `markets` (configuration order), or undefined (also without a basket). */
+export function basketPositionIn(world: World, owner: string, markets: readonly MarketContext[]) {
+  const key = basketAddress(world, owner);
+  const basket = world.accounts.get("Basket", key);
+  if (!basket) return { key, basket: undefined, found: undefined };
+  for (const market of markets) {
+    const entry = basket.positions.find((p) => p.market === market.pubkey && p.position.sizeAmount !== 0n);
+    if (entry) return { key, basket, found: { key, owner, market, position: entry.position } as OpenPositionRef };
+  }
+  return { key, basket, found: undefined };
+}
+
+/** The first non-empty earlier-interface position account of the owner among `markets`. */
+function earlierPositionIn(world: World, owner: string, markets: readonly MarketContext[]) {
+  for (const market of markets) {
+    const key = earlierPositionAddress(world, owner, market.pubkey);
+    const position = world.accounts.get("Position", key);
+    if (position && position.sizeAmount !== 0n) return { key, owner, market, position } as OpenPositionRef;
+  }
+  return undefined;
+}
+
+/**
+ * The owner's non-empty position among the given markets (SOL long has two markets: the position is addressed by
+ * the market it is actually in), or undefined.
+ */
+export function existingPosition(
+  world: World,
+  owner: string,
+  markets: readonly MarketContext[],
+): OpenPositionRef | undefined {
+  const found = world.version === "v2"
+    ? basketPositionIn(world, owner, markets).found
+    : earlierPositionIn(world, owner, markets);
+  if (found && !positionFitsMarket(found.position, found.market.target.account.decimals)) {
+    fail("COMPUTE_FAILED", COMPUTE_FAILED_TEXT);
+  }
+  return found;
+}
+
+/**
+ * The position a request names. Failures: unknown symbol / market, no basket (v2), an unknown position account
+ * (earlier `positionKey`), or no non-empty position ("Position is empty").
+ */
+export function requirePosition(world: World, target: PositionTarget): OpenPositionRef {
+  const ref = findPosition(world, target);
+  if (!positionFitsMarket(ref.position, ref.market.target.account.decimals)) {
+    fail("COMPUTE_FAILED", COMPUTE_FAILED_TEXT);
+  }
+  return ref;
+}
+
+function findPosition(world: World, target: PositionTarget): OpenPositionRef {
+  if ("positionKey" in target) {
+    const key = target.positionKey;
+    const position = world.accounts.get("Position", key);
+    if (!position) fail("POSITION_NOT_FOUND", `position account ${key} not found`);
+    if (position.sizeAmount === 0n) fail("POSITION_NOT_FOUND", "Position is empty");
+    const market = world.market(position.market) ??
+      fail("UNKNOWN_MARKET", `market ${position.market} of position ${key} is not configured`);
+    return { key, owner: position.owner, market, position };
+  }
+  const side = toTradeSide(target.side);
+  const markets = requireMarkets(world, target.marketSymbol, side);
+  if (world.version === "v2") {
+    const { basket, found } = basketPositionIn(world, target.owner, markets);
+    if (!basket) fail("BASKET_NOT_FOUND", `no basket for owner ${target.owner}`);
+    return found ?? fail("POSITION_NOT_FOUND", "Position is empty");
+  }
+  return earlierPositionIn(world, target.owner, markets) ?? fail("POSITION_NOT_FOUND", "Position is empty");
+}
+
+/** The markets of the opposite side of a position's market (for reverse). */
+export function oppositeMarkets(world: World, market: MarketContext): MarketContext[] {
+  const side = oppositeSide(market.side);
+  const markets = world.marketsFor(market.config.targetSymbol, side);
+  if (!markets.length) fail("UNKNOWN_MARKET", `no ${sideText(side)} market for symbol '${market.config.targetSymbol}'`);
+  return markets;
+}
+
+/** Target and collateral prices of a market for a trade quote (fresh; the target's session must be open). */
+export function tradePrices(world: World, market: MarketContext, trade: boolean) {
+  const target = requirePrice(world, market.target.token);
+  if (trade) requireOpenSession(target, market.config.targetSymbol);
+  const collateral = market.collateral.pubkey === market.target.pubkey
+    ? target
+    : requirePrice(world, market.collateral.token);
+  return { target, collateral };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Swaps (earlier interface: swap, swap_and_open, close_and_swap, swap_and_add_collateral)
+
+/**
+ * The pool's AUM for the ratio-fee curve: Σ usd(owned) at each custody's price over `pool.custodies` minus fee and
+ * rebate obligations (PROTOCOL-v1 §5.15).
+ * Choice: when a custody account or price of the pool is unavailable, the program-maintained `raw_aum_usd` of the
+ * Pool account is used instead of failing the quote (the fee curve only needs the pool's size).
+ */
+export function poolAum(world: World, pool: PoolConfig): bigint {
+  const account = world.accounts.get("Pool", pool.poolAddress);
+  if (!account) fail("COMPUTE_FAILED", `pool ${pool.poolName} account not available`);
+  const entries = [];
+  for (const key of account.custodies) {
+    const ctx = world.custody(key);
+    const price = ctx ? world.quotePrice(ctx.token) : undefined;
+    if (!ctx || !price) return account.rawAumUsd;
+    entries.push({ custody: ctx.account, price: price.price });
+  }
+  return poolAumUsd(entries, account);
+}
+
+function ratiosOf(world: World, pool: PoolConfig, custody: CustodyContext) {
+  const account = world.accounts.get("Pool", pool.poolAddress);
+  const index = account ? account.custodies.indexOf(custody.pubkey) : -1;
+  return (index >= 0 ? account?.ratios[index] : undefined) ?? { target: 0n, min: 0n, max: 10_000n };
+}
+
+export interface SwapLeg {
+  from: CustodyContext;
+  to: CustodyContext;
+  fromPrice: LivePrice;
+  toPrice: LivePrice;
+  quote: SwapQuote;
+  /** USD value of the input at its price. */
+  inUsd: bigint;
+  /** USD value of the guaranteed output at its price. */
+  outUsd: bigint;
+}
+
+/** Exact-in swap of `amountIn` (native `from`) into `to` within one pool, with ratio fees and the swap spread. */
+export function swapLeg(
+  world: World,
+  pool: PoolConfig,
+  from: CustodyContext,
+  to: CustodyContext,
+  amountIn: bigint,
+): SwapLeg {
+  const fromPrice = requirePrice(world, from.token);
+  const toPrice = requirePrice(world, to.token);
+  const quote = swapQuote({
+    amountIn,
+    amountOut: 0n,
+    input: from.account,
+    inputRatios: ratiosOf(world, pool, from),
+    inputPrice: fromPrice.price,
+    output: to.account,
+    outputRatios: ratiosOf(world, pool, to),
+    outputPrice: toPrice.price,
+    poolAumUsd: poolAum(world, pool),
+  });
+  const free = to.account.assets.owned - to.account.assets.locked;
+  if (quote.minAmountOut > free) {
+    fail(
+      "COMPUTE_FAILED",
+      `insufficient liquidity: pool ${pool.poolName} cannot pay out that much ${to.config.symbol}`,
+    );
+  }
+  return {
+    from,
+    to,
+    fromPrice,
+    toPrice,
+    quote,
+    inUsd: usdValue(amountIn, from.account.decimals, fromPrice.price, from.account.tokenAmountMultiplier),
+    outUsd: usdValue(quote.minAmountOut, to.account.decimals, toPrice.price, to.account.tokenAmountMultiplier),
+  };
+}
+
+/**
+ * USD the market can still take on: the collateral custody's free assets (owned − locked) at its price, capped by
+ * the room left under the target custody's `max_exposure_usd` (open interest = the market's collective size) when
+ * that cap is set.
+ * Choice: the documents name the field (`available_liquidity_usd` of the on-chain quote) but not its formula; these
+ * are the two limits the program enforces on an open (CustodyAmountLimit, ExposureLimitExceeded).
+ */
+export function availableLiquidityUsd(market: MarketContext, collateralPrice: OraclePrice): bigint {
+  const c = market.collateral.account;
+  const freeTokens = c.assets.owned > c.assets.locked ? c.assets.owned - c.assets.locked : 0n;
+  const freeUsd = usdValue(freeTokens, c.decimals, collateralPrice, c.tokenAmountMultiplier);
+  const cap = market.target.account.pricing.maxExposureUsd;
+  if (cap <= 0n) return freeUsd;
+  const oi = market.account.collectivePosition.sizeUsd;
+  const room = cap > oi ? cap - oi : 0n;
+  return room < freeUsd ? room : freeUsd;
+}
+
+export const usdText = (usd: bigint) => `$${formatUsd(usd)}`;

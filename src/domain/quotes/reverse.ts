@@ -1,0 +1,168 @@
+/**
+ * Reverse-position quote (`ReversePositionResponseDto` without `transactionBase64`; DECISIONS 5.7, PROTOCOL-v2 §3.6,
+ * §5.14): a full close of the position, then an open on the opposite side whose collateral is the close payout less
+ * the 2 % haircut — ⌊payout_usd·98/100⌋ in native USD units — at the requested leverage.
+ *
+ * The close pays out in the opposite market's collateral token (v2 §3.6: dispensing = receiving custody of the new
+ * leg), so the new collateral amount is that USD value in the opposite collateral token (rounded down), and the
+ * new position is sized from it exactly like a MARKET open. If the owner already holds a position on the opposite
+ * side, the new leg increases it.
+ */
+import { reverseCollateralUsd } from "../math/reverse.ts";
+import { leverageToBps } from "../math/leverage.ts";
+import { positionLiquidationPrice } from "../math/liquidation.ts";
+import { closeQuote } from "../math/close.ts";
+import { openQuote, sizeFromLeverage } from "../math/open.ts";
+import { tokenAmount, usdValue } from "../math/oracle.ts";
+import { oppositeSide } from "../math/spread.ts";
+import type { PositionLike } from "../math/types.ts";
+import { formatLeverage, formatUsd } from "../format/ui.ts";
+import type { MarketContext, World } from "../views/context.ts";
+import { leverageDecimal, type SideUi } from "../views/dto.ts";
+import { marketFormat, positionFigures } from "../views/position-metrics.ts";
+import {
+  existingPosition,
+  type OpenPositionRef,
+  oppositeMarkets,
+  type PositionTarget,
+  requirePosition,
+  requirePrice,
+  tradePrices,
+  usdText,
+} from "./common.ts";
+import { fail, type QuoteResult, runQuote } from "./result.ts";
+
+export interface ReversePositionRequest {
+  position: PositionTarget;
+  leverage: number;
+  /** Earlier interface only. */
+  degenMode?: boolean;
+}
+
+export interface ReversePositionQuoteDto {
+  closeReceiveUsd: string;
+  closeFees: string;
+  closeSettledPnl: string;
+  newSide: SideUi;
+  newLeverage: string;
+  newEntryPrice: string;
+  newLiquidationPrice: string;
+  newSizeUsd: string;
+  newSizeAmountUi: string;
+  newCollateralUsd: string;
+  openEntryFee: string;
+}
+
+export interface ReversePositionPlan {
+  ref: OpenPositionRef;
+  newMarket: MarketContext;
+  /** The opposite side's existing position, increased by the new leg. */
+  increases?: OpenPositionRef;
+  /** Close payout in the new market's collateral token (native). */
+  closeReceiveAmount: bigint;
+  /** New leg's collateral after the haircut (native, same token). */
+  collateralAmount: bigint;
+  /** Target native size of the new leg. */
+  sizeAmount: bigint;
+}
+
+export interface ReversePositionQuote {
+  dto: ReversePositionQuoteDto;
+  plan: ReversePositionPlan;
+}
+
+export function reversePositionQuote(world: World, req: ReversePositionRequest): QuoteResult<ReversePositionQuote> {
+  return runQuote(() => computeReverse(world, req));
+}
+
+function computeReverse(world: World, req: ReversePositionRequest): ReversePositionQuote {
+  const ref = requirePosition(world, req.position);
+  const { market, position } = ref;
+  const prices = tradePrices(world, market, true);
+  const candidates = oppositeMarkets(world, market);
+  const increases = existingPosition(world, ref.owner, candidates);
+  const next = increases?.market ??
+    candidates.find((m) => m.collateral.pubkey === market.collateral.pubkey) ?? candidates[0];
+  const nextCollateral = next.collateral.pubkey === market.collateral.pubkey
+    ? prices.collateral
+    : requirePrice(world, next.collateral.token);
+
+  const close = closeQuote({
+    position,
+    side: market.side,
+    targetPrice: prices.target.price,
+    targetCustody: market.target.account,
+    collateralPrice: prices.collateral.price,
+    collateralCustody: market.collateral.account,
+    nowUnix: world.nowUnix,
+    sizeDeltaUsd: position.sizeUsd,
+    full: true,
+  });
+  const nc = next.collateral.account;
+  const closeReceiveAmount = tokenAmount(close.receiveUsd, nc.decimals, nextCollateral.price, nc.tokenAmountMultiplier);
+  const newCollateralUsd = reverseCollateralUsd(close.receiveUsd);
+  if (newCollateralUsd === 0n) fail("INSUFFICIENT_COLLATERAL", "the close pays out nothing to reopen with");
+  const collateralAmount = tokenAmount(newCollateralUsd, nc.decimals, nextCollateral.price, nc.tokenAmountMultiplier);
+
+  const side = oppositeSide(market.side);
+  const degen = world.version === "earlier" && req.degenMode === true;
+  const leverageBps = leverageToBps(req.leverage);
+  const p = next.target.account.pricing;
+  const maxLev = BigInt(degen ? p.maxInitDegenLeverage : p.maxInitLeverage);
+  if (leverageBps < BigInt(p.minInitLeverage) || (maxLev > 0n && leverageBps > maxLev)) {
+    fail(
+      "COMPUTE_FAILED",
+      `leverage ${formatLeverage(leverageBps)}x is outside the market range ${
+        formatLeverage(BigInt(p.minInitLeverage))
+      }x to ${formatLeverage(maxLev)}x`,
+    );
+  }
+  const sized = sizeFromLeverage({
+    collateralUsd: usdValue(collateralAmount, nc.decimals, nextCollateral.price, nc.tokenAmountMultiplier),
+    leverageBps,
+    side,
+    targetPrice: prices.target.price,
+    targetCustody: next.target.account,
+  });
+  const old = increases
+    ? positionFigures(next, increases.position, prices.target.price, nextCollateral.price, world.nowUnix)
+    : undefined;
+  const q = openQuote({
+    position: increases?.position ?? null,
+    side,
+    collateralDeltaAmount: collateralAmount,
+    sizeDeltaAmount: sized.sizeAmount,
+    targetPrice: prices.target.price,
+    targetCustody: next.target.account,
+    collateralPrice: nextCollateral.price,
+    collateralCustody: nc,
+    market: next.account,
+    nowUnix: world.nowUnix,
+    existingPnlUsd: old ? old.metrics.pnl.profitUsd - old.metrics.pnl.lossUsd : undefined,
+  });
+  let newPosition: PositionLike = q.newPosition;
+  let liquidation = q.newLiquidationPrice;
+  if (degen) {
+    newPosition = { ...newPosition, degenSizeUsd: newPosition.sizeUsd };
+    liquidation = positionLiquidationPrice(newPosition, side, next.target.account, q.borrowFeeUsd);
+  }
+  const newLeverage = leverageDecimal(q.newLeverageBps) ??
+    fail("INSUFFICIENT_COLLATERAL", `collateral of ${usdText(newCollateralUsd)} does not cover the entry fee`);
+  const f = marketFormat(next);
+  return {
+    dto: {
+      closeReceiveUsd: formatUsd(close.receiveUsd),
+      closeFees: formatUsd(close.feesUsd),
+      closeSettledPnl: formatUsd(close.settledPnlUsd),
+      newSide: side,
+      newLeverage,
+      newEntryPrice: f.price(q.entryPrice),
+      newLiquidationPrice: f.price(liquidation),
+      newSizeUsd: formatUsd(newPosition.sizeUsd),
+      newSizeAmountUi: f.size(newPosition.sizeAmount),
+      newCollateralUsd: formatUsd(newCollateralUsd),
+      openEntryFee: formatUsd(q.feeUsd),
+    },
+    plan: { ref, newMarket: next, increases, closeReceiveAmount, collateralAmount, sizeAmount: sized.sizeAmount },
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * Per-owner views: the v2 basket snapshot (`MbBasketSnapshotDto`, DECISIONS 2.5) and the earlier interface's
+ * enriched position and order listings. Pure over a World; views never throw on account data — a position or order
+ * whose figures cannot be computed is left out (v2) or listed with its raw fields only (earlier interface).
+ */
+import { basket as basketPda, order as orderPda, position as positionPda } from "../../protocol/pda.ts";
+import type { Basket } from "../../protocol/accounts/basket.ts";
+import type { MarketContext, World } from "./context.ts";
+import { base64, positionFitsMarket } from "./dto.ts";
+import {
+  attempt,
+  hasLiveSlot,
+  orderDataUi,
+  type OrderDataUiDto,
+  type OrderMetricsDto,
+  orderMetricsDto,
+} from "./order-metrics.ts";
+import {
+  type PositionMetricsDto,
+  positionMetricsDto,
+  type PositionPrices,
+  positionTableDataUi,
+  type PositionTableDataUiDto,
+} from "./position-metrics.ts";
+
+export interface MbBasketSnapshotDto {
+  owner: string;
+  basketPubkey: string | null;
+  basketData: string | null;
+  positionMetrics: Record<string, PositionMetricsDto>;
+  orderMetrics: Record<string, OrderMetricsDto>;
+}
+
+/** Latest prices of a market's target and collateral tokens (any age; see position-metrics.ts). */
+export function viewPrices(world: World, market: MarketContext): Partial<PositionPrices> {
+  return { target: world.price(market.target.token), collateral: world.price(market.collateral.token) };
+}
+
+/** The owner's basket address (PDA `["basket", owner]`). */
+export function basketAddress(world: World, owner: string): string {
+  return basketPda(world.programId, owner);
+}
+
+/**
+ * Position metrics of a decoded basket, keyed by market: non-zero positions of configured markets with both prices
+ * known. The first entry of a market wins (a market has at most one position).
+ */
+export function basketPositionMetrics(world: World, basket: Basket): Record<string, PositionMetricsDto> {
+  const out: Record<string, PositionMetricsDto> = {};
+  for (const { market: key, position } of basket.positions) {
+    if (position.sizeAmount === 0n || key in out) continue;
+    const market = world.market(key);
+    if (!market || !positionFitsMarket(position, market.target.account.decimals)) continue;
+    const { target, collateral } = viewPrices(world, market);
+    if (!target || !collateral) continue;
+    const dto = attempt(() => positionMetricsDto(market, position, { target, collateral }, world.nowUnix));
+    if (dto) out[key] = dto;
+  }
+  return out;
+}
+
+/** Order metrics of a decoded basket, keyed by market: only markets with at least one listed slot. */
+export function basketOrderMetrics(world: World, basket: Basket): Record<string, OrderMetricsDto> {
+  const out: Record<string, OrderMetricsDto> = {};
+  for (const { market: key, order } of basket.orders) {
+    if (key in out || !hasLiveSlot(order)) continue;
+    const market = world.market(key);
+    if (!market) continue;
+    const dto = orderMetricsDto(world, market, order);
+    if (dto) out[key] = dto;
+  }
+  return out;
+}
+
+/** `GET /v2/owner/{owner}`: the owner's basket bytes and metrics; nulls and empty maps without a basket. */
+export function basketSnapshot(world: World, owner: string): MbBasketSnapshotDto {
+  const basketPubkey = basketAddress(world, owner);
+  const raw = world.accounts.raw(basketPubkey);
+  const basket = raw ? world.accounts.get("Basket", basketPubkey) : undefined;
+  if (!raw || !basket) {
+    return { owner, basketPubkey: null, basketData: null, positionMetrics: {}, orderMetrics: {} };
+  }
+  return {
+    owner,
+    basketPubkey,
+    basketData: base64(raw.data),
+    positionMetrics: basketPositionMetrics(world, basket),
+    orderMetrics: basketOrderMetrics(world, basket),
+  };
+}
+
+/**
+ * `GET /positions/owner/{owner}`: the owner's non-empty position accounts, enriched, sorted by USD size (largest
+ * first; ties by account key so the order is stable).
+ */
+export function positionsByOwner(world: World, owner: string, includePnl: boolean): PositionTableDataUiDto[] {
+  const rows: { sizeUsd: bigint; dto: PositionTableDataUiDto }[] = [];
+  for (const { pubkey, value: position } of world.accounts.listOwnedBy("Position", owner)) {
+    if (position.sizeAmount === 0n) continue;
+    const raw = world.accounts.raw(pubkey);
+    if (!raw) continue;
+    const found = world.market(position.market);
+    const market = found && positionFitsMarket(position, found.target.account.decimals) ? found : undefined;
+    const prices = market ? viewPrices(world, market) : {};
+    const dto = attempt(() =>
+      positionTableDataUi(pubkey, raw.data, position, market, prices, world.nowUnix, includePnl)
+    ) ?? positionTableDataUi(pubkey, raw.data, position, undefined, {}, world.nowUnix, includePnl);
+    rows.push({ sizeUsd: position.sizeUsd, dto });
+  }
+  rows.sort((a, b) =>
+    a.sizeUsd === b.sizeUsd
+      ? (a.dto.key < b.dto.key ? -1 : a.dto.key > b.dto.key ? 1 : 0)
+      : a.sizeUsd > b.sizeUsd
+      ? -1
+      : 1
+  );
+  return rows.map((r) => r.dto);
+}
+
+/** `GET /orders/owner/{owner}`: one record per order account of the owner, by account key. */
+export function ordersByOwner(world: World, owner: string): OrderDataUiDto[] {
+  const out: OrderDataUiDto[] = [];
+  for (const { pubkey, value: order } of world.accounts.listOwnedBy("Order", owner)) {
+    const raw = world.accounts.raw(pubkey);
+    if (!raw) continue;
+    out.push(
+      attempt(() => orderDataUi(world, pubkey, raw.data, order)) ?? {
+        key: pubkey,
+        orderAccountData: base64(raw.data),
+        limitOrders: [],
+        takeProfitOrders: [],
+        stopLossOrders: [],
+      },
+    );
+  }
+  return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** Earlier-interface position and order account addresses of (owner, market). */
+export function earlierPositionAddress(world: World, owner: string, market: string): string {
+  return positionPda(world.programId, owner, market);
+}
+
+export function earlierOrderAddress(world: World, owner: string, market: string): string {
+  return orderPda(world.programId, owner, market);
+}

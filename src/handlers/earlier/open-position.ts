@@ -1,0 +1,35 @@
+/**
+ * POST /transaction-builder/open-position (earlier interface). Preview-only mode (no `owner`): every quote field
+ * with `transactionBase64: null`, including the swap fields for SWAP. With an owner the transaction half is not
+ * built yet (501).
+ */
+import type { RouteHandler } from "@hono/zod-openapi";
+import type * as routes from "../../../gen/earlier/routes.ts";
+import type { AppEnv } from "../../http/env.ts";
+import { ApiError, notImplemented } from "../../http/errors.ts";
+import { openPositionQuote } from "../../domain/quotes/open.ts";
+import { computeError, missingField, worldOf } from "../world.ts";
+
+export const openPosition: RouteHandler<typeof routes.openPosition, AppEnv> = (c) => {
+  const body = c.req.valid("json");
+  if (!/[1-9]/.test(body.inputAmountUi)) {
+    throw new ApiError(400, "INVALID_DECIMAL", "body.inputAmountUi must be greater than zero", "body.inputAmountUi");
+  }
+  if (body.tradeType !== "SWAP" && body.orderType === "LIMIT" && body.limitPrice === undefined) {
+    throw missingField("limitPrice", "is required when orderType is LIMIT");
+  }
+  if (
+    body.tokenStakeTokenAccount !== undefined && body.tokenStakeFafAccount !== undefined &&
+    body.tokenStakeTokenAccount !== body.tokenStakeFafAccount
+  ) {
+    throw missingField("tokenStakeFafAccount", "must equal tokenStakeTokenAccount when both are sent");
+  }
+  if (body.owner !== undefined) throw notImplemented();
+  const result = openPositionQuote(worldOf(c, "earlier"), {
+    ...body,
+    owner: undefined,
+    tokenStakeTokenAccount: body.tokenStakeTokenAccount ?? body.tokenStakeFafAccount,
+  });
+  if (!result.ok) return c.json(computeError(result), 200);
+  return c.json({ ...result.value.dto, transactionBase64: null, err: null }, 200);
+};

@@ -1,0 +1,49 @@
+/**
+ * POST /preview/*: the v2 previews served by the earlier interface (DECISIONS 1.2). The position may also be named
+ * by `positionKey`, which wins over `owner` + `marketSymbol` + `side` (and, for TP/SL, over the inline fields).
+ */
+import type { RouteHandler } from "@hono/zod-openapi";
+import type * as routes from "../../../gen/earlier/routes.ts";
+import type { AppEnv } from "../../http/env.ts";
+import { exitFeePreview, limitOrderFeesPreview, marginPreview, tpSlPreview } from "../../domain/quotes/previews.ts";
+import type { PositionTarget } from "../../domain/quotes/common.ts";
+import { requireModeInput } from "../v2/previews.ts";
+import { computeError, missingField, positionTargetOf, worldOf } from "../world.ts";
+
+/** The schema guarantees one complete group; this only narrows the type. */
+function targetOf(body: Parameters<typeof positionTargetOf>[0]): PositionTarget {
+  const target = positionTargetOf(body);
+  if (!target) throw missingField("positionKey", "or owner + marketSymbol + side is required");
+  return target;
+}
+
+export const previewLimitOrderFees: RouteHandler<typeof routes.previewLimitOrderFees, AppEnv> = (c) => {
+  const result = limitOrderFeesPreview(worldOf(c, "earlier"), c.req.valid("json"));
+  return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
+};
+
+export const previewExitFee: RouteHandler<typeof routes.previewExitFee, AppEnv> = (c) => {
+  const body = c.req.valid("json");
+  const result = exitFeePreview(worldOf(c, "earlier"), {
+    position: targetOf(body),
+    closeAmountUsdUi: body.closeAmountUsdUi,
+  });
+  return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
+};
+
+export const previewTpSl: RouteHandler<typeof routes.previewTpSl, AppEnv> = (c) => {
+  const body = c.req.valid("json");
+  requireModeInput(body);
+  const result = tpSlPreview(worldOf(c, "earlier"), { ...body, position: positionTargetOf(body) });
+  return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
+};
+
+export const previewMargin: RouteHandler<typeof routes.previewMargin, AppEnv> = (c) => {
+  const body = c.req.valid("json");
+  const result = marginPreview(worldOf(c, "earlier"), {
+    position: targetOf(body),
+    marginDeltaUsdUi: body.marginDeltaUsdUi,
+    action: body.action,
+  });
+  return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
+};

@@ -1,0 +1,21 @@
+/**
+ * POST /v2/transaction-builder/open-position. Preview-only mode (no `owner`, DECISIONS 2.12): every quote field
+ * with `transactionBase64: null`. With an owner the transaction half is not built yet (501).
+ */
+import type { RouteHandler } from "@hono/zod-openapi";
+import type * as routes from "../../../gen/v2/routes.ts";
+import type { AppEnv } from "../../http/env.ts";
+import { notImplemented } from "../../http/errors.ts";
+import { openPositionQuote } from "../../domain/quotes/open.ts";
+import { computeError, missingField, worldOf } from "../world.ts";
+
+export const v2OpenPosition: RouteHandler<typeof routes.v2OpenPosition, AppEnv> = (c) => {
+  const body = c.req.valid("json");
+  if (body.orderType === "LIMIT" && body.limitPrice === undefined) {
+    throw missingField("limitPrice", "is required when orderType is LIMIT");
+  }
+  if (body.owner !== undefined) throw notImplemented();
+  const result = openPositionQuote(worldOf(c, "v2"), { ...body, owner: undefined });
+  if (!result.ok) return c.json(computeError(result), 200);
+  return c.json({ ...result.value.dto, transactionBase64: null, err: null }, 200);
+};

@@ -1,0 +1,269 @@
+/**
+ * Open-position quotes on the hand-built world (tests/helpers/world.ts): SOL 160.00, USDC 1.00, JitoSOL 180.00,
+ * flat spread 0.1 % (1000 × 1e−6), open/close fee 0.1 % (1e6 RATE), leverage 1.1×..100×, min collateral $10.
+ */
+import assert from "node:assert/strict";
+import { openPositionQuote, type OpenPositionRequest } from "../../../src/domain/quotes/open.ts";
+import type { QuoteResult } from "../../../src/domain/quotes/result.ts";
+import { ALICE, buildFixture, M } from "../../helpers/world.ts";
+
+function ok<T>(r: QuoteResult<T>): T {
+  if (!r.ok) throw new Error(`expected success, got ${r.code}: ${r.err}`);
+  return r.value;
+}
+
+const long1Sol: OpenPositionRequest = {
+  inputTokenSymbol: "SOL",
+  outputTokenSymbol: "SOL",
+  inputAmountUi: "1",
+  leverage: 5,
+  tradeType: "LONG",
+};
+
+Deno.test("open-position quote: new long, SOL collateral, with TP/SL (every field by hand)", () => {
+  const f = buildFixture();
+  const q = ok(openPositionQuote(f.world("v2"), { ...long1Sol, takeProfit: "200", stopLoss: "140" }));
+  // Collateral: 1 SOL at 160.00 = $160 (160 000 000).
+  // Size: S = C·L / (1 + 2·f·L) = 160 × 5 / (1 + 2 × 0.001 × 5) = 800 / 1.01 = 792.079207… → 792 079 207
+  // Entry (long) = 160 + ⌈160e8 × 1000 / 1e6⌉ = 16 016 000 000 (160.16)
+  // size_amount = ⌊(800/1.01) / 160.16 × 1e9⌋ = 4 945 549 500 (4.9455 SOL at tokenPrecision 4)
+  // size at fill = ⌊4 945 549 500 × 16 016 000 000 / 1e11⌋ = 792 079 207 → "792.07"
+  // fee = ⌈792 079 207 × 1e6 / 1e9⌉ = 792 080 → "0.79"; collateral after fee = 159 207 920
+  // leverage = ⌊792 079 207e4 / 159 207 920⌋ = 49 751 → "4.97"
+  // liquidation: L = 7 920 792 + 792 080 = 8 712 872; Δ = ⌊(159 207 920 − L)e12 / 4 945 549 500⌋ → 30.4302…
+  //   160.16 − 30.4302… = 129.7297… → "129.72"
+  // Available liquidity: SOL free 9 000 SOL × 160 = $1 440 000 (no exposure cap).
+  assert.equal(q.plan.market?.pubkey, M.v2.solLong); // SOL pays for the SOL-collateral market
+  assert.deepEqual(q.dto, {
+    newLeverage: "4.97",
+    newEntryPrice: "160.16",
+    newLiquidationPrice: "129.72",
+    entryFee: "0.79",
+    entryFeeBeforeDiscount: "0.79",
+    discountPercentage: "0",
+    openPositionFeePercent: "0.1", // 1 000 000 / 1e7
+    availableLiquidity: "1440000.00",
+    youPayUsdUi: "160.00",
+    youRecieveUsdUi: "792.07",
+    marginFeePercentage: "0.001", // SOL custody current_rate 10 000 / 1e7 (% per hour)
+    outputAmount: "4945549500",
+    outputAmountUi: "4.9455",
+    // TP 200: exit 200 − 0.2 = 199.80; profit = 4.9455495 × (199.80 − 160.16) = 196.0415…; exit fee 0.79208
+    //   receive = 159.20792 + 196.0415 − 0.79208 = 354.457… ; pnl % = 196.0415 / 159.20792 = 123.13 %
+    takeProfitQuote: {
+      exitPriceUi: "199.80",
+      profitUsdUi: "196.04",
+      lossUsdUi: "0.00",
+      exitFeeUsdUi: "0.79",
+      receiveUsdUi: "354.45",
+      pnlPercentage: "123.13",
+    },
+    // SL 140: exit 140 − 0.14 = 139.86; loss = 4.9455495 × 20.30 = 100.394…; receive = 159.208 − 100.394 − 0.792
+    stopLossQuote: {
+      exitPriceUi: "139.86",
+      profitUsdUi: "0.00",
+      lossUsdUi: "100.39",
+      exitFeeUsdUi: "0.79",
+      receiveUsdUi: "58.02",
+      pnlPercentage: "-63.05",
+    },
+  });
+  assert.equal(q.plan.kind, "open");
+  assert.equal(q.plan.sizeAmount, 4_945_549_500n);
+});
+
+Deno.test("open-position quote: increasing an existing position fills old*", () => {
+  const f = buildFixture();
+  const q = ok(openPositionQuote(f.world("v2"), { ...long1Sol, owner: ALICE }));
+  // Existing: 10 SOL @150, $300, metrics leverage 3.77, liquidation 121.65 (see views/owner.test.ts).
+  // New entry = ⌊(150e8 × 1e10 + 160.16e8 × 4 945 549 500) / 14 945 549 500⌋ = 15 336 2… → "153.36"
+  // New leverage: size 1 500 000 000 + 792 079 207; collateral 300 + 160 − 0.79208 = 459.20792;
+  //   margin = 459.20792 + PnL 98.4 − borrow 0.015 = 557.59292 → ⌊2 292 079 207e4 / 557 592 920⌋ = 41 106 → "4.11"
+  // New liquidation: L = 22 920 792 + 2 292 080 + 15 000; Δ = (459 207 920 − L)e12 / 14 945 549 500 = 29.0374…
+  //   153.362… − 29.037… = 124.32…
+  assert.equal(q.plan.kind, "increase");
+  assert.equal(q.dto.oldLeverage, "3.77");
+  assert.equal(q.dto.oldEntryPrice, "150.00");
+  assert.equal(q.dto.oldLiquidationPrice, "121.65");
+  assert.equal(q.dto.newEntryPrice, "153.36");
+  assert.equal(q.dto.newLeverage, "4.11");
+  assert.equal(q.dto.newLiquidationPrice, "124.32");
+  assert.equal(q.dto.entryFee, "0.79"); // the delta's fee, valued at its own fill price
+  // Preview-only (no owner): a plain open, no old*.
+  const preview = ok(openPositionQuote(f.world("v2"), long1Sol));
+  assert.equal(preview.dto.oldLeverage, undefined);
+});
+
+Deno.test("open-position quote: short with stable (USDC) collateral", () => {
+  const f = buildFixture();
+  const q = ok(openPositionQuote(f.world("v2"), {
+    inputTokenSymbol: "USDC",
+    outputTokenSymbol: "SOL",
+    inputAmountUi: "100",
+    leverage: 3,
+    tradeType: "SHORT",
+  }));
+  // S = 100 × 3 / 1.006 = 298.210735…; entry (short) = 160 − 0.16 = 159.84
+  // size_amount = ⌊298.2107355… / 159.84 × 1e9⌋ = ⌊1.86568278…e9⌋ = 1 865 682 780 → "1.8656"
+  // size at fill = ⌊1 865 682 780 × 15 984 000 000 / 1e11⌋ = 298 210 735 → fee ⌈298 210.735⌉ = 298 211
+  assert.equal(q.dto.newEntryPrice, "159.84");
+  assert.equal(q.dto.outputAmount, "1865682780");
+  assert.equal(q.dto.youRecieveUsdUi, "298.21");
+  assert.equal(q.dto.entryFee, "0.29");
+  assert.equal(q.dto.marginFeePercentage, "0.002"); // USDC custody rate 20 000
+  // USDC free: 900 000 USDC at 1.00.
+  assert.equal(q.dto.availableLiquidity, "900000.00");
+});
+
+Deno.test("open-position quote: LIMIT orders are priced at limitPrice", () => {
+  const f = buildFixture();
+  const q = ok(openPositionQuote(f.world("v2"), {
+    inputTokenSymbol: "USDC",
+    outputTokenSymbol: "SOL",
+    inputAmountUi: "100",
+    leverage: 3,
+    tradeType: "SHORT",
+    orderType: "LIMIT",
+    limitPrice: "152.5",
+    owner: ALICE, // a limit order never increases the existing position
+  }));
+  // Fill at the limit: 152.5 − ⌊152.5 × 0.001⌋ = 152.3475 → "152.34" (truncated)
+  // size_amount = ⌊298.210735… / 152.3475 × 1e9⌋ = 1 957 437 671
+  assert.equal(q.plan.kind, "limit");
+  assert.equal(q.dto.newEntryPrice, "152.34");
+  assert.equal(q.dto.outputAmount, "1957437671");
+  assert.equal(q.dto.oldLeverage, undefined);
+  assert.deepEqual(q.plan.limitPrice, { price: 15_250_000_000n, exponent: -8 });
+});
+
+Deno.test("open-position quote: market choice, swaps and trade types", async (t) => {
+  const f = buildFixture();
+  await t.step("SOL long has two markets: JitoSOL pays on the JitoSOL-collateral market", () => {
+    const q = ok(openPositionQuote(f.world("v2"), { ...long1Sol, inputTokenSymbol: "JitoSOL" }));
+    assert.equal(q.plan.market?.pubkey, M.v2.solLongJito);
+    assert.equal(q.dto.youPayUsdUi, "180.00");
+  });
+  await t.step("WSOL resolves to the SOL custody", () => {
+    const q = ok(openPositionQuote(f.world("v2"), { ...long1Sol, inputTokenSymbol: "WSOL" }));
+    assert.equal(q.plan.market?.pubkey, M.v2.solLong);
+  });
+  await t.step("v2: SWAP is unsupported (DECISIONS 2.13); a MARKET open paid in another token too", () => {
+    assert.deepEqual(openPositionQuote(f.world("v2"), { ...long1Sol, tradeType: "SWAP" }), {
+      ok: false,
+      code: "UNSUPPORTED_TRADE_TYPE",
+      err: "SWAP is not supported in v2",
+    });
+    const r = openPositionQuote(f.world("v2"), { ...long1Sol, inputTokenSymbol: "USDC", inputAmountUi: "100" });
+    assert.equal(r.ok, false);
+    assert.equal(!r.ok && r.code, "COMPUTE_FAILED");
+  });
+  await t.step("earlier: swap-and-open fills the swap fields; SWAP quotes the swap", () => {
+    const q = ok(
+      openPositionQuote(f.world("earlier"), { ...long1Sol, inputTokenSymbol: "USDC", inputAmountUi: "100" }),
+    );
+    assert.equal(q.dto.swapInPriceUi, "1.0000"); // USDC usdPrecision 4
+    assert.equal(q.dto.swapOutPriceUi, "160.00");
+    assert.ok(Number(q.dto.swapFeeUsdUi) > 0);
+    assert.equal(q.dto.youPayUsdUi, "100.00");
+    // The collateral is what the swap guarantees, less than $100 by the fees and the swap spread.
+    assert.ok(q.plan.collateralAmount < 625_000_000n); // 100 / 160 SOL
+    const s = ok(
+      openPositionQuote(f.world("earlier"), {
+        ...long1Sol,
+        inputTokenSymbol: "USDC",
+        inputAmountUi: "100",
+        tradeType: "SWAP",
+      }),
+    );
+    assert.equal(s.plan.kind, "swap");
+    assert.equal(s.dto.newLeverage, "0");
+    assert.equal(s.dto.outputAmount, String(s.plan.swap!.quote.minAmountOut));
+    assert.ok(s.dto.swapFeeUsdUi !== undefined);
+  });
+  await t.step("earlier: discount with a privilege; degen mode allows more leverage", () => {
+    const w = f.world("earlier");
+    const q = ok(openPositionQuote(w, { ...long1Sol, privilege: "STAKE", tradingFeeDiscountPercent: 10 }));
+    // fee before discount computed on a slightly larger size (f·(1 − 10 %)): check the discount relation only
+    assert.equal(q.dto.discountPercentage, "10");
+    assert.ok(Number(q.dto.entryFee) <= Number(q.dto.entryFeeBeforeDiscount));
+    const noPrivilege = ok(openPositionQuote(w, { ...long1Sol, tradingFeeDiscountPercent: 10 }));
+    assert.equal(noPrivilege.dto.discountPercentage, "0"); // privilege NONE: nothing discounted on chain
+    const degen = openPositionQuote(w, { ...long1Sol, leverage: 150, degenMode: true, inputAmountUi: "0.5" });
+    assert.equal(degen.ok, true);
+  });
+});
+
+Deno.test("open-position quote: failures are values with stable codes", async (t) => {
+  const f = buildFixture();
+  const w = f.world("v2");
+  const fails = (r: QuoteResult<unknown>, code: string, err?: RegExp | string) => {
+    assert.equal(r.ok, false, "expected a failure");
+    if (r.ok) return;
+    assert.equal(r.code, code);
+    if (typeof err === "string") assert.equal(r.err, err);
+    else if (err) assert.match(r.err, err);
+  };
+  await t.step("unknown symbol, unknown market", () => {
+    fails(
+      openPositionQuote(w, { ...long1Sol, outputTokenSymbol: "XYZ" }),
+      "UNKNOWN_SYMBOL",
+      "unknown token symbol 'XYZ'",
+    );
+    fails(
+      openPositionQuote(w, { ...long1Sol, outputTokenSymbol: "USDC" }),
+      "UNKNOWN_MARKET",
+      "no LONG market for symbol 'USDC'",
+    );
+  });
+  await t.step("leverage outside the market range", () => {
+    fails(openPositionQuote(w, { ...long1Sol, leverage: 1 }), "COMPUTE_FAILED", /below the market minimum of 1.10x/);
+    fails(
+      openPositionQuote(w, { ...long1Sol, leverage: 150 }),
+      "COMPUTE_FAILED",
+      /above the market maximum of 100.00x/,
+    );
+  });
+  await t.step("collateral below the minimum after fees", () => {
+    // 0.06 SOL = $9.60 < $10.
+    fails(
+      openPositionQuote(w, { ...long1Sol, inputAmountUi: "0.06" }),
+      "INSUFFICIENT_COLLATERAL",
+      /below the market minimum of \$10.00/,
+    );
+  });
+  await t.step("equity market in a closed session", () => {
+    fails(
+      openPositionQuote(w, { ...long1Sol, inputTokenSymbol: "SPY", outputTokenSymbol: "SPY" }),
+      "MARKET_CLOSED",
+      "market for symbol 'SPY' is closed",
+    );
+  });
+  await t.step("missing and stale prices (DECISIONS 5.9)", () => {
+    const noUsdc = buildFixture({ prices: { USDC: null } }).world("v2");
+    fails(
+      openPositionQuote(noUsdc, { ...long1Sol, inputTokenSymbol: "USDC", inputAmountUi: "100", tradeType: "SHORT" }),
+      "PRICE_UNAVAILABLE",
+      "price for symbol 'USDC' not available",
+    );
+    const stale = buildFixture({ prices: { SOL: { ageMs: 61_000 } } }).world("v2");
+    fails(openPositionQuote(stale, long1Sol), "PRICE_UNAVAILABLE", "price for symbol 'SOL' not available");
+    // 60 s old is still fresh (the limit is "older than PRICE_MAX_AGE_MS").
+    assert.equal(
+      openPositionQuote(buildFixture({ prices: { SOL: { ageMs: 60_000 } } }).world("v2"), long1Sol).ok,
+      true,
+    );
+    // A closed session is never stale, but a regular-session price hours old is.
+    const staleSpy = buildFixture({ prices: { SPY: { ageMs: 3_600_000, session: "regular" } } }).world("v2");
+    fails(
+      openPositionQuote(staleSpy, { ...long1Sol, inputTokenSymbol: "SPY", outputTokenSymbol: "SPY" }),
+      "PRICE_UNAVAILABLE",
+      "price for symbol 'SPY' not available",
+    );
+  });
+  await t.step("v2: an amount of 0 quotes liquidity and rates only", () => {
+    const q = ok(openPositionQuote(w, { ...long1Sol, inputAmountUi: "0" }));
+    assert.equal(q.dto.outputAmount, "0");
+    assert.equal(q.dto.availableLiquidity, "1440000.00");
+    assert.equal(q.dto.newLeverage, "0.00");
+  });
+});
