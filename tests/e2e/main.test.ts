@@ -1,0 +1,47 @@
+/** The service as a process: configuration errors stop the boot; SIGTERM shuts down cleanly after serving. */
+import assert from "node:assert/strict";
+
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+Deno.test("a bad configuration value stops the boot with exit code 2, naming the variable", async () => {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", "src/main.ts"],
+    env: { PORT: "eighty" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(output.code, 2);
+  assert.match(new TextDecoder().decode(output.stderr), /PORT/);
+});
+
+Deno.test("SIGTERM: the service finishes and exits 0", async () => {
+  const port = freePort();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", "src/main.ts"],
+    env: { PORT: String(port), HOST: "127.0.0.1" },
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const deadline = Date.now() + 60_000;
+  let health: Response | undefined;
+  while (!health && Date.now() < deadline) {
+    try {
+      health = await fetch(`http://127.0.0.1:${port}/v2/health`);
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  assert.ok(health, "the service came up");
+  assert.equal(health.status, 200);
+  await health.body?.cancel();
+  child.kill("SIGTERM");
+  const status = await child.status;
+  const log = new TextDecoder().decode((await new Response(child.stdout).arrayBuffer()));
+  assert.equal(status.code, 0);
+  assert.match(log, /SIGTERM: shutting down/);
+});
