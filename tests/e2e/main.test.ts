@@ -41,7 +41,7 @@ Deno.test("SIGTERM: the service finishes and exits 0", async () => {
   await health.body?.cancel();
   child.kill("SIGTERM");
   const status = await child.status;
-  const log = new TextDecoder().decode((await new Response(child.stdout).arrayBuffer()));
+  const log = new TextDecoder().decode(await new Response(child.stdout).arrayBuffer());
   assert.equal(status.code, 0);
   assert.match(log, /SIGTERM: shutting down/);
 });
