@@ -1,7 +1,7 @@
 /**
  * POST /transaction-builder/open-position (earlier interface). Preview-only mode (no `owner`): every quote field
- * with `transactionBase64: null`, including the swap fields for SWAP. With an owner the transaction half is not
- * built yet (501).
+ * with `transactionBase64: null`, including the swap fields for SWAP. With an owner the quote is still computed (a
+ * failure is 200 `{err, code}`), but the transaction half is not built yet (501).
  */
 import type { RouteHandler } from "@hono/zod-openapi";
 import type * as routes from "../../../gen/earlier/routes.ts";
@@ -24,12 +24,13 @@ export const openPosition: RouteHandler<typeof routes.openPosition, AppEnv> = (c
   ) {
     throw missingField("tokenStakeFafAccount", "must equal tokenStakeTokenAccount when both are sent");
   }
-  if (body.owner !== undefined) throw notImplemented();
   const result = openPositionQuote(worldOf(c, "earlier"), {
     ...body,
-    owner: undefined,
     tokenStakeTokenAccount: body.tokenStakeTokenAccount ?? body.tokenStakeFafAccount,
   });
   if (!result.ok) return c.json(computeError(result), 200);
+  // The quote is computed (and its failures answered) with or without an owner; building the transaction for an
+  // owner is a later issue.
+  if (body.owner !== undefined) throw notImplemented();
   return c.json({ ...result.value.dto, transactionBase64: null, err: null }, 200);
 };

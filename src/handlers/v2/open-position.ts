@@ -1,6 +1,7 @@
 /**
  * POST /v2/transaction-builder/open-position. Preview-only mode (no `owner`, DECISIONS 2.12): every quote field
- * with `transactionBase64: null`. With an owner the transaction half is not built yet (501).
+ * with `transactionBase64: null`. With an owner the quote is still computed (a failure is 200 `{err, code}`), but the
+ * transaction half is not built yet (501).
  */
 import type { RouteHandler } from "@hono/zod-openapi";
 import type * as routes from "../../../gen/v2/routes.ts";
@@ -14,8 +15,10 @@ export const v2OpenPosition: RouteHandler<typeof routes.v2OpenPosition, AppEnv> 
   if (body.orderType === "LIMIT" && body.limitPrice === undefined) {
     throw missingField("limitPrice", "is required when orderType is LIMIT");
   }
-  if (body.owner !== undefined) throw notImplemented();
-  const result = openPositionQuote(worldOf(c, "v2"), { ...body, owner: undefined });
+  const result = openPositionQuote(worldOf(c, "v2"), body);
   if (!result.ok) return c.json(computeError(result), 200);
+  // The quote is computed (and its failures answered) with or without an owner; building the transaction for an
+  // owner is a later issue.
+  if (body.owner !== undefined) throw notImplemented();
   return c.json({ ...result.value.dto, transactionBase64: null, err: null }, 200);
 };
