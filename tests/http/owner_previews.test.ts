@@ -222,6 +222,13 @@ Deno.test("open-position, preview-only mode", async (t) => {
       const withOwner = await post("/v2/transaction-builder/open-position", { ...base, owner: ALICE });
       assert.equal(withOwner.status, 501);
       assert.equal(withOwner.body.code, "NOT_IMPLEMENTED");
+      // A compute failure is answered as such whether or not an owner is given.
+      const swapWithOwner = await post("/v2/transaction-builder/open-position", {
+        ...base,
+        tradeType: "SWAP",
+        owner: ALICE,
+      });
+      assert.deepEqual(swapWithOwner.body, { err: "SWAP is not supported in v2", code: "UNSUPPORTED_TRADE_TYPE" });
     },
   );
   await t.step("earlier: swap-and-open and SWAP carry the swap fields", async () => {
