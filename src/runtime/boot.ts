@@ -18,7 +18,7 @@ import { readRecording } from "../replay/format.ts";
 import { type ReplayHandle, startReplay } from "../replay/harness.ts";
 import { AccountStore } from "../state/account_store.ts";
 import { createBlockhashCaches } from "../state/blockhash_cache.ts";
-import { type Clock, systemClock } from "../state/clock.ts";
+import { type Clock, systemClock, VirtualClock } from "../state/clock.ts";
 import { PriceStore } from "../state/price_store.ts";
 import { ProgramView } from "../state/program-view.ts";
 import type { Deployment, Services } from "../services.ts";
@@ -81,9 +81,16 @@ function extraAccountsOf(configs: DeploymentConfig[]): string[] {
 }
 
 export async function boot(config: Config, options: BootOptions = {}): Promise<Runtime> {
-  const clock = options.clock ?? systemClock;
   const log = options.log ?? (() => {});
   const live = isLiveMode(config);
+  const virtual = !live && options.replayMode === "virtual";
+  const recording = live ? undefined : await readRecording(config.REPLAY_DIR);
+  // A virtual replay keeps the recording's own time: the whole service reads that clock, so recorded prices are as
+  // fresh as when they were recorded and time moves only when the test advances the replay.
+  const virtualClock = virtual
+    ? (options.clock instanceof VirtualClock ? options.clock : new VirtualClock(recording!.meta.startedAtMs))
+    : undefined;
+  const clock: Clock = virtualClock ?? options.clock ?? systemClock;
   const configs = await loadDeployments(
     config,
     live ? BUNDLED_WORLD_DIR : config.REPLAY_DIR,
@@ -116,9 +123,9 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     };
   } else {
     log(`replaying ${config.REPLAY_DIR} (speed ${config.REPLAY_SPEED}, loop ${config.REPLAY_LOOP})`);
-    const recording = await readRecording(config.REPLAY_DIR);
-    replay = await startReplay(recording, {
-      mode: options.replayMode ?? "realtime",
+    replay = await startReplay(recording!, {
+      mode: virtual ? "virtual" : "realtime",
+      clock: virtualClock,
       speed: config.REPLAY_SPEED,
       loop: config.REPLAY_LOOP,
     });
@@ -184,7 +191,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
         () => log("ingest: first load still incomplete; serving what arrived"),
       );
       // A virtual replay publishes nothing until the test advances it, so there is no first price to wait for.
-      if (oracle && options.replayMode !== "virtual") await waitFor(() => prices.size > 0, FIRST_PRICE_TIMEOUT_MS);
+      if (oracle && !virtual) await waitFor(() => prices.size > 0, FIRST_PRICE_TIMEOUT_MS);
       for (const cache of caches) cache.start();
       log(`ready: ${accounts.size()} accounts, ${prices.size} prices`);
     },

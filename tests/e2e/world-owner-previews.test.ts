@@ -8,7 +8,6 @@
 import assert from "node:assert/strict";
 import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
-import type { Clock } from "../../src/state/clock.ts";
 import { World } from "../../src/domain/views/context.ts";
 import { basketSnapshot, positionsByOwner } from "../../src/domain/views/owner.ts";
 import type { Services } from "../../src/services.ts";
@@ -66,15 +65,13 @@ function worldOf(services: Services, version: "v2" | "earlier") {
 Deno.test("embedded world: owner views, previews and preview-only open-position", async (t) => {
   const manifest = JSON.parse(await Deno.readTextFile(`${WORLD}/manifest.json`)) as Manifest;
   const ownerOf = (key: string) => manifest.owners.find((o) => o.owner === key)!;
-  let replayClock: Clock | undefined;
-  const clock: Clock = { nowMs: () => replayClock?.nowMs() ?? Date.now() };
+  // In virtual replay mode the service reads the replay's clock (boot wires it), so prices are fresh.
   const service = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0", REPLAY_DIR: WORLD }), {
     replayMode: "virtual",
-    clock,
   });
   const { app, services } = service;
   try {
-    replayClock = service.replay!.replayer.clock;
+    assert.equal(services.clock, service.replay!.replayer.clock);
     await service.start();
     // Publish the first second of oracle frames and wait for them to be ingested.
     service.replay!.replayer.advanceTo(1_000);
