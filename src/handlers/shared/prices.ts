@@ -40,8 +40,34 @@ export function priceDto(entry: PriceEntry): PriceDto {
   };
 }
 
+interface PriceMapCache {
+  prices: PriceStore;
+  dirty: boolean;
+  map: Record<string, PriceDto>;
+}
+
+/**
+ * The map only changes when a price does (every 200 ms at most), while it may be read thousands of times a second:
+ * it is rebuilt on the first read after a change, from a dirty flag the price store's subscription sets.
+ */
+const priceMapCaches = new WeakMap<DeploymentIndex, PriceMapCache>();
+
 /** Every configured symbol that has a price. */
 export function priceMap(index: DeploymentIndex, prices: PriceStore): Record<string, PriceDto> {
+  let cache = priceMapCaches.get(index);
+  if (!cache || cache.prices !== prices) {
+    const fresh: PriceMapCache = { prices, dirty: true, map: {} };
+    prices.subscribe(() => fresh.dirty = true);
+    priceMapCaches.set(index, cache = fresh);
+  }
+  if (cache.dirty) {
+    cache.dirty = false;
+    cache.map = buildPriceMap(index, prices);
+  }
+  return cache.map;
+}
+
+function buildPriceMap(index: DeploymentIndex, prices: PriceStore): Record<string, PriceDto> {
   const out: Record<string, PriceDto> = {};
   const seen = new Set<string>();
   for (const pool of index.pools) {
