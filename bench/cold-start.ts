@@ -25,12 +25,49 @@ function peakRssKiB(pid: number): number {
   }
 }
 
-export async function measureColdStart(worldDir: string, timeoutMs = 600_000): Promise<ColdStartResult> {
+/** Starts the recording's endpoints in their own process; resolves with their URLs once they listen. */
+async function startEndpoints(worldDir: string) {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", "tools/replay-serve.ts", "--dir", worldDir, "--no-loop"],
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  while (!text.includes("\n")) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("replay endpoints exited before listening");
+    text += value;
+  }
+  reader.releaseLock();
+  child.stdout.cancel().catch(() => {});
+  return { child, urls: JSON.parse(text.split("\n")[0]) as Record<string, string> };
+}
+
+/**
+ * `embedded`: the default way to run (replay servers inside the service process, so the figure includes the
+ * recording held by the replay). `live`: the recording served from another process and the service in live mode,
+ * which is what the service itself costs when ingesting that much state from real endpoints.
+ */
+export async function measureColdStart(
+  worldDir: string,
+  mode: "embedded" | "live",
+  timeoutMs = 600_000,
+): Promise<ColdStartResult> {
   const port = freePort();
+  const endpoints = mode === "live" ? await startEndpoints(worldDir) : undefined;
+  const env: Record<string, string> = { PORT: String(port), HOST: "127.0.0.1", RATE_LIMIT_RPS: "0" };
+  if (endpoints) {
+    Object.assign(env, endpoints.urls, {
+      ORACLE_TOKEN: "bench",
+      POOL_CONFIG_V2: `${worldDir}/pool-config.v2.json`,
+      POOL_CONFIG_EARLIER: `${worldDir}/pool-config.earlier.json`,
+    });
+  } else Object.assign(env, { REPLAY_DIR: worldDir, REPLAY_LOOP: "false" });
   const started = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "--allow-all", "src/main.ts"],
-    env: { REPLAY_DIR: worldDir, REPLAY_LOOP: "false", PORT: String(port), HOST: "127.0.0.1", RATE_LIMIT_RPS: "0" },
+    env,
     stdout: "null",
     stderr: "inherit",
   }).spawn();
@@ -52,5 +89,9 @@ export async function measureColdStart(worldDir: string, timeoutMs = 600_000): P
   } finally {
     child.kill("SIGTERM");
     await child.status;
+    if (endpoints) {
+      endpoints.child.kill("SIGTERM");
+      await endpoints.child.status;
+    }
   }
 }

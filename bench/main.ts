@@ -63,16 +63,19 @@ for (const r of await throughput()) {
 if (!skipColdStart) {
   const bigWorld = `bench/worlds/owners-${owners}`;
   await ensureWorld(bigWorld, owners);
-  const small = await measureColdStart("fixtures/world");
-  const big = await measureColdStart(bigWorld);
-  rows.push([
-    `cold start to ready, ${owners} owners`,
-    `${big.seconds.toFixed(1)} s, peak RSS ${big.peakRssMiB.toFixed(0)} MiB (${big.accounts.baskets} baskets)`,
-    `bundled world: ${small.seconds.toFixed(1)} s, ${small.peakRssMiB.toFixed(0)} MiB`,
-    `ratio ${(big.seconds / small.seconds).toFixed(1)}x time, ${
-      (big.peakRssMiB / small.peakRssMiB).toFixed(1)
-    }x memory`,
-  ]);
+  for (const mode of ["live", "embedded"] as const) {
+    const small = await measureColdStart("fixtures/world", mode);
+    const big = await measureColdStart(bigWorld, mode);
+    const where = mode === "live" ? "endpoints in another process" : "embedded replay in the process";
+    rows.push([
+      `cold start to ready, ${owners} owners (${where})`,
+      `${big.seconds.toFixed(1)} s, peak RSS ${big.peakRssMiB.toFixed(0)} MiB (${big.accounts.baskets} baskets)`,
+      `bundled world: ${small.seconds.toFixed(1)} s, ${small.peakRssMiB.toFixed(0)} MiB`,
+      `ratio ${(big.seconds / small.seconds).toFixed(1)}x time, ${
+        (big.peakRssMiB / small.peakRssMiB).toFixed(1)
+      }x memory`,
+    ]);
+  }
 }
 
 const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
