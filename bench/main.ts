@@ -2,7 +2,9 @@
  * `deno task bench`: speed and memory figures, each measured side by side with its baseline in one run.
  *
  *   1. GET /v2/prices and GET /v2/tokens: requests/s of the service vs a bare Hono route serving the same bytes.
- *   2. Cold start to ready on a 100,000-owner world (generated once into bench/worlds/, not committed), with peak RSS,
+ *   2. GET /v2/owner/{owner} (10 positions, 10 orders) against the same baseline; open-position quotes per second
+ *      and p99 latency, in-process.
+ *   3. Cold start to ready on a 100,000-owner world (generated once into bench/worlds/, not committed), with peak RSS,
  *      next to the same measurement on the bundled world.
  *
  * Options: --duration-ms N (per throughput run, default 3000), --owners N (default 100000), --skip-cold-start.
@@ -11,6 +13,7 @@ import { loadConfig } from "../src/config/env.ts";
 import { createServiceApp } from "../src/server.ts";
 import { compareRoute } from "./http-throughput.ts";
 import { measureColdStart } from "./cold-start.ts";
+import { BENCH_OWNER, benchOpenQuotes, installBenchOwner } from "./domain.ts";
 
 function option(name: string, fallback: number): number {
   const index = Deno.args.indexOf(`--${name}`);
@@ -22,14 +25,22 @@ const owners = option("owners", 100_000);
 const skipColdStart = Deno.args.includes("--skip-cold-start");
 
 async function throughput() {
-  const service = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0" }));
+  // A virtual replay holds the world still, so every request of a run sees the same state.
+  const service = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0" }), { replayMode: "virtual" });
   await service.start();
+  service.replay!.replayer.advanceTo(1_000);
+  while (service.services.prices.size < service.services.deployments.v2.index.feedIds().length) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, service.app.fetch);
   try {
     const base = `http://127.0.0.1:${server.addr.port}`;
     const results = [];
     for (const path of ["/v2/prices", "/v2/tokens"]) results.push(await compareRoute(base, path, durationMs));
-    return results;
+    const held = installBenchOwner(service.services);
+    const owner = await compareRoute(base, `/v2/owner/${BENCH_OWNER}`, durationMs);
+    const quotes = benchOpenQuotes(service.services);
+    return { results, owner: { ...owner, held }, quotes };
   } finally {
     await server.shutdown();
     await service.stop();
@@ -52,7 +63,8 @@ async function ensureWorld(dir: string, count: number) {
 }
 
 const rows: string[][] = [];
-for (const r of await throughput()) {
+const measured = await throughput();
+for (const r of measured.results) {
   rows.push([
     `GET ${r.route} req/s`,
     r.serviceRps.toFixed(0),
@@ -60,6 +72,18 @@ for (const r of await throughput()) {
     `ratio ${r.ratio.toFixed(2)}`,
   ]);
 }
+rows.push([
+  `GET /v2/owner/{owner} req/s (${measured.owner.held.positions} positions, ${measured.owner.held.orders} orders)`,
+  measured.owner.serviceRps.toFixed(0),
+  `bare Hono, same bytes: ${measured.owner.bareRps.toFixed(0)}`,
+  `ratio ${measured.owner.ratio.toFixed(2)}`,
+]);
+rows.push([
+  `open-position quotes in-process (${measured.quotes.samples} samples)`,
+  `${measured.quotes.quotesPerSecond.toFixed(0)} quotes/s`,
+  `p50 ${measured.quotes.p50Us.toFixed(0)} µs`,
+  `p99 ${measured.quotes.p99Us.toFixed(0)} µs`,
+]);
 if (!skipColdStart) {
   const bigWorld = `bench/worlds/owners-${owners}`;
   await ensureWorld(bigWorld, owners);

@@ -36,6 +36,15 @@ export interface ChainSourceConfig {
   discriminatorFilters?: (Uint8Array | string)[];
   /** Accounts loaded and watched individually (lookup tables, mints, …). */
   extraAccounts?: string[];
+  /**
+   * Account kinds that may be numerous (baskets, ledgers, positions): when a full load finds more than
+   * `shardThreshold` of one (counted with a key-only request), it loads them in 256 slices by the byte at
+   * `byteOffset` (a pubkey field, so slices are even), so no single response holds every account. Needs
+   * `discriminatorFilters` (each kind is then loaded on its own).
+   */
+  shardedKinds?: { discriminator: Uint8Array | string; byteOffset: number }[];
+  /** Default 4096. */
+  shardThreshold?: number;
   commitment?: Commitment;
   /** Blockhash refresh / liveness poll period. Default 2000. */
   blockhashIntervalMs?: number;
@@ -65,6 +74,8 @@ function toBytes(d: Uint8Array | string): Uint8Array {
   if (!/^[0-9a-fA-F]{16}$/.test(d)) throw new RangeError(`discriminator must be 16 hex digits: '${d}'`);
   return Uint8Array.from(d.match(/../g)!.map((h) => parseInt(h, 16)));
 }
+
+type GpaFilter = { memcmp: { offset: number; bytes: string } };
 
 export class ChainSource {
   readonly config: ChainSourceConfig;
@@ -274,7 +285,20 @@ export class ChainSource {
     }
   }
 
-  #filterSets(): { memcmp: { offset: number; bytes: string } }[][] {
+  /** The shard byte offset configured for the discriminator a filter set selects, if any. */
+  #shardOffsetFor(filters: GpaFilter[]): number | undefined {
+    const disc = filters[0]?.memcmp.offset === 0 ? filters[0].memcmp.bytes : undefined;
+    if (disc === undefined) return undefined;
+    return (this.config.shardedKinds ?? []).find((k) => bs58.encode(toBytes(k.discriminator)) === disc)?.byteOffset;
+  }
+
+  /** Counts a kind with a key-only request (no account data travels) and compares with the threshold. */
+  async #isLarge(conn: Connection, program: PublicKey, filters: GpaFilter[], commitment: Commitment) {
+    const keys = await conn.getProgramAccounts(program, { commitment, filters, dataSlice: { offset: 0, length: 0 } });
+    return keys.length > (this.config.shardThreshold ?? 4096);
+  }
+
+  #filterSets(): GpaFilter[][] {
     if (this.#discriminators.length === 0) return [[]];
     return this.#discriminators.map((d) => [{ memcmp: { offset: 0, bytes: bs58.encode(d) } }]);
   }
@@ -324,15 +348,26 @@ export class ChainSource {
     const seen = new Set<string>();
     let minSlot = Number.POSITIVE_INFINITY;
     const filterSets = this.#filterSets();
+    const load = async (program: PublicKey, filters: GpaFilter[]) => {
+      const res = await conn.getProgramAccounts(program, { commitment, filters, withContext: true });
+      minSlot = Math.min(minSlot, res.context.slot);
+      for (const { pubkey, account } of res.value) {
+        const key = pubkey.toBase58();
+        seen.add(key);
+        this.#applyAccount(key, account, res.context.slot);
+      }
+    };
     try {
       for (const pid of cfg.programIds) {
+        const program = new PublicKey(pid);
         for (const filters of filterSets) {
-          const res = await conn.getProgramAccounts(new PublicKey(pid), { commitment, filters, withContext: true });
-          minSlot = Math.min(minSlot, res.context.slot);
-          for (const { pubkey, account } of res.value) {
-            const key = pubkey.toBase58();
-            seen.add(key);
-            this.#applyAccount(key, account, res.context.slot);
+          const shardOffset = this.#shardOffsetFor(filters);
+          if (shardOffset === undefined || !(await this.#isLarge(conn, program, filters, commitment))) {
+            await load(program, filters);
+            continue;
+          }
+          for (let byte = 0; byte < 256; byte++) {
+            await load(program, [...filters, { memcmp: { offset: shardOffset, bytes: bs58.encode([byte]) } }]);
           }
         }
       }

@@ -13,7 +13,7 @@ import { ServiceMetrics } from "../http/metrics.ts";
 import { ChainSource, type ChainSourceConfig } from "../ingest/chain_source.ts";
 import { OracleSource } from "../ingest/oracle_source.ts";
 import { IngestStatus } from "../ingest/status.ts";
-import type { ProgramVersion } from "../protocol/accounts/index.ts";
+import { DISCRIMINATORS, type ProgramVersion } from "../protocol/accounts/index.ts";
 import { readRecording } from "../replay/format.ts";
 import { type ReplayHandle, startReplay } from "../replay/harness.ts";
 import { AccountStore } from "../state/account_store.ts";
@@ -140,6 +140,15 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   const programIds = [...new Set(Object.values(configs).map((c) => c.programId))];
   const chainCommon: Omit<ChainSourceConfig, "chain" | "rpcUrl" | "programIds"> = {
     blockhashIntervalMs: config.BLOCKHASH_REFRESH_MS,
+    // Only the account kinds the service decodes, each loaded and watched on its own ...
+    discriminatorFilters: Object.values(DISCRIMINATORS).map((d) => d.hex),
+    // ... and the per-wallet kinds, which grow with the user count, loaded in slices by their owner field.
+    shardedKinds: [
+      { discriminator: DISCRIMINATORS.Basket.hex, byteOffset: 8 },
+      { discriminator: DISCRIMINATORS.UserDepositLedger.hex, byteOffset: 16 },
+      { discriminator: DISCRIMINATORS.Position.hex, byteOffset: 8 },
+      { discriminator: DISCRIMINATORS.Order.hex, byteOffset: 8 },
+    ],
   };
   const onError = (message: string) => log(`ingest: ${message}`);
   const sources: ChainSource[] = [

@@ -282,3 +282,22 @@ Deno.test("upstream down: the store keeps its last state, status says disconnect
     if (!stopped) await w.replay.stop();
   }
 });
+
+Deno.test("sharded full load: a numerous kind is loaded in 256 slices and nothing is missed", async () => {
+  const w = await startWorld(smallRecording(), {
+    chain: { shardedKinds: [{ discriminator: BASKET_DISC, byteOffset: 8 }], shardThreshold: 1 },
+  });
+  try {
+    // The ER holds two baskets, over the threshold of 1: a key-only count, then 256 slices (+ the pool request).
+    assert.equal(w.replay.er.calls.get("getProgramAccounts"), 1 + 256 + 1);
+    // The base chain holds one, under the threshold: the count, one basket request, the pool request.
+    assert.equal(w.replay.base.calls.get("getProgramAccounts"), 3);
+    assertMatchesReplay(w);
+    assert.deepEqual(
+      w.store.listByDiscriminator(BASKET_DISC).map((a) => a.pubkey).sort(),
+      [K.basketA, K.basketB, K.basketC].sort(),
+    );
+  } finally {
+    await w.stop();
+  }
+});
