@@ -1,43 +1,14 @@
 /**
  * The stable error-code registry. Every error body the service writes is `{ error, code }` (plus `field` for
- * request-validation failures) with `code` from this list. The list is documented as `ErrorCode` in
- * `openapi/shared.yaml`; a test keeps the two equal. Codes are never renamed: clients branch on them.
+ * request-validation failures) with `code` from this list. The list is defined once, as `ErrorCode` in
+ * `openapi/shared.yaml` (with each code's meaning and status), and reaches the code through the generated schema,
+ * so a code cannot be used without being documented. Codes are never renamed: clients branch on them.
  */
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ErrorCodeSchema } from "../../gen/v2/schemas.ts";
 
-export const ERROR_CODES = [
-  "INVALID_PUBKEY",
-  "INVALID_DECIMAL",
-  "VALIDATION_FAILED",
-  "INVALID_JSON",
-  "PAYLOAD_TOO_LARGE",
-  "NOT_FOUND",
-  "RATE_LIMITED",
-  "WS_OWNER_LIMIT",
-  "WS_GLOBAL_LIMIT",
-  "UPGRADE_REQUIRED",
-  "PRICE_UNAVAILABLE",
-  "STALE_DATA",
-  "BLOCKHASH_UNAVAILABLE",
-  "RPC_UNAVAILABLE",
-  "INTERNAL",
-  "NOT_IMPLEMENTED",
-  "COMPUTE_FAILED",
-  "UNKNOWN_SYMBOL",
-  "UNKNOWN_MARKET",
-  "POSITION_NOT_FOUND",
-  "BASKET_NOT_FOUND",
-  "INSUFFICIENT_COLLATERAL",
-  "UNSUPPORTED_TRADE_TYPE",
-  "MARKET_CLOSED",
-  "ORDER_SLOT_INVALID",
-  "ORDER_SLOTS_FULL",
-  "ORDER_NOT_FOUND",
-  "TRIGGER_PRICE_INVALID",
-  "ORDER_SIZE_INVALID",
-  "FEE_PAYER_CONFLICT",
-  "TRANSACTION_TOO_LARGE",
-] as const;
+/** The registry, as the contract documents it (`ErrorCode` in openapi/shared.yaml, generated into gen/). */
+export const ERROR_CODES = ErrorCodeSchema.options;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
