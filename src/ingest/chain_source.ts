@@ -23,7 +23,7 @@ import type { BlockhashCache } from "../state/blockhash_cache.ts";
 import { type Clock, systemClock } from "../state/clock.ts";
 import type { Chain, RawAccount } from "../state/types.ts";
 import type { ChainIngestStatus } from "./status.ts";
-import { allSubscribed, disposeConnection, rpcWebSocketOf } from "./web3_internals.ts";
+import { acknowledgeSendsImmediately, allSubscribed, disposeConnection, rpcWebSocketOf } from "./web3_internals.ts";
 import { abortableSleep, errorMessage, raceSignal, timeoutSignal } from "./util.ts";
 
 export interface ChainSourceConfig {
@@ -196,6 +196,7 @@ export class ChainSource {
       disableRetryOnRateLimit: true,
     });
     const rpc = rpcWebSocketOf(conn);
+    acknowledgeSendsImmediately(rpc);
     rpc.setAutoReconnect(false);
     rpc.removeAllListeners("error"); // web3.js only logs them; this source counts them and ends the session
     let opened = false;

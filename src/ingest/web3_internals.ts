@@ -11,6 +11,7 @@ import type { Connection } from "@solana/web3.js";
 
 /** The rpc-websockets CommonClient (an eventemitter3 EventEmitter). */
 export interface RpcWebSocketLike {
+  webSocketFactory: (address: string, options: unknown) => UnderlyingSocketLike;
   on(event: string, fn: (...args: unknown[]) => void): unknown;
   once(event: string, fn: (...args: unknown[]) => void): unknown;
   removeAllListeners(event?: string): unknown;
@@ -22,6 +23,7 @@ export interface RpcWebSocketLike {
 
 /** The `ws` package WebSocket underneath. */
 export interface UnderlyingSocketLike {
+  send(data: unknown, options?: unknown, callback?: (error?: Error) => void): void;
   readyState: number;
   terminate?: () => void;
   close(code?: number, reason?: string): void;
@@ -45,6 +47,34 @@ export function rpcWebSocketOf(conn: Connection): RpcWebSocketLike {
     throw new Error("unsupported @solana/web3.js version: Connection._rpcWebSocket not found");
   }
   return ws;
+}
+
+/**
+ * rpc-websockets (node build, used by web3.js) registers a call's reply handler only in the `ws` send callback,
+ * which fires after the frame is flushed. A fast server can answer before that: the reply finds no handler, is
+ * dropped, and the subscription stays "subscribing" forever (seen against a loopback RPC in another process: up to
+ * all 51 subscriptions of a session lost). Here the callback runs as soon as the frame is queued, as rpc-websockets'
+ * browser build does, so the handler is in place before any reply can be read. A send error still reaches the
+ * socket's error event, which ends the session.
+ */
+export function acknowledgeSendsImmediately(rpc: RpcWebSocketLike): void {
+  const factory = rpc.webSocketFactory;
+  rpc.webSocketFactory = (address, options) => {
+    const socket = factory(address, options);
+    const send = socket.send.bind(socket);
+    socket.send = (data, optionsOrCallback, callback) => {
+      const done = typeof optionsOrCallback === "function" ? optionsOrCallback : callback;
+      const options = typeof optionsOrCallback === "function" ? undefined : optionsOrCallback;
+      try {
+        send(data, options);
+      } catch (error) {
+        done?.(error as Error);
+        return;
+      }
+      done?.();
+    };
+    return socket;
+  };
 }
 
 /** True when every subscription web3.js tracks has been acknowledged by the server. */

@@ -1,0 +1,52 @@
+/**
+ * Regression: rpc-websockets (under web3.js) registered a call's reply handler only once the frame was flushed, so a
+ * fast RPC in another process could answer first and the subscription never completed (8 of 8 sessions lost some of
+ * their 51 subscriptions against tools/replay-serve.ts). ChainSource installs acknowledgeSendsImmediately; with it
+ * every session subscribes and syncs at its first attempt.
+ */
+import assert from "node:assert/strict";
+import { ChainSource } from "../../src/ingest/chain_source.ts";
+import { IngestStatus } from "../../src/ingest/status.ts";
+import { AccountStore } from "../../src/state/account_store.ts";
+import { createBlockhashCaches } from "../../src/state/blockhash_cache.ts";
+import { DISCRIMINATORS } from "../../src/protocol/accounts/index.ts";
+
+const PROGRAMS = ["FTv2RxXarPfNta45HTTMVaGvjzsGg27FXJ3hEKWBhrzV", "FLASH6Lo6h3iasJKWDs2F8TkW2UKf3s15C8PMGuVfgBn"];
+
+Deno.test("chain source: many subscriptions against an RPC in another process all complete at the first attempt", async () => {
+  const server = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", "tools/replay-serve.ts", "--no-loop"],
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const reader = server.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    let line = "";
+    while (!line.includes("\n")) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error("replay endpoints exited");
+      line += value;
+    }
+    const { RPC_URL } = JSON.parse(line.split("\n")[0]);
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const status = new IngestStatus();
+      const source = new ChainSource({
+        chain: "base",
+        rpcUrl: RPC_URL,
+        programIds: PROGRAMS,
+        discriminatorFilters: Object.values(DISCRIMINATORS).map((d) => d.hex),
+        subscribeTimeoutMs: 5_000,
+      }, { store: new AccountStore(), blockhash: createBlockhashCaches().base, status: status.chains.base });
+      source.start();
+      await source.synced();
+      await source.stop();
+      assert.equal(status.chains.base.reconnects, 0, `attempt ${attempt}: ${status.chains.base.lastError}`);
+      assert.equal(status.chains.base.errors, 0, `attempt ${attempt}: ${status.chains.base.lastError}`);
+    }
+  } finally {
+    reader.releaseLock();
+    await server.stdout.cancel().catch(() => {});
+    server.kill("SIGTERM");
+    await server.status;
+  }
+});
