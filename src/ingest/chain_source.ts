@@ -37,14 +37,16 @@ export interface ChainSourceConfig {
   /** Accounts loaded and watched individually (lookup tables, mints, …). */
   extraAccounts?: string[];
   /**
-   * Account kinds that may be numerous (baskets, ledgers, positions): when a full load finds more than
-   * `shardThreshold` of one (counted with a key-only request), it loads them in 256 slices by the byte at
-   * `byteOffset` (a pubkey field, so slices are even), so no single response holds every account. Needs
-   * `discriminatorFilters` (each kind is then loaded on its own).
+   * Account kinds that may be numerous (baskets, ledgers, positions). A full load lists their keys first with a
+   * key-only request (no account data travels); above `batchThreshold` keys it fetches them with
+   * getMultipleAccounts, 100 keys a request and `batchConcurrency` requests in flight, instead of one
+   * getProgramAccounts response holding every account. Needs `discriminatorFilters` (each kind loads on its own).
    */
-  shardedKinds?: { discriminator: Uint8Array | string; byteOffset: number }[];
+  batchedKinds?: (Uint8Array | string)[];
   /** Default 4096. */
-  shardThreshold?: number;
+  batchThreshold?: number;
+  /** Default 4. */
+  batchConcurrency?: number;
   commitment?: Commitment;
   /** Blockhash refresh / liveness poll period. Default 2000. */
   blockhashIntervalMs?: number;
@@ -286,17 +288,32 @@ export class ChainSource {
     }
   }
 
-  /** The shard byte offset configured for the discriminator a filter set selects, if any. */
-  #shardOffsetFor(filters: GpaFilter[]): number | undefined {
-    const disc = filters[0]?.memcmp.offset === 0 ? filters[0].memcmp.bytes : undefined;
-    if (disc === undefined) return undefined;
-    return (this.config.shardedKinds ?? []).find((k) => bs58.encode(toBytes(k.discriminator)) === disc)?.byteOffset;
+  /**
+   * Fetches accounts by key, 100 a request (the RPC limit), a few requests in flight; keys that exist are added to
+   * `seen`, missing ones are deleted. Returns the lowest context slot, or undefined when there were no keys.
+   */
+  async #loadInBatches(conn: Connection, keys: string[], commitment: Commitment, seen: Set<string>) {
+    let lowest: number | undefined;
+    let next = 0;
+    const worker = async () => {
+      while (next < keys.length) {
+        const batch = keys.slice(next, next += 100);
+        const res = await conn.getMultipleAccountsInfoAndContext(batch.map((k) => new PublicKey(k)), commitment);
+        lowest = Math.min(lowest ?? Number.POSITIVE_INFINITY, res.context.slot);
+        batch.forEach((key, j) => {
+          if (res.value[j]) seen.add(key);
+          this.#applyAccount(key, res.value[j], res.context.slot);
+        });
+      }
+    };
+    await Promise.all(Array.from({ length: this.config.batchConcurrency ?? 4 }, worker));
+    return lowest;
   }
 
-  /** Counts a kind with a key-only request (no account data travels) and compares with the threshold. */
-  async #isLarge(conn: Connection, program: PublicKey, filters: GpaFilter[], commitment: Commitment) {
-    const keys = await conn.getProgramAccounts(program, { commitment, filters, dataSlice: { offset: 0, length: 0 } });
-    return keys.length > (this.config.shardThreshold ?? 4096);
+  /** Whether the discriminator a filter set selects is one of the numerous kinds. */
+  #isBatchedKind(filters: GpaFilter[]): boolean {
+    const disc = filters[0]?.memcmp.offset === 0 ? filters[0].memcmp.bytes : undefined;
+    return disc !== undefined && (this.config.batchedKinds ?? []).some((d) => bs58.encode(toBytes(d)) === disc);
   }
 
   #filterSets(): GpaFilter[][] {
@@ -362,26 +379,26 @@ export class ChainSource {
       for (const pid of cfg.programIds) {
         const program = new PublicKey(pid);
         for (const filters of filterSets) {
-          const shardOffset = this.#shardOffsetFor(filters);
-          if (shardOffset === undefined || !(await this.#isLarge(conn, program, filters, commitment))) {
+          if (!this.#isBatchedKind(filters)) {
             await load(program, filters);
             continue;
           }
-          for (let byte = 0; byte < 256; byte++) {
-            await load(program, [...filters, { memcmp: { offset: shardOffset, bytes: bs58.encode([byte]) } }]);
+          const listed = await conn.getProgramAccounts(program, {
+            commitment,
+            filters,
+            dataSlice: { offset: 0, length: 0 },
+            withContext: true,
+          });
+          if (listed.value.length <= (cfg.batchThreshold ?? 4096)) {
+            await load(program, filters);
+            continue;
           }
+          minSlot = Math.min(minSlot, listed.context.slot);
+          await this.#loadInBatches(conn, listed.value.map((a) => a.pubkey.toBase58()), commitment, seen);
         }
       }
-      const extras = cfg.extraAccounts ?? [];
-      for (let i = 0; i < extras.length; i += 100) {
-        const batch = extras.slice(i, i + 100);
-        const res = await conn.getMultipleAccountsInfoAndContext(batch.map((k) => new PublicKey(k)), commitment);
-        minSlot = Math.min(minSlot, res.context.slot);
-        batch.forEach((key, j) => {
-          if (res.value[j]) seen.add(key);
-          this.#applyAccount(key, res.value[j], res.context.slot);
-        });
-      }
+      const extrasSlot = await this.#loadInBatches(conn, cfg.extraAccounts ?? [], commitment, seen);
+      if (extrasSlot !== undefined) minSlot = Math.min(minSlot, extrasSlot);
     } catch (err) {
       this.#error("full reload", err);
       throw err;

@@ -142,12 +142,12 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     blockhashIntervalMs: config.BLOCKHASH_REFRESH_MS,
     // Only the account kinds the service decodes, each loaded and watched on its own ...
     discriminatorFilters: Object.values(DISCRIMINATORS).map((d) => d.hex),
-    // ... and the per-wallet kinds, which grow with the user count, loaded in slices by their owner field.
-    shardedKinds: [
-      { discriminator: DISCRIMINATORS.Basket.hex, byteOffset: 8 },
-      { discriminator: DISCRIMINATORS.UserDepositLedger.hex, byteOffset: 16 },
-      { discriminator: DISCRIMINATORS.Position.hex, byteOffset: 8 },
-      { discriminator: DISCRIMINATORS.Order.hex, byteOffset: 8 },
+    // ... and the per-wallet kinds, which grow with the user count, fetched by key in batches.
+    batchedKinds: [
+      DISCRIMINATORS.Basket.hex,
+      DISCRIMINATORS.UserDepositLedger.hex,
+      DISCRIMINATORS.Position.hex,
+      DISCRIMINATORS.Order.hex,
     ],
   };
   const onError = (message: string) => log(`ingest: ${message}`);
