@@ -23,7 +23,21 @@ import type { BlockhashCache } from "../state/blockhash_cache.ts";
 import { type Clock, systemClock } from "../state/clock.ts";
 import type { Chain, RawAccount } from "../state/types.ts";
 import type { ChainIngestStatus } from "./status.ts";
-import { acknowledgeSendsImmediately, allSubscribed, disposeConnection, rpcWebSocketOf } from "./web3_internals.ts";
+import {
+  acknowledgeSendsImmediately,
+  allSubscribed,
+  disposeConnection,
+  rawRpcRequest,
+  type RpcAccountJson,
+  rpcWebSocketOf,
+} from "./web3_internals.ts";
+import { Buffer } from "node:buffer";
+
+/** Base64 → bytes in a fresh buffer (Node's decoder is native; the copy detaches it from Buffer's shared pool). */
+function decodeBase64(text: string): Uint8Array {
+  const decoded = Buffer.from(text, "base64");
+  return new Uint8Array(decoded.buffer.slice(decoded.byteOffset, decoded.byteOffset + decoded.byteLength));
+}
 import { abortableSleep, errorMessage, raceSignal, timeoutSignal } from "./util.ts";
 
 export interface ChainSourceConfig {
@@ -298,11 +312,15 @@ export class ChainSource {
     const worker = async () => {
       while (next < keys.length) {
         const batch = keys.slice(next, next += 100);
-        const res = await conn.getMultipleAccountsInfoAndContext(batch.map((k) => new PublicKey(k)), commitment);
+        const res = await rawRpcRequest<{ context: { slot: number }; value: (RpcAccountJson | null)[] }>(
+          conn,
+          "getMultipleAccounts",
+          [batch, { encoding: "base64", commitment }],
+        );
         lowest = Math.min(lowest ?? Number.POSITIVE_INFINITY, res.context.slot);
         batch.forEach((key, j) => {
           if (res.value[j]) seen.add(key);
-          this.#applyAccount(key, res.value[j], res.context.slot);
+          this.#applyRpcAccount(key, res.value[j], res.context.slot);
         });
       }
     };
@@ -339,6 +357,27 @@ export class ChainSource {
     }
   }
 
+  /** An account from a plain JSON-RPC answer (bulk loads). */
+  #applyRpcAccount(pubkey: string, info: RpcAccountJson | null, slot: number): void {
+    if (!info || info.lamports === 0) return this.#applyAccount(pubkey, null, slot);
+    this.#store.set({
+      pubkey,
+      owner: info.owner,
+      lamports: BigInt(info.lamports),
+      data: decodeBase64(info.data[0]),
+      executable: info.executable,
+      slot,
+      chain: this.chain,
+    });
+    this.#noteWrite();
+  }
+
+  #noteWrite(): void {
+    this.#status.lastSlot = this.#store.slot(this.chain);
+    this.#status.lastUpdateMs = this.#clock.nowMs();
+    this.#status.accounts = this.#store.size(this.chain);
+  }
+
   #applyAccount(pubkey: string, info: AccountInfo<Buffer | Uint8Array> | null, slot: number): void {
     const store = this.#store;
     if (!info || info.lamports === 0) {
@@ -355,9 +394,7 @@ export class ChainSource {
       };
       store.set(account);
     }
-    this.#status.lastSlot = store.slot(this.chain);
-    this.#status.lastUpdateMs = this.#clock.nowMs();
-    this.#status.accounts = store.size(this.chain);
+    this.#noteWrite();
   }
 
   /** Loads everything in scope and removes what is gone. */
@@ -366,13 +403,24 @@ export class ChainSource {
     const seen = new Set<string>();
     let minSlot = Number.POSITIVE_INFINITY;
     const filterSets = this.#filterSets();
+    const programAccounts = (program: PublicKey, filters: GpaFilter[], keysOnly = false) =>
+      rawRpcRequest<{ context: { slot: number }; value: { pubkey: string; account: RpcAccountJson }[] }>(
+        conn,
+        "getProgramAccounts",
+        [program.toBase58(), {
+          encoding: "base64",
+          commitment,
+          filters,
+          withContext: true,
+          ...(keysOnly ? { dataSlice: { offset: 0, length: 0 } } : {}),
+        }],
+      );
     const load = async (program: PublicKey, filters: GpaFilter[]) => {
-      const res = await conn.getProgramAccounts(program, { commitment, filters, withContext: true });
+      const res = await programAccounts(program, filters);
       minSlot = Math.min(minSlot, res.context.slot);
       for (const { pubkey, account } of res.value) {
-        const key = pubkey.toBase58();
-        seen.add(key);
-        this.#applyAccount(key, account, res.context.slot);
+        seen.add(pubkey);
+        this.#applyRpcAccount(pubkey, account, res.context.slot);
       }
     };
     try {
@@ -383,18 +431,13 @@ export class ChainSource {
             await load(program, filters);
             continue;
           }
-          const listed = await conn.getProgramAccounts(program, {
-            commitment,
-            filters,
-            dataSlice: { offset: 0, length: 0 },
-            withContext: true,
-          });
+          const listed = await programAccounts(program, filters, true);
           if (listed.value.length <= (cfg.batchThreshold ?? 4096)) {
             await load(program, filters);
             continue;
           }
           minSlot = Math.min(minSlot, listed.context.slot);
-          await this.#loadInBatches(conn, listed.value.map((a) => a.pubkey.toBase58()), commitment, seen);
+          await this.#loadInBatches(conn, listed.value.map((a) => a.pubkey), commitment, seen);
         }
       }
       const extrasSlot = await this.#loadInBatches(conn, cfg.extraAccounts ?? [], commitment, seen);
