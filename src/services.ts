@@ -5,10 +5,10 @@
 import type { Config } from "./config/env.ts";
 import type { DeploymentIndex } from "./config/deployment-index.ts";
 import type { ProgramVersion } from "./protocol/accounts/index.ts";
-import type { AccountStore } from "./state/account_store.ts";
-import type { BlockhashCaches } from "./state/blockhash_cache.ts";
+import type { AccountStore } from "./state/account-store.ts";
+import type { BlockhashCaches } from "./state/blockhash-cache.ts";
 import type { Clock } from "./state/clock.ts";
-import type { PriceStore } from "./state/price_store.ts";
+import type { PriceStore } from "./state/price-store.ts";
 import type { ProgramView } from "./state/program-view.ts";
 import type { IngestStatus } from "./ingest/status.ts";
 import type { PoolStatsCache } from "./runtime/pool-stats-cache.ts";

@@ -8,7 +8,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "./env.ts";
 import type { IngestStatus } from "../ingest/status.ts";
 import type { Clock } from "../state/clock.ts";
-import type { PriceStore } from "../state/price_store.ts";
+import type { PriceStore } from "../state/price-store.ts";
 import { CHAINS } from "../state/types.ts";
 
 export interface MetricsSources {

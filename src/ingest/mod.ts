@@ -1,3 +1,3 @@
 export * from "./status.ts";
-export * from "./chain_source.ts";
-export * from "./oracle_source.ts";
+export * from "./chain-source.ts";
+export * from "./oracle-source.ts";

@@ -1,8 +1,8 @@
 import type { VirtualClock } from "../state/clock.ts";
 import type { Recording } from "./format.ts";
-import { ReplayOracleServer } from "./oracle_server.ts";
+import { ReplayOracleServer } from "./oracle-server.ts";
 import { Replayer } from "./replayer.ts";
-import { ReplayRpcServer } from "./rpc_server.ts";
+import { ReplayRpcServer } from "./rpc-server.ts";
 
 export interface StartReplayOptions {
   mode: "virtual" | "realtime";

@@ -4,13 +4,13 @@
  * accounts are written as the initial state and every later store change, blockhash change and oracle frame is
  * appended with its offset from that moment, until `durationMs` passes or `signal` aborts.
  */
-import { type AccountChange, AccountStore } from "../state/account_store.ts";
-import { BlockhashCache } from "../state/blockhash_cache.ts";
+import { type AccountChange, AccountStore } from "../state/account-store.ts";
+import { BlockhashCache } from "../state/blockhash-cache.ts";
 import { type Clock, systemClock } from "../state/clock.ts";
-import { PriceStore } from "../state/price_store.ts";
+import { PriceStore } from "../state/price-store.ts";
 import type { Chain, RawAccount } from "../state/types.ts";
-import { ChainSource, type ChainSourceConfig } from "../ingest/chain_source.ts";
-import { OracleSource, type OracleSourceConfig } from "../ingest/oracle_source.ts";
+import { ChainSource, type ChainSourceConfig } from "../ingest/chain-source.ts";
+import { OracleSource, type OracleSourceConfig } from "../ingest/oracle-source.ts";
 import { IngestStatus } from "../ingest/status.ts";
 import { RECORDING_FORMAT, type RecordingMeta, RecordingWriter } from "./format.ts";
 

@@ -13,8 +13,8 @@
 import type { Chain } from "../state/types.ts";
 import { type Clock, systemClock, VirtualClock } from "../state/clock.ts";
 import type { AccountUpdate, BlockhashRecord, OracleFrame, RecordedAccountData, Recording } from "./format.ts";
-import { ReplayChainState } from "./chain_state.ts";
-import type { ReplayOracleServer } from "./oracle_server.ts";
+import { ReplayChainState } from "./chain-state.ts";
+import type { ReplayOracleServer } from "./oracle-server.ts";
 
 const CHAIN_LIST: readonly Chain[] = ["base", "er"];
 

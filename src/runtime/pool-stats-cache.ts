@@ -7,7 +7,7 @@ import type { DeploymentIndex } from "../config/deployment-index.ts";
 import type { TokenConfig } from "../config/pool-config.ts";
 import { computePoolStats, MissingPriceError, type PoolStatsDto } from "../domain/views/pool-stats.ts";
 import type { OraclePrice } from "../domain/math/types.ts";
-import type { PriceStore } from "../state/price_store.ts";
+import type { PriceStore } from "../state/price-store.ts";
 import type { ProgramView } from "../state/program-view.ts";
 
 /** SPL mint layout: `supply` is the u64 at byte 36. */

@@ -13,7 +13,7 @@ import {
   type ProgramVersion,
 } from "../protocol/accounts/index.ts";
 import { encodePubkey } from "../protocol/codec/base58.ts";
-import type { AccountChange, AccountStore } from "./account_store.ts";
+import type { AccountChange, AccountStore } from "./account-store.ts";
 import type { RawAccount } from "./types.ts";
 
 export interface Keyed<T> {

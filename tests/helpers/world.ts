@@ -38,8 +38,8 @@ import {
   type TriggerOrder,
 } from "../../src/protocol/accounts/index.ts";
 import * as pda from "../../src/protocol/pda.ts";
-import { AccountStore } from "../../src/state/account_store.ts";
-import { PriceStore } from "../../src/state/price_store.ts";
+import { AccountStore } from "../../src/state/account-store.ts";
+import { PriceStore } from "../../src/state/price-store.ts";
 import { ProgramView } from "../../src/state/program-view.ts";
 import { World } from "../../src/domain/views/context.ts";
 import { loadConfig } from "../../src/config/env.ts";

@@ -5,10 +5,10 @@
  * every session subscribes and syncs at its first attempt.
  */
 import assert from "node:assert/strict";
-import { ChainSource } from "../../src/ingest/chain_source.ts";
+import { ChainSource } from "../../src/ingest/chain-source.ts";
 import { IngestStatus } from "../../src/ingest/status.ts";
-import { AccountStore } from "../../src/state/account_store.ts";
-import { createBlockhashCaches } from "../../src/state/blockhash_cache.ts";
+import { AccountStore } from "../../src/state/account-store.ts";
+import { createBlockhashCaches } from "../../src/state/blockhash-cache.ts";
 import { DISCRIMINATORS } from "../../src/protocol/accounts/index.ts";
 
 const PROGRAMS = ["FTv2RxXarPfNta45HTTMVaGvjzsGg27FXJ3hEKWBhrzV", "FLASH6Lo6h3iasJKWDs2F8TkW2UKf3s15C8PMGuVfgBn"];

@@ -1,6 +1,6 @@
 /** ProgramView: decoded, program-filtered accounts; the owner index follows every change of the store. */
 import assert from "node:assert/strict";
-import { AccountStore } from "../../src/state/account_store.ts";
+import { AccountStore } from "../../src/state/account-store.ts";
 import { ProgramView } from "../../src/state/program-view.ts";
 import { readRecording } from "../../src/replay/format.ts";
 import { ACCOUNT_CODECS, DISCRIMINATORS } from "../../src/protocol/accounts/index.ts";

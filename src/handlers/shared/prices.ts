@@ -4,7 +4,7 @@
  */
 import type { DeploymentIndex } from "../../config/deployment-index.ts";
 import type { TokenConfig } from "../../config/pool-config.ts";
-import type { PriceEntry, PriceStore } from "../../state/price_store.ts";
+import type { PriceEntry, PriceStore } from "../../state/price-store.ts";
 
 /** The market sessions the contract documents (DECISIONS 2.2). */
 export type ContractMarketSession = "regular" | "preMarket" | "postMarket" | "overNight" | "closed" | "open";

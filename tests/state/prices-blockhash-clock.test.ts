@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { type PriceChange, type PriceEntry, PriceStore } from "../../src/state/price_store.ts";
-import { BlockhashCache, BlockhashUnavailable, createBlockhashCaches } from "../../src/state/blockhash_cache.ts";
+import { type PriceChange, type PriceEntry, PriceStore } from "../../src/state/price-store.ts";
+import { BlockhashCache, BlockhashUnavailable, createBlockhashCaches } from "../../src/state/blockhash-cache.ts";
 import { systemClock, VirtualClock } from "../../src/state/clock.ts";
 
 const NOW = 1_760_000_000_000;

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { AccountStore } from "../../src/state/account_store.ts";
-import { createBlockhashCaches } from "../../src/state/blockhash_cache.ts";
-import { PriceStore } from "../../src/state/price_store.ts";
+import { AccountStore } from "../../src/state/account-store.ts";
+import { createBlockhashCaches } from "../../src/state/blockhash-cache.ts";
+import { PriceStore } from "../../src/state/price-store.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
 import type { Chain } from "../../src/state/types.ts";
-import { ChainSource, type ChainSourceConfig } from "../../src/ingest/chain_source.ts";
-import { OracleSource } from "../../src/ingest/oracle_source.ts";
+import { ChainSource, type ChainSourceConfig } from "../../src/ingest/chain-source.ts";
+import { OracleSource } from "../../src/ingest/oracle-source.ts";
 import { IngestStatus } from "../../src/ingest/status.ts";
 import { type ReplayHandle, startReplay } from "../../src/replay/harness.ts";
 import type { Recording } from "../../src/replay/format.ts";

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { Connection, PublicKey } from "@solana/web3.js";
 import { Replayer } from "../../src/replay/replayer.ts";
 import { startReplay } from "../../src/replay/harness.ts";
-import { ReplayOracleServer } from "../../src/replay/oracle_server.ts";
-import type { ChainStateEvent } from "../../src/replay/chain_state.ts";
+import { ReplayOracleServer } from "../../src/replay/oracle-server.ts";
+import type { ChainStateEvent } from "../../src/replay/chain-state.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
 import { K, key, smallRecording, START_MS, waitFor } from "./helpers.ts";
 

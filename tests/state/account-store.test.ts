@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type AccountChange, AccountStore, discriminatorKey } from "../../src/state/account_store.ts";
+import { type AccountChange, AccountStore, discriminatorKey } from "../../src/state/account-store.ts";
 import type { Chain, RawAccount } from "../../src/state/types.ts";
 
 const PROGRAM = "FTv2RxXarPfNta45HTTMVaGvjzsGg27FXJ3hEKWBhrzV";

@@ -3,7 +3,7 @@
  * for an unmodified `@solana/web3.js` 1.98 `Connection("http://127.0.0.1:P")` to work.
  */
 import { fromBase58, fromBase64, toBase58, toBase64 } from "./codec.ts";
-import type { ChainStateEvent, ReplayAccount, ReplayChainState } from "./chain_state.ts";
+import type { ChainStateEvent, ReplayAccount, ReplayChainState } from "./chain-state.ts";
 
 const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 const RENT_EPOCH_MAX = 18446744073709551615; // u64::MAX, sent as a JSON number like Agave does

@@ -11,7 +11,7 @@
  * succeeded, the SDK's retry loop keeps running until it connects, and is shut down at that moment.
  */
 import { PythLazerClient } from "@pythnetwork/pyth-lazer-sdk";
-import type { PriceStore } from "../state/price_store.ts";
+import type { PriceStore } from "../state/price-store.ts";
 import { type Clock, systemClock } from "../state/clock.ts";
 import type { Unsubscribe } from "../state/types.ts";
 import type { OracleIngestStatus } from "./status.ts";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { AddressLookupTableAccount, Connection, PublicKey } from "@solana/web3.js";
 import bs58 from "bs58";
 import { Replayer } from "../../src/replay/replayer.ts";
-import { ReplayRpcServer } from "../../src/replay/rpc_server.ts";
+import { ReplayRpcServer } from "../../src/replay/rpc-server.ts";
 import {
   ALT_PROGRAM,
   BASKET_DISC,

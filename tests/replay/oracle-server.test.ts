@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { PythLazerClient } from "@pythnetwork/pyth-lazer-sdk";
-import { ReplayOracleServer } from "../../src/replay/oracle_server.ts";
+import { ReplayOracleServer } from "../../src/replay/oracle-server.ts";
 import type { OracleFrame } from "../../src/replay/format.ts";
 import { waitFor } from "./helpers.ts";
 

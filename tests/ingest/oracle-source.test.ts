@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { OracleSource, type ReceivedOracleFrame } from "../../src/ingest/oracle_source.ts";
+import { OracleSource, type ReceivedOracleFrame } from "../../src/ingest/oracle-source.ts";
 import { IngestStatus } from "../../src/ingest/status.ts";
-import { PriceStore } from "../../src/state/price_store.ts";
+import { PriceStore } from "../../src/state/price-store.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
-import { ReplayOracleServer } from "../../src/replay/oracle_server.ts";
+import { ReplayOracleServer } from "../../src/replay/oracle-server.ts";
 import { START_MS, waitFor } from "../replay/helpers.ts";
 
 const feed = (feedId: number, price: bigint | null, tsMs: number, marketSession = "regular") => ({

@@ -18,8 +18,8 @@
  */
 import { type AccountInfo, type Commitment, Connection, type Context, PublicKey } from "@solana/web3.js";
 import bs58 from "bs58";
-import type { AccountStore } from "../state/account_store.ts";
-import type { BlockhashCache } from "../state/blockhash_cache.ts";
+import type { AccountStore } from "../state/account-store.ts";
+import type { BlockhashCache } from "../state/blockhash-cache.ts";
 import { type Clock, systemClock } from "../state/clock.ts";
 import type { Chain, RawAccount } from "../state/types.ts";
 import type { ChainIngestStatus } from "./status.ts";
@@ -30,7 +30,7 @@ import {
   rawRpcRequest,
   type RpcAccountJson,
   rpcWebSocketOf,
-} from "./web3_internals.ts";
+} from "./web3-internals.ts";
 import { Buffer } from "node:buffer";
 
 /** Base64 → bytes in a fresh buffer (Node's decoder is native; the copy detaches it from Buffer's shared pool). */
