@@ -4,24 +4,17 @@
  * Price exponents are never constants: they come with each price.
  */
 
-/** Decimals of every on-chain USD amount. */
-export const USD_DECIMALS = 6;
-/** 10^6: one USD in native USD units. */
-export const USD_POWER = 1_000_000n;
-
-export const BPS_DECIMALS = 4;
-/** 10^4 = 100 % (and 1× leverage). */
-export const BPS_POWER = 10_000n;
-
-export const RATE_DECIMALS = 9;
-/** 10^9 = 100 % for fee rates, borrow rates, multipliers and the cumulative lock-fee index. */
-export const RATE_POWER = 1_000_000_000n;
-
-/** LP (sFLP/FLP) token decimals. */
-export const LP_DECIMALS = 6;
-
-/** Trade spreads are in 10^-6 of the price ("hundredths of a basis point"): 10^6 = 100 %. */
-export const SPREAD_POWER = 1_000_000n;
+// The program's fixed-point scales are program facts: defined once, in src/protocol/constants.ts.
+export {
+  BPS_DECIMALS,
+  BPS_POWER,
+  LP_DECIMALS,
+  RATE_DECIMALS,
+  RATE_POWER,
+  SPREAD_POWER,
+  USD_DECIMALS,
+  USD_POWER,
+} from "../../protocol/constants.ts";
 
 /** Scale of the spread slope (RATE_DECIMALS + BPS_DECIMALS digits). */
 export const SPREAD_SLOPE_POWER = 10_000_000_000_000n;

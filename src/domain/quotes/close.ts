@@ -17,6 +17,7 @@ import type { World } from "../views/context.ts";
 import { leverageDecimal } from "../views/dto.ts";
 import { marketFormat, positionFigures } from "../views/position-metrics.ts";
 import {
+  closeBasis,
   type OpenPositionRef,
   parseUsd,
   type PositionTarget,
@@ -98,13 +99,7 @@ function computeClose(world: World, req: ClosePositionRequest): ClosePositionQuo
 
   const before = positionFigures(market, position, prices.target.price, prices.collateral.price, world.nowUnix);
   const q = closeQuote({
-    position,
-    side: market.side,
-    targetPrice: prices.target.price,
-    targetCustody: market.target.account,
-    collateralPrice: prices.collateral.price,
-    collateralCustody: market.collateral.account,
-    nowUnix: world.nowUnix,
+    ...closeBasis(world, market, position, prices),
     sizeDeltaUsd: inputUsd,
     full,
     discountBps,

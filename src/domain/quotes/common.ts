@@ -185,6 +185,27 @@ export function tradePrices(world: World, market: MarketContext, trade: boolean)
   return { target, collateral };
 }
 
+/**
+ * What every close computation (close, exit-fee preview, the close half of a reverse) takes from the position's
+ * market, the prices and the clock; the caller adds the size to close.
+ */
+export function closeBasis(
+  world: World,
+  market: MarketContext,
+  position: OpenPositionRef["position"],
+  prices: ReturnType<typeof tradePrices>,
+) {
+  return {
+    position,
+    side: market.side,
+    targetPrice: prices.target.price,
+    targetCustody: market.target.account,
+    collateralPrice: prices.collateral.price,
+    collateralCustody: market.collateral.account,
+    nowUnix: world.nowUnix,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Swaps (earlier interface: swap, swap_and_open, close_and_swap, swap_and_add_collateral)
 

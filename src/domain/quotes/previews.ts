@@ -18,6 +18,7 @@ import { type MarketContext, toTradeSide, type World } from "../views/context.ts
 import { leverageDecimal, ratePercent } from "../views/dto.ts";
 import { marketFormat } from "../views/position-metrics.ts";
 import {
+  closeBasis,
   parseAmount,
   parseSignedUsd,
   parseUiPrice,
@@ -119,13 +120,7 @@ export function exitFeePreview(world: World, req: ExitFeeRequest): QuoteResult<E
     const prices = tradePrices(world, market, false);
     const closeUsd = parseUsd(req.closeAmountUsdUi, "closeAmountUsdUi");
     const q = closeQuote({
-      position,
-      side: market.side,
-      targetPrice: prices.target.price,
-      targetCustody: market.target.account,
-      collateralPrice: prices.collateral.price,
-      collateralCustody: market.collateral.account,
-      nowUnix: world.nowUnix,
+      ...closeBasis(world, market, position, prices),
       sizeDeltaUsd: closeUsd,
       full: isFullClose(closeUsd, position.sizeUsd),
     });

@@ -21,6 +21,7 @@ import type { MarketContext, World } from "../views/context.ts";
 import { leverageDecimal, type SideUi } from "../views/dto.ts";
 import { marketFormat, positionFigures } from "../views/position-metrics.ts";
 import {
+  closeBasis,
   existingPosition,
   type OpenPositionRef,
   oppositeMarkets,
@@ -88,13 +89,7 @@ function computeReverse(world: World, req: ReversePositionRequest): ReversePosit
     : requirePrice(world, next.collateral.token);
 
   const close = closeQuote({
-    position,
-    side: market.side,
-    targetPrice: prices.target.price,
-    targetCustody: market.target.account,
-    collateralPrice: prices.collateral.price,
-    collateralCustody: market.collateral.account,
-    nowUnix: world.nowUnix,
+    ...closeBasis(world, market, position, prices),
     sizeDeltaUsd: position.sizeUsd,
     full: true,
   });
