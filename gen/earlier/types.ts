@@ -2260,7 +2260,7 @@ export interface components {
     PositionPnlDto: {
       /** @description Unrealised profit before fees, micro-USD; 0 when losing. */
       profitUsd: string;
-      /** @description Unrealised loss including fees and price impact, micro-USD; 0 when winning. */
+      /** @description Unrealised loss before fees, micro-USD; 0 when winning (fees are in exitFeeUsd and borrowFeeUsd). */
       lossUsd: string;
       /** @description Fee for closing now, micro-USD. */
       exitFeeUsd: string;
