@@ -79,6 +79,8 @@ export class AccountStore {
   readonly #tombstones: Record<Chain, Map<string, number>> = { base: new Map(), er: new Map() };
   readonly #byOwner = new Map<string, Set<string>>();
   readonly #byDiscriminator = new Map<string, Set<string>>();
+  /** "owner:discriminator" → keys, so one program's accounts of one kind are listed and counted without a scan. */
+  readonly #byOwnerAndDiscriminator = new Map<string, Set<string>>();
   readonly #listeners = new Set<AccountChangeListener>();
   readonly #slots: Record<Chain, number> = { base: 0, er: 0 };
   #listenerErrors = 0;
@@ -123,12 +125,18 @@ export class AccountStore {
 
   /** Effective accounts whose data starts with the 8-byte discriminator (hex or bytes), optionally of one owner. */
   listByDiscriminator(discriminator: Uint8Array | string, owner?: string): RawAccount[] {
-    const out = this.#collect(this.#byDiscriminator.get(normalizeDiscriminator(discriminator)));
-    return owner === undefined ? out : out.filter((a) => a.owner === owner);
+    const disc = normalizeDiscriminator(discriminator);
+    return this.#collect(
+      owner === undefined ? this.#byDiscriminator.get(disc) : this.#byOwnerAndDiscriminator.get(`${owner}:${disc}`),
+    );
   }
 
-  countByDiscriminator(discriminator: Uint8Array | string): number {
-    return this.#byDiscriminator.get(normalizeDiscriminator(discriminator))?.size ?? 0;
+  countByDiscriminator(discriminator: Uint8Array | string, owner?: string): number {
+    const disc = normalizeDiscriminator(discriminator);
+    const keys = owner === undefined
+      ? this.#byDiscriminator.get(disc)
+      : this.#byOwnerAndDiscriminator.get(`${owner}:${disc}`);
+    return keys?.size ?? 0;
   }
 
   #collect(keys: Set<string> | undefined): RawAccount[] {
@@ -190,6 +198,10 @@ export class AccountStore {
       if (oldDisc !== newDisc) {
         removeFromIndex(this.#byDiscriminator, oldDisc, pubkey);
         addToIndex(this.#byDiscriminator, newDisc, pubkey);
+      }
+      if (oldDisc !== newDisc || oldOwner !== newOwner) {
+        removeFromIndex(this.#byOwnerAndDiscriminator, oldDisc && `${oldOwner}:${oldDisc}`, pubkey);
+        addToIndex(this.#byOwnerAndDiscriminator, newDisc && `${newOwner}:${newDisc}`, pubkey);
       }
     }
     if (sameAccountContent(before, after)) return "unchanged";

@@ -75,7 +75,7 @@ export class ProgramView {
   }
 
   count(kind: AccountKind): number {
-    return this.store.listByDiscriminator(DISCRIMINATORS[kind].hex, this.programId).length;
+    return this.store.countByDiscriminator(DISCRIMINATORS[kind].hex, this.programId);
   }
 
   /** Accounts of a kind whose owner wallet is `owner` (earlier positions and orders, stakes, referrals). */

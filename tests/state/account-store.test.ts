@@ -81,11 +81,17 @@ Deno.test("AccountStore", async (t) => {
     assert.deepEqual(s.listByDiscriminator("db4f6b87e7f3daf8").map((a) => a.pubkey).sort(), ["A", "B"]);
     assert.deepEqual(s.listByDiscriminator(Uint8Array.from(POOL)).map((a) => a.pubkey), ["P"]);
     assert.deepEqual(s.listByDiscriminator("DB4F6B87E7F3DAF8", DELEG), []);
+    assert.deepEqual(s.listByDiscriminator("db4f6b87e7f3daf8", PROGRAM).map((a) => a.pubkey).sort(), ["A", "B"]);
+    assert.equal(s.countByDiscriminator("db4f6b87e7f3daf8", PROGRAM), 2);
+    assert.equal(s.countByDiscriminator("db4f6b87e7f3daf8", DELEG), 0);
     s.set(acc("B", "base", 2, POOL)); // data changes type
     assert.equal(s.countByDiscriminator("db4f6b87e7f3daf8"), 1);
     assert.equal(s.countByDiscriminator("f19a6d0411b16dbc"), 2);
+    assert.equal(s.countByDiscriminator("db4f6b87e7f3daf8", PROGRAM), 1);
+    assert.equal(s.countByDiscriminator("f19a6d0411b16dbc", PROGRAM), 2);
     s.delete("base", "B", 3);
     assert.equal(s.countByDiscriminator("f19a6d0411b16dbc"), 1);
+    assert.equal(s.countByDiscriminator("f19a6d0411b16dbc", PROGRAM), 1);
     s.set({ ...acc("S", "base", 1, []), data: new Uint8Array(3) }); // too short for a discriminator
     assert.equal(discriminatorKey(new Uint8Array(3)), undefined);
     assert.equal(s.get("S")?.data.length, 3);
