@@ -9,7 +9,7 @@
 import { type Basket, basketAccount, type OrderMeta, type PositionMeta } from "../src/protocol/accounts/index.ts";
 import * as pda from "../src/protocol/pda.ts";
 import { openPositionQuote } from "../src/domain/quotes/open.ts";
-import { World } from "../src/domain/views/context.ts";
+import { worldFor } from "../src/handlers/world.ts";
 import type { Services } from "../src/services.ts";
 
 export const BENCH_OWNER = "BenchWa11et11111111111111111111111111111111";
@@ -69,17 +69,7 @@ export interface QuoteBench {
 
 /** Open-position quotes (10× SOL long paid in SOL, preview-only) in a tight loop, each one timed. */
 export function benchOpenQuotes(services: Services, samples = 20_000): QuoteBench {
-  const d = services.deployments.v2;
-  const world = () =>
-    new World({
-      version: "v2",
-      programId: d.index.config.programId,
-      config: d.index,
-      accounts: d.view,
-      priceOfFeed: (id) => services.prices.get(id),
-      nowMs: services.clock.nowMs(),
-      priceMaxAgeMs: services.config.PRICE_MAX_AGE_MS,
-    });
+  const world = () => worldFor(services, "v2");
   const request = {
     inputTokenSymbol: "SOL",
     outputTokenSymbol: "SOL",

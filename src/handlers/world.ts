@@ -5,6 +5,7 @@
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../http/env.ts";
+import type { Services } from "../services.ts";
 import { ApiError } from "../http/errors.ts";
 import { type InterfaceVersion, World } from "../domain/views/context.ts";
 import type { QuoteFailure } from "../domain/quotes/result.ts";
@@ -12,7 +13,11 @@ import type { PositionTarget } from "../domain/quotes/common.ts";
 
 /** A World for one request: one clock reading, so every figure of an answer uses the same time. */
 export function worldOf(c: Context<AppEnv>, version: InterfaceVersion): World {
-  const services = c.var.services;
+  return worldFor(c.var.services, version);
+}
+
+/** The same World from the services alone (benchmarks and tests that compute outside a request). */
+export function worldFor(services: Services, version: InterfaceVersion): World {
   const deployment = services.deployments[version];
   return new World({
     version,

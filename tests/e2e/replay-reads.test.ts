@@ -12,21 +12,12 @@ import { DISCRIMINATORS, type ProgramVersion } from "../../src/protocol/accounts
 import { ACCOUNT_CODECS } from "../../src/protocol/accounts/index.ts";
 import { toRawJson } from "../../src/protocol/raw-json.ts";
 import { call } from "../helpers/contract.ts";
+import { eventually } from "../helpers/eventually.ts";
 
 const WORLD = "fixtures/world";
 
 function hasDiscriminator(data: Uint8Array, hex: string) {
   return Array.from(data.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join("") === hex;
-}
-
-async function eventually<T>(probe: () => Promise<T | undefined>, what: string, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 Deno.test("replay end to end: recorded state, a recorded update and an oracle frame reach the read endpoints", async (t) => {

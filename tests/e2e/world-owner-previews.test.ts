@@ -8,10 +8,10 @@
 import assert from "node:assert/strict";
 import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
-import { World } from "../../src/domain/views/context.ts";
+import { worldFor } from "../../src/handlers/world.ts";
 import { basketSnapshot, positionsByOwner } from "../../src/domain/views/owner.ts";
-import type { Services } from "../../src/services.ts";
 import { call } from "../helpers/contract.ts";
+import { eventually } from "../helpers/eventually.ts";
 
 const WORLD = "fixtures/world";
 
@@ -37,29 +37,6 @@ interface ManifestOwner {
 interface Manifest {
   cases: Record<"v2" | "earlier", Record<string, { owner: string }>>;
   owners: ManifestOwner[];
-}
-
-async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-function worldOf(services: Services, version: "v2" | "earlier") {
-  const d = services.deployments[version];
-  return new World({
-    version,
-    programId: d.index.config.programId,
-    config: d.index,
-    accounts: d.view,
-    priceOfFeed: (id) => services.prices.get(id),
-    nowMs: services.clock.nowMs(),
-    priceMaxAgeMs: services.config.PRICE_MAX_AGE_MS,
-  });
 }
 
 Deno.test("embedded world: owner views, previews and preview-only open-position", async (t) => {
@@ -88,7 +65,7 @@ Deno.test("embedded world: owner views, previews and preview-only open-position"
         assert.equal(r.body.basketPubkey, owner.v2.basket);
         // Every manifest position whose prices are known has metrics; nothing else does.
         const priced = owner.v2.positionList.filter((p) => {
-          const m = worldOf(services, "v2").market(p.market);
+          const m = worldFor(services, "v2").market(p.market);
           return m && services.prices.get(m.target.token.feedId) && services.prices.get(m.collateral.token.feedId);
         });
         assert.deepEqual(Object.keys(r.body.positionMetrics).sort(), priced.map((p) => p.market).sort());
@@ -110,7 +87,7 @@ Deno.test("embedded world: owner views, previews and preview-only open-position"
           assert.ok(ids(dto.limitOrders).every((id: number) => o.limit.includes(id)));
         }
         // The handler answers exactly what the domain view computes at the same (frozen) time.
-        assert.deepEqual(r.body, JSON.parse(JSON.stringify(basketSnapshot(worldOf(services, "v2"), owner.owner))));
+        assert.deepEqual(r.body, JSON.parse(JSON.stringify(basketSnapshot(worldFor(services, "v2"), owner.owner))));
       }
       assert.ok(Object.keys((await call(app, "GET", `/v2/owner/${rich.owner}`)).body.positionMetrics).length >= 2);
     });
@@ -139,7 +116,7 @@ Deno.test("embedded world: owner views, previews and preview-only open-position"
       for (let i = 1; i < sizes.length; i++) assert.ok(sizes[i - 1] >= sizes[i], "sorted by size, largest first");
       assert.deepEqual(
         r.body,
-        JSON.parse(JSON.stringify(positionsByOwner(worldOf(services, "earlier"), owner.owner, true))),
+        JSON.parse(JSON.stringify(positionsByOwner(worldFor(services, "earlier"), owner.owner, true))),
       );
 
       const orders = await call(app, "GET", `/orders/owner/${owner.owner}`);
