@@ -7,11 +7,11 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { AddressLookupTableAccount, PublicKey } from "@solana/web3.js";
 import { getScaledUiAmountConfig, unpackAccount, unpackMint } from "@solana/spl-token";
-import { accountKindOf, decodeAccount, type ProgramVersion } from "../../src/protocol/accounts/index.ts";
-import * as pda from "../../src/protocol/pda.ts";
-import { loadDeploymentConfig } from "../../src/config/pool-config.ts";
-import { DeploymentIndex } from "../../src/config/deployment-index.ts";
-import type { RecordedAccountData } from "../../src/replay/format.ts";
+import { accountKindOf, decodeAccount, type ProgramVersion } from "../../../src/protocol/accounts/index.ts";
+import * as pda from "../../../src/protocol/pda.ts";
+import { loadDeploymentConfig } from "../../../src/config/pool-config.ts";
+import { DeploymentIndex } from "../../../src/config/deployment-index.ts";
+import type { RecordedAccountData } from "../../../src/replay/format.ts";
 import { ALT, defaultWorld, DELEGATION, EARLIER_PROGRAM, TOKEN, TOKEN_2022, V2_PROGRAM } from "./_helpers.ts";
 
 function versionOfOwner(owner: string): ProgramVersion | null {

@@ -3,10 +3,10 @@
  * small, and the CLI parses its arguments.
  */
 import assert from "node:assert/strict";
-import { parseArgs } from "../../tools/fixtures.ts";
+import { parseArgs } from "../../../tools/fixtures.ts";
 import { bytesEqual, defaultWorld, listFiles } from "./_helpers.ts";
 
-const FIXTURES = new URL("../../fixtures/world/", import.meta.url).pathname;
+const FIXTURES = new URL("../../../fixtures/world/", import.meta.url).pathname;
 
 Deno.test("fixtures/world is fresh (regenerate: deno run -A tools/fixtures.ts)", async () => {
   const { dir } = await defaultWorld();

@@ -4,15 +4,15 @@
  * accounts are written as the initial state and every later store change, blockhash change and oracle frame is
  * appended with its offset from that moment, until `durationMs` passes or `signal` aborts.
  */
-import { type AccountChange, AccountStore } from "../state/account-store.ts";
-import { BlockhashCache } from "../state/blockhash-cache.ts";
-import { type Clock, systemClock } from "../state/clock.ts";
-import { PriceStore } from "../state/price-store.ts";
-import type { Chain, RawAccount } from "../state/types.ts";
-import { ChainSource, type ChainSourceConfig } from "../ingest/chain-source.ts";
-import { OracleSource, type OracleSourceConfig } from "../ingest/oracle-source.ts";
-import { IngestStatus } from "../ingest/status.ts";
-import { RECORDING_FORMAT, type RecordingMeta, RecordingWriter } from "./format.ts";
+import { type AccountChange, AccountStore } from "../src/state/account-store.ts";
+import { BlockhashCache } from "../src/state/blockhash-cache.ts";
+import { type Clock, systemClock } from "../src/state/clock.ts";
+import { PriceStore } from "../src/state/price-store.ts";
+import type { Chain, RawAccount } from "../src/state/types.ts";
+import { ChainSource, type ChainSourceConfig } from "../src/ingest/chain-source.ts";
+import { OracleSource, type OracleSourceConfig } from "../src/ingest/oracle-source.ts";
+import { IngestStatus } from "../src/ingest/status.ts";
+import { RECORDING_FORMAT, type RecordingMeta, RecordingWriter } from "../src/replay/format.ts";
 
 /** Upper bound for one recording. */
 export const MAX_RECORD_DURATION_MS = 24 * 3600_000;

@@ -21,9 +21,9 @@ import {
   type TradeVault,
   type UserDepositLedger,
   userDepositLedgerSpace,
-} from "../protocol/accounts/index.ts";
-import { decodePubkey, DEFAULT_PUBKEY } from "../protocol/codec/mod.ts";
-import * as pda from "../protocol/pda.ts";
+} from "../../src/protocol/accounts/index.ts";
+import { decodePubkey, DEFAULT_PUBKEY } from "../../src/protocol/codec/mod.ts";
+import * as pda from "../../src/protocol/pda.ts";
 import {
   type Book,
   type Economy,

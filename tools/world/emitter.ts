@@ -4,10 +4,10 @@
  * (owner: the program) and have a base copy owned by the delegation program plus a delegation record; the base copy
  * is refreshed at each ER commit (every 10 s) for the accounts that changed.
  */
-import type { RecordingWriter } from "../replay/format.ts";
-import type { Chain } from "../state/types.ts";
-import { DELEGATION_PROGRAM_ID, MAGICBLOCK_VALIDATOR_KEY } from "../protocol/constants.ts";
-import * as pda from "../protocol/pda.ts";
+import type { RecordingWriter } from "../../src/replay/format.ts";
+import type { Chain } from "../../src/state/types.ts";
+import { DELEGATION_PROGRAM_ID, MAGICBLOCK_VALIDATOR_KEY } from "../../src/protocol/constants.ts";
+import * as pda from "../../src/protocol/pda.ts";
 import { encodeDelegationRecord, rentExempt } from "./spl.ts";
 
 export const SLOT_MS: Record<Chain, number> = { base: 400, er: 50 };

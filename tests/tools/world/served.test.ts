@@ -4,8 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { Connection, PublicKey } from "@solana/web3.js";
-import { DISCRIMINATORS } from "../../src/protocol/accounts/index.ts";
-import { startReplay } from "../../src/replay/harness.ts";
+import { DISCRIMINATORS } from "../../../src/protocol/accounts/index.ts";
+import { startReplay } from "../../../src/replay/harness.ts";
 import { defaultWorld, DELEGATION, EARLIER_PROGRAM, V2_PROGRAM } from "./_helpers.ts";
 
 Deno.test("the world is served to web3.js by the replay servers", async (t) => {

@@ -11,8 +11,8 @@ import {
   streamInitialAccounts,
   streamOracleFrames,
   streamUpdates,
-} from "../../src/replay/format.ts";
-import { Replayer } from "../../src/replay/replayer.ts";
+} from "../../../src/replay/format.ts";
+import { Replayer } from "../../../src/replay/replayer.ts";
 import { defaultWorld } from "./_helpers.ts";
 
 Deno.test("the recording parses with the replay readers, in time order", async (t) => {

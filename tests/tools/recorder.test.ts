@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { record, type RecordProgress } from "../../src/replay/recorder.ts";
+import { record, type RecordProgress } from "../../tools/recorder.ts";
 import { readRecording } from "../../src/replay/format.ts";
 import { startReplay } from "../../src/replay/harness.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
-import { BASKET_DISC, K, POOL_DISC, PROGRAM, smallRecording, START_MS, waitFor } from "./helpers.ts";
+import { BASKET_DISC, K, POOL_DISC, PROGRAM, smallRecording, START_MS, waitFor } from "../replay/helpers.ts";
 
 Deno.test("record() captures snapshot, updates, blockhashes and oracle frames from live endpoints", async () => {
   const dir = await Deno.makeTempDir({ prefix: "recorder-" });

@@ -4,8 +4,14 @@
  * runtime, and the trading operations (open, increase, decrease, close, place/cancel orders) used both to build the
  * initial snapshot and to script the replay. Every number follows PROTOCOL-v2 §5 so decoded accounts are consistent.
  */
-import type { LimitOrder, OraclePrice, Position, PositionStats, TriggerOrder } from "../protocol/accounts/index.ts";
-import { DEFAULT_PUBKEY } from "../protocol/codec/mod.ts";
+import type {
+  LimitOrder,
+  OraclePrice,
+  Position,
+  PositionStats,
+  TriggerOrder,
+} from "../../src/protocol/accounts/index.ts";
+import { DEFAULT_PUBKEY } from "../../src/protocol/codec/mod.ts";
 import type { Deployment, ResolvedCustody, ResolvedMarket } from "./deployment.ts";
 import {
   borrowRate,

@@ -4,10 +4,10 @@
  * Same options ⇒ byte-identical files. Owners are generated and written one at a time, so a 100 000-owner world
  * streams without holding the accounts in memory.
  */
-import type { ProgramVersion } from "../protocol/accounts/index.ts";
-import { NATIVE_MINT, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "../protocol/constants.ts";
-import * as pda from "../protocol/pda.ts";
-import { RECORDING_FORMAT, type RecordingMeta, RecordingWriter } from "../replay/format.ts";
+import type { ProgramVersion } from "../../src/protocol/accounts/index.ts";
+import { NATIVE_MINT, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "../../src/protocol/constants.ts";
+import * as pda from "../../src/protocol/pda.ts";
+import { RECORDING_FORMAT, type RecordingMeta, RecordingWriter } from "../../src/replay/format.ts";
 import {
   encodeBasket,
   encodeEarlierOrder,
@@ -43,8 +43,8 @@ import {
   rentExempt,
 } from "./spl.ts";
 import { Timeline } from "./timeline.ts";
-import type { Chain } from "../state/types.ts";
-import { toBase58 } from "../replay/codec.ts";
+import type { Chain } from "../../src/state/types.ts";
+import { toBase58 } from "../../src/replay/codec.ts";
 
 export const WORLD_GENERATOR_VERSION = "flash-world/1";
 /** 2026-01-15 20:59:00 UTC: one minute before the US equity close, so the sessions change as they would. */

@@ -14,10 +14,10 @@ import {
   type Position,
   type ProgramVersion,
   type UserDepositLedger,
-} from "../../src/protocol/accounts/index.ts";
-import * as pda from "../../src/protocol/pda.ts";
-import type { RecordedAccountData } from "../../src/replay/format.ts";
-import type { ManifestOwner } from "../../src/world/mod.ts";
+} from "../../../src/protocol/accounts/index.ts";
+import * as pda from "../../../src/protocol/pda.ts";
+import type { RecordedAccountData } from "../../../src/replay/format.ts";
+import type { ManifestOwner } from "../../../tools/world/mod.ts";
 import { ChainStates, defaultWorld, DELEGATION, EARLIER_PROGRAM, V2_PROGRAM } from "./_helpers.ts";
 
 interface Decoded {

@@ -4,7 +4,7 @@
  * owners are independent and the world streams owner by owner.
  */
 import { PublicKey } from "@solana/web3.js";
-import * as pda from "../protocol/pda.ts";
+import * as pda from "../../src/protocol/pda.ts";
 import {
   type Book,
   closePosition,

@@ -4,9 +4,9 @@ import {
   readRecording,
   type RecordedAccountData,
   type Recording,
-} from "../../src/replay/format.ts";
-import { generateWorld, type WorldOptions, type WorldSummary } from "../../src/world/mod.ts";
-import type { Chain } from "../../src/state/types.ts";
+} from "../../../src/replay/format.ts";
+import { generateWorld, type WorldOptions, type WorldSummary } from "../../../tools/world/mod.ts";
+import type { Chain } from "../../../src/state/types.ts";
 
 export const V2_PROGRAM = "FTv2RxXarPfNta45HTTMVaGvjzsGg27FXJ3hEKWBhrzV";
 export const EARLIER_PROGRAM = "FLASH6Lo6h3iasJKWDs2F8TkW2UKf3s15C8PMGuVfgBn";

@@ -3,8 +3,8 @@
  * deployment's program id) and renders its configuration file in the `DeploymentFileSchema` format.
  */
 import { PublicKey } from "@solana/web3.js";
-import * as pda from "../protocol/pda.ts";
-import type { ProgramVersion } from "../protocol/accounts/index.ts";
+import * as pda from "../../src/protocol/pda.ts";
+import type { ProgramVersion } from "../../src/protocol/accounts/index.ts";
 import {
   ASSOCIATED_TOKEN_PROGRAM_ID,
   DELEGATION_PROGRAM_ID,
@@ -16,8 +16,8 @@ import {
   SYSVAR_INSTRUCTIONS_ID,
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
-} from "../protocol/constants.ts";
-import type { DeploymentFile } from "../config/pool-config.ts";
+} from "../../src/protocol/constants.ts";
+import type { DeploymentFile } from "../../src/config/pool-config.ts";
 import {
   CUSTODY_PARAMS,
   type CustodyDef,

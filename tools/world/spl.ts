@@ -2,7 +2,7 @@
  * Raw layouts of the non-perpetuals accounts the world needs: SPL Token / Token-2022 mints and token accounts, address
  * lookup tables, and MagicBlock delegation records (ORACLE-AND-CHAIN §2.1). Byte-exact encoders only.
  */
-import { decodePubkey } from "../protocol/codec/mod.ts";
+import { decodePubkey } from "../../src/protocol/codec/mod.ts";
 
 /** Rent-exempt minimum for `len` bytes of data (the cluster's default rent: 3480 lamports/byte-year × 2 years). */
 export function rentExempt(len: number): bigint {
