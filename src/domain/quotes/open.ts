@@ -16,7 +16,7 @@ import { openQuote, sizeFromLeverage } from "../math/open.ts";
 import { tokenAmount, usdValue } from "../math/oracle.ts";
 import type { OraclePrice, PositionLike, Privilege } from "../math/types.ts";
 import { formatLeverage, formatPrice, formatTokenAmount, formatUsd } from "../format/ui.ts";
-import { type LivePrice, type MarketContext, toTradeSide, type World } from "../views/context.ts";
+import { type DeploymentSnapshot, type LivePrice, type MarketContext, toTradeSide } from "../views/context.ts";
 import { bpsPercent, leverageDecimal, ratePercent } from "../views/dto.ts";
 import { marketFormat, positionFigures } from "../views/position-metrics.ts";
 import {
@@ -107,8 +107,11 @@ export interface OpenPositionQuote {
   plan: OpenPositionPlan;
 }
 
-export function openPositionQuote(world: World, req: OpenPositionRequest): QuoteResult<OpenPositionQuote> {
-  return runQuote(() => computeOpen(world, req));
+export function openPositionQuote(
+  snapshot: DeploymentSnapshot,
+  req: OpenPositionRequest,
+): QuoteResult<OpenPositionQuote> {
+  return runQuote(() => computeOpen(snapshot, req));
 }
 
 /**
@@ -116,20 +119,20 @@ export function openPositionQuote(world: World, req: OpenPositionRequest): Quote
  * else STAKE with a token-stake account, else NONE (earlier.yaml OpenPositionRequest). v2 always trades with NONE.
  */
 export function privilegeOf(
-  world: World,
+  snapshot: DeploymentSnapshot,
   req: Pick<OpenPositionRequest, "privilege" | "userReferralAccount" | "tokenStakeTokenAccount">,
 ): Privilege {
-  if (world.version === "v2") return "NONE";
+  if (snapshot.version === "v2") return "NONE";
   if (req.privilege) return req.privilege;
   if (req.userReferralAccount) return "REFERRAL";
   if (req.tokenStakeTokenAccount) return "STAKE";
   return "NONE";
 }
 
-function pickMarket(world: World, markets: MarketContext[], inputSymbol: string): MarketContext {
-  const input = world.token(inputSymbol);
+function pickMarket(snapshot: DeploymentSnapshot, markets: MarketContext[], inputSymbol: string): MarketContext {
+  const input = snapshot.token(inputSymbol);
   const byInput = input &&
-    markets.find((m) => world.custodyForToken(input.symbol, m.pool.poolAddress)?.pubkey === m.collateral.pubkey);
+    markets.find((m) => snapshot.custodyForToken(input.symbol, m.pool.poolAddress)?.pubkey === m.collateral.pubkey);
   return byInput ?? markets[0];
 }
 
@@ -148,37 +151,37 @@ function checkLeverage(market: MarketContext, leverageBps: bigint, degen: boolea
   }
 }
 
-function computeOpen(world: World, req: OpenPositionRequest): OpenPositionQuote {
+function computeOpen(snapshot: DeploymentSnapshot, req: OpenPositionRequest): OpenPositionQuote {
   if (req.tradeType === "SWAP") {
-    if (world.version === "v2") fail("UNSUPPORTED_TRADE_TYPE", "SWAP is not supported in v2");
-    return computeSwap(world, req);
+    if (snapshot.version === "v2") fail("UNSUPPORTED_TRADE_TYPE", "SWAP is not supported in v2");
+    return computeSwap(snapshot, req);
   }
   const side = toTradeSide(req.tradeType);
   const isLimit = req.orderType === "LIMIT";
-  requireToken(world, req.inputTokenSymbol);
-  const markets = requireMarkets(world, req.outputTokenSymbol, side);
+  requireToken(snapshot, req.inputTokenSymbol);
+  const markets = requireMarkets(snapshot, req.outputTokenSymbol, side);
   // A limit order rests on its own; only a MARKET order with an owner can increase an existing position.
   const existing: OpenPositionRef | undefined = req.owner && !isLimit
-    ? existingPosition(world, req.owner, markets)
+    ? existingPosition(snapshot, req.owner, markets)
     : undefined;
-  const market = existing?.market ?? pickMarket(world, markets, req.inputTokenSymbol);
-  const input = requireCustodyInPool(world, req.inputTokenSymbol, market.pool);
+  const market = existing?.market ?? pickMarket(snapshot, markets, req.inputTokenSymbol);
+  const input = requireCustodyInPool(snapshot, req.inputTokenSymbol, market.pool);
   const swapIn = input.pubkey !== market.collateral.pubkey;
-  if (swapIn && world.version === "v2" && !isLimit) {
+  if (swapIn && snapshot.version === "v2" && !isLimit) {
     fail(
       "COMPUTE_FAILED",
       `Swap not supported in v2: pay the ${market.config.targetSymbol} ${req.tradeType} market with ${market.config.collateralSymbol}`,
     );
   }
 
-  const target = requirePrice(world, market.target.token);
+  const target = requirePrice(snapshot, market.target.token);
   requireOpenSession(target, market.config.targetSymbol);
-  const collateral = requirePrice(world, market.collateral.token);
-  const inputPrice = swapIn ? requirePrice(world, input.token) : collateral;
+  const collateral = requirePrice(snapshot, market.collateral.token);
+  const inputPrice = swapIn ? requirePrice(snapshot, input.token) : collateral;
 
-  const privilege = privilegeOf(world, req);
-  const discountBps = world.version === "v2" ? 0n : discountBpsFor(privilege, req.tradingFeeDiscountPercent);
-  const degen = world.version === "earlier" && req.degenMode === true;
+  const privilege = privilegeOf(snapshot, req);
+  const discountBps = snapshot.version === "v2" ? 0n : discountBpsFor(privilege, req.tradingFeeDiscountPercent);
+  const degen = snapshot.version === "earlier" && req.degenMode === true;
   const leverageBps = leverageToBps(req.leverage);
   const amountIn = parseAmount(req.inputAmountUi, input.account.decimals, "inputAmountUi");
   const quoting = amountIn > 0n; // v2: an amount of "0" answers liquidity and rates only (PROTOCOL-v2 §5.12)
@@ -201,7 +204,7 @@ function computeOpen(world: World, req: OpenPositionRequest): OpenPositionQuote 
       // The reserve is converted at the fill; it is valued at today's prices.
       collateralAmount = tokenAmount(youPayUsd, c.decimals, collateral.price, c.tokenAmountMultiplier);
     } else {
-      swap = swapLeg(world, market.pool, input, market.collateral, amountIn);
+      swap = swapLeg(snapshot, market.pool, input, market.collateral, amountIn);
       collateralAmount = swap.quote.minAmountOut;
     }
   }
@@ -218,7 +221,7 @@ function computeOpen(world: World, req: OpenPositionRequest): OpenPositionQuote 
   const sizeAmount = quoting ? sized.sizeAmount : 0n;
 
   const old = existing
-    ? positionFigures(market, existing.position, target.price, collateral.price, world.nowUnix)
+    ? positionFigures(market, existing.position, target.price, collateral.price, snapshot.nowUnix)
     : undefined;
   const q = openQuote({
     position: existing?.position ?? null,
@@ -230,7 +233,7 @@ function computeOpen(world: World, req: OpenPositionRequest): OpenPositionQuote 
     collateralPrice: collateral.price,
     collateralCustody: c,
     market: market.account,
-    nowUnix: world.nowUnix,
+    nowUnix: snapshot.nowUnix,
     discountBps,
     existingPnlUsd: old ? old.metrics.pnl.profitUsd - old.metrics.pnl.lossUsd : undefined,
   });
@@ -294,7 +297,7 @@ function computeOpen(world: World, req: OpenPositionRequest): OpenPositionQuote 
       position,
       triggers.takeProfit,
       collateral.price,
-      world.nowUnix,
+      snapshot.nowUnix,
       q.borrowFeeUsd,
     );
   }
@@ -304,7 +307,7 @@ function computeOpen(world: World, req: OpenPositionRequest): OpenPositionQuote 
       position,
       triggers.stopLoss,
       collateral.price,
-      world.nowUnix,
+      snapshot.nowUnix,
       q.borrowFeeUsd,
     );
   }
@@ -349,24 +352,24 @@ function swapFields(dto: Partial<OpenPositionQuoteDto>, swap: SwapLeg): void {
  * price, `youPayUsdUi` / `youRecieveUsdUi` = input / guaranteed output at their prices, `outputAmount` = the
  * guaranteed output (minAmountOut); leverage, liquidation price, fee and borrow rates are "0".
  */
-function computeSwap(world: World, req: OpenPositionRequest): OpenPositionQuote {
-  const inToken = requireToken(world, req.inputTokenSymbol);
-  const outToken = requireToken(world, req.outputTokenSymbol);
-  const pool =
-    world.input.config.pools.find((p) =>
-      world.custodyForToken(inToken.symbol, p.poolAddress) && world.custodyForToken(outToken.symbol, p.poolAddress)
-    ) ?? fail("UNKNOWN_MARKET", `no pool swaps '${inToken.symbol}' to '${outToken.symbol}'`);
-  const from = requireCustodyInPool(world, inToken.symbol, pool);
-  const to = requireCustodyInPool(world, outToken.symbol, pool);
+function computeSwap(snapshot: DeploymentSnapshot, req: OpenPositionRequest): OpenPositionQuote {
+  const inToken = requireToken(snapshot, req.inputTokenSymbol);
+  const outToken = requireToken(snapshot, req.outputTokenSymbol);
+  const pool = snapshot.input.config.pools.find((p) =>
+    snapshot.custodyForToken(inToken.symbol, p.poolAddress) &&
+    snapshot.custodyForToken(outToken.symbol, p.poolAddress)
+  ) ?? fail("UNKNOWN_MARKET", `no pool swaps '${inToken.symbol}' to '${outToken.symbol}'`);
+  const from = requireCustodyInPool(snapshot, inToken.symbol, pool);
+  const to = requireCustodyInPool(snapshot, outToken.symbol, pool);
   if (from.pubkey === to.pubkey) {
     fail("COMPUTE_FAILED", `'${inToken.symbol}' and '${outToken.symbol}' are the same token`);
   }
   for (const leg of [from, to]) {
-    const p: LivePrice = requirePrice(world, leg.token);
+    const p: LivePrice = requirePrice(snapshot, leg.token);
     requireOpenSession(p, leg.config.symbol);
   }
   const amountIn = parseAmount(req.inputAmountUi, from.account.decimals, "inputAmountUi");
-  const swap = swapLeg(world, pool, from, to, amountIn);
+  const swap = swapLeg(snapshot, pool, from, to, amountIn);
   const freeOut = maxBig(to.account.assets.owned - to.account.assets.locked, 0n);
   const dto: OpenPositionQuoteDto = {
     newLeverage: "0",
@@ -394,7 +397,7 @@ function computeSwap(world: World, req: OpenPositionRequest): OpenPositionQuote 
       amountIn,
       collateralAmount: 0n,
       sizeAmount: 0n,
-      privilege: privilegeOf(world, req),
+      privilege: privilegeOf(snapshot, req),
       discountBps: 0n,
       swap,
     },

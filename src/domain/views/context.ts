@@ -1,6 +1,6 @@
 /**
- * The read-only world a view or quote works on: configuration lookups, decoded program accounts, oracle prices and
- * the current time, resolved into market and custody contexts. Pure: every input is passed in (`WorldInput`), so
+ * A per-request snapshot of one deployment, what every view and quote works on: configuration lookups, decoded
+ * program accounts, oracle prices and the current time, resolved into market and custody contexts. Pure: every input is passed in (`SnapshotInput`), so
  * the same code runs on the live stores (handlers pass the deployment's ProgramView and the PriceStore) and on
  * hand-built data in tests. Nothing here reads a clock or performs I/O.
  */
@@ -8,7 +8,7 @@ import type { AccountKind, AccountTypes, Custody, Market } from "../../protocol/
 import type { CustodyConfig, MarketConfig, PoolConfig, TokenConfig } from "../../config/pool-config.ts";
 import type { OraclePrice, TradeSide } from "../math/types.ts";
 
-/** The interface (and program layout) a world belongs to. */
+/** The interface (and program layout) a snapshot belongs to. */
 export type InterfaceVersion = "v2" | "earlier";
 
 /** One oracle price as the price store holds it (structurally `PriceEntry`). */
@@ -38,7 +38,7 @@ export interface ConfigReader {
   custodyOf(symbol: string, poolAddress?: string): CustodyConfig | undefined;
 }
 
-export interface WorldInput {
+export interface SnapshotInput {
   version: InterfaceVersion;
   /** Program id of the deployment (PDAs: baskets, earlier positions and orders). */
   programId: string;
@@ -83,11 +83,15 @@ export const toTradeSide = (side: string): TradeSide => side.toLowerCase() === "
 
 export const configSide = (side: TradeSide): "long" | "short" => side === "Long" ? "long" : "short";
 
-export class World {
+/**
+ * Read once per request (one clock reading, so every figure of an answer uses the same time); market and custody
+ * contexts are resolved lazily and memoised for the snapshot's lifetime.
+ */
+export class DeploymentSnapshot {
   readonly #markets = new Map<string, MarketContext | null>();
   readonly #custodies = new Map<string, CustodyContext | null>();
 
-  constructor(readonly input: WorldInput) {}
+  constructor(readonly input: SnapshotInput) {}
 
   get version(): InterfaceVersion {
     return this.input.version;

@@ -8,7 +8,7 @@ import type * as routes from "../../../gen/earlier/routes.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { ApiError, notImplemented } from "../../http/errors.ts";
 import { openPositionQuote } from "../../domain/quotes/open.ts";
-import { computeError, missingField, worldOf } from "../world.ts";
+import { computeError, missingField, snapshotOf } from "../context.ts";
 
 export const openPosition: RouteHandler<typeof routes.openPosition, AppEnv> = (c) => {
   const body = c.req.valid("json");
@@ -24,7 +24,7 @@ export const openPosition: RouteHandler<typeof routes.openPosition, AppEnv> = (c
   ) {
     throw missingField("tokenStakeFafAccount", "must equal tokenStakeTokenAccount when both are sent");
   }
-  const result = openPositionQuote(worldOf(c, "earlier"), {
+  const result = openPositionQuote(snapshotOf(c, "earlier"), {
     ...body,
     tokenStakeTokenAccount: body.tokenStakeTokenAccount ?? body.tokenStakeFafAccount,
   });

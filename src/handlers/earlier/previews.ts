@@ -8,7 +8,7 @@ import type { AppEnv } from "../../http/env.ts";
 import { exitFeePreview, limitOrderFeesPreview, marginPreview, tpSlPreview } from "../../domain/quotes/previews.ts";
 import type { PositionTarget } from "../../domain/quotes/common.ts";
 import { requireModeInput } from "../v2/previews.ts";
-import { computeError, missingField, positionTargetOf, worldOf } from "../world.ts";
+import { computeError, missingField, positionTargetOf, snapshotOf } from "../context.ts";
 
 /** The schema guarantees one complete group; this only narrows the type. */
 function targetOf(body: Parameters<typeof positionTargetOf>[0]): PositionTarget {
@@ -18,13 +18,13 @@ function targetOf(body: Parameters<typeof positionTargetOf>[0]): PositionTarget 
 }
 
 export const previewLimitOrderFees: RouteHandler<typeof routes.previewLimitOrderFees, AppEnv> = (c) => {
-  const result = limitOrderFeesPreview(worldOf(c, "earlier"), c.req.valid("json"));
+  const result = limitOrderFeesPreview(snapshotOf(c, "earlier"), c.req.valid("json"));
   return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
 };
 
 export const previewExitFee: RouteHandler<typeof routes.previewExitFee, AppEnv> = (c) => {
   const body = c.req.valid("json");
-  const result = exitFeePreview(worldOf(c, "earlier"), {
+  const result = exitFeePreview(snapshotOf(c, "earlier"), {
     position: targetOf(body),
     closeAmountUsdUi: body.closeAmountUsdUi,
   });
@@ -34,13 +34,13 @@ export const previewExitFee: RouteHandler<typeof routes.previewExitFee, AppEnv> 
 export const previewTpSl: RouteHandler<typeof routes.previewTpSl, AppEnv> = (c) => {
   const body = c.req.valid("json");
   requireModeInput(body);
-  const result = tpSlPreview(worldOf(c, "earlier"), { ...body, position: positionTargetOf(body) });
+  const result = tpSlPreview(snapshotOf(c, "earlier"), { ...body, position: positionTargetOf(body) });
   return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
 };
 
 export const previewMargin: RouteHandler<typeof routes.previewMargin, AppEnv> = (c) => {
   const body = c.req.valid("json");
-  const result = marginPreview(worldOf(c, "earlier"), {
+  const result = marginPreview(snapshotOf(c, "earlier"), {
     position: targetOf(body),
     marginDeltaUsdUi: body.marginDeltaUsdUi,
     action: body.action,

@@ -8,14 +8,14 @@ import type * as routes from "../../../gen/v2/routes.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { notImplemented } from "../../http/errors.ts";
 import { openPositionQuote } from "../../domain/quotes/open.ts";
-import { computeError, missingField, worldOf } from "../world.ts";
+import { computeError, missingField, snapshotOf } from "../context.ts";
 
 export const v2OpenPosition: RouteHandler<typeof routes.v2OpenPosition, AppEnv> = (c) => {
   const body = c.req.valid("json");
   if (body.orderType === "LIMIT" && body.limitPrice === undefined) {
     throw missingField("limitPrice", "is required when orderType is LIMIT");
   }
-  const result = openPositionQuote(worldOf(c, "v2"), body);
+  const result = openPositionQuote(snapshotOf(c, "v2"), body);
   if (!result.ok) return c.json(computeError(result), 200);
   // The quote is computed (and its failures answered) with or without an owner; building the transaction for an
   // owner is a later issue.

@@ -3,9 +3,9 @@ import type { RouteHandler } from "@hono/zod-openapi";
 import type * as routes from "../../../gen/v2/routes.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { basketSnapshot } from "../../domain/views/owner.ts";
-import { worldOf } from "../world.ts";
+import { snapshotOf } from "../context.ts";
 
 export const v2GetOwnerSnapshot: RouteHandler<typeof routes.v2GetOwnerSnapshot, AppEnv> = (c) => {
   const { owner } = c.req.valid("param");
-  return c.json(basketSnapshot(worldOf(c, "v2"), owner), 200);
+  return c.json(basketSnapshot(snapshotOf(c, "v2"), owner), 200);
 };

@@ -12,7 +12,7 @@ import {
   tpSlPreview,
   type TpSlRequest,
 } from "../../domain/quotes/previews.ts";
-import { computeError, missingField, worldOf } from "../world.ts";
+import { computeError, missingField, snapshotOf } from "../context.ts";
 
 /** The input each TP/SL mode needs; the schema cannot tie it to `mode`, so its absence is checked here (400). */
 export function requireModeInput(
@@ -24,13 +24,13 @@ export function requireModeInput(
 }
 
 export const v2PreviewLimitOrderFees: RouteHandler<typeof routes.v2PreviewLimitOrderFees, AppEnv> = (c) => {
-  const result = limitOrderFeesPreview(worldOf(c, "v2"), c.req.valid("json"));
+  const result = limitOrderFeesPreview(snapshotOf(c, "v2"), c.req.valid("json"));
   return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
 };
 
 export const v2PreviewExitFee: RouteHandler<typeof routes.v2PreviewExitFee, AppEnv> = (c) => {
   const { owner, marketSymbol, side, closeAmountUsdUi } = c.req.valid("json");
-  const result = exitFeePreview(worldOf(c, "v2"), { position: { owner, marketSymbol, side }, closeAmountUsdUi });
+  const result = exitFeePreview(snapshotOf(c, "v2"), { position: { owner, marketSymbol, side }, closeAmountUsdUi });
   return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
 };
 
@@ -38,13 +38,13 @@ export const v2PreviewTpSl: RouteHandler<typeof routes.v2PreviewTpSl, AppEnv> = 
   const body = c.req.valid("json");
   requireModeInput(body);
   const position = body.owner ? { owner: body.owner, marketSymbol: body.marketSymbol, side: body.side } : undefined;
-  const result = tpSlPreview(worldOf(c, "v2"), { ...body, position });
+  const result = tpSlPreview(snapshotOf(c, "v2"), { ...body, position });
   return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
 };
 
 export const v2PreviewMargin: RouteHandler<typeof routes.v2PreviewMargin, AppEnv> = (c) => {
   const { owner, marketSymbol, side, marginDeltaUsdUi, action } = c.req.valid("json");
-  const result = marginPreview(worldOf(c, "v2"), {
+  const result = marginPreview(snapshotOf(c, "v2"), {
     position: { owner, marketSymbol, side },
     marginDeltaUsdUi,
     action,

@@ -1,5 +1,5 @@
 /**
- * Close, reverse, add- and remove-collateral quotes on the hand-built world (tests/helpers/world.ts). ALICE's SOL long:
+ * Close, reverse, add- and remove-collateral quotes on the hand-built deployment (tests/helpers/hand-built-deployment.ts). ALICE's SOL long:
  * 10 SOL @150.00, size $1 500, collateral $300, 12 SOL locked; SOL 160.00; spread 0.1 %, close fee 0.1 %; accrued
  * borrow $0.015 (see views/owner.test.ts).
  */
@@ -10,7 +10,17 @@ import { addCollateralQuote, removeCollateralQuote } from "../../../src/domain/q
 import type { QuoteResult } from "../../../src/domain/quotes/result.ts";
 import { basketAccount } from "../../../src/protocol/accounts/index.ts";
 import * as pda from "../../../src/protocol/pda.ts";
-import { ALICE, basketOf, BOB, buildFixture, CAROL, DAVE, M, PROGRAM, solLongPosition } from "../../helpers/world.ts";
+import {
+  ALICE,
+  basketOf,
+  BOB,
+  buildFixture,
+  CAROL,
+  DAVE,
+  M,
+  PROGRAM,
+  solLongPosition,
+} from "../../helpers/hand-built-deployment.ts";
 
 function ok<T>(r: QuoteResult<T>): T {
   if (!r.ok) throw new Error(`expected success, got ${r.code}: ${r.err}`);
@@ -20,7 +30,7 @@ function ok<T>(r: QuoteResult<T>): T {
 const aliceLong = { owner: ALICE, marketSymbol: "SOL", side: "LONG" } as const;
 
 Deno.test("close quote: partial close of a third (every field by hand)", () => {
-  const w = buildFixture().world("v2");
+  const w = buildFixture().snapshot("v2");
   const q = ok(closePositionQuote(w, { position: aliceLong, inputUsdUi: "500", withdrawTokenSymbol: "USDC" }));
   // Δsize = ⌊1e10 × 500 / 1500⌋ = 3 333 333 333; ratio r = ⌊Δ × 1e9 / 1e10⌋ = 333 333 333 (of 1e9)
   // closed: size $ ⌊1.5e9 r / 1e9⌋ = 499 999 999, collateral 99 999 999, locked 3 999 999 996
@@ -52,7 +62,7 @@ Deno.test("close quote: partial close of a third (every field by hand)", () => {
 });
 
 Deno.test("close quote: full vs partial at the 97 % edge (DECISIONS 5.6)", () => {
-  const w = buildFixture().world("v2");
+  const w = buildFixture().snapshot("v2");
   const close = (inputUsdUi: string, closeAll?: boolean) =>
     ok(closePositionQuote(w, { position: aliceLong, inputUsdUi, closeAll })).plan.full;
   // 97 % of $1 500 = $1 455.
@@ -76,7 +86,7 @@ Deno.test("close quote: full vs partial at the 97 % edge (DECISIONS 5.6)", () =>
 
 Deno.test("close quote: losing short, earlier interface proceeds modes", () => {
   const f = buildFixture();
-  const short = ok(closePositionQuote(f.world("v2"), {
+  const short = ok(closePositionQuote(f.snapshot("v2"), {
     position: { owner: ALICE, marketSymbol: "SOL", side: "SHORT" },
     inputUsdUi: "0",
   })).dto;
@@ -85,7 +95,7 @@ Deno.test("close quote: losing short, earlier interface proceeds modes", () => {
   assert.equal(short.receiveTokenSymbol, "USDC");
   assert.equal(short.receiveTokenAmountUi, "158.74");
 
-  const e = f.world("earlier");
+  const e = f.snapshot("earlier");
   const target = { owner: DAVE, marketSymbol: "SOL", side: "LONG" } as const;
   // Without keepLeverageSame the proceeds stay in the position (decrease_size only).
   const retain = ok(closePositionQuote(e, { position: target, inputUsdUi: "500" })).dto;
@@ -102,7 +112,7 @@ Deno.test("close quote: losing short, earlier interface proceeds modes", () => {
 });
 
 Deno.test("close quote: failures", () => {
-  const w = buildFixture().world("v2");
+  const w = buildFixture().snapshot("v2");
   assert.deepEqual(closePositionQuote(w, { position: { ...aliceLong, owner: BOB }, inputUsdUi: "1" }), {
     ok: false,
     code: "BASKET_NOT_FOUND",
@@ -133,7 +143,7 @@ Deno.test("reverse quote: 2 % haircut, floor in native USD units (DECISIONS 5.7)
 
   await t.step("exact: 396 885 000 × 98 / 100 = 388 947 300", () => {
     onlyLong(300_000_000n);
-    const q = ok(reversePositionQuote(f.world("v2"), { position: aliceLong, leverage: 2 }));
+    const q = ok(reversePositionQuote(f.snapshot("v2"), { position: aliceLong, leverage: 2 }));
     assert.equal(q.dto.closeReceiveUsd, "396.88");
     assert.equal(q.dto.closeSettledPnl, "98.40");
     assert.equal(q.dto.closeFees, "1.51");
@@ -148,18 +158,18 @@ Deno.test("reverse quote: 2 % haircut, floor in native USD units (DECISIONS 5.7)
 
   await t.step("rounding: 396 885 001 × 0.98 = 388 947 300.98 → 388 947 300", () => {
     onlyLong(300_000_001n); // one more micro-dollar of collateral → one more of payout
-    const q = ok(reversePositionQuote(f.world("v2"), { position: aliceLong, leverage: 2 }));
+    const q = ok(reversePositionQuote(f.snapshot("v2"), { position: aliceLong, leverage: 2 }));
     assert.equal(q.plan.collateralAmount, 388_947_300n);
   });
 
   await t.step("leverage outside the opposite market's range", () => {
-    const r = reversePositionQuote(f.world("v2"), { position: aliceLong, leverage: 500 });
+    const r = reversePositionQuote(f.snapshot("v2"), { position: aliceLong, leverage: 500 });
     assert.equal(!r.ok && r.code, "COMPUTE_FAILED");
   });
 });
 
 Deno.test("add collateral quote", () => {
-  const w = buildFixture().world("v2");
+  const w = buildFixture().snapshot("v2");
   const q = ok(addCollateralQuote(w, { position: aliceLong, depositAmountUi: "1", depositTokenSymbol: "SOL" }));
   // deposit 1 SOL × 160 = $160 → collateral 460
   // margin 460 + 98.4 − 1.515 = 556.885 → ⌊1.5e13 / 556 885 000⌋ = 26 935 → "2.69"
@@ -182,7 +192,7 @@ Deno.test("add collateral quote", () => {
 });
 
 Deno.test("remove collateral quote", () => {
-  const w = buildFixture().world("v2");
+  const w = buildFixture().snapshot("v2");
   const q = ok(removeCollateralQuote(w, { position: aliceLong, withdrawAmountUsdUi: "100" }));
   // max withdrawable: capMin = 300 − ⌊10 × 1.05⌋ = 289.5; avail = 300 − (0 + 0 + 1.5 + 0.015) = 298.485;
   //   capLev = 298.485 − ⌊1.5e9 × 1e4 / ⌊1e6 × 0.95⌋⌋ = 298 485 000 − 15 789 473 = 282 695 527 → min → "282.69"

@@ -1,5 +1,5 @@
 /**
- * A small hand-built world for the domain and endpoint tests of the owner views, previews and quotes: a deployment
+ * A small hand-built deployment (both interfaces) for the domain and endpoint tests of the owner views, previews and quotes: a deployment
  * configuration per interface, encoded program accounts in an AccountStore, oracle prices in a PriceStore and a
  * fixed clock. Round numbers, so the expected figures can be worked out by hand in the tests.
  *
@@ -41,7 +41,7 @@ import * as pda from "../../src/protocol/pda.ts";
 import { AccountStore } from "../../src/state/account-store.ts";
 import { PriceStore } from "../../src/state/price-store.ts";
 import { ProgramView } from "../../src/state/program-view.ts";
-import { World } from "../../src/domain/views/context.ts";
+import { DeploymentSnapshot } from "../../src/domain/views/context.ts";
 import { loadConfig } from "../../src/config/env.ts";
 import { createApp } from "../../src/http/app.ts";
 import type { AppEnv } from "../../src/http/env.ts";
@@ -457,7 +457,7 @@ export interface Fixture {
   nowMs: number;
   index: Record<ProgramVersion, DeploymentIndex>;
   view: Record<ProgramVersion, ProgramView>;
-  world(version: ProgramVersion, priceMaxAgeMs?: number): World;
+  snapshot(version: ProgramVersion, priceMaxAgeMs?: number): DeploymentSnapshot;
   /** Writes (or replaces) an account of a deployment. */
   put<T>(version: ProgramVersion, pubkey: string, codec: AccountCodec<T>, value: T): void;
 }
@@ -574,8 +574,8 @@ export function buildFixture(options: FixtureOptions = {}): Fixture {
     index,
     view,
     put,
-    world: (version, priceMaxAgeMs = 60_000) =>
-      new World({
+    snapshot: (version, priceMaxAgeMs = 60_000) =>
+      new DeploymentSnapshot({
         version,
         programId: PROGRAM[version],
         config: index[version],

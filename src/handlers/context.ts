@@ -1,5 +1,5 @@
 /**
- * The bridge from the running services to the pure domain: a `World` over one deployment's configuration, decoded
+ * The bridge from the running services to the pure domain: a `DeploymentSnapshot` over one deployment's configuration, decoded
  * accounts and the oracle prices at the current clock reading, and the helpers handlers share to answer a compute
  * failure (200 `{err, code}`, DECISIONS 3.2) or a request the contract rejects beyond its schema (400).
  */
@@ -7,19 +7,19 @@ import type { Context } from "hono";
 import type { AppEnv } from "../http/env.ts";
 import type { Services } from "../services.ts";
 import { ApiError } from "../http/errors.ts";
-import { type InterfaceVersion, World } from "../domain/views/context.ts";
+import { DeploymentSnapshot, type InterfaceVersion } from "../domain/views/context.ts";
 import type { QuoteFailure } from "../domain/quotes/result.ts";
 import type { PositionTarget } from "../domain/quotes/common.ts";
 
-/** A World for one request: one clock reading, so every figure of an answer uses the same time. */
-export function worldOf(c: Context<AppEnv>, version: InterfaceVersion): World {
-  return worldFor(c.var.services, version);
+/** A DeploymentSnapshot for one request: one clock reading, so every figure of an answer uses the same time. */
+export function snapshotOf(c: Context<AppEnv>, version: InterfaceVersion): DeploymentSnapshot {
+  return snapshotFor(c.var.services, version);
 }
 
-/** The same World from the services alone (benchmarks and tests that compute outside a request). */
-export function worldFor(services: Services, version: InterfaceVersion): World {
+/** The same DeploymentSnapshot from the services alone (benchmarks and tests that compute outside a request). */
+export function snapshotFor(services: Services, version: InterfaceVersion): DeploymentSnapshot {
   const deployment = services.deployments[version];
-  return new World({
+  return new DeploymentSnapshot({
     version,
     programId: deployment.index.config.programId,
     config: deployment.index,
