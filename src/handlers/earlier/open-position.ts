@@ -8,7 +8,8 @@ import type * as routes from "../../../gen/earlier/routes.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { ApiError, notImplemented } from "../../http/errors.ts";
 import { openPositionQuote } from "../../domain/quotes/open.ts";
-import { computeError, missingField, snapshotOf } from "../context.ts";
+import { snapshotOf } from "../context.ts";
+import { answerQuote, missingField } from "../shared/answers.ts";
 
 export const openPosition: RouteHandler<typeof routes.openPosition, AppEnv> = (c) => {
   const body = c.req.valid("json");
@@ -28,9 +29,8 @@ export const openPosition: RouteHandler<typeof routes.openPosition, AppEnv> = (c
     ...body,
     tokenStakeTokenAccount: body.tokenStakeTokenAccount ?? body.tokenStakeFafAccount,
   });
-  if (!result.ok) return c.json(computeError(result), 200);
   // The quote is computed (and its failures answered) with or without an owner; building the transaction for an
   // owner is a later issue.
-  if (body.owner !== undefined) throw notImplemented();
-  return c.json({ ...result.value.dto, transactionBase64: null, err: null }, 200);
+  if (result.ok && body.owner !== undefined) throw notImplemented();
+  return answerQuote(c, result, (quote) => ({ ...quote.dto, transactionBase64: null, err: null }));
 };

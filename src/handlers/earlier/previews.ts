@@ -7,8 +7,8 @@ import type * as routes from "../../../gen/earlier/routes.ts";
 import type { AppEnv } from "../../http/env.ts";
 import { exitFeePreview, limitOrderFeesPreview, marginPreview, tpSlPreview } from "../../domain/quotes/previews.ts";
 import type { PositionTarget } from "../../domain/quotes/common.ts";
-import { requireModeInput } from "../v2/previews.ts";
-import { computeError, missingField, positionTargetOf, snapshotOf } from "../context.ts";
+import { snapshotOf } from "../context.ts";
+import { answerQuote, missingField, positionTargetOf, requireModeInput } from "../shared/answers.ts";
 
 /** The schema guarantees one complete group; this only narrows the type. */
 function targetOf(body: Parameters<typeof positionTargetOf>[0]): PositionTarget {
@@ -19,7 +19,7 @@ function targetOf(body: Parameters<typeof positionTargetOf>[0]): PositionTarget 
 
 export const previewLimitOrderFees: RouteHandler<typeof routes.previewLimitOrderFees, AppEnv> = (c) => {
   const result = limitOrderFeesPreview(snapshotOf(c, "earlier"), c.req.valid("json"));
-  return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
+  return answerQuote(c, result);
 };
 
 export const previewExitFee: RouteHandler<typeof routes.previewExitFee, AppEnv> = (c) => {
@@ -28,14 +28,14 @@ export const previewExitFee: RouteHandler<typeof routes.previewExitFee, AppEnv> 
     position: targetOf(body),
     closeAmountUsdUi: body.closeAmountUsdUi,
   });
-  return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
+  return answerQuote(c, result);
 };
 
 export const previewTpSl: RouteHandler<typeof routes.previewTpSl, AppEnv> = (c) => {
   const body = c.req.valid("json");
   requireModeInput(body);
   const result = tpSlPreview(snapshotOf(c, "earlier"), { ...body, position: positionTargetOf(body) });
-  return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
+  return answerQuote(c, result);
 };
 
 export const previewMargin: RouteHandler<typeof routes.previewMargin, AppEnv> = (c) => {
@@ -45,5 +45,5 @@ export const previewMargin: RouteHandler<typeof routes.previewMargin, AppEnv> = 
     marginDeltaUsdUi: body.marginDeltaUsdUi,
     action: body.action,
   });
-  return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
+  return answerQuote(c, result);
 };

@@ -5,33 +5,19 @@
 import type { RouteHandler } from "@hono/zod-openapi";
 import type * as routes from "../../../gen/v2/routes.ts";
 import type { AppEnv } from "../../http/env.ts";
-import {
-  exitFeePreview,
-  limitOrderFeesPreview,
-  marginPreview,
-  tpSlPreview,
-  type TpSlRequest,
-} from "../../domain/quotes/previews.ts";
-import { computeError, missingField, snapshotOf } from "../context.ts";
-
-/** The input each TP/SL mode needs; the schema cannot tie it to `mode`, so its absence is checked here (400). */
-export function requireModeInput(
-  body: Pick<TpSlRequest, "mode" | "triggerPriceUi" | "targetPnlUsdUi" | "targetRoiPercent">,
-) {
-  if (body.mode === "forward" && body.triggerPriceUi === undefined) throw missingField("triggerPriceUi");
-  if (body.mode === "reverse_pnl" && body.targetPnlUsdUi === undefined) throw missingField("targetPnlUsdUi");
-  if (body.mode === "reverse_roi" && body.targetRoiPercent === undefined) throw missingField("targetRoiPercent");
-}
+import { exitFeePreview, limitOrderFeesPreview, marginPreview, tpSlPreview } from "../../domain/quotes/previews.ts";
+import { snapshotOf } from "../context.ts";
+import { answerQuote, requireModeInput } from "../shared/answers.ts";
 
 export const v2PreviewLimitOrderFees: RouteHandler<typeof routes.v2PreviewLimitOrderFees, AppEnv> = (c) => {
   const result = limitOrderFeesPreview(snapshotOf(c, "v2"), c.req.valid("json"));
-  return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
+  return answerQuote(c, result);
 };
 
 export const v2PreviewExitFee: RouteHandler<typeof routes.v2PreviewExitFee, AppEnv> = (c) => {
   const { owner, marketSymbol, side, closeAmountUsdUi } = c.req.valid("json");
   const result = exitFeePreview(snapshotOf(c, "v2"), { position: { owner, marketSymbol, side }, closeAmountUsdUi });
-  return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
+  return answerQuote(c, result);
 };
 
 export const v2PreviewTpSl: RouteHandler<typeof routes.v2PreviewTpSl, AppEnv> = (c) => {
@@ -39,7 +25,7 @@ export const v2PreviewTpSl: RouteHandler<typeof routes.v2PreviewTpSl, AppEnv> = 
   requireModeInput(body);
   const position = body.owner ? { owner: body.owner, marketSymbol: body.marketSymbol, side: body.side } : undefined;
   const result = tpSlPreview(snapshotOf(c, "v2"), { ...body, position });
-  return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
+  return answerQuote(c, result);
 };
 
 export const v2PreviewMargin: RouteHandler<typeof routes.v2PreviewMargin, AppEnv> = (c) => {
@@ -49,5 +35,5 @@ export const v2PreviewMargin: RouteHandler<typeof routes.v2PreviewMargin, AppEnv
     marginDeltaUsdUi,
     action,
   });
-  return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
+  return answerQuote(c, result);
 };
