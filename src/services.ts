@@ -2,9 +2,9 @@
  * Everything a handler may use, assembled once at boot (src/boot.ts) or by a test.
  * Handlers read state through these objects and never reach for globals.
  */
+import type { ProgramVersion } from "./protocol/vocabulary.ts";
 import type { Config } from "./config/env.ts";
 import type { DeploymentIndex } from "./config/deployment-index.ts";
-import type { ProgramVersion } from "./protocol/accounts/index.ts";
 import type { AccountStore } from "./state/account-store.ts";
 import type { BlockhashCaches } from "./state/blockhash-cache.ts";
 import type { Clock } from "./state/clock.ts";

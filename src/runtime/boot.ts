@@ -5,6 +5,7 @@
  * base chain and the ER, and an oracle stream) and ingested by the very same live sources used in production.
  * Live mode: the sources point at RPC_URL / ER_RPC_URL / ORACLE_URL.
  */
+import type { ProgramVersion } from "../protocol/vocabulary.ts";
 import { join } from "node:path";
 import { type Config, isLiveMode } from "../config/env.ts";
 import { DeploymentIndex } from "../config/deployment-index.ts";
@@ -13,7 +14,7 @@ import { ServiceMetrics } from "../http/metrics.ts";
 import { ChainSource, type ChainSourceConfig } from "../ingest/chain-source.ts";
 import { OracleSource } from "../ingest/oracle-source.ts";
 import { IngestStatus } from "../ingest/status.ts";
-import { DISCRIMINATORS, type ProgramVersion } from "../protocol/accounts/index.ts";
+import { DISCRIMINATORS } from "../protocol/accounts/index.ts";
 import { readRecording } from "../replay/format.ts";
 import { type ReplayHandle, startReplay } from "../replay/harness.ts";
 import { AccountStore } from "../state/account-store.ts";

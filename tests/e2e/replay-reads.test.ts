@@ -4,12 +4,12 @@
  * back through the HTTP API. The replay runs on a virtual clock, so the test moves time itself.
  * Every response is validated against the OpenAPI contract by `call`.
  */
+import type { ProgramVersion } from "../../src/protocol/vocabulary.ts";
 import assert from "node:assert/strict";
 import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
 import { readRecording } from "../../src/replay/format.ts";
-import { DISCRIMINATORS, type ProgramVersion } from "../../src/protocol/accounts/index.ts";
-import { ACCOUNT_CODECS } from "../../src/protocol/accounts/index.ts";
+import { ACCOUNT_CODECS, DISCRIMINATORS } from "../../src/protocol/accounts/index.ts";
 import { toRawJson } from "../../src/protocol/raw-json.ts";
 import { call } from "../helpers/contract.ts";
 import { eventually } from "../helpers/eventually.ts";

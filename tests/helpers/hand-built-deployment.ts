@@ -14,6 +14,7 @@
  * Owners: ALICE (v2) SOL long 10 @150 $300 collateral + SOL short 4 @150 $200 USDC + orders; BOB (v2) no basket;
  * CAROL (v2) SPY long; DAVE (earlier) the same two positions as accounts + an order account; EVE (earlier) nothing.
  */
+import type { ProgramVersion } from "../../src/protocol/vocabulary.ts";
 import bs58 from "bs58";
 import { createHash } from "node:crypto";
 import { DeploymentIndex } from "../../src/config/deployment-index.ts";
@@ -34,7 +35,6 @@ import {
   poolAccount,
   type Position,
   positionAccount,
-  type ProgramVersion,
   type TriggerOrder,
 } from "../../src/protocol/accounts/index.ts";
 import * as pda from "../../src/protocol/pda.ts";

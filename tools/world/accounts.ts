@@ -3,6 +3,7 @@
  * TradeVault, standalone Position/Order, TokenStake, Referral) built from the trading state, and their encoding with
  * the real layouts of `src/protocol/accounts`.
  */
+import type { ProgramVersion } from "../../src/protocol/vocabulary.ts";
 import {
   type Basket,
   type BasketOrder,
@@ -15,7 +16,6 @@ import {
   type Permissions,
   type Perpetuals,
   type Pool,
-  type ProgramVersion,
   type Referral,
   type TokenStake,
   type TradeVault,

@@ -2,9 +2,9 @@
  * Resolves the catalog into one deployment's addresses (every PDA derived with `src/protocol/pda.ts` under the
  * deployment's program id) and renders its configuration file in the `DeploymentFileSchema` format.
  */
+import type { ProgramVersion } from "../../src/protocol/vocabulary.ts";
 import { PublicKey } from "@solana/web3.js";
 import * as pda from "../../src/protocol/pda.ts";
-import type { ProgramVersion } from "../../src/protocol/accounts/index.ts";
 import {
   ASSOCIATED_TOKEN_PROGRAM_ID,
   DELEGATION_PROGRAM_ID,

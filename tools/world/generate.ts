@@ -4,7 +4,7 @@
  * Same options ⇒ byte-identical files. Owners are generated and written one at a time, so a 100 000-owner world
  * streams without holding the accounts in memory.
  */
-import type { ProgramVersion } from "../../src/protocol/accounts/index.ts";
+import type { ProgramVersion } from "../../src/protocol/vocabulary.ts";
 import { NATIVE_MINT, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "../../src/protocol/constants.ts";
 import * as pda from "../../src/protocol/pda.ts";
 import { RECORDING_FORMAT, type RecordingMeta, RecordingWriter } from "../../src/replay/format.ts";

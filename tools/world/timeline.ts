@@ -4,10 +4,10 @@
  * changing a custody's assets), internal oracles are refreshed, and the ER commits delegated accounts to base.
  * Every change is re-encoded with the real layouts and emitted as a timed update on the chain that holds it.
  */
+import type { ProgramVersion } from "../../src/protocol/vocabulary.ts";
 import { PublicKey } from "@solana/web3.js";
 import { NATIVE_MINT, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "../../src/protocol/constants.ts";
 import * as pda from "../../src/protocol/pda.ts";
-import type { ProgramVersion } from "../../src/protocol/accounts/index.ts";
 import {
   closePosition,
   decreasePosition,

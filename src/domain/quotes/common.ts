@@ -3,27 +3,19 @@
  * position (v2 basket entry or earlier position account), request strings → native integers, and (earlier
  * interface) swap legs. Every failure is raised with a stable code and text (DECISIONS 3.2) through `fail`.
  */
+import { oppositeSide, type RequestSide, requestSide, type TradeSide, tradeSide } from "../../protocol/vocabulary.ts";
 import type { PoolConfig, TokenConfig } from "../../config/pool-config.ts";
 import type { Position } from "../../protocol/accounts/index.ts";
 import { DecimalParseError, parseDecimal } from "../math/decimal.ts";
 import { parsePrice, usdValue } from "../math/oracle.ts";
 import { poolAumUsd } from "../math/pool.ts";
 import { type SwapQuote, swapQuote } from "../math/swap.ts";
-import { oppositeSide } from "../math/spread.ts";
-import type { OraclePrice, TradeSide } from "../math/types.ts";
+import type { OraclePrice } from "../math/types.ts";
 import { formatUsd } from "../format/ui.ts";
-import {
-  type CustodyContext,
-  type DeploymentSnapshot,
-  type LivePrice,
-  type MarketContext,
-  toTradeSide,
-} from "../views/context.ts";
+import type { CustodyContext, DeploymentSnapshot, LivePrice, MarketContext } from "../views/context.ts";
 import { basketAddress, earlierPositionAddress } from "../views/owner.ts";
 import { COMPUTE_FAILED_TEXT, fail } from "./result.ts";
 import { positionFitsMarket } from "../views/dto.ts";
-
-export type RequestSide = "LONG" | "SHORT";
 
 /** How a request names a position: by account (earlier interface) or by owner, market symbol and side. */
 export type PositionTarget =
@@ -38,8 +30,6 @@ export interface OpenPositionRef {
   position: Position;
 }
 
-export const sideText = (side: TradeSide) => side.toUpperCase();
-
 export function requireToken(snapshot: DeploymentSnapshot, symbol: string): TokenConfig {
   return snapshot.token(symbol) ?? fail("UNKNOWN_SYMBOL", `unknown token symbol '${symbol}'`);
 }
@@ -48,7 +38,7 @@ export function requireToken(snapshot: DeploymentSnapshot, symbol: string): Toke
 export function requireMarkets(snapshot: DeploymentSnapshot, symbol: string, side: TradeSide): MarketContext[] {
   requireToken(snapshot, symbol);
   const markets = snapshot.marketsFor(symbol, side);
-  if (!markets.length) fail("UNKNOWN_MARKET", `no ${sideText(side)} market for symbol '${symbol}'`);
+  if (!markets.length) fail("UNKNOWN_MARKET", `no ${requestSide(side)} market for symbol '${symbol}'`);
   return markets;
 }
 
@@ -163,7 +153,7 @@ function findPosition(snapshot: DeploymentSnapshot, target: PositionTarget): Ope
       fail("UNKNOWN_MARKET", `market ${position.market} of position ${key} is not configured`);
     return { key, owner: position.owner, market, position };
   }
-  const side = toTradeSide(target.side);
+  const side = tradeSide(target.side);
   const markets = requireMarkets(snapshot, target.marketSymbol, side);
   if (snapshot.version === "v2") {
     const { basket, found } = basketPositionIn(snapshot, target.owner, markets);
@@ -177,7 +167,9 @@ function findPosition(snapshot: DeploymentSnapshot, target: PositionTarget): Ope
 export function oppositeMarkets(snapshot: DeploymentSnapshot, market: MarketContext): MarketContext[] {
   const side = oppositeSide(market.side);
   const markets = snapshot.marketsFor(market.config.targetSymbol, side);
-  if (!markets.length) fail("UNKNOWN_MARKET", `no ${sideText(side)} market for symbol '${market.config.targetSymbol}'`);
+  if (!markets.length) {
+    fail("UNKNOWN_MARKET", `no ${requestSide(side)} market for symbol '${market.config.targetSymbol}'`);
+  }
   return markets;
 }
 

@@ -8,6 +8,7 @@
  * first configured market. (SOL long has two markets, SOL- and JitoSOL-collateral: a SOL payment opens on the SOL
  * one, a JitoSOL payment on the JitoSOL one, and an existing position is increased where it is.)
  */
+import { tradeSide } from "../../protocol/vocabulary.ts";
 import { maxBig } from "../math/bigint.ts";
 import { discountBpsFor } from "../math/fees.ts";
 import { leverageToBps } from "../math/leverage.ts";
@@ -16,7 +17,7 @@ import { openQuote, sizeFromLeverage } from "../math/open.ts";
 import { tokenAmount, usdValue } from "../math/oracle.ts";
 import type { OraclePrice, PositionLike, Privilege } from "../math/types.ts";
 import { formatLeverage, formatPrice, formatTokenAmount, formatUsd } from "../format/ui.ts";
-import { type DeploymentSnapshot, type LivePrice, type MarketContext, toTradeSide } from "../views/context.ts";
+import type { DeploymentSnapshot, LivePrice, MarketContext } from "../views/context.ts";
 import { bpsPercent, leverageDecimal, ratePercent } from "../views/dto.ts";
 import { marketFormat, positionFigures } from "../views/position-metrics.ts";
 import {
@@ -156,7 +157,7 @@ function computeOpen(snapshot: DeploymentSnapshot, req: OpenPositionRequest): Op
     if (snapshot.version === "v2") fail("UNSUPPORTED_TRADE_TYPE", "SWAP is not supported in v2");
     return computeSwap(snapshot, req);
   }
-  const side = toTradeSide(req.tradeType);
+  const side = tradeSide(req.tradeType);
   const isLimit = req.orderType === "LIMIT";
   requireToken(snapshot, req.inputTokenSymbol);
   const markets = requireMarkets(snapshot, req.outputTokenSymbol, side);

@@ -5,6 +5,7 @@
  * Prices: previews are quotes, so a price must be fresh (DECISIONS 5.9); unlike the trade quotes they do not refuse
  * a market whose session is `closed` — they compute at the last (closed-session) price, which is what the user sees.
  */
+import { type RequestSide, tradeSide } from "../../protocol/vocabulary.ts";
 import { closeQuote, isFullClose } from "../math/close.ts";
 import { feeAmount } from "../math/fees.ts";
 import { lockedAmountFor, lockedUsdFor, maxProfitPrice } from "../math/locked.ts";
@@ -14,7 +15,7 @@ import { pnlForRoi } from "../math/tpsl.ts";
 import { pnlPercentBps } from "../math/pnl.ts";
 import type { OraclePrice, PositionLike } from "../math/types.ts";
 import { formatPercentBps, formatUsd } from "../format/ui.ts";
-import { type DeploymentSnapshot, type MarketContext, toTradeSide } from "../views/context.ts";
+import type { DeploymentSnapshot, MarketContext } from "../views/context.ts";
 import { leverageDecimal, ratePercent } from "../views/dto.ts";
 import { marketFormat } from "../views/position-metrics.ts";
 import {
@@ -24,7 +25,6 @@ import {
   parseUiPrice,
   parseUsd,
   type PositionTarget,
-  type RequestSide,
   requireMarkets,
   requirePosition,
   requirePrice,
@@ -64,7 +64,7 @@ export function limitOrderFeesPreview(
   req: LimitOrderFeesRequest,
 ): QuoteResult<LimitOrderFeesDto> {
   return runQuote(() => {
-    const side = toTradeSide(req.side);
+    const side = tradeSide(req.side);
     const market = requireMarkets(snapshot, req.marketSymbol, side)[0];
     const collateral = requirePrice(snapshot, market.collateral.token);
     let price: OraclePrice;
@@ -177,7 +177,7 @@ function inlinePosition(
   if (req.entryPriceUi === undefined || req.sizeUsdUi === undefined || req.collateralUsdUi === undefined) {
     fail("COMPUTE_FAILED", "entryPriceUi, sizeUsdUi and collateralUsdUi are required without an owner");
   }
-  const side = toTradeSide(req.side);
+  const side = tradeSide(req.side);
   const market = requireMarkets(snapshot, req.marketSymbol, side)[0];
   const feed = snapshot.price(market.target.token) ??
     fail("PRICE_UNAVAILABLE", `price for symbol '${market.target.token.symbol}' not available`);
@@ -232,7 +232,7 @@ export function tpSlPreview(snapshot: DeploymentSnapshot, req: TpSlRequest): Quo
       position = ref.position;
       collateralPrice = requirePrice(snapshot, market.collateral.token).price;
     } else {
-      const side = toTradeSide(req.side ?? "LONG");
+      const side = tradeSide(req.side ?? "LONG");
       const markets = requireMarkets(snapshot, req.marketSymbol ?? "", side);
       collateralPrice = requirePrice(snapshot, markets[0].collateral.token).price;
       ({ market, position } = inlinePosition(snapshot, req, collateralPrice));

@@ -8,17 +8,17 @@
  * new position is sized from it exactly like a MARKET open. If the owner already holds a position on the opposite
  * side, the new leg increases it.
  */
+import { oppositeSide, type TradeSide } from "../../protocol/vocabulary.ts";
 import { reverseCollateralUsd } from "../math/reverse.ts";
 import { leverageToBps } from "../math/leverage.ts";
 import { positionLiquidationPrice } from "../math/liquidation.ts";
 import { closeQuote } from "../math/close.ts";
 import { openQuote, sizeFromLeverage } from "../math/open.ts";
 import { tokenAmount, usdValue } from "../math/oracle.ts";
-import { oppositeSide } from "../math/spread.ts";
 import type { PositionLike } from "../math/types.ts";
 import { formatLeverage, formatUsd } from "../format/ui.ts";
 import type { DeploymentSnapshot, MarketContext } from "../views/context.ts";
-import { leverageDecimal, type SideUi } from "../views/dto.ts";
+import { leverageDecimal } from "../views/dto.ts";
 import { marketFormat, positionFigures } from "../views/position-metrics.ts";
 import {
   closeBasis,
@@ -44,7 +44,7 @@ export interface ReversePositionQuoteDto {
   closeReceiveUsd: string;
   closeFees: string;
   closeSettledPnl: string;
-  newSide: SideUi;
+  newSide: TradeSide;
   newLeverage: string;
   newEntryPrice: string;
   newLiquidationPrice: string;

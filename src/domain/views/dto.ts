@@ -5,7 +5,7 @@
 import { Buffer } from "node:buffer";
 import { toExactDecimal } from "../math/decimal.ts";
 import { INFINITE_LEVERAGE, type LeverageBps } from "../math/leverage.ts";
-import type { OraclePrice, TradeSide } from "../math/types.ts";
+import type { OraclePrice } from "../math/types.ts";
 import { formatLeverage } from "../format/ui.ts";
 
 /** `{price, exponent, confidence, timestamp}`, every member a decimal string (DECISIONS 2.8). */
@@ -24,9 +24,6 @@ export function oraclePriceDto(p: OraclePrice, timestampSec: bigint = 0n): Oracl
 export function base64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
 }
-
-export type SideUi = "Long" | "Short";
-export const sideUi = (side: TradeSide): SideUi => side;
 
 /**
  * Leverage for a field typed as a plain decimal string (quote DTOs): "5.00", or undefined when unbounded

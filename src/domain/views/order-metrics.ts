@@ -10,6 +10,7 @@
  * the market's collateral token, and run through the open math (src/domain/math/open.ts) with the limit price as the
  * oracle price, so the entry spread and fee apply as at the fill.
  */
+import type { TradeSide } from "../../protocol/vocabulary.ts";
 import type { LimitOrder, TriggerOrder } from "../../protocol/accounts/index.ts";
 import type { Order } from "../../protocol/accounts/order.ts";
 import type { BasketOrder } from "../../protocol/accounts/basket.ts";
@@ -17,7 +18,7 @@ import { openQuote } from "../math/open.ts";
 import { tokenAmount, usdValue } from "../math/oracle.ts";
 import { formatLeverage, formatOptionalPrice, formatTokenAmount, formatUsd } from "../format/ui.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "./context.ts";
-import { base64, type OraclePriceDto, oraclePriceDto, plausiblePrice, type SideUi } from "./dto.ts";
+import { base64, type OraclePriceDto, oraclePriceDto, plausiblePrice } from "./dto.ts";
 import { marketFormat } from "./position-metrics.ts";
 
 /** The figures of a limit entry that need live prices (reserve and collateral token). */
@@ -32,7 +33,7 @@ export interface LimitOrderPricedFields {
 
 export interface LimitOrderStaticFields {
   orderId: number;
-  sideUi: SideUi;
+  sideUi: TradeSide;
   symbol: string;
   reserveSymbol: string;
   reserveAmountUi: string;
@@ -51,7 +52,7 @@ export type LimitOrderMetricsDto = LimitOrderStaticFields & LimitOrderPricedFiel
 
 export interface TriggerOrderMetricsDto {
   orderId: number;
-  sideUi: SideUi;
+  sideUi: TradeSide;
   symbol: string;
   receiveTokenSymbol: string;
   sizeAmountUi: string;
@@ -64,7 +65,7 @@ export interface TriggerOrderMetricsDto {
 
 export interface OrderMetricsDto {
   marketSymbol: string;
-  sideUi: SideUi;
+  sideUi: TradeSide;
   limitOrders: LimitOrderMetricsDto[];
   takeProfitOrders: TriggerOrderMetricsDto[];
   stopLossOrders: TriggerOrderMetricsDto[];

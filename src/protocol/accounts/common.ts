@@ -3,6 +3,7 @@
  * codec (8-byte discriminator + Borsh body).
  */
 import bs58 from "bs58";
+import type { ProgramVersion } from "../vocabulary.ts";
 import {
   bool,
   BorshReader,
@@ -15,15 +16,6 @@ import {
   struct,
   u64,
 } from "../codec/mod.ts";
-
-/**
- * Which layout generation of the perpetuals program to use. `"earlier"` is the layout of PROTOCOL-v1 (standalone
- * position/order accounts, deployment `FLASH6…` of the earlier interface); `"v2"` the later program version of
- * PROTOCOL-v2 (baskets; Pool gained `lp_supply`, Custody `trade_receivable`/`trade_payable`, Position/Order a
- * `migrate_flag`).
- */
-export type ProgramVersion = "earlier" | "v2";
-export const PROGRAM_VERSIONS: readonly ProgramVersion[] = ["earlier", "v2"];
 
 export function checkVersion(version: ProgramVersion): ProgramVersion {
   if (version !== "earlier" && version !== "v2") {

@@ -3,6 +3,7 @@
  * (PROTOCOL-v1 §3, PROTOCOL-v2 §4.6–4.7). Earlier: padding [u8;32] @656. v2: trade_receivable @656,
  * trade_payable @664, padding [u8;16] @672.
  */
+import type { ProgramVersion } from "../vocabulary.ts";
 import { bool, bytes, type Codec, i64, pubkey, struct, u128, u16, u32, u64, u8 } from "../codec/mod.ts";
 import {
   checkVersion,
@@ -13,7 +14,6 @@ import {
   oracleType,
   type Permissions,
   permissions,
-  type ProgramVersion,
   type VersionedAccountCodec,
 } from "./common.ts";
 

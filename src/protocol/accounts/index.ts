@@ -2,10 +2,9 @@
  * Account registry: every account kind of both program versions, their discriminators (hex and base58 for
  * `getProgramAccounts` `memcmp` filters) and a dispatcher decoding raw account data by its discriminator.
  */
+import type { ProgramVersion } from "../vocabulary.ts";
 import { CodecError } from "../codec/mod.ts";
-import { bytesToHex } from "./common.ts";
-import type { AccountCodec, ProgramVersion } from "./common.ts";
-import { checkVersion } from "./common.ts";
+import { type AccountCodec, bytesToHex, checkVersion } from "./common.ts";
 import { type Basket, basketAccount } from "./basket.ts";
 import { type Custody, custodyAccount } from "./custody.ts";
 import { type CustodySettlementReceipt, custodySettlementReceiptAccount } from "./custody-settlement-receipt.ts";

@@ -6,13 +6,13 @@
  * v2 layout (same size; the v2 IDL of flash-sdk-v2 — PROTOCOL-v2 does not tabulate it): … execution_count @568,
  * migrate_flag @576, padding [u8;7] @577, padding_u64 [u64;5] @584.
  */
+import type { ProgramVersion } from "../vocabulary.ts";
 import { array, bool, bytes, type Codec, i64, pubkey, struct, u64, u8 } from "../codec/mod.ts";
 import {
   checkVersion,
   defineVersionedAccount,
   type OraclePrice,
   oraclePrice,
-  type ProgramVersion,
   readOraclePrice,
   type VersionedAccountCodec,
 } from "./common.ts";

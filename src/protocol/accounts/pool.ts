@@ -2,13 +2,13 @@
  * Pool (PDA `["pool", name]`), sequential Borsh, variable length (PROTOCOL-v1 §3 / PROTOCOL-v2 §4.4).
  * v2 appends `lp_supply` after `threshold_usd`.
  */
+import type { ProgramVersion } from "../vocabulary.ts";
 import { array, bytes, type Codec, i64, pubkey, string, struct, u128, u64, u8, vec } from "../codec/mod.ts";
 import {
   checkVersion,
   defineVersionedAccount,
   type Permissions,
   permissions,
-  type ProgramVersion,
   type VersionedAccountCodec,
 } from "./common.ts";
 

@@ -4,13 +4,13 @@
  * Earlier layout (PROTOCOL-v1 §3): … bump @239, padding [u8;8] @240, 248 bytes with discriminator.
  * v2 layout (PROTOCOL-v2 §4.7): … bump @231 (struct-relative), migrate_flag @232, padding [u8;7] @233.
  */
+import type { ProgramVersion } from "../vocabulary.ts";
 import { array, bool, type BorshReader, bytes, type Codec, i64, pubkey, struct, u128, u64, u8 } from "../codec/mod.ts";
 import {
   checkVersion,
   defineVersionedAccount,
   type OraclePrice,
   oraclePrice,
-  type ProgramVersion,
   readOraclePrice,
   type VersionedAccountCodec,
 } from "./common.ts";

@@ -3,11 +3,12 @@
  * layouts for the others); accounts live on the chain the protocol puts them on; configurations load and every PDA in
  * them re-derives with src/protocol/pda.ts.
  */
+import type { ProgramVersion } from "../../../src/protocol/vocabulary.ts";
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { AddressLookupTableAccount, PublicKey } from "@solana/web3.js";
 import { getScaledUiAmountConfig, unpackAccount, unpackMint } from "@solana/spl-token";
-import { accountKindOf, decodeAccount, type ProgramVersion } from "../../../src/protocol/accounts/index.ts";
+import { accountKindOf, decodeAccount } from "../../../src/protocol/accounts/index.ts";
 import * as pda from "../../../src/protocol/pda.ts";
 import { loadDeploymentConfig } from "../../../src/config/pool-config.ts";
 import { DeploymentIndex } from "../../../src/config/deployment-index.ts";

@@ -4,6 +4,7 @@
  * every scripted update); positions are within their market's leverage limits at the initial prices; every basket
  * owner has a deposit ledger and never a negative available balance.
  */
+import type { ProgramVersion } from "../../../src/protocol/vocabulary.ts";
 import assert from "node:assert/strict";
 import {
   type Basket,
@@ -12,7 +13,6 @@ import {
   type Market,
   type Order,
   type Position,
-  type ProgramVersion,
   type UserDepositLedger,
 } from "../../../src/protocol/accounts/index.ts";
 import * as pda from "../../../src/protocol/pda.ts";
