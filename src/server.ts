@@ -2,9 +2,9 @@
  * Assembles the running service from a validated configuration: services (src/runtime/boot.ts), middleware and
  * the app. Separate from main.ts so tests and benchmarks build the same thing in-process.
  */
+import type { AppEnv } from "./services.ts";
 import type { Config } from "./config/env.ts";
 import { createApp } from "./http/app.ts";
-import type { AppEnv } from "./http/env.ts";
 import { rateLimit } from "./http/middleware/rate-limit.ts";
 import { handlers } from "./handlers/index.ts";
 import { boot, type BootOptions } from "./runtime/boot.ts";

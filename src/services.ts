@@ -1,6 +1,6 @@
 /**
- * Everything a handler may use, assembled once at boot (src/boot.ts) or by a test.
- * Handlers read state through these objects and never reach for globals.
+ * Everything a handler may use, assembled once at boot (src/runtime/boot.ts) or by a test, and the Hono environment
+ * that carries it to every request. Handlers read state through these objects and never reach for globals.
  */
 import type { ProgramVersion } from "./protocol/vocabulary.ts";
 import type { Config } from "./config/env.ts";
@@ -32,3 +32,6 @@ export interface Services {
   ingest: IngestStatus;
   metrics: ServiceMetrics;
 }
+
+/** Hono environment: every handler reaches the service's dependencies through `c.var.services`. */
+export type AppEnv = { Variables: { services: Services } };

@@ -2,10 +2,9 @@
  * The bridge from the running services to the pure domain: a `DeploymentSnapshot` over one deployment's
  * configuration, decoded accounts and the oracle prices at the current clock reading.
  */
+import type { AppEnv, Services } from "../services.ts";
 import type { ProgramVersion } from "../protocol/vocabulary.ts";
 import type { Context } from "hono";
-import type { AppEnv } from "../http/env.ts";
-import type { Services } from "../services.ts";
 import { DeploymentSnapshot } from "../domain/views/context.ts";
 
 /** The snapshot a request computes on: one clock reading, so every figure of an answer uses the same time. */

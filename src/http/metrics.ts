@@ -5,7 +5,6 @@
  */
 import client from "prom-client";
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "./env.ts";
 import type { IngestStatus } from "../ingest/status.ts";
 import type { Clock } from "../state/clock.ts";
 import type { PriceStore } from "../state/price-store.ts";
@@ -118,7 +117,7 @@ export class ServiceMetrics {
   }
 
   /** Counts and times every request by its route template (not the concrete path: bounded label values). */
-  middleware(): MiddlewareHandler<AppEnv> {
+  middleware(): MiddlewareHandler {
     return async (c, next) => {
       const started = performance.now();
       await next();

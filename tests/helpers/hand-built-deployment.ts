@@ -14,6 +14,7 @@
  * Owners: ALICE (v2) SOL long 10 @150 $300 collateral + SOL short 4 @150 $200 USDC + orders; BOB (v2) no basket;
  * CAROL (v2) SPY long; DAVE (earlier) the same two positions as accounts + an order account; EVE (earlier) nothing.
  */
+import type { AppEnv, Services } from "../../src/services.ts";
 import type { ProgramVersion } from "../../src/protocol/vocabulary.ts";
 import bs58 from "bs58";
 import { createHash } from "node:crypto";
@@ -44,10 +45,8 @@ import { ProgramView } from "../../src/state/program-view.ts";
 import { DeploymentSnapshot } from "../../src/domain/views/context.ts";
 import { loadConfig } from "../../src/config/env.ts";
 import { createApp } from "../../src/http/app.ts";
-import type { AppEnv } from "../../src/http/env.ts";
 import { handlers } from "../../src/handlers/index.ts";
 import { PoolStatsCache } from "../../src/runtime/pool-stats-cache.ts";
-import type { Services } from "../../src/services.ts";
 import { createMiddleware } from "hono/factory";
 
 export const PROGRAM = {

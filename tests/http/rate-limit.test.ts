@@ -1,9 +1,9 @@
 /** The REST rate limit (DECISIONS 4.1): token bucket per client, 429 with headers, exempt paths, 0 disables. */
+import type { AppEnv } from "../../src/services.ts";
 import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { rateLimit } from "../../src/http/middleware/rate-limit.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
-import type { AppEnv } from "../../src/http/env.ts";
 
 function appWith(ratePerSecond: number, burst: number, clock: VirtualClock, trustProxy = false) {
   const app = new Hono<AppEnv>();

@@ -1,6 +1,6 @@
+import type { AppEnv } from "../../services.ts";
 import type { RouteHandler } from "@hono/zod-openapi";
 import type { getDocs as route } from "../../../gen/earlier/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
 import { docsPageHtml } from "../../http/docs.ts";
 
 /** GET /docs/: interactive documentation of both interfaces. */

@@ -1,6 +1,6 @@
+import type { AppEnv } from "../../services.ts";
 import type { RouteHandler } from "@hono/zod-openapi";
 import type { getOpenApiDocument as route } from "../../../gen/earlier/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
 import document from "../../../gen/earlier/openapi.json" with { type: "json" };
 
 /** GET /api-docs/openapi.json: the bundled hand-written earlier-interface YAML, as JSON (DECISIONS 1.6). */

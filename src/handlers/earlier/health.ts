@@ -1,6 +1,6 @@
+import type { AppEnv } from "../../services.ts";
 import type { RouteHandler } from "@hono/zod-openapi";
 import type { routes } from "../../../gen/earlier/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
 import { chainsOf, ingestionIsStale } from "../shared/health.ts";
 
 /** GET /health: cached account counts of the earlier program (DECISIONS 2.11). */

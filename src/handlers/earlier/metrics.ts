@@ -1,6 +1,6 @@
+import type { AppEnv } from "../../services.ts";
 import type { RouteHandler } from "@hono/zod-openapi";
 import type { routes } from "../../../gen/earlier/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
 
 /** GET /metrics: Prometheus text exposition (DECISIONS 1.7). */
 export const getMetrics: RouteHandler<typeof routes.getMetrics, AppEnv> = async (c) => {

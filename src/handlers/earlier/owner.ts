@@ -1,7 +1,7 @@
 /** GET /positions/owner/{owner} and /orders/owner/{owner}: the owner's enriched positions and order records. */
+import type { AppEnv } from "../../services.ts";
 import type { RouteHandler } from "@hono/zod-openapi";
 import type * as routes from "../../../gen/earlier/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
 import { ordersByOwner, positionsByOwner } from "../../domain/views/owner.ts";
 import { snapshotOf } from "../context.ts";
 

@@ -1,7 +1,7 @@
 /** GET /pool-data, /pool-data/{pool_pubkey}, /pool-data/status/initialized: cached pool statistics. */
+import type { AppEnv } from "../../services.ts";
 import type { RouteHandler } from "@hono/zod-openapi";
 import type { routes } from "../../../gen/earlier/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { PoolStatsDto } from "../../domain/views/pool-stats.ts";
 

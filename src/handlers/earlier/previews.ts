@@ -2,9 +2,9 @@
  * POST /preview/*: the v2 previews served by the earlier interface (DECISIONS 1.2). The position may also be named
  * by `positionKey`, which wins over `owner` + `marketSymbol` + `side` (and, for TP/SL, over the inline fields).
  */
+import type { AppEnv } from "../../services.ts";
 import type { RouteHandler } from "@hono/zod-openapi";
 import type * as routes from "../../../gen/earlier/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
 import { exitFeePreview, limitOrderFeesPreview, marginPreview, tpSlPreview } from "../../domain/quotes/previews.ts";
 import type { PositionTarget } from "../../domain/quotes/common.ts";
 import { snapshotOf } from "../context.ts";

@@ -1,7 +1,7 @@
 /** GET /prices and /prices/{symbol} for the earlier configuration's tokens. */
+import type { AppEnv } from "../../services.ts";
 import type { RouteHandler } from "@hono/zod-openapi";
 import type { routes } from "../../../gen/earlier/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
 import { ApiError } from "../../http/errors.ts";
 import { lookupPrice, priceMap } from "../shared/prices.ts";
 

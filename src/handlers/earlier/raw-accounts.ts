@@ -2,9 +2,9 @@
  * GET /raw/* and the deprecated aliases of DECISIONS 1.5 (/perpetuals, /pools, /custodies, /markets, /positions,
  * /orders): earlier-program accounts as JSON (DECISIONS 2.4), 404 texts as the earlier document gives them.
  */
+import type { AppEnv } from "../../services.ts";
 import type { RouteHandler } from "@hono/zod-openapi";
 import type { routes } from "../../../gen/earlier/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
 import type { AccountKind } from "../../protocol/accounts/index.ts";
 import { getRawAccount, listRawAccounts } from "../shared/raw-accounts.ts";
 

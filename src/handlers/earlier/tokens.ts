@@ -1,6 +1,6 @@
+import type { AppEnv } from "../../services.ts";
 import type { RouteHandler } from "@hono/zod-openapi";
 import type { routes } from "../../../gen/earlier/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
 import type { TokenConfig } from "../../config/pool-config.ts";
 import type { DeploymentIndex } from "../../config/deployment-index.ts";
 

@@ -3,9 +3,9 @@
  * ComputeErrorResponse `{err, code}`, DECISIONS 3.2), and a well-formed request the contract still rejects (400
  * VALIDATION_FAILED naming the field).
  */
+import type { AppEnv } from "../../services.ts";
 import type { Context, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
-import type { AppEnv } from "../../http/env.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { PositionTarget } from "../../domain/quotes/common.ts";
 import type { TpSlRequest } from "../../domain/quotes/previews.ts";

@@ -2,11 +2,11 @@
  * Raw program accounts as JSON (DECISIONS 2.4), shared by both interfaces: list endpoints answer
  * `[{pubkey, account}]`, single endpoints the bare account object or 404 with the interface's text.
  */
+import type { AppEnv } from "../../services.ts";
 import type { ProgramVersion } from "../../protocol/vocabulary.ts";
 import type { Context } from "hono";
 import type { AccountKind } from "../../protocol/accounts/index.ts";
 import { toRawJson } from "../../protocol/raw-json.ts";
-import type { AppEnv } from "../../http/env.ts";
 import { ApiError } from "../../http/errors.ts";
 
 type JsonObject = Record<string, unknown>;

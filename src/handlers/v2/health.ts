@@ -1,6 +1,6 @@
+import type { AppEnv } from "../../services.ts";
 import type { RouteHandler } from "@hono/zod-openapi";
 import type * as routes from "../../../gen/v2/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
 import { chainsOf, ingestionIsStale } from "../shared/health.ts";
 
 /** GET /v2/health: cached account counts and the pool-configuration provenance. */

@@ -3,9 +3,9 @@
  * with `transactionBase64: null`. With an owner the quote is still computed (a failure is 200 `{err, code}`), but the
  * transaction half is not built yet (501).
  */
+import type { AppEnv } from "../../services.ts";
 import type { RouteHandler } from "@hono/zod-openapi";
 import type * as routes from "../../../gen/v2/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
 import { notImplemented } from "../../http/errors.ts";
 import { openPositionQuote } from "../../domain/quotes/open.ts";
 import { snapshotOf } from "../context.ts";

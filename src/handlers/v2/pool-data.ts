@@ -1,7 +1,7 @@
 /** GET /v2/pool-data and /v2/pool-data/{pool_pubkey}: the cached pool statistics (recomputed every 15 s). */
+import type { AppEnv } from "../../services.ts";
 import type { RouteHandler } from "@hono/zod-openapi";
 import type * as routes from "../../../gen/v2/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
 import { ApiError } from "../../http/errors.ts";
 
 export const v2GetPoolData: RouteHandler<typeof routes.v2GetPoolData, AppEnv> = (c) =>

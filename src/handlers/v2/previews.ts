@@ -2,9 +2,9 @@
  * POST /v2/preview/*: read-only quotes (limit-order fees, exit fee, TP/SL calculator, margin). A well-formed
  * request that cannot be computed answers 200 `{err, code}` (DECISIONS 3.2).
  */
+import type { AppEnv } from "../../services.ts";
 import type { RouteHandler } from "@hono/zod-openapi";
 import type * as routes from "../../../gen/v2/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
 import { exitFeePreview, limitOrderFeesPreview, marginPreview, tpSlPreview } from "../../domain/quotes/previews.ts";
 import { snapshotOf } from "../context.ts";
 import { answerQuote, requireModeInput } from "../shared/answers.ts";

@@ -1,7 +1,7 @@
 /** GET /v2/prices and /v2/prices/{symbol}: the oracle prices of the v2 configuration's tokens. */
+import type { AppEnv } from "../../services.ts";
 import type { RouteHandler } from "@hono/zod-openapi";
 import type * as routes from "../../../gen/v2/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
 import { ApiError } from "../../http/errors.ts";
 import { lookupPrice, priceMap } from "../shared/prices.ts";
 

@@ -1,7 +1,7 @@
 /** GET /v2/raw/*: program accounts as JSON (DECISIONS 2.4); v2 has no raw perpetuals, positions or orders. */
+import type { AppEnv } from "../../services.ts";
 import type { RouteHandler } from "@hono/zod-openapi";
 import type { routes } from "../../../gen/v2/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
 import { getRawAccount, listRawAccounts } from "../shared/raw-accounts.ts";
 
 type Handler<R extends keyof typeof routes> = RouteHandler<(typeof routes)[R], AppEnv>;

@@ -1,6 +1,6 @@
+import type { AppEnv } from "../../services.ts";
 import type { RouteHandler } from "@hono/zod-openapi";
 import type * as routes from "../../../gen/v2/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
 import type { DeploymentIndex } from "../../config/deployment-index.ts";
 import type { TokenConfig } from "../../config/pool-config.ts";
 

@@ -5,7 +5,7 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { Clock } from "../../state/clock.ts";
-import type { AppEnv } from "../env.ts";
+import type { AppEnv } from "../../services.ts";
 import type { ErrorBody } from "../errors.ts";
 
 export interface RateLimitOptions {
