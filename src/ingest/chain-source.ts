@@ -17,11 +17,11 @@
  * serving its last state meanwhile.
  */
 import { type AccountInfo, type Commitment, Connection, type Context, PublicKey } from "@solana/web3.js";
-import bs58 from "bs58";
 import type { AccountStore } from "../state/account-store.ts";
 import type { BlockhashCache } from "../state/blockhash-cache.ts";
 import { type Clock, systemClock } from "../state/clock.ts";
 import type { Chain, RawAccount } from "../state/types.ts";
+import { base58, fromBase64, fromHex } from "../protocol/codec/bytes.ts";
 import type { ChainIngestStatus } from "./status.ts";
 import {
   acknowledgeSendsImmediately,
@@ -31,13 +31,6 @@ import {
   type RpcAccountJson,
   rpcWebSocketOf,
 } from "./web3-internals.ts";
-import { Buffer } from "node:buffer";
-
-/** Base64 → bytes in a fresh buffer (Node's decoder is native; the copy detaches it from Buffer's shared pool). */
-function decodeBase64(text: string): Uint8Array {
-  const decoded = Buffer.from(text, "base64");
-  return new Uint8Array(decoded.buffer.slice(decoded.byteOffset, decoded.byteOffset + decoded.byteLength));
-}
 import { abortableSleep, errorMessage, raceSignal, timeoutSignal } from "./util.ts";
 
 export interface ChainSourceConfig {
@@ -85,11 +78,8 @@ export interface ChainSourceDeps {
   onError?: (message: string) => void;
 }
 
-function toBytes(d: Uint8Array | string): Uint8Array {
-  if (typeof d !== "string") return d;
-  if (!/^[0-9a-fA-F]{16}$/.test(d)) throw new RangeError(`discriminator must be 16 hex digits: '${d}'`);
-  return Uint8Array.from(d.match(/../g)!.map((h) => parseInt(h, 16)));
-}
+/** A discriminator given as bytes or as 16 hex digits. */
+const toBytes = (d: Uint8Array | string): Uint8Array => typeof d === "string" ? fromHex(d, 8) : d;
 
 type GpaFilter = { memcmp: { offset: number; bytes: string } };
 
@@ -224,7 +214,7 @@ export class ChainSource {
     });
     rpc.on("close", (code) => fail(`websocket closed (${String(code)})`));
 
-    const onAccount = (pubkey: string, info: AccountInfo<Buffer> | null, slot: number) => {
+    const onAccount = (pubkey: string, info: AccountInfo<Uint8Array> | null, slot: number) => {
       try {
         this.#applyAccount(pubkey, info, slot);
       } catch (err) {
@@ -331,12 +321,12 @@ export class ChainSource {
   /** Whether the discriminator a filter set selects is one of the numerous kinds. */
   #isBatchedKind(filters: GpaFilter[]): boolean {
     const disc = filters[0]?.memcmp.offset === 0 ? filters[0].memcmp.bytes : undefined;
-    return disc !== undefined && (this.config.batchedKinds ?? []).some((d) => bs58.encode(toBytes(d)) === disc);
+    return disc !== undefined && (this.config.batchedKinds ?? []).some((d) => base58(toBytes(d)) === disc);
   }
 
   #filterSets(): GpaFilter[][] {
     if (this.#discriminators.length === 0) return [[]];
-    return this.#discriminators.map((d) => [{ memcmp: { offset: 0, bytes: bs58.encode(d) } }]);
+    return this.#discriminators.map((d) => [{ memcmp: { offset: 0, bytes: base58(d) } }]);
   }
 
   async #refreshBlockhash(conn: Connection, commitment: Commitment): Promise<void> {
@@ -364,7 +354,7 @@ export class ChainSource {
       pubkey,
       owner: info.owner,
       lamports: BigInt(info.lamports),
-      data: decodeBase64(info.data[0]),
+      data: fromBase64(info.data[0]),
       executable: info.executable,
       slot,
       chain: this.chain,
@@ -378,7 +368,7 @@ export class ChainSource {
     this.#status.accounts = this.#store.size(this.chain);
   }
 
-  #applyAccount(pubkey: string, info: AccountInfo<Buffer | Uint8Array> | null, slot: number): void {
+  #applyAccount(pubkey: string, info: AccountInfo<Uint8Array> | null, slot: number): void {
     const store = this.#store;
     if (!info || info.lamports === 0) {
       store.delete(this.chain, pubkey, slot);

@@ -7,6 +7,7 @@
  */
 import { PublicKey } from "@solana/web3.js";
 import { CodecError, decodePubkey } from "./codec/mod.ts";
+import { hex } from "./codec/bytes.ts";
 import type { ConfigSide, TradeSide } from "./vocabulary.ts";
 import {
   ASSOCIATED_TOKEN_PROGRAM_ID,
@@ -37,12 +38,6 @@ function text(a: Address): string {
 
 function keyBytes(a: Address): Uint8Array {
   return typeof a === "string" ? decodePubkey(a) : a.toBytes();
-}
-
-function hex(b: Uint8Array): string {
-  let s = "";
-  for (let i = 0; i < b.length; i++) s += (b[i] < 16 ? "0" : "") + b[i].toString(16);
-  return s;
 }
 
 /** Number of cached derivations (for metrics and tests). */

@@ -2,7 +2,7 @@
  * Loopback Solana JSON-RPC server (HTTP on port P, WebSocket on P+1) over a ReplayChainState, close enough to Agave
  * for an unmodified `@solana/web3.js` 1.98 `Connection("http://127.0.0.1:P")` to work.
  */
-import { fromBase58, fromBase64, toBase58, toBase64 } from "./codec.ts";
+import { base58, base64, fromBase58, fromBase64 } from "../protocol/codec/bytes.ts";
 import type { ChainStateEvent, ReplayAccount, ReplayChainState } from "./chain-state.ts";
 
 const SYSTEM_PROGRAM = "11111111111111111111111111111111";
@@ -94,7 +94,7 @@ function encodeAccount(a: ReplayAccount, cfg: AccountEncodingConfig): Json {
     data = data.subarray(start, Math.min(start + cfg.dataSlice.length, data.length));
   }
   return {
-    data: cfg.encoding === "base58" ? [toBase58(data), "base58"] : [toBase64(data), "base64"],
+    data: cfg.encoding === "base58" ? [base58(data), "base58"] : [base64(data), "base64"],
     executable: a.executable,
     lamports: Number(a.lamports),
     owner: a.owner,

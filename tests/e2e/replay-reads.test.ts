@@ -11,13 +11,14 @@ import { createServiceApp } from "../../src/server.ts";
 import { readRecording } from "../../src/replay/format.ts";
 import { ACCOUNT_CODECS, DISCRIMINATORS } from "../../src/protocol/accounts/index.ts";
 import { toRawJson } from "../../src/protocol/raw-json.ts";
+import { hex } from "../../src/protocol/codec/bytes.ts";
 import { call } from "../helpers/contract.ts";
 import { eventually } from "../helpers/eventually.ts";
 
 const WORLD = "fixtures/world";
 
-function hasDiscriminator(data: Uint8Array, hex: string) {
-  return Array.from(data.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join("") === hex;
+function hasDiscriminator(data: Uint8Array, discriminatorHex: string) {
+  return hex(data.subarray(0, 8)) === discriminatorHex;
 }
 
 Deno.test("replay end to end: recorded state, a recorded update and an oracle frame reach the read endpoints", async (t) => {

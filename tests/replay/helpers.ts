@@ -1,4 +1,5 @@
 import { PublicKey } from "@solana/web3.js";
+import { fromHex } from "../../src/protocol/codec/bytes.ts";
 import { type RecordedAccount, type Recording, RECORDING_FORMAT } from "../../src/replay/format.ts";
 
 /** Polls `cond` until true or the deadline passes (network delivery is asynchronous). */
@@ -29,14 +30,10 @@ export const ALT_PROGRAM = "AddressLookupTab1e1111111111111111111111111";
 export const BASKET_DISC = "db4f6b87e7f3daf8";
 export const POOL_DISC = "f19a6d0411b16dbc";
 
-export function hex(h: string): Uint8Array {
-  return Uint8Array.from(h.match(/../g)!.map((x) => parseInt(x, 16)));
-}
-
 /** Account data = discriminator + payload bytes. */
 export function withDisc(disc: string, payload: number[] | Uint8Array, size = 48): Uint8Array {
   const d = new Uint8Array(size);
-  d.set(hex(disc), 0);
+  d.set(fromHex(disc), 0);
   d.set(payload, 8);
   return d;
 }

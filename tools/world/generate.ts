@@ -44,7 +44,7 @@ import {
 } from "./spl.ts";
 import { Timeline } from "./timeline.ts";
 import type { Chain } from "../../src/state/types.ts";
-import { toBase58 } from "../../src/replay/codec.ts";
+import { base58 } from "../../src/protocol/codec/bytes.ts";
 
 export const WORLD_GENERATOR_VERSION = "flash-world/1";
 /** 2026-01-15 20:59:00 UTC: one minute before the US equity close, so the sessions change as they would. */
@@ -513,7 +513,7 @@ async function writeBlockhashes(w: RecordingWriter, seed: number, durationMs: nu
       await w.writeBlockhash(chain, {
         atMs,
         slot,
-        blockhash: toBase58(rng.bytes(32)),
+        blockhash: base58(rng.bytes(32)),
         lastValidBlockHeight: blockHeight + 150,
         blockHeight,
       });

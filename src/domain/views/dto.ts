@@ -1,8 +1,7 @@
 /**
- * Small building blocks shared by the views and quotes: the contract's `OraclePriceDto`, base64 of raw bytes, the
- * display side, and leverage/rate strings for fields the contract types as plain decimals.
+ * Small building blocks shared by the views and quotes: the contract's `OraclePriceDto`, and leverage/rate strings
+ * for fields the contract types as plain decimals.
  */
-import { Buffer } from "node:buffer";
 import { toExactDecimal } from "../math/decimal.ts";
 import { INFINITE_LEVERAGE, type LeverageBps } from "../math/leverage.ts";
 import type { OraclePrice } from "../math/types.ts";
@@ -19,10 +18,6 @@ export interface OraclePriceDto {
 /** A stored or computed price as the contract's OraclePriceDto; confidence is 0 (Lazer publishes none). */
 export function oraclePriceDto(p: OraclePrice, timestampSec: bigint = 0n): OraclePriceDto {
   return { price: String(p.price), exponent: String(p.exponent), confidence: "0", timestamp: String(timestampSec) };
-}
-
-export function base64(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
 }
 
 /**

@@ -10,6 +10,7 @@
  * the market's collateral token, and run through the open math (src/domain/math/open.ts) with the limit price as the
  * oracle price, so the entry spread and fee apply as at the fill.
  */
+import { base64 } from "../../protocol/codec/bytes.ts";
 import type { TradeSide } from "../../protocol/vocabulary.ts";
 import type { LimitOrder, TriggerOrder } from "../../protocol/accounts/index.ts";
 import type { Order } from "../../protocol/accounts/order.ts";
@@ -18,7 +19,7 @@ import { openQuote } from "../math/open.ts";
 import { tokenAmount, usdValue } from "../math/oracle.ts";
 import { formatLeverage, formatOptionalPrice, formatTokenAmount, formatUsd } from "../format/ui.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "./context.ts";
-import { base64, type OraclePriceDto, oraclePriceDto, plausiblePrice } from "./dto.ts";
+import { type OraclePriceDto, oraclePriceDto, plausiblePrice } from "./dto.ts";
 import { marketFormat } from "./position-metrics.ts";
 
 /** The figures of a limit entry that need live prices (reserve and collateral token). */

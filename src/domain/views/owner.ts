@@ -3,10 +3,11 @@
  * enriched position and order listings. Pure over a DeploymentSnapshot; views never throw on account data — a position or order
  * whose figures cannot be computed is left out (v2) or listed with its raw fields only (earlier interface).
  */
+import { base64 } from "../../protocol/codec/bytes.ts";
 import { basket as basketPda, order as orderPda, position as positionPda } from "../../protocol/pda.ts";
 import type { Basket } from "../../protocol/accounts/basket.ts";
 import type { DeploymentSnapshot, MarketContext } from "./context.ts";
-import { base64, positionFitsMarket } from "./dto.ts";
+import { positionFitsMarket } from "./dto.ts";
 import {
   attempt,
   hasLiveSlot,

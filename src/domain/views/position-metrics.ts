@@ -6,6 +6,7 @@
  * known price, as the stream keeps doing while a feed pauses. The staleness rule of DECISIONS 5.9 applies to
  * quotes and previews (src/domain/quotes), which commit a user to a price.
  */
+import { base64 } from "../../protocol/codec/bytes.ts";
 import type { TradeSide } from "../../protocol/vocabulary.ts";
 import type { Position } from "../../protocol/accounts/index.ts";
 import { tokenAmount } from "../math/oracle.ts";
@@ -23,7 +24,7 @@ import {
   formatUsd,
 } from "../format/ui.ts";
 import type { LivePrice, MarketContext } from "./context.ts";
-import { base64, type OraclePriceDto, oraclePriceDto } from "./dto.ts";
+import { type OraclePriceDto, oraclePriceDto } from "./dto.ts";
 
 export interface PositionMetricsDto {
   marketSymbol: string;
