@@ -5,23 +5,15 @@
  */
 import assert from "node:assert/strict";
 import {
-  decodeBasket,
-  decodeCustody,
-  decodeCustomOracle,
-  decodeMarket,
-  decodeOrder,
-  decodePool,
-  decodePosition,
-  decodeUserDepositLedger,
-  encodeBasket,
-  encodeCustody,
-  encodeCustomOracle,
-  encodeMarket,
-  encodeOrder,
-  encodePool,
-  encodePosition,
-  encodeUserDepositLedger,
+  basketAccount,
+  custodyAccount,
+  customOracleAccount,
+  marketAccount,
+  orderAccount,
+  poolAccount,
   type Position,
+  positionAccount,
+  userDepositLedgerAccount,
 } from "../../src/protocol/accounts/index.ts";
 import { Bytes, K } from "./_bytes.ts";
 
@@ -96,24 +88,24 @@ Deno.test("Position account decoded from hand-built bytes", async (t) => {
     const b = new Bytes(248).hex(0, "aabc8fe47a40f7d0");
     writePosition(b, 8, 3n, false);
     b.fill(240, 8, 0xee); // padding bytes are kept and re-encoded as they are
-    const p = decodePosition(b.bytes, "earlier");
+    const p = positionAccount.earlier.decode(b.bytes);
     checkPosition(p, 3n, false);
     assert.deepEqual(p.padding, new Uint8Array(8).fill(0xee));
-    assert.deepEqual(encodePosition(p, "earlier"), b.bytes);
+    assert.deepEqual(positionAccount.earlier.encode(p), b.bytes);
   });
   await t.step("v2 layout: migrate_flag @240 (raw), padding [u8;7]", () => {
     const b = new Bytes(248).hex(0, "aabc8fe47a40f7d0");
     writePosition(b, 8, 4n, true);
-    const p = decodePosition(b.bytes, "v2");
+    const p = positionAccount.v2.decode(b.bytes);
     checkPosition(p, 4n, true);
-    assert.deepEqual(encodePosition(p, "v2"), b.bytes);
+    assert.deepEqual(positionAccount.v2.encode(p), b.bytes);
   });
   await t.step("the same bytes read differently by version (byte @240)", () => {
     const b = new Bytes(248).hex(0, "aabc8fe47a40f7d0");
     writePosition(b, 8, 0n, true);
-    const earlier = decodePosition(b.bytes, "earlier");
+    const earlier = positionAccount.earlier.decode(b.bytes);
     assert.equal(earlier.padding[0], 1);
-    assert.equal(decodePosition(b.bytes, "v2").migrateFlag, true);
+    assert.equal(positionAccount.v2.decode(b.bytes).migrateFlag, true);
   });
 });
 
@@ -166,7 +158,7 @@ Deno.test("Order account decoded from hand-built bytes", async (t) => {
   for (const version of ["earlier", "v2"] as const) {
     await t.step(version, () => {
       const b = buildOrder(version === "v2");
-      const o = decodeOrder(b.bytes, version);
+      const o = orderAccount[version].decode(b.bytes);
       assert.equal(o.owner, K.owner);
       assert.equal(o.market, K.solShortMarket);
       assert.equal(o.limitOrders.length, 5);
@@ -212,7 +204,7 @@ Deno.test("Order account decoded from hand-built bytes", async (t) => {
         assert.equal(o.padding.length, 48);
         assert.equal(new DataView(o.padding.buffer).getBigUint64(0, true), 0xfeedn);
       }
-      assert.deepEqual(encodeOrder(o, version), b.bytes);
+      assert.deepEqual(orderAccount[version].encode(o), b.bytes);
     });
   }
 });
@@ -267,7 +259,7 @@ Deno.test("Basket decoded from hand-built bytes (2 positions, 2 orders with limi
   o = writeBasketOrder(b, o + 32, 2, 1, 1, 2);
   const used = o;
 
-  const basket = decodeBasket(b.bytes); // 4096-byte allocation: trailing zeros are ignored
+  const basket = basketAccount.decode(b.bytes); // 4096-byte allocation: trailing zeros are ignored
   assert.equal(basket.owner, K.owner);
   assert.equal(basket.delegate, K.defaultKey);
   assert.equal(basket.basketBump, 254);
@@ -320,7 +312,7 @@ Deno.test("Basket decoded from hand-built bytes (2 positions, 2 orders with limi
   assert.equal(o2.order.executionCount, 1_002n);
 
   // Re-encoding yields exactly the used prefix of the allocation.
-  assert.deepEqual(encodeBasket(basket), b.bytes.subarray(0, used));
+  assert.deepEqual(basketAccount.encode(basket), b.bytes.subarray(0, used));
   // Sizes from the reference: PositionMeta 272 B, OrderMeta with (1,2,1) entries = 32 + 12 + 54 + 63 + 71.
   assert.equal(
     used,
@@ -330,14 +322,14 @@ Deno.test("Basket decoded from hand-built bytes (2 positions, 2 orders with limi
 
 Deno.test("Basket with empty vectors is 96 bytes", () => {
   const b = new Bytes(96).hex(0, "db4f6b87e7f3daf8").pubkey(8, K.owner).pubkey(40, K.delegate).u8(72, 255);
-  const basket = decodeBasket(b.bytes);
+  const basket = basketAccount.decode(b.bytes);
   assert.deepEqual(
     [basket.debits, basket.pendingCredits, basket.positions, basket.orders],
     [[], [], [], []],
   );
   assert.equal(basket.delegate, K.delegate);
   assert.equal(basket.positionsActive, false);
-  assert.deepEqual(encodeBasket(basket), b.bytes);
+  assert.deepEqual(basketAccount.encode(basket), b.bytes);
 });
 
 // ---- Custody (688 B) ------------------------------------------------------------------------------------------------
@@ -377,7 +369,7 @@ Deno.test("Custody decoded from hand-built bytes", async (t) => {
   for (const version of ["earlier", "v2"] as const) {
     await t.step(version, () => {
       const b = buildCustody(version === "v2");
-      const c = decodeCustody(b.bytes, version);
+      const c = custodyAccount[version].decode(b.bytes);
       assert.equal(c.pool, K.pool);
       assert.equal(c.mint, K.solMint);
       assert.equal(c.tokenAccount, K.solCustodyTokenAccount);
@@ -451,7 +443,7 @@ Deno.test("Custody decoded from hand-built bytes", async (t) => {
         assert.equal(c.tradeReceivable, undefined);
         assert.equal(c.padding.length, 32);
       }
-      assert.deepEqual(encodeCustody(c, version), b.bytes);
+      assert.deepEqual(custodyAccount[version].encode(c), b.bytes);
     });
   }
 });
@@ -470,7 +462,7 @@ Deno.test("Market decoded from hand-built bytes", () => {
       6,
     );
   b.u8(229, 1).u8(237, 0).u8(245, 252);
-  const m = decodeMarket(b.bytes);
+  const m = marketAccount.decode(b.bytes);
   assert.equal(m.pool, K.pool);
   assert.equal(m.targetCustody, K.solCustody);
   assert.equal(m.collateralCustody, K.usdcCustody);
@@ -505,10 +497,10 @@ Deno.test("Market decoded from hand-built bytes", () => {
   assert.equal(m.bump, 252);
   assert.equal(m.padding.length, 7);
   assert.equal(m.padding2.length, 7);
-  assert.deepEqual(encodeMarket(m), b.bytes);
+  assert.deepEqual(marketAccount.encode(m), b.bytes);
 
   b.u8(104, 1);
-  assert.equal(decodeMarket(b.bytes).side, "Long");
+  assert.equal(marketAccount.decode(b.bytes).side, "Long");
 });
 
 // ---- Pool (sequential Borsh) -----------------------------------------------------------------------------------------
@@ -539,7 +531,7 @@ Deno.test("Pool decoded from hand-built bytes", async (t) => {
   for (const version of ["earlier", "v2"] as const) {
     await t.step(version, () => {
       const { b, end } = buildPool(version === "v2");
-      const p = decodePool(b.bytes, version);
+      const p = poolAccount[version].decode(b.bytes);
       assert.equal(p.name, "Crypto.1");
       assert.equal(p.permissions.allowSwap, true);
       assert.equal(p.permissions.allowFeeDistribution, true);
@@ -595,7 +587,7 @@ Deno.test("Pool decoded from hand-built bytes", async (t) => {
       assert.deepEqual([p.feesObligationUsd, p.rebateObligationUsd, p.thresholdUsd], [21n, 22n, 23n]);
       if (version === "v2") assert.equal(p.lpSupply, 987_654_321_000n);
       else assert.equal("lpSupply" in p, false);
-      assert.deepEqual(encodePool(p, version), b.bytes.subarray(0, end));
+      assert.deepEqual(poolAccount[version].encode(p), b.bytes.subarray(0, end));
     });
   }
 });
@@ -605,20 +597,20 @@ Deno.test("Pool decoded from hand-built bytes", async (t) => {
 Deno.test("UserDepositLedger decoded from hand-built bytes (852-byte allocation, owner @16)", () => {
   const b = new Bytes(852).hex(0, "3363adbe15330782").u8(8, 254).pubkey(16, K.owner);
   b.u32(48, 2).pubkey(52, K.usdcMint).u64(84, 1_000_000_000n).pubkey(92, K.solMint).u64(124, 2_500_000_000n);
-  const l = decodeUserDepositLedger(b.bytes);
+  const l = userDepositLedgerAccount.decode(b.bytes);
   assert.equal(l.bump, 254);
   assert.equal(l.owner, K.owner);
   assert.deepEqual(l.deposits, [
     { mint: K.usdcMint, amount: 1_000_000_000n },
     { mint: K.solMint, amount: 2_500_000_000n },
   ]);
-  assert.deepEqual(encodeUserDepositLedger(l), b.bytes.subarray(0, 132));
+  assert.deepEqual(userDepositLedgerAccount.encode(l), b.bytes.subarray(0, 132));
 });
 
 Deno.test("CustomOracle decoded from hand-built bytes", () => {
   const b = new Bytes(76).hex(0, "e3aaa4da7f1023df").u64(8, 14_512_345_678n).i32(16, -8).u64(20, 1_000n)
     .u64(28, 14_500_000_000n).i64(36, 1_726_000_000n).u32(44, 6).u64(48, 14_512_345_679n);
-  const o = decodeCustomOracle(b.bytes);
+  const o = customOracleAccount.decode(b.bytes);
   assert.deepEqual({ ...o, reserved: undefined }, {
     price: 14_512_345_678n,
     expo: -8,
@@ -630,5 +622,5 @@ Deno.test("CustomOracle decoded from hand-built bytes", () => {
     reserved: undefined,
   });
   assert.equal(o.reserved.length, 20);
-  assert.deepEqual(encodeCustomOracle(o), b.bytes);
+  assert.deepEqual(customOracleAccount.encode(o), b.bytes);
 });

@@ -1,14 +1,17 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { Buffer } from "node:buffer";
+import { createHash } from "node:crypto";
 import {
   ACCOUNT_CODECS,
   accountKindOf,
   accountKinds,
+  type Custody,
+  custodyAccount,
   decodeAccount,
   discriminatorFilter,
   DISCRIMINATORS,
   encodeAccount,
-  encodeCustody,
   type Market,
 } from "../../src/protocol/accounts/index.ts";
 import { CodecError } from "../../src/protocol/codec/mod.ts";
@@ -50,10 +53,10 @@ Deno.test("decodeAccount: known discriminator with a broken body throws CodecErr
 });
 
 Deno.test("each version decodes with its own layout", () => {
-  const v2 = sample("v2", "Custody") as Parameters<typeof encodeCustody>[0];
+  const v2 = sample("v2", "Custody") as Custody;
   v2.tradeReceivable = 5n;
   v2.tradePayable = 6n;
-  const data = encodeCustody(v2, "v2");
+  const data = custodyAccount.v2.encode(v2);
   const earlier = decodeAccount("earlier", data);
   assert.equal(earlier?.kind, "Custody");
   if (earlier?.kind === "Custody") {
@@ -99,4 +102,18 @@ Deno.test("discriminator tables: hex, base58 and memcmp filters", () => {
     "Whitelist",
   ]);
   assert.equal(accountKinds("v2").length, 15);
+});
+
+Deno.test('every account discriminator is sha256("account:<Name>")[0..8] of its Anchor name', () => {
+  const codecs = [...Object.values(ACCOUNT_CODECS.earlier), ...Object.values(ACCOUNT_CODECS.v2)];
+  assert.equal(new Set(codecs.map((c) => c.name)).size, Object.keys(DISCRIMINATORS).length);
+  for (const codec of codecs) {
+    const expected = createHash("sha256").update(`account:${codec.name}`).digest().subarray(0, 8);
+    assert.deepEqual(codec.discriminator, new Uint8Array(expected), codec.name);
+    assert.equal(codec.discriminatorHex, Buffer.from(expected).toString("hex"), codec.name);
+  }
+  for (const [kind, info] of Object.entries(DISCRIMINATORS)) {
+    const expected = createHash("sha256").update(`account:${kind}`).digest().subarray(0, 8);
+    assert.deepEqual(info.bytes, new Uint8Array(expected), kind);
+  }
 });
