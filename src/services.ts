@@ -12,6 +12,7 @@ import type { PriceStore } from "./state/price-store.ts";
 import type { ProgramView } from "./state/program-view.ts";
 import type { IngestStatus } from "./ingest/status.ts";
 import type { PoolStatsCache } from "./runtime/pool-stats-cache.ts";
+import type { Endpoints } from "./runtime/endpoints.ts";
 import type { ServiceMetrics } from "./http/metrics.ts";
 
 /** One interface's deployment: its configuration lookups and the decoded view of its program's accounts. */
@@ -25,6 +26,8 @@ export interface Deployment {
 export interface Services {
   config: Config;
   clock: Clock;
+  /** Where each chain and the oracle are reached (live endpoints or the replay servers). */
+  endpoints: Endpoints;
   deployments: Record<ProgramVersion, Deployment>;
   accounts: AccountStore;
   prices: PriceStore;
