@@ -172,15 +172,45 @@ export class ChainSource {
     }
   }
 
+  /**
+   * One session: connect, subscribe, load everything, then keep it current until something fails (or `stop()`).
+   * A failure anywhere aborts `session`, which ends every wait of the session; the caller reconnects.
+   */
   async #session(onSteady: () => void): Promise<void> {
-    const cfg = this.config;
-    const commitment = cfg.commitment ?? "confirmed";
+    const commitment = this.config.commitment ?? "confirmed";
     const session = new AbortController();
     const stopSignal = this.#stop.signal;
     const signal = AbortSignal.any([stopSignal, session.signal]);
     const fail = (why: string, err?: unknown) => {
       if (!session.signal.aborted) session.abort(new Error(err === undefined ? why : `${why}: ${errorMessage(err)}`));
     };
+    if (this.#sessions++ > 0) this.#status.reconnects++;
+    const { conn, socketOpen } = this.#connect(commitment, signal, fail);
+    try {
+      await this.#subscribeAll(conn, commitment, signal, socketOpen);
+      await raceSignal(this.#refreshBlockhash(conn, commitment), signal);
+      await raceSignal(this.#fullLoad(conn, commitment), signal);
+      this.#status.connected = true;
+      onSteady();
+      this.#syncedResolve();
+      await this.#steadyState(conn, commitment, signal);
+      if (session.signal.aborted) throw session.signal.reason;
+    } catch (err) {
+      if (session.signal.aborted && !stopSignal.aborted) throw session.signal.reason;
+      if (!stopSignal.aborted) throw err;
+    } finally {
+      this.#wake = undefined;
+      if (!session.signal.aborted) session.abort(new Error("session over"));
+      await disposeConnection(conn);
+    }
+  }
+
+  /**
+   * A Connection whose HTTP requests are abortable (they end with the session, or after `requestTimeoutMs`) and
+   * whose WebSocket does not reconnect on its own: its errors and its close end the session (`fail`).
+   */
+  #connect(commitment: Commitment, signal: AbortSignal, fail: (why: string, err?: unknown) => void) {
+    const cfg = this.config;
     const requestTimeout = cfg.requestTimeoutMs ?? 30_000;
     const fetchFn = async (input: string | URL | Request, init?: RequestInit) => {
       const t = timeoutSignal(signal, requestTimeout, "request");
@@ -193,7 +223,6 @@ export class ChainSource {
         t.clear();
       }
     };
-    if (this.#sessions++ > 0) this.#status.reconnects++;
     const conn = new Connection(cfg.rpcUrl, {
       commitment,
       wsEndpoint: cfg.wsUrl,
@@ -205,15 +234,21 @@ export class ChainSource {
     acknowledgeSendsImmediately(rpc);
     rpc.setAutoReconnect(false);
     rpc.removeAllListeners("error"); // web3.js only logs them; this source counts them and ends the session
-    let opened = false;
-    const openedPromise = new Promise<void>((resolve) => rpc.once("open", () => resolve()));
-    rpc.on("open", () => opened = true);
+    const socketOpen = new Promise<void>((resolve) => rpc.once("open", () => resolve()));
     rpc.on("error", (e) => {
       this.#error("websocket", (e as { message?: string })?.message ?? e);
       fail("websocket error");
     });
     rpc.on("close", (code) => fail(`websocket closed (${String(code)})`));
+    return { conn, socketOpen };
+  }
 
+  /**
+   * Subscribes to slots, to every program × discriminator and to every extra account, then waits until the socket
+   * is open and every subscription is acknowledged (or `subscribeTimeoutMs` passes: the session fails).
+   */
+  async #subscribeAll(conn: Connection, commitment: Commitment, signal: AbortSignal, socketOpen: Promise<void>) {
+    const cfg = this.config;
     const onAccount = (pubkey: string, info: AccountInfo<Uint8Array> | null, slot: number) => {
       try {
         this.#applyAccount(pubkey, info, slot);
@@ -221,74 +256,63 @@ export class ChainSource {
         this.#error("notification", err);
       }
     };
+    conn.onSlotChange((s) => {
+      this.#store.noteSlot(this.chain, s.slot);
+      this.#status.lastSlot = this.#store.slot(this.chain);
+      this.#status.lastUpdateMs = this.#clock.nowMs();
+    });
+    const filterSets = this.#filterSets();
+    for (const pid of cfg.programIds) {
+      const program = new PublicKey(pid);
+      for (const filters of filterSets) {
+        conn.onProgramAccountChange(program, (keyed, ctx: Context) => {
+          if (!cfg.programIds.includes(keyed.accountInfo.owner.toBase58())) {
+            onAccount(keyed.accountId.toBase58(), null, ctx.slot);
+          } else onAccount(keyed.accountId.toBase58(), keyed.accountInfo, ctx.slot);
+        }, { commitment, filters });
+      }
+    }
+    for (const key of cfg.extraAccounts ?? []) {
+      conn.onAccountChange(new PublicKey(key), (info, ctx) => onAccount(key, info, ctx.slot), { commitment });
+    }
+
+    const wait = timeoutSignal(signal, cfg.subscribeTimeoutMs ?? 10_000, "subscribing");
     try {
-      conn.onSlotChange((s) => {
-        this.#store.noteSlot(this.chain, s.slot);
-        this.#status.lastSlot = this.#store.slot(this.chain);
-        this.#status.lastUpdateMs = this.#clock.nowMs();
-      });
-      const filterSets = this.#filterSets();
-      for (const pid of cfg.programIds) {
-        const program = new PublicKey(pid);
-        for (const filters of filterSets) {
-          conn.onProgramAccountChange(program, (keyed, ctx: Context) => {
-            if (!cfg.programIds.includes(keyed.accountInfo.owner.toBase58())) {
-              onAccount(keyed.accountId.toBase58(), null, ctx.slot);
-            } else onAccount(keyed.accountId.toBase58(), keyed.accountInfo, ctx.slot);
-          }, { commitment, filters });
-        }
-      }
-      for (const key of cfg.extraAccounts ?? []) {
-        conn.onAccountChange(new PublicKey(key), (info, ctx) => onAccount(key, info, ctx.slot), { commitment });
-      }
-
-      // Wait for the socket and every subscription acknowledgement.
-      const wait = timeoutSignal(signal, cfg.subscribeTimeoutMs ?? 10_000, "subscribing");
-      try {
-        await raceSignal(openedPromise, wait.signal);
-        while (!allSubscribed(conn)) await abortableSleep(10, wait.signal);
-      } finally {
-        wait.clear();
-      }
-      if (!opened) throw new Error("websocket did not open");
-
-      await raceSignal(this.#refreshBlockhash(conn, commitment), signal);
-      await raceSignal(this.#fullLoad(conn, commitment), signal);
-      this.#status.connected = true;
-      onSteady();
-      this.#syncedResolve();
-
-      const pollMs = cfg.blockhashIntervalMs ?? 2000;
-      const reconcileMs = cfg.reconcileIntervalMs ?? 300_000;
-      let lastReconcile = Date.now();
-      while (!signal.aborted) {
-        await new Promise<void>((resolve) => {
-          const t = setTimeout(done, pollMs);
-          function done() {
-            clearTimeout(t);
-            signal.removeEventListener("abort", done);
-            resolve();
-          }
-          this.#wake = done;
-          signal.addEventListener("abort", done, { once: true });
-        });
-        this.#wake = undefined;
-        if (signal.aborted) break;
-        await raceSignal(this.#refreshBlockhash(conn, commitment), signal);
-        if (this.#resyncRequested || (reconcileMs > 0 && Date.now() - lastReconcile >= reconcileMs)) {
-          this.#resyncRequested = false;
-          lastReconcile = Date.now();
-          await raceSignal(this.#fullLoad(conn, commitment), signal);
-        }
-      }
-      if (session.signal.aborted) throw session.signal.reason;
-    } catch (err) {
-      if (session.signal.aborted && !stopSignal.aborted) throw session.signal.reason;
-      if (!stopSignal.aborted) throw err;
+      await raceSignal(socketOpen, wait.signal);
+      while (!allSubscribed(conn)) await abortableSleep(10, wait.signal);
     } finally {
+      wait.clear();
+    }
+  }
+
+  /**
+   * Steady state: notifications are applied as they come (the subscriptions); every `blockhashIntervalMs` the
+   * blockhash is refreshed (the HTTP liveness poll), and a full reload runs every `reconcileIntervalMs` or when asked.
+   * Returns when the session's signal aborts; a failed poll or reload throws.
+   */
+  async #steadyState(conn: Connection, commitment: Commitment, signal: AbortSignal): Promise<void> {
+    const pollMs = this.config.blockhashIntervalMs ?? 2000;
+    const reconcileMs = this.config.reconcileIntervalMs ?? 300_000;
+    let lastReconcile = Date.now();
+    while (!signal.aborted) {
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(done, pollMs);
+        function done() {
+          clearTimeout(t);
+          signal.removeEventListener("abort", done);
+          resolve();
+        }
+        this.#wake = done;
+        signal.addEventListener("abort", done, { once: true });
+      });
       this.#wake = undefined;
-      if (!session.signal.aborted) session.abort(new Error("session over"));
-      await disposeConnection(conn);
+      if (signal.aborted) break;
+      await raceSignal(this.#refreshBlockhash(conn, commitment), signal);
+      if (this.#resyncRequested || (reconcileMs > 0 && Date.now() - lastReconcile >= reconcileMs)) {
+        this.#resyncRequested = false;
+        lastReconcile = Date.now();
+        await raceSignal(this.#fullLoad(conn, commitment), signal);
+      }
     }
   }
 
