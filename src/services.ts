@@ -12,15 +12,23 @@ import type { PriceStore } from "./state/price-store.ts";
 import type { ProgramView } from "./state/program-view.ts";
 import type { IngestStatus } from "./ingest/status.ts";
 import type { PoolStatsCache } from "./runtime/pool-stats-cache.ts";
+import type { PriceMapCache } from "./runtime/price-map-cache.ts";
+import type { TokenListCache } from "./runtime/token-list-cache.ts";
+import type { TokenDtoOf } from "./domain/views/tokens.ts";
 import type { Endpoints } from "./runtime/endpoints.ts";
 import type { ServiceMetrics } from "./http/metrics.ts";
 
-/** One interface's deployment: its configuration lookups and the decoded view of its program's accounts. */
-export interface Deployment {
-  version: ProgramVersion;
+/**
+ * One interface's deployment: its configuration lookups, the decoded view of its program's accounts, and the
+ * answers kept between requests (each with `start()` / `stop()`, run by the runtime).
+ */
+export interface Deployment<V extends ProgramVersion = ProgramVersion> {
+  version: V;
   index: DeploymentIndex;
   view: ProgramView;
   poolStats: PoolStatsCache;
+  priceMap: PriceMapCache;
+  tokenList: TokenListCache<TokenDtoOf<V>>;
 }
 
 export interface Services {
@@ -28,7 +36,7 @@ export interface Services {
   clock: Clock;
   /** Where each chain and the oracle are reached (live endpoints or the replay servers). */
   endpoints: Endpoints;
-  deployments: Record<ProgramVersion, Deployment>;
+  deployments: { [V in ProgramVersion]: Deployment<V> };
   accounts: AccountStore;
   prices: PriceStore;
   blockhashes: BlockhashCaches;

@@ -23,6 +23,9 @@ import { PriceStore } from "../state/price-store.ts";
 import { ProgramView } from "../state/program-view.ts";
 import type { Deployment, Services } from "../services.ts";
 import { PoolStatsCache } from "./pool-stats-cache.ts";
+import { PriceMapCache } from "./price-map-cache.ts";
+import { TokenListCache } from "./token-list-cache.ts";
+import { TOKEN_LISTS } from "../domain/views/tokens.ts";
 import { type Endpoints, resolveEndpoints } from "./endpoints.ts";
 import { createChainSources, createOracleSource } from "./sources.ts";
 
@@ -70,10 +73,17 @@ function createServices(
   const accounts = new AccountStore();
   const prices = new PriceStore();
   const ingest = new IngestStatus();
-  const deployment = (version: ProgramVersion): Deployment => {
+  const deployment = <V extends ProgramVersion>(version: V): Deployment<V> => {
     const index = new DeploymentIndex(configs[version]);
     const view = new ProgramView(version, configs[version].programId, accounts);
-    return { version, index, view, poolStats: new PoolStatsCache(index, view, prices, config.POOL_STATS_INTERVAL_MS) };
+    return {
+      version,
+      index,
+      view,
+      poolStats: new PoolStatsCache(index, view, prices, config.POOL_STATS_INTERVAL_MS),
+      priceMap: new PriceMapCache(index, prices),
+      tokenList: new TokenListCache(index, TOKEN_LISTS[version]),
+    };
   };
   return {
     config,
@@ -125,7 +135,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   const sources = createChainSources(services, endpoints, onError);
   const oracle = createOracleSource(services, endpoints, onError);
 
-  const caches = Object.values(services.deployments).map((d) => d.poolStats);
+  const caches = Object.values(services.deployments).flatMap((d) => [d.priceMap, d.tokenList, d.poolStats]);
   return {
     services,
     replay,

@@ -47,6 +47,9 @@ import { loadConfig } from "../../src/config/env.ts";
 import { createApp } from "../../src/http/app.ts";
 import { handlers } from "../../src/handlers/index.ts";
 import { PoolStatsCache } from "../../src/runtime/pool-stats-cache.ts";
+import { PriceMapCache } from "../../src/runtime/price-map-cache.ts";
+import { TokenListCache } from "../../src/runtime/token-list-cache.ts";
+import { TOKEN_LISTS } from "../../src/domain/views/tokens.ts";
 import { createMiddleware } from "hono/factory";
 
 export const PROGRAM = {
@@ -596,11 +599,13 @@ export function buildFixture(options: FixtureOptions = {}): Fixture {
  */
 export function fixtureApp(fixture: Fixture = buildFixture()) {
   const config = loadConfig({ RATE_LIMIT_RPS: "0" });
-  const deployment = (version: ProgramVersion) => ({
+  const deployment = <V extends ProgramVersion>(version: V) => ({
     version,
     index: fixture.index[version],
     view: fixture.view[version],
     poolStats: new PoolStatsCache(fixture.index[version], fixture.view[version], fixture.prices, 60_000),
+    priceMap: new PriceMapCache(fixture.index[version], fixture.prices),
+    tokenList: new TokenListCache(fixture.index[version], TOKEN_LISTS[version]),
   });
   const services = {
     config,

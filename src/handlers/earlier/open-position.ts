@@ -3,15 +3,13 @@
  * with `transactionBase64: null`, including the swap fields for SWAP. With an owner the quote is still computed (a
  * failure is 200 `{err, code}`), but the transaction half is not built yet (501).
  */
-import type { AppEnv } from "../../services.ts";
-import type { RouteHandler } from "@hono/zod-openapi";
-import type * as routes from "../../../gen/earlier/routes.ts";
+import type { EarlierHandler } from "./handler.ts";
 import { ApiError, notImplemented } from "../../http/errors.ts";
 import { openPositionQuote } from "../../domain/quotes/open.ts";
 import { snapshotOf } from "../context.ts";
 import { answerQuote, missingField } from "../shared/answers.ts";
 
-export const openPosition: RouteHandler<typeof routes.openPosition, AppEnv> = (c) => {
+export const openPosition: EarlierHandler<"openPosition"> = (c) => {
   const body = c.req.valid("json");
   if (!/[1-9]/.test(body.inputAmountUi)) {
     throw new ApiError(400, "INVALID_DECIMAL", "body.inputAmountUi must be greater than zero", "body.inputAmountUi");

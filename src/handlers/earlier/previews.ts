@@ -2,9 +2,7 @@
  * POST /preview/*: the v2 previews served by the earlier interface (DECISIONS 1.2). The position may also be named
  * by `positionKey`, which wins over `owner` + `marketSymbol` + `side` (and, for TP/SL, over the inline fields).
  */
-import type { AppEnv } from "../../services.ts";
-import type { RouteHandler } from "@hono/zod-openapi";
-import type * as routes from "../../../gen/earlier/routes.ts";
+import type { EarlierHandler } from "./handler.ts";
 import { exitFeePreview, limitOrderFeesPreview, marginPreview, tpSlPreview } from "../../domain/quotes/previews.ts";
 import type { PositionTarget } from "../../domain/quotes/common.ts";
 import { snapshotOf } from "../context.ts";
@@ -17,12 +15,12 @@ function targetOf(body: Parameters<typeof positionTargetOf>[0]): PositionTarget 
   return target;
 }
 
-export const previewLimitOrderFees: RouteHandler<typeof routes.previewLimitOrderFees, AppEnv> = (c) => {
+export const previewLimitOrderFees: EarlierHandler<"previewLimitOrderFees"> = (c) => {
   const result = limitOrderFeesPreview(snapshotOf(c, "earlier"), c.req.valid("json"));
   return answerQuote(c, result);
 };
 
-export const previewExitFee: RouteHandler<typeof routes.previewExitFee, AppEnv> = (c) => {
+export const previewExitFee: EarlierHandler<"previewExitFee"> = (c) => {
   const body = c.req.valid("json");
   const result = exitFeePreview(snapshotOf(c, "earlier"), {
     position: targetOf(body),
@@ -31,14 +29,14 @@ export const previewExitFee: RouteHandler<typeof routes.previewExitFee, AppEnv> 
   return answerQuote(c, result);
 };
 
-export const previewTpSl: RouteHandler<typeof routes.previewTpSl, AppEnv> = (c) => {
+export const previewTpSl: EarlierHandler<"previewTpSl"> = (c) => {
   const body = c.req.valid("json");
   requireModeInput(body);
   const result = tpSlPreview(snapshotOf(c, "earlier"), { ...body, position: positionTargetOf(body) });
   return answerQuote(c, result);
 };
 
-export const previewMargin: RouteHandler<typeof routes.previewMargin, AppEnv> = (c) => {
+export const previewMargin: EarlierHandler<"previewMargin"> = (c) => {
   const body = c.req.valid("json");
   const result = marginPreview(snapshotOf(c, "earlier"), {
     position: targetOf(body),

@@ -3,15 +3,13 @@
  * with `transactionBase64: null`. With an owner the quote is still computed (a failure is 200 `{err, code}`), but the
  * transaction half is not built yet (501).
  */
-import type { AppEnv } from "../../services.ts";
-import type { RouteHandler } from "@hono/zod-openapi";
-import type * as routes from "../../../gen/v2/routes.ts";
+import type { V2Handler } from "./handler.ts";
 import { notImplemented } from "../../http/errors.ts";
 import { openPositionQuote } from "../../domain/quotes/open.ts";
 import { snapshotOf } from "../context.ts";
 import { answerQuote, missingField } from "../shared/answers.ts";
 
-export const v2OpenPosition: RouteHandler<typeof routes.v2OpenPosition, AppEnv> = (c) => {
+export const v2OpenPosition: V2Handler<"v2OpenPosition"> = (c) => {
   const body = c.req.valid("json");
   if (body.orderType === "LIMIT" && body.limitPrice === undefined) {
     throw missingField("limitPrice", "is required when orderType is LIMIT");

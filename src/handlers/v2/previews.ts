@@ -2,25 +2,23 @@
  * POST /v2/preview/*: read-only quotes (limit-order fees, exit fee, TP/SL calculator, margin). A well-formed
  * request that cannot be computed answers 200 `{err, code}` (DECISIONS 3.2).
  */
-import type { AppEnv } from "../../services.ts";
-import type { RouteHandler } from "@hono/zod-openapi";
-import type * as routes from "../../../gen/v2/routes.ts";
+import type { V2Handler } from "./handler.ts";
 import { exitFeePreview, limitOrderFeesPreview, marginPreview, tpSlPreview } from "../../domain/quotes/previews.ts";
 import { snapshotOf } from "../context.ts";
 import { answerQuote, requireModeInput } from "../shared/answers.ts";
 
-export const v2PreviewLimitOrderFees: RouteHandler<typeof routes.v2PreviewLimitOrderFees, AppEnv> = (c) => {
+export const v2PreviewLimitOrderFees: V2Handler<"v2PreviewLimitOrderFees"> = (c) => {
   const result = limitOrderFeesPreview(snapshotOf(c, "v2"), c.req.valid("json"));
   return answerQuote(c, result);
 };
 
-export const v2PreviewExitFee: RouteHandler<typeof routes.v2PreviewExitFee, AppEnv> = (c) => {
+export const v2PreviewExitFee: V2Handler<"v2PreviewExitFee"> = (c) => {
   const { owner, marketSymbol, side, closeAmountUsdUi } = c.req.valid("json");
   const result = exitFeePreview(snapshotOf(c, "v2"), { position: { owner, marketSymbol, side }, closeAmountUsdUi });
   return answerQuote(c, result);
 };
 
-export const v2PreviewTpSl: RouteHandler<typeof routes.v2PreviewTpSl, AppEnv> = (c) => {
+export const v2PreviewTpSl: V2Handler<"v2PreviewTpSl"> = (c) => {
   const body = c.req.valid("json");
   requireModeInput(body);
   const position = body.owner ? { owner: body.owner, marketSymbol: body.marketSymbol, side: body.side } : undefined;
@@ -28,7 +26,7 @@ export const v2PreviewTpSl: RouteHandler<typeof routes.v2PreviewTpSl, AppEnv> = 
   return answerQuote(c, result);
 };
 
-export const v2PreviewMargin: RouteHandler<typeof routes.v2PreviewMargin, AppEnv> = (c) => {
+export const v2PreviewMargin: V2Handler<"v2PreviewMargin"> = (c) => {
   const { owner, marketSymbol, side, marginDeltaUsdUi, action } = c.req.valid("json");
   const result = marginPreview(snapshotOf(c, "v2"), {
     position: { owner, marketSymbol, side },
