@@ -8,8 +8,8 @@ import {
   priceWithSlippage,
   slippagePercentToBps,
   tradeSpread,
-} from "../../../src/domain/math/mod.ts";
-import { px } from "../fixtures.ts";
+} from "../../../src/domain/math/spread.ts";
+import { px } from "../_helpers.ts";
 
 const pricing = { tradeSpreadMin: 100n, tradeSpreadMax: 1_100n, maxPositionSizeUsd: 1_000_000_000_000n };
 

@@ -24,43 +24,23 @@
  *   bounded by the propagated difference.
  */
 import assert from "node:assert/strict";
-import {
-  borrowFeeUsd,
-  borrowRateAt,
-  cumulativeLockFeeAt,
-  type CustodyLike,
-  custodyPoolStats,
-  decimalMul,
-  displayLeverageBps,
-  exitFee,
-  exitPriceForSize,
-  feeAmount,
-  initialMarginUsd,
-  leverageBps,
-  leverageToBps,
-  liquidationPrice,
-  lockedUsdFor,
-  lpTokenPriceUsd,
-  maxAddableCollateralUsd,
-  maxProfitPrice,
-  maxWithdrawableCollateralUsd,
-  openQuote,
-  type OraclePrice,
-  poolValueStats,
-  type PositionLike,
-  positionMetrics,
-  positionPnl,
-  pow10,
-  priceWithSlippage,
-  sizeFromLeverage,
-  swapQuote,
-  tokenAmount,
-  tradeSpread,
-  triggerPriceForPnl,
-  triggerPriceForRoi,
-  usdValue,
-} from "../../../src/domain/math/mod.ts";
-import { formatPercentBps, formatPrice, formatTokenAmount, formatUsd } from "../../../src/domain/format/mod.ts";
+import { decimalMul, pow10 } from "../../../src/domain/math/bigint.ts";
+import { borrowFeeUsd, borrowRateAt, cumulativeLockFeeAt } from "../../../src/domain/math/borrow.ts";
+import { maxAddableCollateralUsd, maxWithdrawableCollateralUsd } from "../../../src/domain/math/collateral.ts";
+import { exitFee, feeAmount } from "../../../src/domain/math/fees.ts";
+import { displayLeverageBps, initialMarginUsd, leverageBps, leverageToBps } from "../../../src/domain/math/leverage.ts";
+import { liquidationPrice } from "../../../src/domain/math/liquidation.ts";
+import { lockedUsdFor, maxProfitPrice } from "../../../src/domain/math/locked.ts";
+import { positionMetrics } from "../../../src/domain/math/metrics.ts";
+import { openQuote, sizeFromLeverage } from "../../../src/domain/math/open.ts";
+import { tokenAmount, usdValue } from "../../../src/domain/math/oracle.ts";
+import { positionPnl } from "../../../src/domain/math/pnl.ts";
+import { custodyPoolStats, lpTokenPriceUsd, poolValueStats } from "../../../src/domain/math/pool.ts";
+import { exitPriceForSize, priceWithSlippage, tradeSpread } from "../../../src/domain/math/spread.ts";
+import { swapQuote } from "../../../src/domain/math/swap.ts";
+import { triggerPriceForPnl, triggerPriceForRoi } from "../../../src/domain/math/tpsl.ts";
+import type { CustodyLike, OraclePrice, PositionLike } from "../../../src/domain/math/types.ts";
+import { formatPercentBps, formatPrice, formatTokenAmount, formatUsd } from "../../../src/domain/format/ui.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;

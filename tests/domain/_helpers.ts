@@ -1,7 +1,7 @@
 /**
  * Hand-written accounts for the domain tests (synthetic, round numbers so the arithmetic can be done by hand).
  */
-import type { CustodyLike, OraclePrice, PositionLike, RatioFeesLike } from "../../src/domain/math/mod.ts";
+import type { CustodyLike, OraclePrice, PositionLike, RatioFeesLike } from "../../src/domain/math/types.ts";
 
 export const px = (price: bigint, exponent = -8): OraclePrice => ({ price, exponent });
 
@@ -100,3 +100,8 @@ export function makePosition(o: Partial<PositionLike> = {}): PositionLike {
 }
 
 export const NOW = 1_700_003_600n; // one hour after the fixtures' last update
+
+/** USDC's custody fields the PnL and metrics tests use. */
+export const USDC = { decimals: 6, tokenAmountMultiplier: 0n };
+
+export const U64_MAX = 18_446_744_073_709_551_615n;
