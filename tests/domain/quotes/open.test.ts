@@ -6,11 +6,7 @@ import assert from "node:assert/strict";
 import { openPositionQuote, type OpenPositionRequest } from "../../../src/domain/quotes/open.ts";
 import type { QuoteResult } from "../../../src/domain/quotes/result.ts";
 import { ALICE, buildFixture, M } from "../../helpers/hand-built-deployment.ts";
-
-function ok<T>(r: QuoteResult<T>): T {
-  if (!r.ok) throw new Error(`expected success, got ${r.code}: ${r.err}`);
-  return r.value;
-}
+import { ok } from "./_helpers.ts";
 
 const long1Sol: OpenPositionRequest = {
   inputTokenSymbol: "SOL",

@@ -9,16 +9,9 @@ import {
   marginPreview,
   tpSlPreview,
 } from "../../../src/domain/quotes/previews.ts";
-import type { QuoteResult } from "../../../src/domain/quotes/result.ts";
 import * as pda from "../../../src/protocol/pda.ts";
-import { ALICE, buildFixture, CAROL, DAVE, M, PROGRAM } from "../../helpers/hand-built-deployment.ts";
-
-function ok<T>(r: QuoteResult<T>): T {
-  if (!r.ok) throw new Error(`expected success, got ${r.code}: ${r.err}`);
-  return r.value;
-}
-
-const aliceLong = { owner: ALICE, marketSymbol: "SOL", side: "LONG" } as const;
+import { buildFixture, CAROL, DAVE, M, PROGRAM } from "../../helpers/hand-built-deployment.ts";
+import { aliceLong, ok } from "./_helpers.ts";
 
 Deno.test("limit-order-fees preview", () => {
   const w = buildFixture().snapshot("v2");
