@@ -3,7 +3,7 @@ import { AddressLookupTableAccount, Connection, PublicKey } from "@solana/web3.j
 import { base58, base64, fromHex } from "../../src/protocol/codec/bytes.ts";
 import { Replayer } from "../../src/replay/replayer.ts";
 import { ReplayRpcServer } from "../../src/replay/rpc-server.ts";
-import { ALT_PROGRAM, BASKET_DISC, K, POOL_DISC, PROGRAM, smallRecording, TOKEN_PROGRAM, waitFor } from "./helpers.ts";
+import { ALT_PROGRAM, BASKET_DISC, K, POOL_DISC, PROGRAM, smallRecording, TOKEN_PROGRAM, waitFor } from "./_helpers.ts";
 
 async function rawCall(url: string, body: unknown): Promise<unknown> {
   const res = await fetch(url, {

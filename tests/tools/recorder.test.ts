@@ -3,7 +3,7 @@ import { record, type RecordProgress } from "../../tools/recorder.ts";
 import { readRecording } from "../../src/replay/format.ts";
 import { startReplay } from "../../src/replay/harness.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
-import { BASKET_DISC, K, POOL_DISC, PROGRAM, smallRecording, START_MS, waitFor } from "../replay/helpers.ts";
+import { BASKET_DISC, K, POOL_DISC, PROGRAM, smallRecording, START_MS, waitFor } from "../replay/_helpers.ts";
 
 Deno.test("record() captures snapshot, updates, blockhashes and oracle frames from live endpoints", async () => {
   const dir = await Deno.makeTempDir({ prefix: "recorder-" });

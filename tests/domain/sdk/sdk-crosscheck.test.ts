@@ -8,7 +8,7 @@
  * code runs (Deno has no dependency override we could use without touching more of deno.json). Under Node the same
  * package installs with an `overrides` entry for `fs`.
  *
- * So `generate_vectors.mjs` (run under Node, see its header) draws 240 random positions (long/short, correlated,
+ * So `generate-vectors.mjs` (run under Node, see its header) draws 240 random positions (long/short, correlated,
  * stable and non-stable collateral, multipliers, exponents −6/−8/−10, 5–9 decimals), 120 swaps and 60 pools, and
  * records what the SDK computes; this test recomputes every figure with the domain core. Worked numbers from the
  * references are checked separately in reference_numbers.test.ts.

@@ -13,9 +13,9 @@ import {
   DISCRIMINATORS,
   encodeAccount,
   type Market,
-} from "../../src/protocol/accounts/index.ts";
-import { CodecError } from "../../src/protocol/codec/mod.ts";
-import { arbitraryOf } from "./_arbitrary.ts";
+} from "../../../src/protocol/accounts/index.ts";
+import { CodecError } from "../../../src/protocol/codec/mod.ts";
+import { arbitraryOf } from "../_arbitrary.ts";
 
 function sample(version: "earlier" | "v2", kind: keyof typeof DISCRIMINATORS): unknown {
   const codec = ACCOUNT_CODECS[version][kind]!;

@@ -1,8 +1,7 @@
 import assert from "node:assert/strict";
 import { type PriceChange, type PriceEntry, PriceStore } from "../../src/state/price-store.ts";
-import { BlockhashCache, BlockhashUnavailable, createBlockhashCaches } from "../../src/state/blockhash-cache.ts";
-import { systemClock, VirtualClock } from "../../src/state/clock.ts";
 
+/** A fixed wall-clock reading, ms. */
 const NOW = 1_760_000_000_000;
 
 function price(feedId: number, atMs: number, extra: Partial<PriceEntry> = {}): PriceEntry {
@@ -50,38 +49,4 @@ Deno.test("PriceStore", async (t) => {
     s.set(price(1, NOW + 2, { price: 102n }));
     assert.equal(seen.length, 2);
   });
-});
-
-Deno.test("BlockhashCache freshness", () => {
-  const c = new BlockhashCache("er");
-  const never = c.current(NOW);
-  assert.ok(never instanceof BlockhashUnavailable);
-  assert.equal(never.reason, "never-fetched");
-  assert.equal(never.code, "BLOCKHASH_UNAVAILABLE");
-  const seen: string[] = [];
-  c.subscribe((e) => seen.push(e.blockhash));
-  c.set({ blockhash: "H1", lastValidBlockHeight: 10, fetchedAtMs: NOW });
-  assert.deepEqual(c.current(NOW + 1000), { blockhash: "H1", lastValidBlockHeight: 10, fetchedAtMs: NOW });
-  assert.ok(!(c.current(NOW + 60_000) instanceof BlockhashUnavailable));
-  const stale = c.current(NOW + 60_001);
-  assert.ok(stale instanceof BlockhashUnavailable);
-  assert.equal(stale.reason, "stale");
-  assert.equal(stale.ageMs, 60_001);
-  assert.match(stale.message, /er blockhash is 60001 ms old/);
-  assert.equal(c.latest()?.blockhash, "H1");
-  assert.deepEqual(seen, ["H1"]);
-  const both = createBlockhashCaches();
-  assert.equal(both.base.chain, "base");
-  assert.equal(both.er.chain, "er");
-});
-
-Deno.test("clocks", () => {
-  const v = new VirtualClock(100);
-  assert.equal(v.nowMs(), 100);
-  assert.equal(v.advance(50), 150);
-  assert.equal(v.set(120), 150); // never backwards
-  assert.equal(v.set(200), 200);
-  assert.throws(() => v.advance(-1));
-  const before = Date.now();
-  assert.ok(systemClock.nowMs() >= before);
 });

@@ -3,9 +3,9 @@
  * USDC 600 000 @ 0.9999 and WIF 500 000 @ 1.23456789, sFLP supply 1 234 567.890123, WIF utilization 20 %.
  */
 import assert from "node:assert/strict";
-import { computePoolStats, MissingPriceError, type PoolStatsInput } from "../../src/domain/views/pool-stats.ts";
-import type { Custody, Market, Pool } from "../../src/protocol/accounts/index.ts";
-import type { CustodyConfig, MarketConfig, PoolConfig, TokenConfig } from "../../src/config/pool-config.ts";
+import { computePoolStats, MissingPriceError, type PoolStatsInput } from "../../../src/domain/views/pool-stats.ts";
+import type { Custody, Market, Pool } from "../../../src/protocol/accounts/index.ts";
+import type { CustodyConfig, MarketConfig, PoolConfig, TokenConfig } from "../../../src/config/pool-config.ts";
 
 const USDC = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
 const WIF = "EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm";

@@ -3,7 +3,7 @@
 //   mkdir /tmp/fsdk && cd /tmp/fsdk && npm init -y && npm pkg set overrides.fs=file:./fakefs \
 //     && mkdir fakefs && echo '{"name":"fs","version":"0.0.1-security"}' > fakefs/package.json \
 //     && echo 'module.exports = require("node:fs");' > fakefs/index.js && npm install flash-sdk@15.17.2
-//   FLASH_SDK_DIR=/tmp/fsdk node tests/domain/sdk/generate_vectors.mjs
+//   FLASH_SDK_DIR=/tmp/fsdk node tests/domain/sdk/generate-vectors.mjs
 // The output is deterministic (seeded PRNG). Only the SDK's synchronous math is called; nothing touches a network.
 import { createRequire } from "node:module";
 import { writeFileSync } from "node:fs";
@@ -621,7 +621,7 @@ function poolCase(i) {
 }
 
 const out = {
-  generator: "tests/domain/sdk/generate_vectors.mjs",
+  generator: "tests/domain/sdk/generate-vectors.mjs",
   sdk: `flash-sdk@${sdkVersion}`,
   positions: Array.from({ length: 240 }, (_, i) => positionCase(i)),
   swaps: Array.from({ length: 120 }, (_, i) => swapCase(i)),

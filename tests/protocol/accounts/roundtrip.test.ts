@@ -11,9 +11,9 @@ import {
   type AccountKind,
   DISCRIMINATORS,
   padAccountData,
-} from "../../src/protocol/accounts/index.ts";
-import { CodecError } from "../../src/protocol/codec/mod.ts";
-import { arbitraryOf } from "./_arbitrary.ts";
+} from "../../../src/protocol/accounts/index.ts";
+import { CodecError } from "../../../src/protocol/codec/mod.ts";
+import { arbitraryOf } from "../_arbitrary.ts";
 
 const RUNS = 60;
 
