@@ -41,25 +41,22 @@ import { swapQuote } from "../../../src/domain/math/swap.ts";
 import { triggerPriceForPnl, triggerPriceForRoi } from "../../../src/domain/math/tpsl.ts";
 import type { CustodyLike, OraclePrice, PositionLike } from "../../../src/domain/math/types.ts";
 import { formatPercentBps, formatPrice, formatTokenAmount, formatUsd } from "../../../src/domain/format/ui.ts";
+import {
+  type CustodyVector,
+  type PositionCase,
+  type PriceVector,
+  type RatioFeesVector,
+  type RatiosVector,
+  readVectors,
+} from "./_vectors.ts";
 
-// deno-lint-ignore no-explicit-any
-type Json = any;
-const lines: Json[] = (await Deno.readTextFile(new URL("./vectors.jsonl", import.meta.url)))
-  .split("\n")
-  .filter((l) => l.trim() !== "")
-  .map((l) => JSON.parse(l));
-const vectors = {
-  sdk: lines.find((l) => l.kind === "meta")?.sdk,
-  positions: lines.filter((l) => l.kind === "position"),
-  swaps: lines.filter((l) => l.kind === "swap"),
-  pools: lines.filter((l) => l.kind === "pool"),
-};
+const vectors = await readVectors(new URL("./vectors.jsonl", import.meta.url));
 
 const B = (x: string | number) => BigInt(x);
-const price = (p: Json): OraclePrice => ({ price: B(p.price), exponent: Number(p.exponent) });
-const ratioFees = (r: Json) => ({ minFee: B(r.minFee), targetFee: B(r.targetFee), maxFee: B(r.maxFee) });
+const price = (p: PriceVector): OraclePrice => ({ price: B(p.price), exponent: Number(p.exponent) });
+const ratioFees = (r: RatioFeesVector) => ({ minFee: B(r.minFee), targetFee: B(r.targetFee), maxFee: B(r.maxFee) });
 
-function custody(c: Json): CustodyLike & { price: OraclePrice } {
+function custody(c: CustodyVector): CustodyLike & { price: OraclePrice } {
   return {
     decimals: c.decimals,
     isStable: c.isStable,
@@ -111,7 +108,7 @@ function custody(c: Json): CustodyLike & { price: OraclePrice } {
   };
 }
 
-function position(p: Json): PositionLike {
+function position(p: PositionCase["position"]): PositionLike {
   return {
     entryPrice: price(p.entryPrice),
     sizeAmount: B(p.sizeAmount),
@@ -157,7 +154,7 @@ function tally(field: string, exact: boolean) {
 
 Deno.test("SDK cross-check: positions (PnL, fees, leverage, liquidation, limits, TP/SL, open)", async (t) => {
   assert.equal(vectors.sdk, "flash-sdk@15.17.2");
-  for (const v of vectors.positions as Json[]) {
+  for (const v of vectors.positions) {
     await t.step(v.id, () => {
       const side = v.side as "Long" | "Short";
       const target = custody(v.target);
@@ -446,11 +443,11 @@ Deno.test("SDK cross-check: positions (PnL, fees, leverage, liquidation, limits,
 
 Deno.test("SDK cross-check: swaps (exact-in / exact-out with ratio fees)", async (t) => {
   let exact = 0;
-  for (const v of vectors.swaps as Json[]) {
+  for (const v of vectors.swaps) {
     await t.step(v.id, () => {
       const input = custody(v.input);
       const output = custody(v.output);
-      const r = (x: Json) => ({ min: B(x.min), target: B(x.target), max: B(x.max) });
+      const r = (x: RatiosVector) => ({ min: B(x.min), target: B(x.target), max: B(x.max) });
       const common = {
         input,
         inputRatios: r(v.inputRatios),
@@ -490,9 +487,9 @@ Deno.test("SDK cross-check: swaps (exact-in / exact-out with ratio fees)", async
 });
 
 Deno.test("SDK cross-check: pool statistics strings (PoolDataClient)", async (t) => {
-  for (const v of vectors.pools as Json[]) {
+  for (const v of vectors.pools) {
     await t.step(v.id, () => {
-      const entries = (v.custodies as Json[]).map((c) => ({
+      const entries = v.custodies.map((c) => ({
         custody: {
           decimals: c.decimals as number,
           isStable: c.isStable as boolean,
