@@ -233,18 +233,19 @@ export class ReplayOracleServer {
       const channel = typeof req.channel === "string" ? req.channel : "";
       if (!CHANNELS.has(channel)) return fail(`unknown channel ${JSON.stringify(req.channel)}`);
       if (conn.subs.has(id)) return fail("subscription id already in use");
-      conn.subs.set(id, {
+      const subscription = {
         subscriptionId: id,
         feedIds: req.priceFeedIds as number[],
         properties: Array.isArray(req.properties) ? new Set(req.properties as string[]) : undefined,
         parsed: req.parsed !== false,
         channel,
-      });
+      };
+      conn.subs.set(id, subscription);
       reply({ type: "subscribed", subscriptionId: id });
       // Emulates the first tick of a fixed-rate channel: a new subscriber gets the latest values right away.
       if (this.#latest.size > 0) {
         const now = BigInt(Math.floor((this.#opts.clock ?? systemClock).nowMs())) * 1000n;
-        const text = this.#frameFor(conn.subs.get(id)!, this.#latest, this.#nextTimestamp(now));
+        const text = this.#frameFor(subscription, this.#latest, this.#nextTimestamp(now));
         if (text !== null) this.#send(conn, text);
       }
       return;

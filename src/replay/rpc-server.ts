@@ -328,8 +328,8 @@ export class ReplayRpcServer {
         const filters = parseFilters(cfg.filters);
         const out: JsonValue[] = [];
         for (const key of st.keysOwnedBy(program)) {
-          const a = st.accounts.get(key)!;
-          if (matchesFilters(a.data, filters)) out.push({ pubkey: key, account: encodeAccount(a, enc) });
+          const a = st.accounts.get(key);
+          if (a && matchesFilters(a.data, filters)) out.push({ pubkey: key, account: encodeAccount(a, enc) });
         }
         return cfg.withContext === true ? { context: this.#context(), value: out } : out;
       }

@@ -109,8 +109,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   const recording = live ? undefined : await readRecording(config.REPLAY_DIR);
   // A virtual replay keeps the recording's own time: the whole service reads that clock, so recorded prices are as
   // fresh as when they were recorded and time moves only when the test advances the replay.
-  const virtualClock = virtual
-    ? (options.clock instanceof VirtualClock ? options.clock : new VirtualClock(recording!.meta.startedAtMs))
+  const virtualClock = virtual && recording
+    ? (options.clock instanceof VirtualClock ? options.clock : new VirtualClock(recording.meta.startedAtMs))
     : undefined;
   const clock: Clock = virtualClock ?? options.clock ?? systemClock;
   const configs = await loadDeployments(

@@ -4,7 +4,7 @@
  * (`addressLookupTableAddresses`) with it to compile base-chain v0 messages; the fixture generator writes them.
  */
 import { BorshReader, BorshWriter, bytes, type Codec, CodecError, pubkey, struct, u32, u64, u8 } from "../codec/mod.ts";
-import { type ExternalAccountCodec, fixedOptionPubkey } from "./layout.ts";
+import { type ExternalAccountCodec, fixedOptionPubkey, fixedSize } from "./layout.ts";
 
 /** `deactivationSlot` of a table that was never deactivated. */
 export const ACTIVE_LOOKUP_TABLE_SLOT = 0xffff_ffff_ffff_ffffn;
@@ -30,7 +30,7 @@ export const lookupTableMeta: Codec<LookupTableMeta> = struct<LookupTableMeta>("
   padding: bytes(2),
 });
 /** Where the addresses start. */
-export const LOOKUP_TABLE_META_SIZE = lookupTableMeta.size!;
+export const LOOKUP_TABLE_META_SIZE = fixedSize(lookupTableMeta);
 
 export interface AddressLookupTable {
   meta: LookupTableMeta;

@@ -14,6 +14,12 @@ export interface ExternalAccountCodec<T> {
   encode(value: T): Uint8Array;
 }
 
+/** The size of a codec whose values all encode to the same number of bytes (a layout's fixed parts). */
+export function fixedSize(codec: Codec<unknown>): number {
+  if (codec.size === undefined) throw new CodecError(`a fixed-size codec is needed here, not ${codec.schema.type}`);
+  return codec.size;
+}
+
 /** The codec of an account whose layout is `body` from byte 0. */
 export function defineExternalAccount<T>(name: string, body: Codec<T>): ExternalAccountCodec<T> {
   return {
@@ -44,7 +50,8 @@ export function defineExternalAccount<T>(name: string, body: Codec<T>): External
  * null. The wire description is the tag and the value side by side.
  */
 function fixedOption<T>(name: string, tag: Codec<number>, of: Codec<T>): Codec<T | null> {
-  const size = tag.size! + of.size!;
+  const valueSize = fixedSize(of);
+  const size = fixedSize(tag) + valueSize;
   return {
     schema: { type: "struct", name, fields: [["tag", tag.schema], ["value", of.schema]] },
     size,
@@ -54,12 +61,12 @@ function fixedOption<T>(name: string, tag: Codec<number>, of: Codec<T>): Codec<T
       const present = tag.read(r);
       if (present > 1) throw new CodecError(`invalid ${name} tag ${present} at offset ${at}`);
       if (present === 1) return of.read(r);
-      r.take(of.size!);
+      r.take(valueSize);
       return null;
     },
     write(w, v) {
       tag.write(w, v === null ? 0 : 1);
-      if (v === null) w.fixedBytes(new Uint8Array(of.size!), of.size!);
+      if (v === null) w.fixedBytes(new Uint8Array(valueSize), valueSize);
       else of.write(w, v);
     },
   };

@@ -6,7 +6,14 @@
  */
 import { bool, bytes, type Codec, CodecError, enumeration, i64, pubkey, struct, u16, u64, u8 } from "../codec/mod.ts";
 import { BorshReader, BorshWriter } from "../codec/mod.ts";
-import { cOptionPubkey, cOptionU64, defineExternalAccount, type ExternalAccountCodec, f64 } from "./layout.ts";
+import {
+  cOptionPubkey,
+  cOptionU64,
+  defineExternalAccount,
+  type ExternalAccountCodec,
+  f64,
+  fixedSize,
+} from "./layout.ts";
 
 export interface Mint {
   mintAuthority: string | null;
@@ -95,7 +102,7 @@ export interface Token2022Mint {
   extensions: Token2022Extension[];
 }
 
-const MINT_PADDING = TOKEN_2022_ACCOUNT_TYPE_OFFSET - mintStruct.size!;
+const MINT_PADDING = TOKEN_2022_ACCOUNT_TYPE_OFFSET - fixedSize(mintStruct);
 
 export const token2022MintAccount: ExternalAccountCodec<Token2022Mint> = {
   name: "Token2022Mint",
