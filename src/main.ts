@@ -17,13 +17,13 @@ async function main() {
     throw error;
   }
 
-  const { app, start, stop } = await createServiceApp(config, { log: (message) => console.log(message) });
+  const { app, logger, start, stop } = await createServiceApp(config);
   await start();
   const server = Deno.serve(
     {
       hostname: config.HOST,
       port: config.PORT,
-      onListen: ({ hostname, port }) => console.log(`listening on http://${hostname}:${port}`),
+      onListen: ({ hostname, port }) => logger.info("listening", { url: `http://${hostname}:${port}` }),
     },
     app.fetch,
   );
@@ -32,7 +32,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: shutting down`);
+    logger.info("shutting down", { signal });
     await server.shutdown();
     await stop();
     Deno.exit(0);
