@@ -50,37 +50,44 @@ interface Bucket {
 export const DEFAULT_MAX_TRACKED_CLIENTS = 100_000;
 
 /**
- * Buckets in a Map kept in least-recently-used order. Memory is bounded by `maxClients`: when full, the least
- * recently seen client's bucket is dropped in O(1). A dropped bucket was idle the longest (under a flood of
- * distinct addresses it may not have refilled yet, so that client starts again with a full bucket: the
- * limiter errs toward serving, never toward unbounded memory or a per-request scan).
+ * Buckets in two generations of Maps (least-recently-used in O(1), without scanning): a client seen again moves
+ * to the current generation; when the current one holds half the bound, it becomes the previous one and the
+ * old previous generation is dropped whole. Memory is therefore bounded by `maxClients` under any flood of
+ * distinct addresses. A dropped bucket belongs to a client not seen for at least half the bound's worth of other
+ * clients; if it had not refilled yet, that client starts again with a full bucket: the limiter errs toward
+ * serving, never toward unbounded memory or a per-request scan.
  */
 export class MemoryRateLimitStore implements RateLimitStore {
   readonly name = "memory" as const;
-  readonly #buckets = new Map<string, Bucket>();
+  #current = new Map<string, Bucket>();
+  #previous = new Map<string, Bucket>();
+  readonly #generationSize: number;
 
-  constructor(readonly options: BucketOptions & { maxClients?: number }) {}
+  constructor(readonly options: BucketOptions & { maxClients?: number }) {
+    this.#generationSize = Math.max(1, Math.ceil((options.maxClients ?? DEFAULT_MAX_TRACKED_CLIENTS) / 2));
+  }
 
   /** Buckets currently held (for tests and the memory bound). */
   get size(): number {
-    return this.#buckets.size;
+    return this.#current.size + this.#previous.size;
   }
 
   take(client: string, nowMs: number): TakeResult {
     const { ratePerSecond, burst } = this.options;
-    let bucket = this.#buckets.get(client);
-    if (bucket) {
-      this.#buckets.delete(client); // re-inserted below: most recently used goes last
-      const elapsed = Math.max(0, nowMs - bucket.updatedMs) / 1000;
-      bucket.tokens = Math.min(burst, bucket.tokens + elapsed * ratePerSecond);
-      bucket.updatedMs = Math.max(bucket.updatedMs, nowMs);
-    } else {
-      bucket = { tokens: burst, updatedMs: nowMs };
-      if (this.#buckets.size >= (this.options.maxClients ?? DEFAULT_MAX_TRACKED_CLIENTS)) {
-        this.#buckets.delete(this.#buckets.keys().next().value!);
+    let bucket = this.#current.get(client);
+    if (!bucket) {
+      bucket = this.#previous.get(client);
+      if (bucket) this.#previous.delete(client);
+      else bucket = { tokens: burst, updatedMs: nowMs };
+      this.#current.set(client, bucket);
+      if (this.#current.size >= this.#generationSize) {
+        this.#previous = this.#current;
+        this.#current = new Map();
       }
     }
-    this.#buckets.set(client, bucket);
+    const elapsed = Math.max(0, nowMs - bucket.updatedMs) / 1000;
+    bucket.tokens = Math.min(burst, bucket.tokens + elapsed * ratePerSecond);
+    bucket.updatedMs = Math.max(bucket.updatedMs, nowMs);
     const allowed = bucket.tokens >= 1;
     if (allowed) bucket.tokens -= 1;
     return takeResult(this.options, allowed, bucket.tokens);
