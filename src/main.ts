@@ -4,6 +4,7 @@
  */
 import { ConfigError, loadConfig } from "./config/env.ts";
 import { createServiceApp } from "./server.ts";
+import { createLogger } from "./http/logger.ts";
 
 async function main() {
   let config;
@@ -17,7 +18,8 @@ async function main() {
     throw error;
   }
 
-  const { app, logger, start, stop } = await createServiceApp(config);
+  const logger = createLogger({ level: config.LOG_LEVEL });
+  const { app, start, stop } = await createServiceApp(config, { logger });
   await start();
   const server = Deno.serve(
     {

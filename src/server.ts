@@ -9,7 +9,7 @@
 import type { Config } from "./config/env.ts";
 import { createApp } from "./http/app.ts";
 import type { AppEnv } from "./http/env.ts";
-import { createLogger, type Logger } from "./http/logger.ts";
+import { type Logger, silentLogger } from "./http/logger.ts";
 import type { ServiceMetrics } from "./http/metrics.ts";
 import { observeRequests } from "./http/middleware/observe.ts";
 import { rateLimit } from "./http/middleware/rate-limit.ts";
@@ -20,14 +20,17 @@ import type { Clock } from "./state/clock.ts";
 import { createMiddleware } from "hono/factory";
 
 export interface ServiceAppOptions extends BootOptions {
-  /** Default: JSON lines at config LOG_LEVEL. */
+  /**
+   * Where logs go. Default: nowhere, so tests and benchmarks that build the service in-process stay quiet; the
+   * process (src/main.ts) passes JSON lines at config LOG_LEVEL.
+   */
   logger?: Logger;
   /** Clock of the rate limit and connection leases (default: the wall clock, even during a replay). */
   limitsClock?: Clock;
 }
 
 export async function createServiceApp(config: Config, options: ServiceAppOptions = {}) {
-  const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL });
+  const logger = options.logger ?? silentLogger;
   // The metrics exist only after boot; the Redis store may report a failure before (it connects first).
   const late: { metrics?: ServiceMetrics } = {};
   const shared = await createLimits(config, {

@@ -3,6 +3,6 @@ import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
 
 export async function testApp(env: Record<string, string> = {}) {
-  const { app } = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0", LOG_LEVEL: "silent", ...env }));
+  const { app } = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0", ...env }));
   return app;
 }

@@ -160,9 +160,62 @@ function validValue(doc: Json, schema: Json, pools: ValuePools): fc.Arbitrary<Js
   }
 }
 
+const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+
+/**
+ * Values at and just past the edges of a schema: base58 of every length around a key's (most decode to fewer or
+ * more than 32 bytes), decimals of every length around the bounds, integers at min/max and one beyond, enum
+ * members in the wrong case, strings at and over their maxLength.
+ */
+function boundaryValue(doc: Json, schema: Json): fc.Arbitrary<Json> {
+  const s = deref(doc, schema);
+  if (!s || s === true) return hostileScalar;
+  if (isPubkeySchema(doc, s)) {
+    const base58 = (min: number, max: number) =>
+      fc.integer({ min, max }).chain((n) =>
+        fc.string({ unit: fc.constantFrom(...BASE58), minLength: n, maxLength: n })
+      );
+    return fc.oneof(
+      // 32 to 41 base58 characters pass the pattern but decode to fewer than 32 bytes.
+      { weight: 3, arbitrary: base58(32, 41) },
+      { weight: 1, arbitrary: base58(20, 50) },
+      { weight: 1, arbitrary: fc.constantFrom(...KEYISH) },
+    );
+  }
+  if (typeof s.pattern === "string" && /\[0-9\]/.test(s.pattern)) {
+    const digits = (min: number, max: number) =>
+      fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: min, maxLength: max });
+    return fc.oneof(
+      fc.constantFrom(...NUMERIC_TEXT),
+      fc.tuple(digits(1, 24), fc.option(digits(1, 24), { nil: undefined })).map(([i, f]) => (f ? `${i}.${f}` : i)),
+      fc.tuple(fc.constantFrom("-", "+", ""), digits(1, 70)).map(([sign, d]) => sign + d),
+    );
+  }
+  if (s.enum) {
+    const texts = s.enum.filter((v: unknown) => typeof v === "string") as string[];
+    return fc.oneof(
+      fc.constantFrom(...texts.flatMap((v) => [v.toLowerCase(), ` ${v}`, `${v}\u0000`]), "", "NOT_AN_OPTION"),
+      hostileScalar,
+    );
+  }
+  const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== "null") : s.type;
+  if (type === "integer" || type === "number") {
+    const edges = [s.minimum, s.maximum, s.exclusiveMinimum, s.exclusiveMaximum].filter((v) => v !== undefined);
+    return fc.constantFrom(...edges.flatMap((v: number) => [v - 1, v, v + 1, v + 0.5]), -1, 0, 2 ** 53, 1e21, -0);
+  }
+  if (type === "string" && s.maxLength !== undefined) {
+    return fc.constantFrom("x".repeat(s.maxLength), "x".repeat(s.maxLength + 1), "é".repeat(s.maxLength), "");
+  }
+  return hostileScalar;
+}
+
 /** Valid, boundary or hostile; mostly valid so that requests get past validation into the handlers. */
 function fieldValue(doc: Json, schema: Json, pools: ValuePools): fc.Arbitrary<Json> {
-  return fc.oneof({ weight: 6, arbitrary: validValue(doc, schema, pools) }, { weight: 2, arbitrary: hostileValue });
+  return fc.oneof(
+    { weight: 6, arbitrary: validValue(doc, schema, pools) },
+    { weight: 3, arbitrary: boundaryValue(doc, schema) },
+    { weight: 1, arbitrary: hostileValue },
+  );
 }
 
 // ---------------------------------------------------------------- requests
@@ -218,8 +271,9 @@ function bodyArbitrary(doc: Json, schema: Json, pools: ValuePools): fc.Arbitrary
 
 function paramValue(doc: Json, schema: Json, pools: ValuePools): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 6, arbitrary: validValue(doc, schema, pools).map(String) },
-    { weight: 2, arbitrary: hostileString },
+    { weight: 5, arbitrary: validValue(doc, schema, pools).map(String) },
+    { weight: 3, arbitrary: boundaryValue(doc, schema).map((v) => (typeof v === "string" ? v : JSON.stringify(v))) },
+    { weight: 1, arbitrary: hostileString },
     { weight: 1, arbitrary: fc.constantFrom("", "x".repeat(10_000), "%E2%82%AC", "%", "a/b", "..", ".") },
   );
 }
@@ -392,6 +446,8 @@ export async function startFuzzService() {
   await service.start();
   service.replay!.replayer.advanceTo(1_000);
   await eventually(() => (service.services.prices.size >= 5 ? true : undefined), "oracle prices");
+  // Pool statistics are computed on a 15 s schedule; compute them now so `/pool-data/{pool}` has something to serve.
+  for (const deployment of Object.values(service.services.deployments)) deployment.poolStats.refresh();
   const manifest = JSON.parse(await Deno.readTextFile(`${world}/manifest.json`));
   return { service, pools: poolsFromManifest(manifest) };
 }

@@ -9,7 +9,7 @@
 import fc from "fast-check";
 import { checkCase, describeRequest, requestArbitrary, startFuzzService } from "../helpers/fuzz.ts";
 
-const CASES = Number(Deno.env.get("FUZZ_CASES") ?? 1_500);
+const CASES = Number(Deno.env.get("FUZZ_CASES") ?? 4_000);
 
 Deno.test(`fuzz: ${CASES} generated requests over every route get documented, contract-valid answers`, async () => {
   const { service, pools } = await startFuzzService();
