@@ -13,6 +13,7 @@ import type { ProgramView } from "./state/program-view.ts";
 import type { IngestStatus } from "./ingest/status.ts";
 import type { PoolStatsCache } from "./runtime/pool-stats-cache.ts";
 import type { ServiceMetrics } from "./http/metrics.ts";
+import type { ServiceLimits } from "./limits/mod.ts";
 
 /** One interface's deployment: its configuration lookups and the decoded view of its program's accounts. */
 export interface Deployment {
@@ -31,4 +32,6 @@ export interface Services {
   blockhashes: BlockhashCaches;
   ingest: IngestStatus;
   metrics: ServiceMetrics;
+  /** Rate-limit buckets and WebSocket connection slots (shared through Redis when REDIS_URL is set). */
+  limits: ServiceLimits;
 }

@@ -10,6 +10,7 @@ import { type Config, isLiveMode } from "../config/env.ts";
 import { DeploymentIndex } from "../config/deployment-index.ts";
 import { type DeploymentConfig, loadDeploymentConfig } from "../config/pool-config.ts";
 import { ServiceMetrics } from "../http/metrics.ts";
+import { memoryLimits, type ServiceLimits } from "../limits/mod.ts";
 import { ChainSource, type ChainSourceConfig } from "../ingest/chain-source.ts";
 import { OracleSource } from "../ingest/oracle-source.ts";
 import { IngestStatus } from "../ingest/status.ts";
@@ -45,6 +46,8 @@ export interface BootOptions {
    * until a test moves it with `runtime.replay.replayer.advanceTo(ms)` (deterministic end-to-end tests).
    */
   replayMode?: "realtime" | "virtual";
+  /** Shared limit stores (src/limits; Redis when configured). Default: this process's memory. */
+  limits?: ServiceLimits;
 }
 
 interface Endpoints {
@@ -108,7 +111,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     return { version, index, view, poolStats: new PoolStatsCache(index, view, prices, config.POOL_STATS_INTERVAL_MS) };
   };
   const deployments = { v2: deployment("v2"), earlier: deployment("earlier") };
-  const services: Services = { config, clock, deployments, accounts, prices, blockhashes, ingest, metrics };
+  const limits = options.limits ?? memoryLimits(config);
+  const services: Services = { config, clock, deployments, accounts, prices, blockhashes, ingest, metrics, limits };
 
   let replay: ReplayHandle | undefined;
   let endpoints: Endpoints;

@@ -8,6 +8,7 @@ import addFormats from "ajv-formats";
 import type { ValidateFunction } from "ajv";
 import v2Doc from "../../gen/v2/openapi.json" with { type: "json" };
 import earlierDoc from "../../gen/earlier/openapi.json" with { type: "json" };
+import { isSolanaPubkey } from "../../gen/runtime.ts";
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
@@ -17,6 +18,8 @@ export type InterfaceName = keyof typeof DOCUMENTS;
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+// The contract's own format: a key in an answer must decode to 32 bytes, as one in a request must.
+ajv.addFormat("solana-pubkey", { type: "string", validate: isSolanaPubkey });
 for (const [name, doc] of Object.entries(DOCUMENTS)) ajv.addSchema(doc, `${name}.json`);
 
 interface Template {
@@ -72,13 +75,18 @@ export class ContractViolation extends Error {
 /** Throws ContractViolation when the status is undocumented or the body does not match the documented schema. */
 export function assertMatchesContract(method: string, url: string, status: number, contentType: string, body: Json) {
   const { pathname } = new URL(url, "http://localhost");
+  if (method === "HEAD") {
+    // HEAD is answered as GET without a body (HTTP semantics): the GET operation's statuses apply.
+    if (body !== "") throw new ContractViolation(`HEAD ${pathname}: answered with a body`);
+    return assertMatchesContract("GET", url, status, contentType, undefined);
+  }
   const template = findTemplate(method, pathname);
   if (!template) throw new ContractViolation(`${method} ${pathname}: not a documented operation`);
   const lower = method.toLowerCase();
   const found = responsePointer(template.iface, template.path, lower, status);
   if (!found) throw new ContractViolation(`${method} ${template.path}: status ${status} is not documented`);
   const content = found.response.content;
-  if (!content) return;
+  if (!content || body === undefined) return;
   const mediaType = Object.keys(content).find((m) => contentType.startsWith(m.split(";")[0])) ??
     Object.keys(content).find((m) => m.includes("json") && contentType.includes("json"));
   if (!mediaType) {
@@ -126,7 +134,6 @@ export async function call(
   const text = await response.text();
   const contentType = response.headers.get("content-type") ?? "";
   const parsed = contentType.includes("json") && text ? JSON.parse(text) : text;
-  // 501 marks an operation whose handler has not landed yet; it is the only undocumented answer allowed.
-  if (response.status !== 501) assertMatchesContract(method, url, response.status, contentType, parsed);
+  assertMatchesContract(method, url, response.status, contentType, parsed);
   return { status: response.status, headers: response.headers, body: parsed, text };
 }
