@@ -4,6 +4,7 @@
  */
 import { ConfigError, loadConfig } from "./config/env.ts";
 import { createServiceApp } from "./server.ts";
+import { createLogger } from "./http/logger.ts";
 
 async function main() {
   let config;
@@ -17,13 +18,14 @@ async function main() {
     throw error;
   }
 
-  const { app, start, stop } = await createServiceApp(config, { log: (message) => console.log(message) });
+  const logger = createLogger({ level: config.LOG_LEVEL });
+  const { app, start, stop } = await createServiceApp(config, { logger });
   await start();
   const server = Deno.serve(
     {
       hostname: config.HOST,
       port: config.PORT,
-      onListen: ({ hostname, port }) => console.log(`listening on http://${hostname}:${port}`),
+      onListen: ({ hostname, port }) => logger.info("listening", { url: `http://${hostname}:${port}` }),
     },
     app.fetch,
   );
@@ -32,7 +34,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: shutting down`);
+    logger.info("shutting down", { signal });
     await server.shutdown();
     await stop();
     Deno.exit(0);

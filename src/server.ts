@@ -1,35 +1,77 @@
 /**
- * Assembles the running service from a validated configuration: services (src/runtime/boot.ts), middleware and
- * the app. Separate from main.ts so tests and benchmarks build the same thing in-process.
+ * Assembles the running service from a validated configuration: the shared limits (src/limits), services
+ * (src/runtime/boot.ts), middleware and the app. Separate from main.ts so tests and benchmarks build the same
+ * thing in-process.
+ *
+ * Middleware order: unknown methods are refused first (in createApp), then every request is observed (request
+ * id, metrics, one log line), gets the services, and passes the rate limit.
  */
 import type { AppEnv } from "./services.ts";
 import type { Config } from "./config/env.ts";
 import { createApp } from "./http/app.ts";
+import { type Logger, silentLogger } from "./http/logger.ts";
+import type { ServiceMetrics } from "./http/metrics.ts";
+import { observeRequests } from "./http/middleware/observe.ts";
 import { rateLimit } from "./http/middleware/rate-limit.ts";
 import { handlers } from "./handlers/index.ts";
+import { createLimits } from "./limits/mod.ts";
 import { boot, type BootOptions } from "./runtime/boot.ts";
+import type { Clock } from "./state/clock.ts";
 import { createMiddleware } from "hono/factory";
 
-export async function createServiceApp(config: Config, options: BootOptions = {}) {
-  const runtime = await boot(config, options);
+export interface ServiceAppOptions extends BootOptions {
+  /**
+   * Where logs go. Default: nowhere, so tests and benchmarks that build the service in-process stay quiet; the
+   * process (src/main.ts) passes JSON lines at config LOG_LEVEL.
+   */
+  logger?: Logger;
+  /** Clock of the rate limit and connection leases (default: the wall clock, even during a replay). */
+  limitsClock?: Clock;
+}
+
+export async function createServiceApp(config: Config, options: ServiceAppOptions = {}) {
+  const logger = options.logger ?? silentLogger;
+  // The metrics exist only after boot; the Redis store may report a failure before (it connects first).
+  const late: { metrics?: ServiceMetrics } = {};
+  const shared = await createLimits(config, {
+    logger,
+    clock: options.limitsClock,
+    onFailure: (store, operation) => late.metrics?.limitStoreFailed(store, operation),
+  });
+  const runtime = await boot(config, {
+    log: (message) => logger.info(message),
+    ...options,
+    limits: shared.limits,
+  });
   const { services } = runtime;
+  late.metrics = services.metrics;
   const injectServices = createMiddleware<AppEnv>(async (c, next) => {
     c.set("services", services);
     await next();
   });
   const app = createApp({
     handlers,
+    logger,
     middleware: [
+      observeRequests({ metrics: services.metrics, logger }),
       injectServices,
-      services.metrics.middleware(),
       rateLimit({
         ratePerSecond: config.RATE_LIMIT_RPS,
         burst: config.RATE_LIMIT_BURST,
         trustProxy: config.TRUST_PROXY,
-        clock: services.clock,
-        onReject: () => services.metrics.rateLimited.inc(),
+        clock: options.limitsClock,
+        store: services.limits.requests,
+        onReject: (store) => services.metrics.rateLimitRejected(store),
+        onStoreError: (error) => {
+          services.metrics.limitStoreFailed("redis", "rate-limit");
+          logger.enabled("debug") && logger.debug("rate-limit store failed", { error });
+        },
       }),
     ],
   });
-  return { app, services, start: runtime.start, stop: runtime.stop, replay: runtime.replay };
+  const stop = async () => {
+    await runtime.stop();
+    await shared.close();
+  };
+  return { app, services, logger, start: runtime.start, stop, replay: runtime.replay };
 }

@@ -17,6 +17,7 @@ import type { TokenListCache } from "./runtime/token-list-cache.ts";
 import type { TokenDtoOf } from "./domain/views/tokens.ts";
 import type { Endpoints } from "./runtime/endpoints.ts";
 import type { ServiceMetrics } from "./http/metrics.ts";
+import type { ServiceLimits } from "./limits/mod.ts";
 
 /**
  * One interface's deployment: its configuration lookups, the decoded view of its program's accounts, and the
@@ -42,7 +43,12 @@ export interface Services {
   blockhashes: BlockhashCaches;
   ingest: IngestStatus;
   metrics: ServiceMetrics;
+  /** Rate-limit buckets and WebSocket connection slots (shared through Redis when REDIS_URL is set). */
+  limits: ServiceLimits;
 }
 
-/** Hono environment: every handler reaches the service's dependencies through `c.var.services`. */
-export type AppEnv = { Variables: { services: Services } };
+/**
+ * Hono environment: every handler reaches the service's dependencies through `c.var.services`, and the
+ * request's id (echoed in `X-Request-Id`, present in every log line of the request) through `c.var.requestId`.
+ */
+export type AppEnv = { Variables: { services: Services; requestId: string } };

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { dirname, join, normalize } from "node:path";
 
 const ROOT = normalize(join(dirname(new URL(import.meta.url).pathname), ".."));
-const MIRRORED_AREAS = ["config", "domain", "protocol", "state", "replay", "runtime", "handlers", "streams"];
+const MIRRORED_AREAS = ["config", "domain", "protocol", "state", "replay", "runtime", "limits", "handlers", "streams"];
 const NOT_MIRRORED = ["domain/sdk/"];
 const CROSS_CUTTING = new Set(["properties.test.ts", "roundtrip.test.ts"]);
 

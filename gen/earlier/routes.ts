@@ -745,6 +745,11 @@ export const streamOwner = createRoute({
         'Refused before the upgrade. Either the owner already has 5 open sockets (`WS_OWNER_LIMIT`, body\n`{error: "per-owner connection limit reached", code: WS_OWNER_LIMIT}`), or the client exceeded the REST request\nrate (`RATE_LIMITED`; then `Retry-After` and the `RateLimit-*` headers are set).\n',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    501: {
+      description:
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
     503: {
       description:
         'Refused before the upgrade: 10,000 sockets are already open service-wide. Body `{error: "global connection limit reached", code: WS_GLOBAL_LIMIT}`.',
@@ -778,8 +783,12 @@ export const openPosition = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -810,8 +819,12 @@ export const closePosition = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -842,8 +855,12 @@ export const reversePosition = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -874,8 +891,12 @@ export const addCollateral = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -906,8 +927,12 @@ export const removeCollateral = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -945,6 +970,11 @@ export const placeTriggerOrder = createRoute({
     500: {
       description:
         'The transaction could not be built: no fresh blockhash (`{err: "blockhash fetch failed", code:\nBLOCKHASH_UNAVAILABLE}`), the transaction would exceed the 1232-byte limit (`TRANSACTION_TOO_LARGE`), or an\nunexpected failure (`INTERNAL`).\n',
+      content: { "application/json": { schema: s.ErrBodySchema } },
+    },
+    501: {
+      description:
+        'The builder is part of the contract but this build cannot answer it yet. Body `{err: "not implemented", code: NOT_IMPLEMENTED}`; the request was validated first.',
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
     503: {
@@ -989,6 +1019,11 @@ export const editTriggerOrder = createRoute({
         'The transaction could not be built: no fresh blockhash (`{err: "blockhash fetch failed", code:\nBLOCKHASH_UNAVAILABLE}`), the transaction would exceed the 1232-byte limit (`TRANSACTION_TOO_LARGE`), or an\nunexpected failure (`INTERNAL`).\n',
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
+    501: {
+      description:
+        'The builder is part of the contract but this build cannot answer it yet. Body `{err: "not implemented", code: NOT_IMPLEMENTED}`; the request was validated first.',
+      content: { "application/json": { schema: s.ErrBodySchema } },
+    },
     503: {
       description:
         "No usable current price of the market's target token, so the trigger price cannot be checked against it.\nBody `{err: \"price for symbol '<symbol>' not available\", code: PRICE_UNAVAILABLE}`.\n",
@@ -1031,6 +1066,11 @@ export const cancelTriggerOrder = createRoute({
         'The transaction could not be built: no fresh blockhash (`{err: "blockhash fetch failed", code:\nBLOCKHASH_UNAVAILABLE}`), the transaction would exceed the 1232-byte limit (`TRANSACTION_TOO_LARGE`), or an\nunexpected failure (`INTERNAL`).\n',
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
+    501: {
+      description:
+        'The builder is part of the contract but this build cannot answer it yet. Body `{err: "not implemented", code: NOT_IMPLEMENTED}`; the request was validated first.',
+      content: { "application/json": { schema: s.ErrBodySchema } },
+    },
   },
 });
 export const cancelAllTriggerOrders = createRoute({
@@ -1070,6 +1110,11 @@ export const cancelAllTriggerOrders = createRoute({
         'The transaction could not be built: no fresh blockhash (`{err: "blockhash fetch failed", code:\nBLOCKHASH_UNAVAILABLE}`), the transaction would exceed the 1232-byte limit (`TRANSACTION_TOO_LARGE`), or an\nunexpected failure (`INTERNAL`).\n',
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
+    501: {
+      description:
+        'The builder is part of the contract but this build cannot answer it yet. Body `{err: "not implemented", code: NOT_IMPLEMENTED}`; the request was validated first.',
+      content: { "application/json": { schema: s.ErrBodySchema } },
+    },
   },
 });
 export const initTokenStake = createRoute({
@@ -1098,8 +1143,12 @@ export const initTokenStake = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -1130,8 +1179,12 @@ export const createReferral = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -1164,8 +1217,7 @@ export const previewLimitOrderFees = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
-      description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -1198,8 +1250,7 @@ export const previewExitFee = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
-      description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -1230,8 +1281,7 @@ export const previewTpSl = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
-      description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -1264,8 +1314,7 @@ export const previewMargin = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
-      description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },

@@ -1113,7 +1113,7 @@ export interface components {
       /** @description Position to top up. */
       positionKey: components["schemas"]["Pubkey"];
       /** @description Amount to deposit, UI units of `depositTokenSymbol`; must be greater than zero (zero gives 400 `INVALID_DECIMAL`). */
-      depositAmountUi: components["schemas"]["DecimalString"];
+      depositAmountUi: components["schemas"]["DecimalInput"];
       /** @description Token deposited; anything other than the collateral token is swapped into it. */
       depositTokenSymbol: components["schemas"]["TokenSymbol"];
       /** @description Owner wallet and signer; must be the position's owner (otherwise 200 `err`). */
@@ -1233,7 +1233,7 @@ export interface components {
       /** @description Position account to close. */
       positionKey: components["schemas"]["Pubkey"];
       /** @description USD of size to close. `"0"` or at least 97 % of the size closes fully; less closes in part. */
-      inputUsdUi: components["schemas"]["DecimalString"];
+      inputUsdUi: components["schemas"]["DecimalInput"];
       /** @description Token to receive; anything other than the collateral token is swapped on the way out. */
       withdrawTokenSymbol: components["schemas"]["TokenSymbol"];
       /**
@@ -1462,6 +1462,12 @@ export interface components {
       delaySeconds: string;
     };
     /**
+     * @description A non-negative decimal request value (amount, price, USD value) written as a string: at most 20 digits before and 20 after an optional dot (no sign, no exponent, no separators). 20 integer digits hold any 64-bit native amount; the bound keeps every computed answer within `DecimalString`'s 64 characters (a bound chosen by this service; the documents give none). Anything else is rejected with 400 INVALID_DECIMAL.
+     * @example 145.23
+     * @example 0
+     */
+    DecimalInput: string;
+    /**
      * @description Non-negative decimal number written as a string: digits, optionally followed by a dot and more digits (no sign, no exponent, no thousands separators). Malformed values are rejected with 400 INVALID_DECIMAL. Length is capped at 64 characters (a bound chosen by this service; the documents give none).
      * @example 145.23
      * @example 0
@@ -1485,7 +1491,7 @@ export interface components {
         marketSymbol?: components["schemas"]["TokenSymbol"];
         side?: components["schemas"]["TradeSide"];
         /** @description USD of size to close. */
-        closeAmountUsdUi: components["schemas"]["DecimalString"];
+        closeAmountUsdUi: components["schemas"]["DecimalInput"];
       } & {
         [key: string]: unknown;
       })
@@ -1518,7 +1524,7 @@ export interface components {
         marketSymbol?: components["schemas"]["TokenSymbol"];
         side?: components["schemas"]["TradeSide"];
         /** @description USD of collateral to add or remove. */
-        marginDeltaUsdUi: components["schemas"]["DecimalString"];
+        marginDeltaUsdUi: components["schemas"]["DecimalInput"];
         action: components["schemas"]["MarginAction"];
       } & {
         [key: string]: unknown;
@@ -1562,15 +1568,15 @@ export interface components {
         marketSymbol?: components["schemas"]["TokenSymbol"];
         side?: components["schemas"]["TradeSide"];
         /** @description Entry price of the hypothetical position, USD. */
-        entryPriceUi?: components["schemas"]["DecimalString"];
+        entryPriceUi?: components["schemas"]["DecimalInput"];
         /** @description Size of the hypothetical position, USD. */
-        sizeUsdUi?: components["schemas"]["DecimalString"];
+        sizeUsdUi?: components["schemas"]["DecimalInput"];
         /** @description Collateral of the hypothetical position, USD. */
-        collateralUsdUi?: components["schemas"]["DecimalString"];
+        collateralUsdUi?: components["schemas"]["DecimalInput"];
         /** @description Trigger price for `forward`, USD. */
-        triggerPriceUi?: components["schemas"]["DecimalString"];
+        triggerPriceUi?: components["schemas"]["DecimalInput"];
         /** @description Target PnL for `reverse_pnl`, USD; negative for a stop-loss target. */
-        targetPnlUsdUi?: components["schemas"]["SignedDecimalString"];
+        targetPnlUsdUi?: components["schemas"]["SignedDecimalInput"];
         /** @description Target return on collateral for `reverse_roi`, percent. Bounds chosen by this service (−100 to 100000). */
         targetRoiPercent?: number;
       } & {
@@ -1635,9 +1641,9 @@ export interface components {
         /** @description Slot of the order in the TP or SL array (0 to 4). An out-of-range or empty slot gives 400 `ORDER_SLOT_INVALID`. */
         orderId: number;
         /** @description New trigger price, USD. */
-        triggerPriceUi: components["schemas"]["DecimalString"];
+        triggerPriceUi: components["schemas"]["DecimalInput"];
         /** @description New size to close, target-token UI units. */
-        sizeAmountUi: components["schemas"]["DecimalString"];
+        sizeAmountUi: components["schemas"]["DecimalInput"];
         /** @description `true` edits the SL slot, `false` the TP slot. */
         isStopLoss: boolean;
         /** @description Token paid out when the order fires. Defaults to the market's collateral token. */
@@ -1658,7 +1664,7 @@ export interface components {
       /** @description Human-readable reason. */
       err: string;
       code: components["schemas"]["ErrorCode"];
-      /** @description The request field at fault, as `body.<name>`, when one is. */
+      /** @description The request field at fault, as `body.<name>` (a bare `body` when the body as a whole is at fault), when one is. */
       field?: string;
     };
     /**
@@ -1682,7 +1688,7 @@ export interface components {
      *     | `BLOCKHASH_UNAVAILABLE` | 500 | A builder needs a recent blockhash and the cached one is missing or older than 60 s (`blockhash fetch failed`). |
      *     | `RPC_UNAVAILABLE` | 503 | A chain RPC call needed on the request path failed or timed out. |
      *     | `INTERNAL` | 500 | Unexpected server fault. |
-     *     | `NOT_IMPLEMENTED` | 500 | The operation is part of the contract but not available in this deployment or build. |
+     *     | `NOT_IMPLEMENTED` | 501 | The operation is part of the contract but not available in this deployment or build. |
      *     | `COMPUTE_FAILED` | 200 `err` | A well-formed quote or preview could not be computed for a reason no more specific code covers (check symbols, prices and account data). |
      *     | `UNKNOWN_SYMBOL` | 200 `err` / 400 | A token symbol or mint is not part of the deployment's pool configuration. Quote builders and previews report it in `err`; simple builders answer 400. |
      *     | `UNKNOWN_MARKET` | 200 `err` / 400 | No market exists for the requested target token and side. |
@@ -1748,7 +1754,7 @@ export interface components {
       /** @description Human-readable explanation (e.g. `pool <pubkey> not found`). Not meant for parsing; use `code`. */
       error: string;
       code: components["schemas"]["ErrorCode"];
-      /** @description For request-validation failures, the offending input as `body.<name>`, `query.<name>` or `path.<name>`. */
+      /** @description For request-validation failures, the offending input as `body.<name>`, `query.<name>` or `path.<name>`; a bare `body` when the body as a whole is at fault (not a JSON object, wrong content type). */
       field?: string;
     };
     /**
@@ -1803,7 +1809,7 @@ export interface components {
        * @description Governance (staking) tokens to deposit in the same instruction, UI units. Default `0` (create only).
        * @default 0
        */
-      depositAmountUi?: components["schemas"]["DecimalString"];
+      depositAmountUi?: components["schemas"]["DecimalInput"];
     } & {
       [key: string]: unknown;
     };
@@ -1957,7 +1963,7 @@ export interface components {
       /** @description Target token of the market (or the token received for SWAP). */
       outputTokenSymbol: components["schemas"]["TokenSymbol"];
       /** @description Amount of the input token in UI units; must be greater than zero (zero gives 400 `INVALID_DECIMAL`). */
-      inputAmountUi: components["schemas"]["DecimalString"];
+      inputAmountUi: components["schemas"]["DecimalInput"];
       /**
        * @description Leverage multiplier (for example `5` for 5x). Schema bound chosen by this service: above 0 and at most
        *     1000; the market's own range (normal or degen) is checked in the quote and answered with 200 `err`.
@@ -1971,7 +1977,7 @@ export interface components {
        */
       orderType?: components["schemas"]["OrderType"];
       /** @description Limit (entry) price in USD. Required when `orderType` is `LIMIT` (missing gives 400); ignored otherwise. */
-      limitPrice?: components["schemas"]["DecimalString"];
+      limitPrice?: components["schemas"]["DecimalInput"];
       /**
        * @description Allows leverage up to the market's degen maximum instead of its normal maximum.
        * @default false
@@ -1991,9 +1997,9 @@ export interface components {
        * @description Take-profit trigger price, USD. MARKET: appends a TP trigger order for the whole new size and returns
        *     `takeProfitQuote`. LIMIT: stored on the limit order. Ignored for SWAP.
        */
-      takeProfit?: components["schemas"]["DecimalString"];
+      takeProfit?: components["schemas"]["DecimalInput"];
       /** @description Stop-loss trigger price, USD; as `takeProfit`, yielding `stopLossQuote`. */
-      stopLoss?: components["schemas"]["DecimalString"];
+      stopLoss?: components["schemas"]["DecimalInput"];
       /** @description Token-stake account used for the fee privilege. */
       tokenStakeTokenAccount?: components["schemas"]["Pubkey"];
       /** @description Vendor spelling of `tokenStakeTokenAccount`, accepted as an alias. If both are sent they must be equal (else 400). */
@@ -2208,9 +2214,9 @@ export interface components {
         /** @description Side of the position (with `owner` and `marketSymbol`). */
         side?: components["schemas"]["TradeSide"];
         /** @description Trigger price, USD; must be greater than zero. */
-        triggerPriceUi: components["schemas"]["DecimalString"];
+        triggerPriceUi: components["schemas"]["DecimalInput"];
         /** @description Size to close when triggered, target-token UI units; above zero and at most the position size. */
-        sizeAmountUi: components["schemas"]["DecimalString"];
+        sizeAmountUi: components["schemas"]["DecimalInput"];
         /** @description `true` places a stop-loss, `false` a take-profit. */
         isStopLoss: boolean;
         /** @description Token paid out when the order fires. Defaults to the market's collateral token. */
@@ -2404,12 +2410,12 @@ export interface components {
       /** @description Symbol of the market's target token (e.g. `SOL`). 1 to 32 characters. */
       marketSymbol: string;
       /** @description Collateral put into the order, UI units of the collateral token. */
-      inputAmountUi: components["schemas"]["DecimalString"];
+      inputAmountUi: components["schemas"]["DecimalInput"];
       /** @description Order size, UI units of the target token. */
-      outputAmountUi: components["schemas"]["DecimalString"];
+      outputAmountUi: components["schemas"]["DecimalInput"];
       side: components["schemas"]["TradeSide"];
       /** @description Limit price, UI price (USD per target token). When omitted the current oracle price is used. */
-      limitPrice?: components["schemas"]["DecimalString"];
+      limitPrice?: components["schemas"]["DecimalInput"];
     } & {
       [key: string]: unknown;
     };
@@ -2551,7 +2557,8 @@ export interface components {
      */
     PrometheusText: string;
     /**
-     * @description A Solana public key encoded in base58 (32 bytes, 32 to 44 characters). Malformed keys are rejected with 400 INVALID_PUBKEY.
+     * Format: solana-pubkey
+     * @description A Solana public key encoded in base58: 32 to 44 characters that decode to exactly 32 bytes (format `solana-pubkey`). Malformed keys, including well-formed base58 of another length, are rejected with 400 INVALID_PUBKEY.
      * @example 7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU
      */
     Pubkey: string;
@@ -2589,7 +2596,7 @@ export interface components {
       /** @description Position to take collateral from. */
       positionKey: components["schemas"]["Pubkey"];
       /** @description USD value of collateral to remove; must be greater than zero (zero gives 400 `INVALID_DECIMAL`). */
-      withdrawAmountUsdUi: components["schemas"]["DecimalString"];
+      withdrawAmountUsdUi: components["schemas"]["DecimalInput"];
       /** @description Token to receive; anything other than the collateral token is swapped on the way out. */
       withdrawTokenSymbol: components["schemas"]["TokenSymbol"];
       /** @description Owner wallet and signer; must be the position's owner (otherwise 200 `err`). */
@@ -2739,6 +2746,12 @@ export interface components {
      * @enum {string}
      */
     SideUi: "Long" | "Short";
+    /**
+     * @description As `DecimalInput`, with an optional leading minus sign (a target profit or loss). Anything else is rejected with 400 INVALID_DECIMAL.
+     * @example -12.40
+     * @example 87.15
+     */
+    SignedDecimalInput: string;
     /**
      * @description Decimal number written as a string that may carry a leading minus sign (used for profit and loss). At most 65 characters.
      * @example -12.40
@@ -2942,7 +2955,7 @@ export interface components {
         "application/json": components["schemas"]["Health"];
       };
     };
-    /** @description Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED). */
+    /** @description Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE). */
     InternalError: {
       headers: {
         [name: string]: unknown;
@@ -2961,6 +2974,21 @@ export interface components {
          * @example {
          *       "error": "market account 7PppChh9GK6C4rPHWAeTZHCPMnn6eo9XvVLPFVofViES not found",
          *       "code": "NOT_FOUND"
+         *     }
+         */
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
+    /** @description The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it. */
+    NotImplemented: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "not implemented",
+         *       "code": "NOT_IMPLEMENTED"
          *     }
          */
         "application/json": components["schemas"]["ErrorResponse"];
@@ -3180,6 +3208,21 @@ export interface components {
          * @example {
          *       "err": "blockhash fetch failed",
          *       "code": "BLOCKHASH_UNAVAILABLE"
+         *     }
+         */
+        "application/json": components["schemas"]["ErrBody"];
+      };
+    };
+    /** @description The builder is part of the contract but this build cannot answer it yet. Body `{err: "not implemented", code: NOT_IMPLEMENTED}`; the request was validated first. */
+    TriggerNotImplemented: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "err": "not implemented",
+         *       "code": "NOT_IMPLEMENTED"
          *     }
          */
         "application/json": components["schemas"]["ErrBody"];
@@ -4091,6 +4134,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       426: components["responses"]["UpgradeRequired"];
       429: components["responses"]["StreamTooManyRequests"];
+      501: components["responses"]["NotImplemented"];
       503: components["responses"]["StreamGlobalLimit"];
     };
   };
@@ -4120,6 +4164,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
     };
   };
   closePosition: {
@@ -4148,6 +4193,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
     };
   };
   reversePosition: {
@@ -4176,6 +4222,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
     };
   };
   addCollateral: {
@@ -4204,6 +4251,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
     };
   };
   removeCollateral: {
@@ -4232,6 +4280,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
     };
   };
   placeTriggerOrder: {
@@ -4261,6 +4310,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["TriggerInternalError"];
+      501: components["responses"]["TriggerNotImplemented"];
       503: components["responses"]["TriggerPriceUnavailable"];
     };
   };
@@ -4291,6 +4341,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["TriggerInternalError"];
+      501: components["responses"]["TriggerNotImplemented"];
       503: components["responses"]["TriggerPriceUnavailable"];
     };
   };
@@ -4321,6 +4372,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["TriggerInternalError"];
+      501: components["responses"]["TriggerNotImplemented"];
     };
   };
   cancelAllTriggerOrders: {
@@ -4350,6 +4402,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["TriggerInternalError"];
+      501: components["responses"]["TriggerNotImplemented"];
     };
   };
   initTokenStake: {
@@ -4378,6 +4431,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
     };
   };
   createReferral: {
@@ -4406,6 +4460,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
     };
   };
   previewLimitOrderFees: {

@@ -15,8 +15,7 @@ export const v2GetHealth = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
-      description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -38,8 +37,7 @@ export const v2ListRawPools = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
-      description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -67,8 +65,7 @@ export const v2GetRawPool = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
-      description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -86,8 +83,7 @@ export const v2ListRawCustodies = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
-      description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -115,8 +111,7 @@ export const v2GetRawCustody = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
-      description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -134,8 +129,7 @@ export const v2ListRawMarkets = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
-      description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -163,8 +157,7 @@ export const v2GetRawMarket = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
-      description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -192,8 +185,7 @@ export const v2GetRawBasket = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
-      description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -211,8 +203,7 @@ export const v2ListTokens = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
-      description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -230,8 +221,7 @@ export const v2GetPrices = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
-      description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -264,8 +254,7 @@ export const v2GetPrice = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
-      description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -288,8 +277,7 @@ export const v2GetPoolData = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
-      description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -317,8 +305,7 @@ export const v2GetPoolDataByPool = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
-      description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -342,8 +329,7 @@ export const v2GetOwnerSnapshot = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
-      description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -382,8 +368,12 @@ export const v2OwnerBasketStream = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -421,8 +411,12 @@ export const v2OpenPosition = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -455,8 +449,12 @@ export const v2ClosePosition = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -489,8 +487,12 @@ export const v2ReversePosition = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -518,8 +520,12 @@ export const v2IncreasePosition = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -547,8 +553,12 @@ export const v2DecreasePosition = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -581,8 +591,12 @@ export const v2AddCollateral = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -615,8 +629,12 @@ export const v2RemoveCollateral = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -644,8 +662,12 @@ export const v2PlaceTriggerOrder = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -673,8 +695,12 @@ export const v2PlaceTpSl = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -702,8 +728,12 @@ export const v2EditTriggerOrder = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -731,8 +761,12 @@ export const v2CancelTriggerOrder = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -762,8 +796,12 @@ export const v2CancelAllTriggerOrders = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -791,8 +829,12 @@ export const v2EditLimitOrder = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -820,8 +862,12 @@ export const v2CancelLimitOrder = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -849,8 +895,12 @@ export const v2DepositDirect = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -883,8 +933,12 @@ export const v2Deposit = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -917,8 +971,12 @@ export const v2InitBasket = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -951,8 +1009,12 @@ export const v2InitDepositLedger = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -985,8 +1047,12 @@ export const v2DelegateBasket = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -1022,8 +1088,12 @@ export const v2Withdraw = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -1059,8 +1129,12 @@ export const v2CustodySettlement = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -1093,8 +1167,12 @@ export const v2WithdrawalSettle = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -1130,8 +1208,12 @@ export const v2RequestWithdrawal = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -1164,8 +1246,12 @@ export const v2ExecuteWithdrawal = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    501: {
       description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -1205,8 +1291,7 @@ export const v2PreviewLimitOrderFees = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
-      description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -1239,8 +1324,7 @@ export const v2PreviewExitFee = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
-      description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -1271,8 +1355,7 @@ export const v2PreviewTpSl = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
-      description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -1305,8 +1388,7 @@ export const v2PreviewMargin = createRoute({
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     500: {
-      description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -1322,8 +1404,7 @@ export const v2GetOpenApiDocument = createRoute({
       content: { "application/json": { schema: s.V2OpenApiDocumentSchema } },
     },
     500: {
-      description:
-        "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED).",
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },

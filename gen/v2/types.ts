@@ -949,7 +949,7 @@ export interface components {
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
       /** @description Amount to add, UI units of the deposit token. */
-      depositAmountUi: components["schemas"]["DecimalString"];
+      depositAmountUi: components["schemas"]["DecimalInput"];
       /** @description Token added as collateral (from the owner's deposited balance). */
       depositTokenSymbol: components["schemas"]["TokenSymbol"];
       /** @description Position owner (signer and fee payer). */
@@ -1077,7 +1077,7 @@ export interface components {
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
       /** @description USD of position size to close. "0" or at least 97 % of the size closes everything; less closes partly. */
-      inputUsdUi: components["schemas"]["DecimalString"];
+      inputUsdUi: components["schemas"]["DecimalInput"];
       /**
        * @description When true the whole position is closed whatever `inputUsdUi` says.
        * @default false
@@ -1274,6 +1274,12 @@ export interface components {
       delaySeconds: string;
     };
     /**
+     * @description A non-negative decimal request value (amount, price, USD value) written as a string: at most 20 digits before and 20 after an optional dot (no sign, no exponent, no separators). 20 integer digits hold any 64-bit native amount; the bound keeps every computed answer within `DecimalString`'s 64 characters (a bound chosen by this service; the documents give none). Anything else is rejected with 400 INVALID_DECIMAL.
+     * @example 145.23
+     * @example 0
+     */
+    DecimalInput: string;
+    /**
      * @description Non-negative decimal number written as a string: digits, optionally followed by a dot and more digits (no sign, no exponent, no thousands separators). Malformed values are rejected with 400 INVALID_DECIMAL. Length is capped at 64 characters (a bound chosen by this service; the documents give none).
      * @example 145.23
      * @example 0
@@ -1295,7 +1301,7 @@ export interface components {
       /** @description Position owner (signer and fee payer). */
       owner: components["schemas"]["Pubkey"];
       /** @description Size to remove, UI units of the target token; must be smaller than the position. */
-      sizeAmountUi: components["schemas"]["DecimalString"];
+      sizeAmountUi: components["schemas"]["DecimalInput"];
       /** @description Token of the proceeds. When omitted, the market's collateral token. */
       withdrawTokenSymbol?: components["schemas"]["TokenSymbol"];
       /** @default 0.5 */
@@ -1334,7 +1340,7 @@ export interface components {
       /** @description Mint of the deposited token (must be a token of the v2 configuration). */
       tokenMint: components["schemas"]["Pubkey"];
       /** @description Amount to deposit, UI units of the token (converted to native units by its decimals, rounding down). */
-      amount: components["schemas"]["DecimalString"];
+      amount: components["schemas"]["DecimalInput"];
     } & {
       [key: string]: unknown;
     };
@@ -1352,7 +1358,7 @@ export interface components {
       /** @description Token to deposit. */
       tokenSymbol: components["schemas"]["TokenSymbol"];
       /** @description Amount to deposit, UI units of the token. */
-      amount: components["schemas"]["DecimalString"];
+      amount: components["schemas"]["DecimalInput"];
     } & {
       [key: string]: unknown;
     };
@@ -1376,13 +1382,13 @@ export interface components {
       /** @description Basket owner (signer and fee payer). */
       owner: components["schemas"]["Pubkey"];
       /** @description New limit price, UI price; omitted or "0" keeps the current one. */
-      limitPriceUi?: components["schemas"]["DecimalString"];
+      limitPriceUi?: components["schemas"]["DecimalInput"];
       /** @description New size, UI units of the target token; omitted or "0" keeps the current one. */
-      sizeAmountUi?: components["schemas"]["DecimalString"];
+      sizeAmountUi?: components["schemas"]["DecimalInput"];
       /** @description Take-profit after the edit, UI price; omitted or "0" removes it. */
-      takeProfitUi?: components["schemas"]["DecimalString"];
+      takeProfitUi?: components["schemas"]["DecimalInput"];
       /** @description Stop-loss after the edit, UI price; omitted or "0" removes it. */
-      stopLossUi?: components["schemas"]["DecimalString"];
+      stopLossUi?: components["schemas"]["DecimalInput"];
     } & {
       [key: string]: unknown;
     };
@@ -1407,9 +1413,9 @@ export interface components {
       /** @description True to address the stop-loss list, false for the take-profit list. */
       isStopLoss: boolean;
       /** @description New trigger price, UI price. */
-      triggerPriceUi: components["schemas"]["DecimalString"];
+      triggerPriceUi: components["schemas"]["DecimalInput"];
       /** @description New size closed when triggered, UI units of the target token. */
-      sizeAmountUi: components["schemas"]["DecimalString"];
+      sizeAmountUi: components["schemas"]["DecimalInput"];
       /** @description Position owner (signer and fee payer). */
       owner: components["schemas"]["Pubkey"];
     } & {
@@ -1436,7 +1442,7 @@ export interface components {
      *     | `BLOCKHASH_UNAVAILABLE` | 500 | A builder needs a recent blockhash and the cached one is missing or older than 60 s (`blockhash fetch failed`). |
      *     | `RPC_UNAVAILABLE` | 503 | A chain RPC call needed on the request path failed or timed out. |
      *     | `INTERNAL` | 500 | Unexpected server fault. |
-     *     | `NOT_IMPLEMENTED` | 500 | The operation is part of the contract but not available in this deployment or build. |
+     *     | `NOT_IMPLEMENTED` | 501 | The operation is part of the contract but not available in this deployment or build. |
      *     | `COMPUTE_FAILED` | 200 `err` | A well-formed quote or preview could not be computed for a reason no more specific code covers (check symbols, prices and account data). |
      *     | `UNKNOWN_SYMBOL` | 200 `err` / 400 | A token symbol or mint is not part of the deployment's pool configuration. Quote builders and previews report it in `err`; simple builders answer 400. |
      *     | `UNKNOWN_MARKET` | 200 `err` / 400 | No market exists for the requested target token and side. |
@@ -1502,7 +1508,7 @@ export interface components {
       /** @description Human-readable explanation (e.g. `pool <pubkey> not found`). Not meant for parsing; use `code`. */
       error: string;
       code: components["schemas"]["ErrorCode"];
-      /** @description For request-validation failures, the offending input as `body.<name>`, `query.<name>` or `path.<name>`. */
+      /** @description For request-validation failures, the offending input as `body.<name>`, `query.<name>` or `path.<name>`; a bare `body` when the body as a whole is at fault (not a JSON object, wrong content type). */
       field?: string;
     };
     /**
@@ -1542,9 +1548,9 @@ export interface components {
       /** @description Position owner (signer and fee payer). */
       owner: components["schemas"]["Pubkey"];
       /** @description Size to add, UI units of the target token. */
-      sizeAmountUi: components["schemas"]["DecimalString"];
+      sizeAmountUi: components["schemas"]["DecimalInput"];
       /** @description Collateral to add, UI units of the collateral token; may be "0". */
-      collateralAmountUi: components["schemas"]["DecimalString"];
+      collateralAmountUi: components["schemas"]["DecimalInput"];
       /** @description Token of the added collateral. When omitted, the market's collateral token. */
       collateralTokenSymbol?: components["schemas"]["TokenSymbol"];
       /** @default 0.5 */
@@ -1806,22 +1812,22 @@ export interface components {
       /** @description Target token of the market to trade. */
       outputTokenSymbol: components["schemas"]["TokenSymbol"];
       /** @description Collateral amount, UI units of the input token. */
-      inputAmountUi: components["schemas"]["DecimalString"];
+      inputAmountUi: components["schemas"]["DecimalInput"];
       /** @description Requested leverage multiple (e.g. 5 for 5x). Bounds chosen by this contract: greater than 0, at most 1000; the market's own minimum and maximum are enforced by the quote (200 `err`). */
       leverage: number;
       tradeType: components["schemas"]["V2TradeType"];
       /** @default MARKET */
       orderType?: components["schemas"]["OrderType"];
       /** @description Limit (trigger) price, UI price. Required when `orderType` is LIMIT (400 VALIDATION_FAILED otherwise); ignored for MARKET. */
-      limitPrice?: components["schemas"]["DecimalString"];
+      limitPrice?: components["schemas"]["DecimalInput"];
       /** @description Trader wallet (signer and fee payer). Omit for preview-only mode (quote without transaction). */
       owner?: components["schemas"]["Pubkey"];
       /** @default 0.5 */
       slippagePercentage?: components["schemas"]["SlippagePercentage"];
       /** @description Take-profit trigger price, UI price. Adds a take-profit (inside the limit order for LIMIT) and `takeProfitQuote`. */
-      takeProfit?: components["schemas"]["DecimalString"];
+      takeProfit?: components["schemas"]["DecimalInput"];
       /** @description Stop-loss trigger price, UI price. Adds a stop-loss (inside the limit order for LIMIT) and `stopLossQuote`. */
-      stopLoss?: components["schemas"]["DecimalString"];
+      stopLoss?: components["schemas"]["DecimalInput"];
     } & {
       [key: string]: unknown;
     };
@@ -1969,13 +1975,13 @@ export interface components {
         marketSymbol: components["schemas"]["TokenSymbol"];
         side: components["schemas"]["TradeSide"];
         /** @description Size each included trigger closes, UI units of the target token. */
-        sizeAmountUi: components["schemas"]["DecimalString"];
+        sizeAmountUi: components["schemas"]["DecimalInput"];
         /** @description Position owner (signer and fee payer). */
         owner: components["schemas"]["Pubkey"];
         /** @description Take-profit trigger price, UI price. */
-        takeProfitUi?: components["schemas"]["DecimalString"];
+        takeProfitUi?: components["schemas"]["DecimalInput"];
         /** @description Stop-loss trigger price, UI price. */
-        stopLossUi?: components["schemas"]["DecimalString"];
+        stopLossUi?: components["schemas"]["DecimalInput"];
       } & {
         [key: string]: unknown;
       })
@@ -1997,9 +2003,9 @@ export interface components {
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
       /** @description Trigger price, UI price. Must lie on the profitable side of the mark for a take-profit and the losing side for a stop-loss. */
-      triggerPriceUi: components["schemas"]["DecimalString"];
+      triggerPriceUi: components["schemas"]["DecimalInput"];
       /** @description Size closed when triggered, UI units of the target token; not more than the position. */
-      sizeAmountUi: components["schemas"]["DecimalString"];
+      sizeAmountUi: components["schemas"]["DecimalInput"];
       /** @description True for a stop-loss, false for a take-profit. */
       isStopLoss: boolean;
       /** @description Position owner (signer and fee payer). */
@@ -2130,7 +2136,7 @@ export interface components {
       marketSymbol: string;
       side: components["schemas"]["TradeSide"];
       /** @description Part of the position size to close, USD. */
-      closeAmountUsdUi: components["schemas"]["DecimalString"];
+      closeAmountUsdUi: components["schemas"]["DecimalInput"];
       /** @description Wallet owning the position. */
       owner: components["schemas"]["Pubkey"];
     } & {
@@ -2166,12 +2172,12 @@ export interface components {
       /** @description Symbol of the market's target token (e.g. `SOL`). 1 to 32 characters. */
       marketSymbol: string;
       /** @description Collateral put into the order, UI units of the collateral token. */
-      inputAmountUi: components["schemas"]["DecimalString"];
+      inputAmountUi: components["schemas"]["DecimalInput"];
       /** @description Order size, UI units of the target token. */
-      outputAmountUi: components["schemas"]["DecimalString"];
+      outputAmountUi: components["schemas"]["DecimalInput"];
       side: components["schemas"]["TradeSide"];
       /** @description Limit price, UI price (USD per target token). When omitted the current oracle price is used. */
-      limitPrice?: components["schemas"]["DecimalString"];
+      limitPrice?: components["schemas"]["DecimalInput"];
     } & {
       [key: string]: unknown;
     };
@@ -2209,7 +2215,7 @@ export interface components {
       marketSymbol: string;
       side: components["schemas"]["TradeSide"];
       /** @description Collateral to add or remove, USD. */
-      marginDeltaUsdUi: components["schemas"]["DecimalString"];
+      marginDeltaUsdUi: components["schemas"]["DecimalInput"];
       action: components["schemas"]["MarginAction"];
       /** @description Wallet owning the position. */
       owner: components["schemas"]["Pubkey"];
@@ -2279,15 +2285,15 @@ export interface components {
         /** @description Wallet whose existing position of this market and side is used. Takes precedence over the inline fields. */
         owner?: components["schemas"]["Pubkey"];
         /** @description Inline mode. Entry price of the hypothetical position, UI price. */
-        entryPriceUi?: components["schemas"]["DecimalString"];
+        entryPriceUi?: components["schemas"]["DecimalInput"];
         /** @description Inline mode. Size of the hypothetical position, USD. */
-        sizeUsdUi?: components["schemas"]["DecimalString"];
+        sizeUsdUi?: components["schemas"]["DecimalInput"];
         /** @description Inline mode. Collateral of the hypothetical position, USD. */
-        collateralUsdUi?: components["schemas"]["DecimalString"];
+        collateralUsdUi?: components["schemas"]["DecimalInput"];
         /** @description forward mode. Trigger price to evaluate, UI price. */
-        triggerPriceUi?: components["schemas"]["DecimalString"];
+        triggerPriceUi?: components["schemas"]["DecimalInput"];
         /** @description reverse_pnl mode. Desired PnL at the trigger, USD; negative for a stop-loss target. */
-        targetPnlUsdUi?: components["schemas"]["SignedDecimalString"];
+        targetPnlUsdUi?: components["schemas"]["SignedDecimalInput"];
         /** @description reverse_roi mode. Desired return on collateral, percent; negative for a stop-loss target. Bounded to -100 .. 100000 by this service (the documents give no bound). */
         targetRoiPercent?: number;
       } & {
@@ -2346,7 +2352,8 @@ export interface components {
       marketSession: components["schemas"]["MarketSession"];
     };
     /**
-     * @description A Solana public key encoded in base58 (32 bytes, 32 to 44 characters). Malformed keys are rejected with 400 INVALID_PUBKEY.
+     * Format: solana-pubkey
+     * @description A Solana public key encoded in base58: 32 to 44 characters that decode to exactly 32 bytes (format `solana-pubkey`). Malformed keys, including well-formed base58 of another length, are rejected with 400 INVALID_PUBKEY.
      * @example 7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU
      */
     Pubkey: string;
@@ -2397,7 +2404,7 @@ export interface components {
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
       /** @description Collateral to remove, USD. */
-      withdrawAmountUsdUi: components["schemas"]["DecimalString"];
+      withdrawAmountUsdUi: components["schemas"]["DecimalInput"];
       /** @description Display hint only; the collateral is paid in the market's collateral token. */
       withdrawTokenSymbol: components["schemas"]["TokenSymbol"];
       /** @description Position owner (signer and fee payer). */
@@ -2464,7 +2471,7 @@ export interface components {
       /** @description Mint of the token to withdraw. */
       tokenMint: components["schemas"]["Pubkey"];
       /** @description Amount to withdraw, UI units of the token. */
-      amount: components["schemas"]["DecimalString"];
+      amount: components["schemas"]["DecimalInput"];
       /**
        * @description Variant A. Prepend a custody-settlement request when the settlement receipt is missing. Ignored in variant B.
        * @default true
@@ -2556,6 +2563,12 @@ export interface components {
       /** @description Unsigned base64 v0 transaction holding both legs. */
       transactionBase64: string;
     };
+    /**
+     * @description As `DecimalInput`, with an optional leading minus sign (a target profit or loss). Anything else is rejected with 400 INVALID_DECIMAL.
+     * @example -12.40
+     * @example 87.15
+     */
+    SignedDecimalInput: string;
     /**
      * @description Decimal number written as a string that may carry a leading minus sign (used for profit and loss). At most 65 characters.
      * @example -12.40
@@ -2839,7 +2852,7 @@ export interface components {
       /** @description Token to withdraw. */
       tokenSymbol: components["schemas"]["TokenSymbol"];
       /** @description Amount to withdraw, UI units of the token. */
-      amount: components["schemas"]["DecimalString"];
+      amount: components["schemas"]["DecimalInput"];
       /** @description Client-held fee-payer key; must differ from `owner` (400 FEE_PAYER_CONFLICT); co-signs. */
       feePayer: components["schemas"]["Pubkey"];
       /**
@@ -2880,12 +2893,27 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE, NOT_IMPLEMENTED). */
+    /** @description Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE). */
     InternalError: {
       headers: {
         [name: string]: unknown;
       };
       content: {
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
+    /** @description The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it. */
+    NotImplemented: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "not implemented",
+         *       "code": "NOT_IMPLEMENTED"
+         *     }
+         */
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
@@ -3390,6 +3418,7 @@ export interface operations {
       426: components["responses"]["V2UpgradeRequired"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3421,6 +3450,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
     };
   };
   v2ClosePosition: {
@@ -3451,6 +3481,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
     };
   };
   v2ReversePosition: {
@@ -3481,6 +3512,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
     };
   };
   v2IncreasePosition: {
@@ -3509,6 +3541,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
     };
   };
   v2DecreasePosition: {
@@ -3537,6 +3570,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
     };
   };
   v2AddCollateral: {
@@ -3567,6 +3601,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
     };
   };
   v2RemoveCollateral: {
@@ -3597,6 +3632,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
     };
   };
   v2PlaceTriggerOrder: {
@@ -3625,6 +3661,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
     };
   };
   v2PlaceTpSl: {
@@ -3653,6 +3690,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
     };
   };
   v2EditTriggerOrder: {
@@ -3681,6 +3719,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
     };
   };
   v2CancelTriggerOrder: {
@@ -3709,6 +3748,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
     };
   };
   v2CancelAllTriggerOrders: {
@@ -3737,6 +3777,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
     };
   };
   v2EditLimitOrder: {
@@ -3765,6 +3806,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
     };
   };
   v2CancelLimitOrder: {
@@ -3793,6 +3835,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
     };
   };
   v2DepositDirect: {
@@ -3821,6 +3864,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3850,6 +3894,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3879,6 +3924,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3908,6 +3954,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3937,6 +3984,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3966,6 +4014,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3995,6 +4044,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4024,6 +4074,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4053,6 +4104,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4082,6 +4134,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };

@@ -15,6 +15,8 @@ const nonNegativeInt = z.coerce.number().int().min(0);
 export const ConfigSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: port.default(8080),
+  // Structured JSON logs (one line per request and per event) at this level and above.
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 
   // Live mode. Without RPC_URL the bundled (or REPLAY_DIR) recording is replayed on loopback.
   RPC_URL: z.url().optional(),
@@ -37,8 +39,14 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_RPS: nonNegativeInt.default(10),
   RATE_LIMIT_BURST: positiveInt.default(10),
   TRUST_PROXY: booleanFlag.default(false),
+  RATE_LIMIT_MAX_CLIENTS: positiveInt.default(100_000),
   WS_MAX_PER_OWNER: positiveInt.default(5),
   WS_MAX_GLOBAL: positiveInt.default(10_000),
+
+  // Replicas: with REDIS_URL the rate-limit buckets and WebSocket slots are shared through Redis.
+  REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL").optional(),
+  REDIS_KEY_PREFIX: z.string().max(64).default("perps:"),
+  WS_SLOT_LEASE_MS: z.coerce.number().int().min(3_000).default(30_000),
 
   // Freshness and schedules.
   POOL_STATS_INTERVAL_MS: positiveInt.default(15_000),

@@ -15,6 +15,8 @@ import * as earlierSchemas from "../../gen/earlier/schemas.ts";
 import { ApiError, type ErrorBody } from "./errors.ts";
 import { validationErrorBody } from "./validation.ts";
 import { docsAssetRoutes } from "./docs.ts";
+import { type Logger, silentLogger } from "./logger.ts";
+import { KNOWN_METHODS } from "./metrics.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -28,8 +30,10 @@ export type HandlerTable =
 
 export interface AppOptions {
   handlers: HandlerTable;
-  /** Middleware run before every route (services injection, rate limiting, metrics). */
+  /** Middleware run before every route (request observation, services injection, rate limiting). */
   middleware?: MiddlewareHandler<AppEnv>[];
+  /** Where unexpected failures are logged (default: nowhere). */
+  logger?: Logger;
 }
 
 /**
@@ -43,12 +47,23 @@ function usesErrBody(route: RouteConfig): boolean {
   return media?.schema !== undefined && media.schema === (earlierSchemas as Record<string, unknown>).ErrBodySchema;
 }
 
+/** `{error, code, field?}` as such a route answers it: `{err, code, field?}`. */
+function asErrBody({ error, ...rest }: ErrorBody) {
+  return { err: error, ...rest };
+}
+
+/** `METHOD /hono/:path` of every route whose errors are `{err, code}`: they stay so when a failure is thrown. */
+const errBodyRoutes = new Set<string>();
+const routeKey = (method: string, honoPath: string) => `${method.toUpperCase()} ${honoPath}`;
+const honoPath = (openApiPath: string) => openApiPath.replace(/\{([^}]+)\}/g, ":$1");
+
 function validationHook(route: RouteConfig): Hook<unknown, AppEnv, string, unknown> {
   const errBody = usesErrBody(route);
+  if (errBody) errBodyRoutes.add(routeKey(route.method, honoPath(route.path)));
   return (result, c) => {
     if (result.success) return;
-    const { error, ...rest } = validationErrorBody(result.target, result.error);
-    return c.json(errBody ? { err: error, ...rest } : { error, ...rest }, 400);
+    const body = validationErrorBody(result.target, result.error);
+    return c.json(errBody ? asErrBody(body) : body, 400);
   };
 }
 
@@ -103,20 +118,38 @@ export function errorResponseFor(error: unknown): { status: number; body: ErrorB
   return { status: 500, body: { error: "internal error", code: "INTERNAL" } };
 }
 
+/**
+ * Methods outside the known set (`FOOA`) are answered here, first, before any per-request bookkeeping: no
+ * metric series, no log line, no rate-limit entry can be created by inventing method names.
+ */
+const rejectUnknownMethods: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (KNOWN_METHODS.has(c.req.method)) return await next();
+  return c.json({ error: "unsupported HTTP method", code: "NOT_FOUND" } satisfies ErrorBody, 404);
+};
+
 export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
+  const logger = options.logger ?? silentLogger;
 
   app.onError((error, c) => {
     const { status, body } = errorResponseFor(error);
     if (status >= 500 && status !== 501 && status !== 503) {
-      console.error("unhandled error", c.req.method, c.req.path, error);
+      logger.error("unhandled error", {
+        requestId: c.get("requestId"),
+        method: c.req.method,
+        path: c.req.path.slice(0, 256),
+        error,
+      });
     }
-    return c.json(body, status as 400);
+    // The earlier trigger-order builders document `{err, code}` for every error they answer.
+    const errBody = errBodyRoutes.has(routeKey(c.req.method === "HEAD" ? "GET" : c.req.method, c.req.routePath));
+    return c.json(errBody ? asErrBody(body) : body, status as 400);
   });
   app.notFound((c) =>
     c.json({ error: `no route for ${c.req.method} ${c.req.path}`, code: "NOT_FOUND" } satisfies ErrorBody, 404)
   );
 
+  app.use("*", rejectUnknownMethods);
   for (const middleware of options.middleware ?? []) app.use("*", middleware);
   app.use(
     "*",

@@ -1,14 +1,27 @@
 /**
- * Prometheus metrics (DECISIONS 1.7): request counts and durations by route and status, WebSocket connections,
- * ingest lag (slot and oracle age), RPC errors, rate-limit rejections. Ingest figures are read at scrape time
- * from the live status objects, so nothing has to push them.
+ * Prometheus metrics (DECISIONS 1.7): request counts and durations by route template and status, WebSocket
+ * connections, ingest staleness (slot lag per chain, oracle age per feed), upstream (RPC and oracle) errors,
+ * rate-limit rejections, builder failures by error code, and the shared limit store's own failures.
+ *
+ * Every label takes values from a closed set (known methods, route templates, status codes, error codes,
+ * configured chains and feeds), so no request can mint new series. Ingest figures are read at scrape time from
+ * the live status objects, so nothing has to push them.
+ *
+ * For the stream and builder code, the instruments to call are:
+ *   metrics.wsOpened("v2") / metrics.wsClosed("v2")            ws_connections{stream}
+ *   metrics.builderFailed("v2ClosePosition", "POSITION_NOT_FOUND")  builder_failures_total{operation, code}
  */
 import client from "prom-client";
-import type { MiddlewareHandler } from "hono";
 import type { IngestStatus } from "../ingest/status.ts";
 import type { Clock } from "../state/clock.ts";
 import type { PriceStore } from "../state/price-store.ts";
 import { CHAINS } from "../state/types.ts";
+import type { ErrorCode } from "./errors.ts";
+import type { routes as v2Routes } from "../../gen/v2/routes.ts";
+import type { routes as earlierRoutes } from "../../gen/earlier/routes.ts";
+
+/** An operationId of either interface (a closed set, so it is a safe label value). */
+export type OperationId = keyof typeof v2Routes | keyof typeof earlierRoutes;
 
 export interface MetricsSources {
   ingest: IngestStatus;
@@ -16,39 +29,82 @@ export interface MetricsSources {
   clock: Clock;
 }
 
+/** Methods that get their own label value; anything else is answered before bookkeeping (src/http/app.ts). */
+export const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
+
+/** The label value of a route no template matched (unknown paths), and of an unknown method. */
+export const OTHER = "other";
+
+/** The two WebSocket streams: `GET /v2/owner/{owner}/ws` and `GET /owner/{owner}/ws`. */
+export type StreamName = "v2" | "earlier";
+
+/** Where the REST rate limit and the WebSocket slots are counted. */
+export type LimitStoreName = "memory" | "redis";
+
+type RequestLabels = "method" | "route" | "status";
+
+interface RequestSeries {
+  count: { inc(): void };
+  seconds: { observe(value: number): void };
+}
+
+/** Upper bound of distinct request series kept as pre-resolved children (a safety net; the labels are closed). */
+const MAX_CACHED_SERIES = 10_000;
+
 export class ServiceMetrics {
   readonly registry = new client.Registry();
-  readonly requests: client.Counter<"method" | "route" | "status">;
-  readonly requestSeconds: client.Histogram<"method" | "route" | "status">;
+  readonly requests: client.Counter<RequestLabels>;
+  readonly requestSeconds: client.Histogram<RequestLabels>;
   readonly wsConnections: client.Gauge<"stream">;
-  readonly rateLimited: client.Counter;
+  readonly rateLimited: client.Counter<"store">;
+  readonly builderFailures: client.Counter<"operation" | "code">;
+  readonly limitStoreErrors: client.Counter<"store" | "operation">;
+  readonly #series = new Map<string, RequestSeries>();
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
     this.requests = new client.Counter({
       name: "http_requests_total",
-      help: "HTTP requests answered, by route template and status.",
+      help: "HTTP requests answered, by method, route template and status.",
       labelNames: ["method", "route", "status"],
       registers,
     });
     this.requestSeconds = new client.Histogram({
       name: "http_request_duration_seconds",
-      help: "Time to answer an HTTP request, by route template and status.",
+      help: "Time to answer an HTTP request, by method, route template and status.",
       labelNames: ["method", "route", "status"],
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
       registers,
     });
     this.wsConnections = new client.Gauge({
       name: "ws_connections",
-      help: "Open WebSocket connections, by stream.",
+      help: "Open WebSocket connections on this replica, by stream.",
       labelNames: ["stream"],
       registers,
     });
+    for (const stream of ["v2", "earlier"] as const) this.wsConnections.set({ stream }, 0);
     this.rateLimited = new client.Counter({
       name: "rate_limit_rejections_total",
-      help: "Requests refused with 429 by the REST rate limit.",
+      help: "Requests refused with 429 by the REST rate limit, by the store that counted them.",
+      labelNames: ["store"],
       registers,
     });
+    this.builderFailures = new client.Counter({
+      name: "builder_failures_total",
+      help: "Transaction-builder and quote requests that failed, by operationId and error code.",
+      labelNames: ["operation", "code"],
+      registers,
+    });
+    this.limitStoreErrors = new client.Counter({
+      name: "limit_store_errors_total",
+      help: "Failed calls to the shared limit store (Redis); the limit then fails open on this replica.",
+      labelNames: ["store", "operation"],
+      registers,
+    });
+    const slotAge = (chain: (typeof CHAINS)[number]) => {
+      const last = sources.ingest.chains[chain].lastUpdateMs;
+      return last === null ? -1 : Math.max(0, sources.clock.nowMs() - last) / 1000;
+    };
     new client.Gauge({
       name: "ingest_slot",
       help: "Last slot seen per chain.",
@@ -59,16 +115,22 @@ export class ServiceMetrics {
       },
     });
     new client.Gauge({
+      name: "ingest_slot_lag_seconds",
+      help: "Seconds since the newest slot (or account write) of each chain arrived; grows while a chain source " +
+        "lags or stalls (-1 before the first).",
+      labelNames: ["chain"],
+      registers,
+      collect() {
+        for (const chain of CHAINS) this.set({ chain }, slotAge(chain));
+      },
+    });
+    new client.Gauge({
       name: "ingest_last_update_age_seconds",
       help: "Seconds since the last account data arrived per chain (-1 before the first).",
       labelNames: ["chain"],
       registers,
       collect() {
-        const now = sources.clock.nowMs();
-        for (const chain of CHAINS) {
-          const last = sources.ingest.chains[chain].lastUpdateMs;
-          this.set({ chain }, last === null ? -1 : (now - last) / 1000);
-        }
+        for (const chain of CHAINS) this.set({ chain }, slotAge(chain));
       },
     });
     new client.Gauge({
@@ -78,6 +140,19 @@ export class ServiceMetrics {
       registers,
       collect() {
         for (const chain of CHAINS) this.set({ chain }, sources.ingest.chains[chain].errors);
+      },
+    });
+    new client.Counter({
+      name: "upstream_errors_total",
+      help: "Errors from upstreams since start: the chain RPCs (rpc-base, rpc-er) and the oracle stream.",
+      labelNames: ["upstream"],
+      registers,
+      collect() {
+        // The sources keep their own monotonic counts; mirror them (reset + inc keeps the counter type).
+        this.reset();
+        this.inc({ upstream: "rpc-base" }, sources.ingest.chains.base.errors);
+        this.inc({ upstream: "rpc-er" }, sources.ingest.chains.er.errors);
+        this.inc({ upstream: "oracle" }, sources.ingest.oracle.errors);
       },
     });
     new client.Gauge({
@@ -99,6 +174,20 @@ export class ServiceMetrics {
       },
     });
     new client.Gauge({
+      name: "oracle_price_age_seconds",
+      help: "Seconds since each configured feed's latest price was received, by numeric feed id.",
+      labelNames: ["feed"],
+      registers,
+      collect() {
+        // The store only holds the deployment's configured feeds, so the label set is bounded.
+        this.reset();
+        const now = sources.clock.nowMs();
+        for (const entry of sources.prices.all()) {
+          this.set({ feed: String(entry.feedId) }, Math.max(0, now - entry.receivedAtMs) / 1000);
+        }
+      },
+    });
+    new client.Gauge({
       name: "oracle_errors",
       help: "Oracle stream errors counted since start.",
       registers,
@@ -116,15 +205,46 @@ export class ServiceMetrics {
     });
   }
 
-  /** Counts and times every request by its route template (not the concrete path: bounded label values). */
-  middleware(): MiddlewareHandler {
-    return async (c, next) => {
-      const started = performance.now();
-      await next();
-      const labels = { method: c.req.method, route: c.req.routePath ?? "unmatched", status: String(c.res.status) };
-      this.requests.inc(labels);
-      this.requestSeconds.observe(labels, (performance.now() - started) / 1000);
-    };
+  /**
+   * Records one answered request. `method` must already be a known method (or OTHER) and `route` a route
+   * template (or OTHER). The label children are resolved once per distinct (method, route, status) and reused,
+   * so the per-request cost is one Map lookup and two updates.
+   */
+  observeRequest(method: string, route: string, status: number, seconds: number): void {
+    const key = `${method} ${status} ${route}`;
+    let series = this.#series.get(key);
+    if (!series) {
+      const labels = { method, route, status: String(status) };
+      series = { count: this.requests.labels(labels), seconds: this.requestSeconds.labels(labels) };
+      if (this.#series.size < MAX_CACHED_SERIES) this.#series.set(key, series);
+    }
+    series.count.inc();
+    series.seconds.observe(seconds);
+  }
+
+  /** A WebSocket of `stream` was accepted (call once per upgraded socket). */
+  wsOpened(stream: StreamName): void {
+    this.wsConnections.inc({ stream });
+  }
+
+  /** A WebSocket of `stream` closed, for whatever reason (call once per socket, from its single close path). */
+  wsClosed(stream: StreamName): void {
+    this.wsConnections.dec({ stream });
+  }
+
+  /** A builder or quote request failed with `code` (a 4xx/5xx answer or a 200 `err`), by its operationId. */
+  builderFailed(operation: OperationId, code: ErrorCode): void {
+    this.builderFailures.inc({ operation, code });
+  }
+
+  /** A request refused by the REST rate limit. */
+  rateLimitRejected(store: LimitStoreName): void {
+    this.rateLimited.inc({ store });
+  }
+
+  /** A call to the shared limit store failed (the caller fails open). */
+  limitStoreFailed(store: LimitStoreName, operation: string): void {
+    this.limitStoreErrors.inc({ store, operation });
   }
 
   async exposition(): Promise<{ contentType: string; body: string }> {

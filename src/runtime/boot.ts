@@ -13,6 +13,7 @@ import { type Config, isLiveMode } from "../config/env.ts";
 import { DeploymentIndex } from "../config/deployment-index.ts";
 import { type DeploymentConfig, loadDeploymentConfig } from "../config/pool-config.ts";
 import { ServiceMetrics } from "../http/metrics.ts";
+import { memoryLimits, type ServiceLimits } from "../limits/mod.ts";
 import { IngestStatus } from "../ingest/status.ts";
 import { readRecording } from "../replay/format.ts";
 import { type ReplayHandle, startReplay } from "../replay/harness.ts";
@@ -50,6 +51,8 @@ export interface BootOptions {
    * until a test moves it with `runtime.replay.replayer.advanceTo(ms)` (deterministic end-to-end tests).
    */
   replayMode?: "realtime" | "virtual";
+  /** Shared limit stores (src/limits; Redis when configured). Default: this process's memory. */
+  limits?: ServiceLimits;
 }
 
 async function loadDeployments(config: Config, replayDir: string, nowUnix: number) {
@@ -69,6 +72,7 @@ function createServices(
   clock: Clock,
   configs: Record<ProgramVersion, DeploymentConfig>,
   endpoints: Endpoints,
+  limits: ServiceLimits,
 ): Services {
   const accounts = new AccountStore();
   const prices = new PriceStore();
@@ -95,6 +99,7 @@ function createServices(
     blockhashes: createBlockhashCaches(),
     ingest,
     metrics: new ServiceMetrics({ ingest, prices, clock }),
+    limits,
   };
 }
 
@@ -130,7 +135,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     });
   }
   const endpoints = resolveEndpoints(config, replay);
-  const services = createServices(config, clock, configs, endpoints);
+  const services = createServices(config, clock, configs, endpoints, options.limits ?? memoryLimits(config));
   const onError = (message: string) => log(`ingest: ${message}`);
   const sources = createChainSources(services, endpoints, onError);
   const oracle = createOracleSource(services, endpoints, onError);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ConfigError, isLiveMode, loadConfig } from "../../src/config/env.ts";
+import { ConfigError, ConfigSchema, isLiveMode, loadConfig } from "../../src/config/env.ts";
 
 Deno.test("config: defaults replay the embedded world on 0.0.0.0:8080", () => {
   const config = loadConfig({});
@@ -24,4 +24,29 @@ Deno.test("config: a bad value is rejected at boot, naming the variable", () => 
   );
   assert.throws(() => loadConfig({ RPC_URL: "not a url" }), /RPC_URL/);
   assert.throws(() => loadConfig({ ER_RPC_URL: "http://127.0.0.1:1" }), /ER_RPC_URL: requires RPC_URL/);
+});
+
+Deno.test("every configuration variable is in .env.example and in the README's configuration table", async () => {
+  const example = await Deno.readTextFile(".env.example");
+  const readme = await Deno.readTextFile("README.md");
+  const table = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("## Endpoint status"));
+  for (const name of Object.keys(ConfigSchema.shape)) {
+    assert.match(example, new RegExp(`^# ${name}=`, "m"), `.env.example lacks ${name}`);
+    assert.match(table, new RegExp(`\`${name}\``), `README configuration table lacks ${name}`);
+  }
+});
+
+Deno.test("the container runs the Deno version the project pins", async () => {
+  const dockerfile = await Deno.readTextFile("Dockerfile");
+  const ci = await Deno.readTextFile(".ci/run");
+  const pinned = /deno@(\d+\.\d+\.\d+)/.exec(ci)![1];
+  assert.match(dockerfile, new RegExp(`^FROM denoland/deno:${pinned.replaceAll(".", "\\.")}$`, "m"));
+});
+
+Deno.test("config: LOG_LEVEL and REDIS_URL are validated", () => {
+  assert.equal(loadConfig({}).LOG_LEVEL, "info");
+  assert.equal(loadConfig({}).REDIS_URL, undefined);
+  assert.equal(loadConfig({ REDIS_URL: "redis://cache:6379" }).REDIS_URL, "redis://cache:6379");
+  assert.throws(() => loadConfig({ LOG_LEVEL: "loud" }), /LOG_LEVEL/);
+  assert.throws(() => loadConfig({ REDIS_URL: "http://cache:6379" }), /REDIS_URL/);
 });

@@ -43,5 +43,13 @@ Deno.test("SIGTERM: the service finishes and exits 0", async () => {
   const status = await child.status;
   const log = new TextDecoder().decode(await new Response(child.stdout).arrayBuffer());
   assert.equal(status.code, 0);
-  assert.match(log, /SIGTERM: shutting down/);
+  // Structured logs: every line is one JSON object; the request was logged with its id, then the shutdown.
+  const entries = log.trim().split("\n").map((line) => JSON.parse(line));
+  assert.ok(entries.some((e) => e.msg === "request" && e.route === "/v2/health" && typeof e.requestId === "string"));
+  assert.deepEqual({ ...entries.at(-1), time: undefined }, {
+    time: undefined,
+    level: "info",
+    msg: "shutting down",
+    signal: "SIGTERM",
+  });
 });

@@ -7,9 +7,12 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { ValidateFunction } from "ajv";
 import { deref, DOCUMENTS, type InterfaceName, type Method } from "./openapi.ts";
+import { isSolanaPubkey } from "../../gen/runtime.ts";
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+// The contract's own format: a key in an answer must decode to 32 bytes, as one in a request must.
+ajv.addFormat("solana-pubkey", { type: "string", validate: isSolanaPubkey });
 for (const [name, doc] of Object.entries(DOCUMENTS)) ajv.addSchema(doc, `${name}.json`);
 
 interface Template {
@@ -67,13 +70,18 @@ export function assertMatchesContract(
   body: unknown,
 ) {
   const { pathname } = new URL(url, "http://localhost");
+  if (method === "HEAD") {
+    // HEAD is answered as GET without a body (HTTP semantics): the GET operation's statuses apply.
+    if (body !== "") throw new ContractViolation(`HEAD ${pathname}: answered with a body`);
+    return assertMatchesContract("GET", url, status, contentType, undefined);
+  }
   const template = findTemplate(method, pathname);
   if (!template) throw new ContractViolation(`${method} ${pathname}: not a documented operation`);
   const lower = method.toLowerCase() as Method;
   const found = responsePointer(template.iface, template.path, lower, status);
   if (!found) throw new ContractViolation(`${method} ${template.path}: status ${status} is not documented`);
   const content = found.response.content;
-  if (!content) return;
+  if (!content || body === undefined) return;
   const mediaType = Object.keys(content).find((m) => contentType.startsWith(m.split(";")[0])) ??
     Object.keys(content).find((m) => m.includes("json") && contentType.includes("json"));
   if (!mediaType) {
@@ -121,7 +129,6 @@ export async function call(
   const text = await response.text();
   const contentType = response.headers.get("content-type") ?? "";
   const parsed = contentType.includes("json") && text ? JSON.parse(text) : text;
-  // 501 marks an operation whose handler has not landed yet; it is the only undocumented answer allowed.
-  if (response.status !== 501) assertMatchesContract(method, url, response.status, contentType, parsed);
+  assertMatchesContract(method, url, response.status, contentType, parsed);
   return { status: response.status, headers: response.headers, body: parsed, text };
 }

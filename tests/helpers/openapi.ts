@@ -20,6 +20,7 @@ export interface SchemaObject {
   anyOf?: SchemaObject[];
   pattern?: string;
   minLength?: number;
+  maxLength?: number;
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: number;
@@ -64,6 +65,7 @@ export type Method = (typeof METHODS)[number];
 export type PathItemObject = Partial<Record<Method, OperationObject>>;
 
 export interface OpenApiDocument {
+  info?: { title?: string; description?: string };
   paths: Record<string, PathItemObject>;
   components?: { schemas?: Record<string, SchemaObject> };
 }

@@ -7,6 +7,17 @@ import { GENERATED_HEADER } from "./emit.ts";
 export function emitRuntimeModule(): string {
   return `${GENERATED_HEADER("tools/gen/client.ts")}
 import type { z } from "@hono/zod-openapi";
+import bs58 from "bs58";
+
+/**
+ * \`format: solana-pubkey\`: the value decodes to exactly 32 bytes. Values the pattern already rejects (wrong
+ * length or alphabet) pass here, so a 10,000-character string is never decoded and the answer names one problem.
+ */
+export function isSolanaPubkey(value: string): boolean {
+  if (value.length < 32 || value.length > 44) return true;
+  const bytes = bs58.decodeUnsafe(value);
+  return bytes === undefined || bytes.length === 32;
+}
 
 /**
  * Implements \`anyOf: [{required: [...]}, ...]\` on an object: at least one group of fields must be present.

@@ -13,7 +13,6 @@ const IGNORED_KEYWORDS = new Set([
   "description",
   "examples",
   "example",
-  "format",
   "title",
   "deprecated",
   "readOnly",
@@ -42,7 +41,18 @@ const HANDLED_KEYWORDS = new Set([
   "allOf",
   "oneOf",
   "anyOf",
+  "format",
 ]);
+
+/**
+ * String formats that carry a check beyond their pattern, implemented once in the generated runtime module.
+ * Other formats (`byte`, `uri`, ...) are documentation only, as before.
+ */
+const FORMAT_CHECKS: Record<string, { check: string; message: string }> = {
+  // A base58 string of 32 to 44 characters can decode to fewer or more than 32 bytes (e.g. 32 x "2"): the
+  // pattern alone lets such keys through to code that needs a real public key.
+  "solana-pubkey": { check: "isSolanaPubkey", message: "must decode to exactly 32 bytes" },
+};
 
 export function schemaIdentifier(componentName: string): string {
   return `${componentName.replace(/[^A-Za-z0-9_]/g, "_")}Schema`;
@@ -58,8 +68,16 @@ export function refName(ref: string): string {
 export type SchemaContext = "body" | "query" | "path";
 
 export class ZodEmitter {
-  /** @param refPrefix prepended to referenced schema identifiers (e.g. `s.` when schemas are a namespace import). */
-  constructor(private readonly where: string, private readonly refPrefix = "") {}
+  /**
+   * @param refPrefix prepended to referenced schema identifiers (e.g. `s.` when schemas are a namespace import).
+   * @param runtimeImports collects the names the emitted code uses from the generated `runtime.ts`, so the module
+   *   imports exactly those.
+   */
+  constructor(
+    private readonly where: string,
+    private readonly refPrefix = "",
+    readonly runtimeImports = new Set<string>(),
+  ) {}
 
   emit(schema: Json, context: SchemaContext = "body"): string {
     if (schema === true || schema === undefined) return "z.unknown()";
@@ -135,6 +153,15 @@ export class ZodEmitter {
     if (schema.minLength !== undefined) expr += `.min(${schema.minLength})`;
     if (schema.maxLength !== undefined) expr += `.max(${schema.maxLength})`;
     if (schema.pattern !== undefined) expr += `.regex(new RegExp(${JSON.stringify(schema.pattern)}))`;
+    const format = FORMAT_CHECKS[schema.format];
+    if (format) {
+      // The failure carries the contract's error code for this schema, so the 400 names it (src/http/validation.ts).
+      const params = { code: schema["x-error-code"] ?? "VALIDATION_FAILED" };
+      expr += `.refine(${format.check}, { message: ${JSON.stringify(format.message)}, params: ${
+        JSON.stringify(params)
+      } })`;
+      this.runtimeImports.add(format.check);
+    }
     return expr;
   }
 
@@ -184,6 +211,7 @@ export class ZodEmitter {
       return group.required;
     });
     const described = lists.map((list) => list.join(" + ")).join(" or ");
+    this.runtimeImports.add("requireOneGroup");
     return `${expr}.superRefine((value, ctx) => requireOneGroup(value, ${JSON.stringify(lists)}, ${
       JSON.stringify(described)
     }, ctx))`;
@@ -216,6 +244,25 @@ export function collectRefs(node: Json, out = new Set<string>()): Set<string> {
   else if (node && typeof node === "object") {
     if (typeof node.$ref === "string" && node.$ref.startsWith("#/components/schemas/")) out.add(refName(node.$ref));
     for (const value of Object.values(node)) collectRefs(value, out);
+  }
+  return out;
+}
+
+/**
+ * The error code the contract gives each pattern (`x-error-code` beside `pattern`), so a request value failing
+ * the pattern of `Pubkey` is answered INVALID_PUBKEY and one failing a decimal pattern INVALID_DECIMAL.
+ */
+export function patternErrorCodes(node: Json, out: Record<string, string> = {}): Record<string, string> {
+  if (Array.isArray(node)) node.forEach((n) => patternErrorCodes(n, out));
+  else if (node && typeof node === "object") {
+    if (typeof node.pattern === "string" && typeof node["x-error-code"] === "string") {
+      const known = out[node.pattern];
+      if (known !== undefined && known !== node["x-error-code"]) {
+        throw new Error(`pattern ${node.pattern} has two error codes: ${known} and ${node["x-error-code"]}`);
+      }
+      out[node.pattern] = node["x-error-code"];
+    }
+    for (const value of Object.values(node)) patternErrorCodes(value, out);
   }
   return out;
 }

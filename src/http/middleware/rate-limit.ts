@@ -1,29 +1,39 @@
 /**
  * REST rate limit (DECISIONS 4.1): a token bucket per client address, `ratePerSecond` tokens per second with a
  * burst of `burst`. Over the limit: 429 `{error, code: RATE_LIMITED}` with `Retry-After` and `RateLimit-*` headers.
- * The client address is the connection's, or the first `X-Forwarded-For` hop when `trustProxy` is set.
+ * The buckets live in a RateLimitStore (src/limits): memory, or Redis when replicas share the limit.
+ *
+ * The client address is the connection's; with `trustProxy` it is the last `X-Forwarded-For` entry, the address
+ * the (single, trusted) proxy in front of the service saw. Earlier entries are whatever the client sent and
+ * would let anyone pick a fresh bucket per request.
+ *
+ * A store that fails (Redis down or slow) never turns a request into a 500: the request is counted in the
+ * `fallback` store (this replica's memory) instead, and `onStoreError` is told.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import type { Clock } from "../../state/clock.ts";
+import { systemClock } from "../../state/clock.ts";
 import type { AppEnv } from "../../services.ts";
 import type { ErrorBody } from "../errors.ts";
+import type { LimitStoreName } from "../metrics.ts";
+import { MemoryRateLimitStore, type RateLimitStore, type TakeResult } from "../../limits/rate-limit-store.ts";
 
 export interface RateLimitOptions {
   ratePerSecond: number;
   burst: number;
   trustProxy: boolean;
-  clock: Clock;
+  /** Wall clock by default: limits are about real time even while a replay runs on its recording's clock. */
+  clock?: Clock;
+  /** Default: an in-memory store with the same rate and burst. */
+  store?: RateLimitStore;
   /** Paths never limited (documentation and metrics). */
   isExempt?: (path: string) => boolean;
-  onReject?: () => void;
+  onReject?: (store: LimitStoreName) => void;
+  onStoreError?: (error: unknown) => void;
 }
 
-interface Bucket {
-  tokens: number;
-  updatedMs: number;
-}
-
-const MAX_TRACKED_CLIENTS = 50_000;
+/** Longest client key kept (an IPv6 address is at most 45 characters); a longer header value is cut. */
+const MAX_CLIENT_KEY = 64;
 
 export const isRateLimitExempt = (path: string) =>
   path === "/metrics" || path.startsWith("/docs") || path.startsWith("/api-docs/") ||
@@ -31,58 +41,48 @@ export const isRateLimitExempt = (path: string) =>
 
 export function clientAddress(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
+    const forwarded = c.req.header("x-forwarded-for");
+    if (forwarded) {
+      const last = forwarded.slice(forwarded.lastIndexOf(",") + 1).trim();
+      if (last) return last.length > MAX_CLIENT_KEY ? last.slice(0, MAX_CLIENT_KEY) : last;
+    }
   }
   const remote = (c.env as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr;
   return remote?.hostname ?? "local";
 }
 
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
-  const buckets = new Map<string, Bucket>();
   const isExempt = options.isExempt ?? isRateLimitExempt;
+  const clock = options.clock ?? systemClock;
+  const buckets = { ratePerSecond: options.ratePerSecond, burst: options.burst };
+  const fallback = new MemoryRateLimitStore(buckets);
+  const store = options.store ?? fallback;
 
-  const refill = (bucket: Bucket, nowMs: number) => {
-    const elapsed = Math.max(0, nowMs - bucket.updatedMs) / 1000;
-    bucket.tokens = Math.min(options.burst, bucket.tokens + elapsed * options.ratePerSecond);
-    bucket.updatedMs = nowMs;
-  };
-
-  const evictIdle = (nowMs: number) => {
-    // A bucket that has refilled completely carries no information: forget it.
-    for (const [key, bucket] of buckets) {
-      refill(bucket, nowMs);
-      if (bucket.tokens >= options.burst) buckets.delete(key);
+  const take = async (key: string, nowMs: number): Promise<{ result: TakeResult; store: LimitStoreName }> => {
+    if (store === fallback) return { result: fallback.take(key, nowMs), store: fallback.name };
+    try {
+      return { result: await store.take(key, nowMs), store: store.name };
+    } catch (error) {
+      options.onStoreError?.(error);
+      return { result: fallback.take(key, nowMs), store: fallback.name };
     }
   };
 
   return async (c, next) => {
     if (options.ratePerSecond <= 0 || isExempt(c.req.path)) return await next();
-    const nowMs = options.clock.nowMs();
-    const key = clientAddress(c, options.trustProxy);
-    let bucket = buckets.get(key);
-    if (!bucket) {
-      if (buckets.size >= MAX_TRACKED_CLIENTS) evictIdle(nowMs);
-      bucket = { tokens: options.burst, updatedMs: nowMs };
-      buckets.set(key, bucket);
-    } else {
-      refill(bucket, nowMs);
-    }
-    const resetSeconds = Math.ceil((options.burst - bucket.tokens) / options.ratePerSecond);
-    if (bucket.tokens < 1) {
-      const retryAfter = Math.max(1, Math.ceil((1 - bucket.tokens) / options.ratePerSecond));
-      options.onReject?.();
-      c.header("Retry-After", String(retryAfter));
+    const { result, store: counted } = await take(clientAddress(c, options.trustProxy), clock.nowMs());
+    if (!result.allowed) {
+      options.onReject?.(counted);
+      c.header("Retry-After", String(result.retryAfterSeconds));
       c.header("RateLimit-Limit", String(options.burst));
       c.header("RateLimit-Remaining", "0");
-      c.header("RateLimit-Reset", String(retryAfter));
+      c.header("RateLimit-Reset", String(result.retryAfterSeconds));
       const body: ErrorBody = { error: "too many requests, slow down", code: "RATE_LIMITED" };
       return c.json(body, 429);
     }
-    bucket.tokens -= 1;
     await next();
     c.header("RateLimit-Limit", String(options.burst));
-    c.header("RateLimit-Remaining", String(Math.floor(bucket.tokens)));
-    c.header("RateLimit-Reset", String(Math.max(0, resetSeconds)));
+    c.header("RateLimit-Remaining", String(result.remaining));
+    c.header("RateLimit-Reset", String(result.resetSeconds));
   };
 }

@@ -1,0 +1,30 @@
+# The service in a container: the official Deno image at the project's pinned version, every dependency fetched
+# at build time, the embedded world served by default, an unprivileged user, and a health check.
+#
+#   docker build -t perps-api .
+#   docker run --rm -p 8080:8080 perps-api                  # embedded world (no network, no keys)
+#   docker run --rm -p 8080:8080 --env-file .env perps-api  # live mode: see .env.example
+FROM denoland/deno:2.9.6
+
+WORKDIR /app
+# The image's unprivileged user owns the dependency cache (DENO_DIR); the code stays root-owned and read-only to it.
+USER deno
+
+# Dependencies first: this layer is rebuilt only when the manifest or the lock file changes.
+COPY --chown=root:root deno.json deno.lock ./
+RUN deno install --frozen --quiet
+
+# The code, the generated contract and the embedded world; then the module graph of the entry point is cached too.
+COPY --chown=root:root . .
+RUN deno install --frozen --quiet --entrypoint src/main.ts
+
+ENV HOST=0.0.0.0 \
+    PORT=8080
+EXPOSE 8080
+
+# Healthy while /v2/health answers 200 (503 means ingestion is stale).
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["deno", "eval", "const r = await fetch(`http://127.0.0.1:${Deno.env.get('PORT') ?? '8080'}/v2/health`); Deno.exit(r.status === 200 ? 0 : 1)"]
+
+# --cached-only: the container never fetches a module at run time.
+CMD ["deno", "run", "--allow-all", "--cached-only", "--frozen", "src/main.ts"]

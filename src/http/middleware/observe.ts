@@ -1,0 +1,67 @@
+/**
+ * The first middleware of every request: gives it an id, times it, and when it is answered records it in
+ * `/metrics` (by method, route template and status) and writes one structured log line.
+ *
+ * The id is the client's `X-Request-Id` when that is a sane token (so a trace can cross a proxy), otherwise a
+ * fresh UUID; either way it is echoed in the `X-Request-Id` response header and logged as `requestId`.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import type { AppEnv } from "../../services.ts";
+import type { Logger } from "../logger.ts";
+import { KNOWN_METHODS, OTHER, type ServiceMetrics } from "../metrics.ts";
+
+export const REQUEST_ID_HEADER = "X-Request-Id";
+
+/** Printable token characters only, bounded: an id that goes into headers and logs must not carry anything else. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:@\/+=-]{1,128}$/;
+
+export function requestIdFor(incoming: string | undefined): string {
+  return incoming !== undefined && SANE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+}
+
+/** Longest path written to a log line (a request head may be 64 KiB). */
+const MAX_LOGGED_PATH = 256;
+
+/**
+ * The route template that answered, as Hono registered it (`/v2/owner/:owner`), or OTHER when none did (an
+ * unknown path answered by notFound). Middleware registered for every path ("*") is not a route.
+ */
+export function routeTemplate(c: Context): string {
+  const matched = c.req.matchedRoutes;
+  for (let i = matched.length - 1; i >= 0; i--) {
+    const route = matched[i];
+    if (route.method !== "ALL") return route.path;
+  }
+  return OTHER;
+}
+
+export interface ObserveOptions {
+  metrics: ServiceMetrics;
+  logger: Logger;
+}
+
+export function observeRequests({ metrics, logger }: ObserveOptions): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    const requestId = requestIdFor(c.req.header(REQUEST_ID_HEADER));
+    c.set("requestId", requestId);
+    await next();
+    c.header(REQUEST_ID_HEADER, requestId);
+    const seconds = (performance.now() - started) / 1000;
+    const status = c.res.status;
+    const method = KNOWN_METHODS.has(c.req.method) ? c.req.method : OTHER;
+    const route = routeTemplate(c);
+    metrics.observeRequest(method, route, status, seconds);
+    const level = status >= 500 ? "error" : "info";
+    if (logger.enabled(level)) {
+      logger[level]("request", {
+        requestId,
+        method,
+        path: c.req.path.length > MAX_LOGGED_PATH ? c.req.path.slice(0, MAX_LOGGED_PATH) + "…" : c.req.path,
+        route,
+        status,
+        durationMs: Math.round(seconds * 1e6) / 1e3,
+      });
+    }
+  };
+}

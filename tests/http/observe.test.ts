@@ -1,0 +1,164 @@
+/** Observability (issue 14 item 4): request ids, one structured log line per request, /metrics instruments. */
+import assert from "node:assert/strict";
+import { loadConfig } from "../../src/config/env.ts";
+import { createServiceApp } from "../../src/server.ts";
+import { createApp } from "../../src/http/app.ts";
+import { createLogger, type LogLevel } from "../../src/http/logger.ts";
+import { observeRequests, requestIdFor } from "../../src/http/middleware/observe.ts";
+import { IngestStatus } from "../../src/ingest/status.ts";
+import { ServiceMetrics } from "../../src/http/metrics.ts";
+import { PriceStore } from "../../src/state/price-store.ts";
+import { VirtualClock } from "../../src/state/clock.ts";
+import { call } from "../helpers/contract.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+async function loggedService(level: LogLevel) {
+  const lines: string[] = [];
+  const service = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0" }), {
+    logger: createLogger({ level, write: (line) => lines.push(line) }),
+  });
+  return { ...service, lines, entries: () => lines.map((line) => JSON.parse(line)) };
+}
+
+Deno.test("request id: generated when absent, echoed when sane, replaced when not", () => {
+  assert.match(requestIdFor(undefined), UUID);
+  assert.equal(requestIdFor("abc-123_x.y:z"), "abc-123_x.y:z");
+  for (const insane of ["", "with space", "x".repeat(129), "new\nline", "émoji"]) {
+    assert.match(requestIdFor(insane), UUID, JSON.stringify(insane));
+  }
+});
+
+Deno.test("every answer carries X-Request-Id and one JSON log line with the same id", async () => {
+  const service = await loggedService("info");
+  try {
+    service.lines.length = 0;
+    const generated = await call(service.app, "GET", "/v2/tokens");
+    const id = generated.headers.get("x-request-id")!;
+    assert.match(id, UUID);
+    const echoed = await call(service.app, "GET", "/v2/raw/pools/not-a-key", undefined, {
+      headers: { "x-request-id": "trace-42" },
+    });
+    assert.equal(echoed.status, 400);
+    assert.equal(echoed.headers.get("x-request-id"), "trace-42");
+    const entries = service.entries().filter((entry) => entry.msg === "request");
+    assert.equal(entries.length, 2);
+    assert.deepEqual(
+      { ...entries[0], time: undefined, durationMs: undefined },
+      {
+        time: undefined,
+        level: "info",
+        msg: "request",
+        requestId: id,
+        method: "GET",
+        path: "/v2/tokens",
+        route: "/v2/tokens",
+        status: 200,
+        durationMs: undefined,
+      },
+    );
+    assert.equal(typeof entries[0].durationMs, "number");
+    assert.ok(!Number.isNaN(Date.parse(entries[0].time)));
+    assert.equal(entries[1].requestId, "trace-42");
+    assert.equal(entries[1].route, "/v2/raw/pools/:pubkey");
+    assert.equal(entries[1].status, 400);
+  } finally {
+    await service.stop();
+  }
+});
+
+Deno.test("LOG_LEVEL filters: at warn no request lines are written", async () => {
+  const service = await loggedService("warn");
+  try {
+    service.lines.length = 0;
+    await service.app.request("/v2/tokens");
+    assert.deepEqual(service.lines, []);
+  } finally {
+    await service.stop();
+  }
+});
+
+Deno.test("an unexpected failure is a 500 INTERNAL and an error line with the request id", async () => {
+  const lines: string[] = [];
+  const logger = createLogger({ level: "error", write: (line) => lines.push(line) });
+  const metrics = new ServiceMetrics({
+    ingest: new IngestStatus(),
+    prices: new PriceStore(),
+    clock: new VirtualClock(),
+  });
+  const app = createApp({
+    handlers: {
+      v2ListTokens: () => {
+        throw new Error("boom");
+      },
+    },
+    logger,
+    middleware: [observeRequests({ metrics, logger })],
+  });
+  const response = await app.request("/v2/tokens", { headers: { "x-request-id": "r-1" } });
+  assert.equal(response.status, 500);
+  assert.deepEqual(await response.json(), { error: "internal error", code: "INTERNAL" });
+  const entry = JSON.parse(lines[0]);
+  assert.equal(entry.level, "error");
+  assert.equal(entry.msg, "unhandled error");
+  assert.equal(entry.error.message, "boom");
+  assert.equal(entry.requestId, "r-1");
+  assert.equal(JSON.parse(lines[1]).msg, "request"); // the request's own line, at error level for a 500
+});
+
+Deno.test("/metrics: request histogram by route template and status, and the staleness figures", async () => {
+  const service = await loggedService("silent");
+  try {
+    await service.app.request("/v2/tokens");
+    await service.app.request("/v2/raw/pools/not-a-key");
+    const text = await (await service.app.request("/metrics")).text();
+    assert.match(text, /http_request_duration_seconds_count\{method="GET",route="\/v2\/tokens",status="200"\} 1/);
+    assert.match(
+      text,
+      /http_request_duration_seconds_bucket\{le="1",method="GET",route="\/v2\/raw\/pools\/:pubkey",status="400"\} 1/,
+    );
+    for (
+      const name of [
+        "ingest_slot_lag_seconds",
+        "oracle_price_age_seconds",
+        "upstream_errors_total",
+        "rate_limit_rejections_total",
+        "ws_connections",
+        "builder_failures_total",
+        "limit_store_errors_total",
+      ]
+    ) {
+      assert.match(text, new RegExp(`^# TYPE ${name} `, "m"), name);
+    }
+    assert.match(text, /ingest_slot_lag_seconds\{chain="base"\} /);
+    assert.match(text, /upstream_errors_total\{upstream="oracle"\} 0/);
+  } finally {
+    await service.stop();
+  }
+});
+
+Deno.test("metric instruments for streams and builders: ws_connections, builder_failures_total, oracle age per feed", async () => {
+  const clock = new VirtualClock(10_000);
+  const prices = new PriceStore();
+  const metrics = new ServiceMetrics({ ingest: new IngestStatus(), prices, clock });
+  metrics.wsOpened("v2");
+  metrics.wsOpened("v2");
+  metrics.wsOpened("earlier");
+  metrics.wsClosed("v2");
+  metrics.builderFailed("v2ClosePosition", "POSITION_NOT_FOUND");
+  metrics.builderFailed("v2ClosePosition", "POSITION_NOT_FOUND");
+  prices.set({
+    feedId: 6,
+    price: 1n,
+    exponent: -8,
+    confidence: 0n,
+    timestampUs: 1n,
+    marketSession: "regular",
+    receivedAtMs: 7_500,
+  });
+  const text = (await metrics.exposition()).body;
+  assert.match(text, /ws_connections\{stream="v2"\} 1/);
+  assert.match(text, /ws_connections\{stream="earlier"\} 1/);
+  assert.match(text, /builder_failures_total\{operation="v2ClosePosition",code="POSITION_NOT_FOUND"\} 2/);
+  assert.match(text, /oracle_price_age_seconds\{feed="6"\} 2.5/);
+});
