@@ -1,7 +1,7 @@
 /**
  * The test tree's own conventions, so the next engineer finds a module's test where its path says:
  * - a unit test mirrors its module: `tests/<path>.test.ts` tests `src/<path>.ts` (in the areas below), except the
- *   cross-cutting property tests of a folder (`properties.test.ts`, `roundtrip.test.ts`);
+ *   folder-wide checks named in CROSS_CUTTING (`properties.test.ts`, `roundtrip.test.ts`, …);
  * - a helper is private to its area and named `_<name>.ts` (`_helpers.ts` unless it has one focused job); helpers
  *   shared by several areas live in `tests/helpers/`.
  * Integration areas (e2e, http, ingest, gen, tools, domain/sdk) test behaviour across modules and are not mirrored.
@@ -12,7 +12,13 @@ import { dirname, join, normalize } from "node:path";
 const ROOT = normalize(join(dirname(new URL(import.meta.url).pathname), ".."));
 const MIRRORED_AREAS = ["config", "domain", "protocol", "state", "replay", "runtime", "limits", "handlers", "streams"];
 const NOT_MIRRORED = ["domain/sdk/"];
-const CROSS_CUTTING = new Set(["properties.test.ts", "roundtrip.test.ts"]);
+/** Folder-wide checks: properties over every module, codec round trips, discriminators, vendor-SDK vectors. */
+const CROSS_CUTTING = new Set([
+  "properties.test.ts",
+  "roundtrip.test.ts",
+  "discriminators.test.ts",
+  "sdk-vectors.test.ts",
+]);
 
 async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
