@@ -6,9 +6,9 @@
  * Middleware order: unknown methods are refused first (in createApp), then every request is observed (request
  * id, metrics, one log line), gets the services, and passes the rate limit.
  */
+import type { AppEnv } from "./services.ts";
 import type { Config } from "./config/env.ts";
 import { createApp } from "./http/app.ts";
-import type { AppEnv } from "./http/env.ts";
 import { type Logger, silentLogger } from "./http/logger.ts";
 import type { ServiceMetrics } from "./http/metrics.ts";
 import { observeRequests } from "./http/middleware/observe.ts";

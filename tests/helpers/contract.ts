@@ -6,15 +6,8 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { ValidateFunction } from "ajv";
-import v2Doc from "../../gen/v2/openapi.json" with { type: "json" };
-import earlierDoc from "../../gen/earlier/openapi.json" with { type: "json" };
+import { deref, DOCUMENTS, type InterfaceName, type Method } from "./openapi.ts";
 import { isSolanaPubkey } from "../../gen/runtime.ts";
-
-// deno-lint-ignore no-explicit-any
-type Json = any;
-
-export const DOCUMENTS = { v2: v2Doc as Json, earlier: earlierDoc as Json } as const;
-export type InterfaceName = keyof typeof DOCUMENTS;
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
@@ -41,16 +34,16 @@ const templates: Template[] = Object.entries(DOCUMENTS).flatMap(([iface, doc]) =
 /** The OpenAPI path template a concrete path belongs to; the most specific template wins, as in the router. */
 export function findTemplate(method: string, concretePath: string): Template | undefined {
   return templates
-    .filter((t) => t.regex.test(concretePath) && DOCUMENTS[t.iface].paths[t.path][method.toLowerCase()])
+    .filter((t) => t.regex.test(concretePath) && method.toLowerCase() in DOCUMENTS[t.iface].paths[t.path])
     .sort((a, b) => b.staticSegments - a.staticSegments)[0];
 }
 
 const escapePointer = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
 const validators = new Map<string, ValidateFunction>();
 
-function responsePointer(iface: InterfaceName, path: string, method: string, status: number) {
+function responsePointer(iface: InterfaceName, path: string, method: Method, status: number) {
   const doc = DOCUMENTS[iface];
-  const responses = doc.paths[path][method].responses;
+  const responses = doc.paths[path][method]?.responses ?? {};
   const key = String(status) in responses
     ? String(status)
     : `${String(status)[0]}XX` in responses
@@ -59,13 +52,9 @@ function responsePointer(iface: InterfaceName, path: string, method: string, sta
     ? "default"
     : undefined;
   if (key === undefined) return undefined;
-  let pointer = `/paths/${escapePointer(path)}/${method}/responses/${key}`;
-  let response = responses[key];
-  if (response.$ref) {
-    pointer = response.$ref.slice(1);
-    response = response.$ref.split("/").slice(1).reduce((node: Json, part: string) => node[part], doc);
-  }
-  return { pointer, response };
+  const response = responses[key];
+  const pointer = response.$ref ? response.$ref.slice(1) : `/paths/${escapePointer(path)}/${method}/responses/${key}`;
+  return { pointer, response: deref(doc, response) };
 }
 
 export class ContractViolation extends Error {
@@ -73,7 +62,13 @@ export class ContractViolation extends Error {
 }
 
 /** Throws ContractViolation when the status is undocumented or the body does not match the documented schema. */
-export function assertMatchesContract(method: string, url: string, status: number, contentType: string, body: Json) {
+export function assertMatchesContract(
+  method: string,
+  url: string,
+  status: number,
+  contentType: string,
+  body: unknown,
+) {
   const { pathname } = new URL(url, "http://localhost");
   if (method === "HEAD") {
     // HEAD is answered as GET without a body (HTTP semantics): the GET operation's statuses apply.
@@ -82,7 +77,7 @@ export function assertMatchesContract(method: string, url: string, status: numbe
   }
   const template = findTemplate(method, pathname);
   if (!template) throw new ContractViolation(`${method} ${pathname}: not a documented operation`);
-  const lower = method.toLowerCase();
+  const lower = method.toLowerCase() as Method;
   const found = responsePointer(template.iface, template.path, lower, status);
   if (!found) throw new ContractViolation(`${method} ${template.path}: status ${status} is not documented`);
   const content = found.response.content;

@@ -165,9 +165,10 @@ export function vec<T>(of: Codec<T>): Codec<T[]> {
 
 /**
  * Codecs for the fields of `T`, in wire order (object-literal order is the Borsh field order).
- * Optional properties of `T` may be left out: that is how version-specific fields are declared.
+ * Optional properties of `T` may be left out: that is how version-specific fields are declared. A field typed
+ * `X | null` takes a `Codec<X | null>` (Borsh `Option<X>`, see `option.ts`).
  */
-export type Fields<T> = { [K in keyof T]: Codec<NonNullable<T[K]>> };
+export type Fields<T> = { [K in keyof T]: Codec<Exclude<T[K], undefined>> };
 
 /**
  * Borsh struct: fields back to back, no alignment. Decodes to a plain object with the fields in wire order.
