@@ -6,6 +6,7 @@ import {
   SWAP_DISCRIMINATOR,
   type SwapArgs,
   swapInstruction,
+  swapRemainingAccounts,
 } from "../../../../src/protocol/instructions/earlier/swap.ts";
 import {
   assertAccounts,
@@ -91,4 +92,16 @@ Deno.test("swap: build → parse round trip (property)", () => {
     (p, a, args) => swapInstruction(p, a, args, { custodies: [], oracles: [] }),
     parseSwapInstruction,
   );
+});
+
+Deno.test("swap: remaining accounts are the custodies, then their oracles, then the whitelist, all read-only", () => {
+  const custodies = [key("c0"), key("c1"), key("c2")];
+  const oracles = [key("o0"), key("o1"), key("o2")];
+  const whitelist = key("whitelist");
+  const ix = swapInstruction(P, accounts, ARGS, { custodies, oracles, whitelist });
+  const parsed = parseSwapInstruction(ix);
+  assert.deepEqual(parsed.remaining.map((m) => m.address), [...custodies, ...oracles, whitelist]);
+  assert.ok(parsed.remaining.every((m) => m.role === 0));
+  assert.deepEqual(swapRemainingAccounts({ custodies, oracles }).length, 6);
+  assert.throws(() => swapRemainingAccounts({ custodies, oracles: [] }), /3 custodies but 0 oracles/);
 });
