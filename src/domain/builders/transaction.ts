@@ -8,35 +8,25 @@
  *   4. check the serialized size against the 1232-byte packet limit (`TransactionTooLargeError`);
  *   5. serialize with every signature slot zeroed: the service never signs (DECISIONS 5.4).
  *
- * `readTransaction` is the inverse, for tests and for any code that must look inside a built transaction.
- * web3.js v1 compiles and serializes; nothing here does I/O or reads a clock.
+ * `message.ts` compiles and serializes (the same bytes as web3.js, faster). `readTransaction` is the inverse, for
+ * tests and for any code that must look inside a built transaction: it decodes with web3.js, an implementation
+ * independent of the one that encoded. Nothing here does I/O or reads a clock.
  */
 import { Buffer } from "node:buffer";
-import {
-  AddressLookupTableAccount,
-  type MessageV0,
-  PublicKey,
-  TransactionInstruction,
-  TransactionMessage,
-  VersionedTransaction,
-} from "@solana/web3.js";
+import { AddressLookupTableAccount, PublicKey, VersionedTransaction } from "@solana/web3.js";
 import { decodePubkey } from "../../protocol/codec/mod.ts";
 import { MAX_TRANSACTION_SIZE } from "../../protocol/constants.ts";
-import {
-  type AccountMeta,
-  createInstruction,
-  type Instruction,
-  isSignerRole,
-  isWritableRole,
-  roleOf,
-} from "../../protocol/instructions/instruction.ts";
+import { createInstruction, type Instruction, roleOf } from "../../protocol/instructions/instruction.ts";
 import { type BaseEnvelopeOptions, withComputeBudget } from "./envelope.ts";
+import {
+  type CompiledMessage,
+  compileV0Message,
+  type LookupTable,
+  serializeUnsignedTransaction,
+  transactionSize,
+} from "./message.ts";
 
-/** An address lookup table as decoded from its account: its address and the addresses it holds, in order. */
-export interface LookupTable {
-  readonly key: string;
-  readonly addresses: readonly string[];
-}
+export type { LookupTable };
 
 interface CommonInput {
   /** Account 0 of the message: pays the fee and signs. */
@@ -87,11 +77,11 @@ export function assembleTransaction(input: TransactionInput): AssembledTransacti
     input.chain === "base" ? { priorityFeeMicroLamports: input.priorityFeeMicroLamports } : {},
   );
   const tables = input.chain === "base" ? input.lookupTables ?? [] : [];
-  const { message, used } = compileShortest(input.feePayer, instructions, input.blockhash, tables);
-  const sizeBytes = serializedSize(message);
+  const message = compileShortest(input.feePayer, instructions, input.blockhash, tables);
+  const sizeBytes = transactionSize(message);
   if (sizeBytes > MAX_TRANSACTION_SIZE) throw new TransactionTooLargeError(sizeBytes);
-  const bytes = new VersionedTransaction(message).serialize();
-  return { transactionBase64: toBase64(bytes), sizeBytes: bytes.length, lookupTablesUsed: used };
+  const bytes = serializeUnsignedTransaction(message);
+  return { transactionBase64: toBase64(bytes), sizeBytes, lookupTablesUsed: message.lookups.map((l) => l.key) };
 }
 
 function checkKey(text: string, what: string): void {
@@ -102,16 +92,30 @@ function checkKey(text: string, what: string): void {
   }
 }
 
-function toWeb3(ix: Instruction): TransactionInstruction {
-  return new TransactionInstruction({
-    programId: new PublicKey(ix.programAddress),
-    keys: ix.accounts.map((a: AccountMeta) => ({
-      pubkey: new PublicKey(a.address),
-      isSigner: isSignerRole(a.role),
-      isWritable: isWritableRole(a.role),
-    })),
-    data: Buffer.from(ix.data.buffer, ix.data.byteOffset, ix.data.byteLength),
-  });
+/**
+ * The message without lookup tables, then greedily each table that makes it shorter. A table costs 34+ bytes
+ * (address and two index lists) and saves 31 bytes per account it resolves, so a table resolving one account
+ * makes the message longer and is left out.
+ */
+function compileShortest(
+  feePayer: string,
+  instructions: readonly Instruction[],
+  blockhash: string,
+  tables: readonly LookupTable[],
+): CompiledMessage {
+  let message = compileV0Message(feePayer, instructions, blockhash);
+  let size = transactionSize(message);
+  const chosen: LookupTable[] = [];
+  for (const table of tables) {
+    const candidate = compileV0Message(feePayer, instructions, blockhash, [...chosen, table]);
+    const candidateSize = transactionSize(candidate);
+    if (candidateSize < size) {
+      chosen.push(table);
+      message = candidate;
+      size = candidateSize;
+    }
+  }
+  return message;
 }
 
 function tableAccount(t: LookupTable): AddressLookupTableAccount {
@@ -125,74 +129,6 @@ function tableAccount(t: LookupTable): AddressLookupTableAccount {
       addresses: t.addresses.map((a) => new PublicKey(a)),
     },
   });
-}
-
-/** Compiles a v0 message with the given lookup tables (web3.js leaves out a table that resolves no account). */
-export function compileMessage(
-  feePayer: string,
-  instructions: readonly Instruction[],
-  blockhash: string,
-  lookupTables: readonly LookupTable[] = [],
-): MessageV0 {
-  return new TransactionMessage({
-    payerKey: new PublicKey(feePayer),
-    recentBlockhash: blockhash,
-    instructions: instructions.map(toWeb3),
-  }).compileToV0Message(lookupTables.map(tableAccount));
-}
-
-/**
- * The message without lookup tables, then greedily each table that makes it shorter. A table costs 34+ bytes
- * (address and two index lists) and saves 31 bytes per account it resolves, so a table resolving one account
- * makes the message longer and is left out.
- */
-function compileShortest(
-  feePayer: string,
-  instructions: readonly Instruction[],
-  blockhash: string,
-  tables: readonly LookupTable[],
-): { message: MessageV0; used: string[] } {
-  let message = compileMessage(feePayer, instructions, blockhash);
-  let size = serializedSize(message);
-  const chosen: LookupTable[] = [];
-  for (const table of tables) {
-    const candidate = compileMessage(feePayer, instructions, blockhash, [...chosen, table]);
-    const candidateSize = serializedSize(candidate);
-    if (candidateSize < size) {
-      chosen.push(table);
-      message = candidate;
-      size = candidateSize;
-    }
-  }
-  return { message, used: message.addressTableLookups.map((l) => l.accountKey.toBase58()) };
-}
-
-/** Bytes of Solana's compact-u16 length prefix. */
-function shortVecLength(n: number): number {
-  return n < 0x80 ? 1 : n < 0x4000 ? 2 : 3;
-}
-
-/**
- * Serialized size of the transaction of `message` with its signature slots, computed from the compiled parts
- * (web3.js cannot serialize a message over the limit, so the size of an oversized one is counted, not measured).
- */
-export function serializedSize(message: MessageV0): number {
-  const signatures = message.header.numRequiredSignatures;
-  let size = shortVecLength(signatures) + 64 * signatures;
-  size += 1 + 3; // version prefix, header
-  size += shortVecLength(message.staticAccountKeys.length) + 32 * message.staticAccountKeys.length;
-  size += 32; // blockhash
-  size += shortVecLength(message.compiledInstructions.length);
-  for (const ix of message.compiledInstructions) {
-    size += 1 + shortVecLength(ix.accountKeyIndexes.length) + ix.accountKeyIndexes.length;
-    size += shortVecLength(ix.data.length) + ix.data.length;
-  }
-  size += shortVecLength(message.addressTableLookups.length);
-  for (const l of message.addressTableLookups) {
-    size += 32 + shortVecLength(l.writableIndexes.length) + l.writableIndexes.length;
-    size += shortVecLength(l.readonlyIndexes.length) + l.readonlyIndexes.length;
-  }
-  return size;
 }
 
 // ---- reading a built transaction back ------------------------------------------------------------------------------

@@ -1,12 +1,8 @@
 import assert from "node:assert/strict";
-import { VersionedTransaction } from "@solana/web3.js";
-import fc from "fast-check";
 import {
   assembleTransaction,
-  compileMessage,
   type LookupTable,
   readTransaction,
-  serializedSize,
   TransactionTooLargeError,
 } from "../../../src/domain/builders/transaction.ts";
 import { MAX_TRANSACTION_SIZE } from "../../../src/protocol/constants.ts";
@@ -22,8 +18,6 @@ import {
   createInstruction,
   type Instruction,
   mergeRoles,
-  readonly,
-  writable,
 } from "../../../src/protocol/instructions/instruction.ts";
 import { depositDirectInstruction } from "../../../src/protocol/instructions/v2/deposit-direct.ts";
 import {
@@ -247,28 +241,6 @@ Deno.test("base chain: a table resolving one account lengthens the message and i
     lookupTables: [useless, useful],
   });
   assert.deepEqual(both.lookupTablesUsed, [useful.key]);
-});
-
-Deno.test("serializedSize equals the length web3.js serializes (property over instruction sets)", () => {
-  const ixArb = fc.record({
-    program: fc.integer({ min: 0, max: 3 }),
-    accounts: fc.array(fc.tuple(fc.integer({ min: 0, max: 20 }), fc.boolean()), { maxLength: 12 }),
-    data: fc.uint8Array({ maxLength: 200 }),
-  }).map(({ program, accounts, data }) =>
-    createInstruction(
-      key(`program ${program}`),
-      accounts.map(([k, w]) => (w ? writable(key(`k${k}`)) : readonly(key(`k${k}`)))),
-      data,
-    )
-  );
-  fc.assert(
-    fc.property(fc.array(ixArb, { minLength: 1, maxLength: 3 }), fc.boolean(), (instructions, withTable) => {
-      const tables = withTable ? [{ key: key("alt"), addresses: [...Array(21)].map((_, i) => key(`k${i}`)) }] : [];
-      const message = compileMessage(owner, instructions, BASE_BLOCKHASH, tables);
-      assert.equal(serializedSize(message), new VersionedTransaction(message).serialize().length);
-    }),
-    { numRuns: 100 },
-  );
 });
 
 /** An instruction of a made-up program carrying `n` data bytes: a lever on the transaction size. */
