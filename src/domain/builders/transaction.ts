@@ -5,7 +5,9 @@
  *   2. compile a v0 message with the fee payer as account 0 and the given blockhash;
  *   3. on the base chain only, keep each lookup table that makes the message shorter (the ER cannot resolve lookup
  *      tables: PROTOCOL-v2 §2.2);
- *   4. check the serialized size against the 1232-byte packet limit (`TransactionTooLargeError`);
+ *   4. check the serialized size against the 1232-byte packet limit (`TransactionTooLargeError`); on the ER this
+ *      also guarantees the rollup's rule that every program is among the first 38 message keys (PROTOCOL-v2 §2.2):
+ *      without lookup tables, 39 keys alone take 1248 bytes;
  *   5. serialize with every signature slot zeroed: the service never signs (DECISIONS 5.4).
  *
  * `message.ts` compiles and serializes (the same bytes as web3.js, faster). `readTransaction` is the inverse, for

@@ -18,6 +18,7 @@ import {
   createInstruction,
   type Instruction,
   mergeRoles,
+  writable,
 } from "../../../src/protocol/instructions/instruction.ts";
 import { depositDirectInstruction } from "../../../src/protocol/instructions/v2/deposit-direct.ts";
 import {
@@ -263,6 +264,20 @@ Deno.test("size limit: 1232 bytes is accepted, 1233 is a TransactionTooLargeErro
     () => build(n + 100),
     (e) => e instanceof TransactionTooLargeError && e.sizeBytes === 1332 && e.limitBytes === 1232,
   );
+});
+
+Deno.test("ER: a message with a program past key 37 never gets out: 39 keys alone are over the size limit", () => {
+  const manyWritable = (n: number) =>
+    createInstruction(key("program"), [...Array(n)].map((_, i) => writable(key(`w${i}`))), new Uint8Array());
+  // Keys: the fee payer, n writable accounts, the compute-budget program, the program (index n + 2).
+  const build = (n: number) =>
+    assembleTransaction({ chain: "er", feePayer: owner, instructions: [manyWritable(n)], blockhash: ER_BLOCKHASH });
+  let n = 30;
+  // Each more account costs 33 bytes: its key and its index in the instruction.
+  while (n < 40 && build(n).sizeBytes + 33 <= MAX_TRANSACTION_SIZE) n++;
+  // n writable accounts still fit; one more key does not.
+  assert.throws(() => build(n + 1), TransactionTooLargeError);
+  assert.ok(n + 2 <= 37, `the largest buildable message puts the program at key ${n + 2}`);
 });
 
 Deno.test("a bad fee payer or blockhash is a TypeError naming it", () => {
