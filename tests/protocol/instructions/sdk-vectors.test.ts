@@ -12,7 +12,7 @@ import { privilegeAccounts as earlierPrivilegeAccounts } from "../../../src/prot
 import { swapRemainingAccounts } from "../../../src/protocol/instructions/earlier/swap.ts";
 import { type AccountMeta, isSignerRole, isWritableRole } from "../../../src/protocol/instructions/instruction.ts";
 import { privilegeAccounts as v2PrivilegeAccounts } from "../../../src/protocol/instructions/v2/privilege.ts";
-import { CATALOG, catalogEntry } from "./_catalog.ts";
+import { CATALOG, catalogEntry, decodeProgramInstruction } from "./_catalog.ts";
 import { hex } from "./_check.ts";
 
 interface Vector {
@@ -96,5 +96,8 @@ for (const v of vectors) {
       "keys, order and flags",
     );
     assert.equal(hex(ix.data), v.data, "data bytes");
+    const decoded = decodeProgramInstruction(v.program, ix);
+    assert.equal(decoded.name, v.name);
+    assert.deepEqual(decoded.args, args);
   });
 }
