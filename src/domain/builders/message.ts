@@ -56,14 +56,13 @@ const tableIndexes = new WeakMap<LookupTable, Map<string, number>>();
 
 /** First index of each address in the table (memoised per table object: a deployment's tables are long-lived). */
 function indexOfTable(table: LookupTable): Map<string, number> {
-  let index = tableIndexes.get(table);
-  if (index === undefined) {
-    index = new Map();
-    table.addresses.forEach((a, i) => {
-      if (!index!.has(a)) index!.set(a, i);
-    });
-    tableIndexes.set(table, index);
-  }
+  const known = tableIndexes.get(table);
+  if (known !== undefined) return known;
+  const index = new Map<string, number>();
+  table.addresses.forEach((a, i) => {
+    if (!index.has(a)) index.set(a, i);
+  });
+  tableIndexes.set(table, index);
   return index;
 }
 
@@ -124,7 +123,12 @@ export function compileV0Message(
   }
   const position = new Map<string, number>();
   [...staticAccounts, ...loadedWritable, ...loadedReadonly].forEach((a, i) => position.set(a, i));
-  const at = (a: string) => position.get(a)!;
+  const at = (a: string): number => {
+    const i = position.get(a);
+    // Unreachable: every address of an instruction was registered above, as a static key or a loaded one.
+    if (i === undefined) throw new Error(`account ${a} is not in the message`);
+    return i;
+  };
 
   return {
     header: {

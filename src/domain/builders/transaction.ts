@@ -14,7 +14,6 @@
  * tests and for any code that must look inside a built transaction: it decodes with web3.js, an implementation
  * independent of the one that encoded. Nothing here does I/O or reads a clock.
  */
-import { Buffer } from "node:buffer";
 import { AddressLookupTableAccount, PublicKey, VersionedTransaction } from "@solana/web3.js";
 import { decodePubkey } from "../../protocol/codec/mod.ts";
 import { MAX_TRANSACTION_SIZE } from "../../protocol/constants.ts";
@@ -201,10 +200,10 @@ export function readTransaction(base64: string, lookupTables: readonly LookupTab
   };
 }
 
-// Node's base64 codec (native); kept private until the shared byte helpers (`protocol/codec/bytes.ts`) land.
+// The runtime's native base64; kept private until the shared byte helpers (`protocol/codec/bytes.ts`) land.
 function toBase64(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
+  return bytes.toBase64();
 }
 function fromBase64(text: string): Uint8Array {
-  return Uint8Array.from(Buffer.from(text, "base64"));
+  return Uint8Array.fromBase64(text);
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { discriminatorHexOf, perpetualsComputeUnits } from "../../../src/domain/builders/compute-units.ts";
 import { CLI_COMPUTE_UNIT_LIMITS } from "../../../src/protocol/constants.ts";
-import { CATALOG, catalogEntry } from "../../protocol/instructions/_catalog.ts";
+import { CATALOG, catalogEntry } from "../../helpers/instructions.ts";
 
 const BASE_CHAIN_V2 = [
   "init_basket",

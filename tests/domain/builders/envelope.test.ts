@@ -15,7 +15,7 @@ import { transferSolInstruction } from "../../../src/protocol/instructions/exter
 import { createInstruction } from "../../../src/protocol/instructions/instruction.ts";
 import { depositDirect } from "../../../src/protocol/instructions/v2/deposit-direct.ts";
 import { openPosition } from "../../../src/protocol/instructions/earlier/open-position.ts";
-import { key, PROGRAM_EARLIER, PROGRAM_V2 } from "../../protocol/instructions/_check.ts";
+import { key, PROGRAM_EARLIER, PROGRAM_V2 } from "../../helpers/instructions.ts";
 
 const TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";
 const owner = key("owner");

@@ -21,7 +21,7 @@ import {
   isSignerRole,
   isWritableRole,
 } from "../../../src/protocol/instructions/instruction.ts";
-import { hex, key } from "../../protocol/instructions/_check.ts";
+import { hex, key } from "../../helpers/instructions.ts";
 
 const payer = key("payer");
 const blockhash = key("blockhash");

@@ -27,7 +27,7 @@ import {
   parseOpenPositionErInstruction,
 } from "../../../src/protocol/instructions/v2/open-position-er.ts";
 import * as pda from "../../../src/protocol/pda.ts";
-import { key, PROGRAM_EARLIER, PROGRAM_V2 as P } from "../../protocol/instructions/_check.ts";
+import { key, PROGRAM_EARLIER, PROGRAM_V2 as P } from "../../helpers/instructions.ts";
 
 const owner = key("owner");
 const ER_BLOCKHASH = key("er blockhash");

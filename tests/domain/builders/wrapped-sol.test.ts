@@ -13,8 +13,7 @@ import {
   wrappedSolAccount,
   wrapSolInstructions,
 } from "../../../src/domain/builders/wrapped-sol.ts";
-import { key } from "../../protocol/instructions/_check.ts";
-import { fromWeb3 } from "../../protocol/instructions/external/_web3.ts";
+import { fromWeb3, key } from "../../helpers/instructions.ts";
 
 const wallet = key("wallet");
 const walletKey = new PublicKey(wallet);

@@ -9,23 +9,7 @@ import type { AccountTable, InstructionCodec, ParsedInstruction } from "../../..
 import { type Instruction, roleText } from "../../../src/protocol/instructions/instruction.ts";
 import { arbitraryOf } from "../_arbitrary.ts";
 
-/** A deployment's program id used by these tests (the embedded world's v2 program). */
-export const PROGRAM_V2 = "FTv2RxXarPfNta45HTTMVaGvjzsGg27FXJ3hEKWBhrzV";
-/** The earlier interface's program id (mainnet). */
-export const PROGRAM_EARLIER = "FLASH6Lo6h3iasJKWDs2F8TkW2UKf3s15C8PMGuVfgBn";
-
-/** A valid, recognisable key per label: 32 bytes = label bytes, zero-padded, with a marker byte. */
-export function key(label: string): string {
-  const b = new Uint8Array(32);
-  b.set(new TextEncoder().encode(label).subarray(0, 30));
-  b[31] = 0x5a;
-  return bs58.encode(b);
-}
-
-/** Lowercase hex of bytes. */
-export function hex(b: Uint8Array): string {
-  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
-}
+export { hex, key, PROGRAM_EARLIER, PROGRAM_V2 } from "../../helpers/instructions.ts";
 
 /** snake_case → camelCase, as the account tables name the program's accounts. */
 export function camel(snake: string): string {

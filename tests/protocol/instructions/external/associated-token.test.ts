@@ -11,8 +11,7 @@ import {
   createAssociatedTokenIdempotentInstruction,
   parseCreateAssociatedTokenIdempotentInstruction,
 } from "../../../../src/protocol/instructions/external/associated-token.ts";
-import { hex, key } from "../_check.ts";
-import { fromWeb3 } from "./_web3.ts";
+import { fromWeb3, hex, key } from "../../../helpers/instructions.ts";
 
 const payer = key("payer");
 const owner = key("owner");

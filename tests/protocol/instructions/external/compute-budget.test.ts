@@ -9,8 +9,7 @@ import {
   setComputeUnitPriceInstruction,
 } from "../../../../src/protocol/instructions/external/compute-budget.ts";
 import { transferSolInstruction } from "../../../../src/protocol/instructions/external/system.ts";
-import { hex, key } from "../_check.ts";
-import { fromWeb3 } from "./_web3.ts";
+import { fromWeb3, hex, key } from "../../../helpers/instructions.ts";
 
 Deno.test("SetComputeUnitLimit(1_400_000): 02 then u32 LE 0x155cc0 → 02 c0 5c 15 00 (PROTOCOL-v2 §2.2)", () => {
   const ix = setComputeUnitLimitInstruction(1_400_000);

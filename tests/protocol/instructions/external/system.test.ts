@@ -5,8 +5,7 @@ import {
   parseTransferSolInstruction,
   transferSolInstruction,
 } from "../../../../src/protocol/instructions/external/system.ts";
-import { hex, key } from "../_check.ts";
-import { fromWeb3 } from "./_web3.ts";
+import { fromWeb3, hex, key } from "../../../helpers/instructions.ts";
 
 const source = key("owner");
 const destination = key("feePayer");

@@ -17,8 +17,7 @@ import {
   syncNativeInstruction,
   transferCheckedInstruction,
 } from "../../../../src/protocol/instructions/external/token.ts";
-import { hex, key } from "../_check.ts";
-import { fromWeb3 } from "./_web3.ts";
+import { fromWeb3, hex, key } from "../../../helpers/instructions.ts";
 
 const owner = key("owner");
 const source = key("source");

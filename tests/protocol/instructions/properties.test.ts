@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import { CATALOG } from "./_catalog.ts";
-import { hex } from "./_check.ts";
+import { CATALOG, hex } from "../../helpers/instructions.ts";
 
 /** Discriminators as the references print them (PROTOCOL-v2 §3.13, PROTOCOL-v1 §8), transcribed. */
 const REFERENCE: readonly (readonly ["v2" | "earlier", string, string])[] = [

@@ -1,5 +1,5 @@
-// Generates tests/protocol/instructions/sdk-vectors.jsonl: program instructions built by the vendor's SDKs, to check
-// this project's encoders against (sdk-vectors.test.ts). Runs under Node, not Deno (the SDKs do not load in Deno).
+// Generates tests/domain/sdk/instruction-vectors.jsonl: program instructions built by the vendor's SDKs, to check
+// this project's encoders against (instruction-vectors.test.ts). Runs under Node, not Deno (the SDKs do not load in Deno).
 //
 //   earlier program: npm flash-sdk@15.17.2, its PerpetualsClient builders (mainnet Crypto.1 pool of its PoolConfig);
 //                    cancel_limit_order has no SDK builder and is built with the SDK's Anchor program and IDL.
@@ -12,7 +12,7 @@
 //   git -C <flash-sdk-v2 clone> archive e137e8d src package.json | tar -x -C /tmp/fsdk2 \
 //     && cd /tmp/fsdk2 && npm install --ignore-scripts && npm install --no-save tsx
 //   cd /tmp/fsdk2 && FLASH_SDK_DIR=/tmp/fsdk FLASH_SDK_V2_DIR=/tmp/fsdk2 \
-//     node --import tsx <repo>/tests/protocol/instructions/generate-sdk-vectors.mjs
+//     node --import tsx <repo>/tests/domain/sdk/generate-instruction-vectors.mjs
 //
 // Nothing touches a network: the few account reads the earlier SDK makes (balances, "does this ATA exist") are
 // answered by a stub connection (every account exists and is funded). Output is deterministic.
@@ -72,7 +72,7 @@ function record(program, idl, ix, args, scenario, extra = {}) {
   });
 }
 
-/** A valid key per label (same construction as tests/protocol/instructions/_check.ts `key`). */
+/** A valid key per label (same construction as tests/helpers/instructions.ts `key`). */
 function keyOf(PublicKey, label) {
   const b = new Uint8Array(32);
   b.set(new TextEncoder().encode(label).subarray(0, 30));
@@ -880,9 +880,9 @@ await v2();
 const here = dirname(fileURLToPath(import.meta.url));
 const meta = {
   kind: "meta",
-  generator: "tests/protocol/instructions/generate-sdk-vectors.mjs",
+  generator: "tests/domain/sdk/generate-instruction-vectors.mjs",
   earlier: `flash-sdk@${version1}`,
   v2: "flash-trade/flash-sdk-v2@e137e8d",
 };
-writeFileSync(join(here, "sdk-vectors.jsonl"), [meta, ...out].map((r) => JSON.stringify(r)).join("\n") + "\n");
+writeFileSync(join(here, "instruction-vectors.jsonl"), [meta, ...out].map((r) => JSON.stringify(r)).join("\n") + "\n");
 console.log(`wrote ${out.length} instruction vectors`);

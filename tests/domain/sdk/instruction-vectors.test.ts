@@ -1,6 +1,6 @@
 /**
- * Every instruction encoder against instructions the vendor's SDKs built (`sdk-vectors.jsonl`, written by
- * `generate-sdk-vectors.mjs` under Node): flash-sdk 15.17.2 for the earlier program, flash-sdk-v2 e137e8d for v2.
+ * Every instruction encoder against instructions the vendor's SDKs built (`instruction-vectors.jsonl`, written by
+ * `generate-instruction-vectors.mjs` under Node): flash-sdk 15.17.2 for the earlier program, flash-sdk-v2 e137e8d for v2.
  * Each vector holds the SDK's instruction (program id, keys with flags, data) and the accounts it used, named by the
  * IDL. The test rebuilds the instruction from the named accounts, leaving out every account this project fills by
  * itself (program id, sysvars, singleton PDAs, the absent session token), and compares byte for byte.
@@ -12,8 +12,7 @@ import { privilegeAccounts as earlierPrivilegeAccounts } from "../../../src/prot
 import { swapRemainingAccounts } from "../../../src/protocol/instructions/earlier/swap.ts";
 import { type AccountMeta, isSignerRole, isWritableRole } from "../../../src/protocol/instructions/instruction.ts";
 import { privilegeAccounts as v2PrivilegeAccounts } from "../../../src/protocol/instructions/v2/privilege.ts";
-import { CATALOG, catalogEntry, decodeProgramInstruction } from "./_catalog.ts";
-import { hex } from "./_check.ts";
+import { CATALOG, catalogEntry, decodeProgramInstruction, hex } from "../../helpers/instructions.ts";
 
 interface Vector {
   kind: "instruction";
@@ -30,7 +29,7 @@ interface Vector {
   swapPool?: { custodies: string[]; oracles: string[] };
 }
 
-const lines = (await Deno.readTextFile(new URL("./sdk-vectors.jsonl", import.meta.url))).trim().split("\n");
+const lines = (await Deno.readTextFile(new URL("./instruction-vectors.jsonl", import.meta.url))).trim().split("\n");
 const meta = JSON.parse(lines[0]);
 const vectors: Vector[] = lines.slice(1).map((l) => JSON.parse(l));
 
