@@ -167,7 +167,7 @@ export function vec<T>(of: Codec<T>): Codec<T[]> {
 /**
  * Codecs for the fields of `T`, in wire order (object-literal order is the Borsh field order).
  * Optional properties of `T` may be left out: that is how version-specific fields are declared. A field typed
- * `X | null` takes a codec that decodes to null (an option).
+ * `X | null` takes a `Codec<X | null>` (Borsh `Option<X>`, see `option.ts`).
  */
 export type Fields<T> = { [K in keyof T]: Codec<Exclude<T[K], undefined>> };
 
