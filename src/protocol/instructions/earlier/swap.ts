@@ -1,5 +1,9 @@
 /**
  * `swap` (PROTOCOL-v1 §8.3): swaps one pool token for another.
+ *
+ * Mind the IDL's names: `receivingCustody*` is the custody that receives the **input** token, while
+ * `receivingAccount`, `receivingMint` and `receivingTokenProgram` are the trader's **output** side (as the SDK
+ * builds it: USDC → BTC has receivingCustody = USDC's custody, receivingMint = BTC's mint).
  */
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
