@@ -7,6 +7,7 @@
  * program; the v2 base-chain instructions have no published figure (PROTOCOL-v2 §8.1), so they get generous values
  * from what they do (account creations, token transfers, delegation CPIs).
  */
+import { hex } from "../../protocol/codec/bytes.ts";
 import { ADD_COLLATERAL_DISCRIMINATOR } from "../../protocol/instructions/earlier/add-collateral.ts";
 import { CANCEL_ALL_TRIGGER_ORDERS_DISCRIMINATOR } from "../../protocol/instructions/earlier/cancel-all-trigger-orders.ts";
 import { CANCEL_LIMIT_ORDER_DISCRIMINATOR } from "../../protocol/instructions/earlier/cancel-limit-order.ts";
@@ -69,7 +70,5 @@ export const perpetualsComputeUnits: ReadonlyMap<string, number> = new Map([
 
 /** Hex of the first 8 bytes of instruction data (an Anchor discriminator). */
 export function discriminatorHexOf(data: Uint8Array): string {
-  let s = "";
-  for (let i = 0; i < Math.min(8, data.length); i++) s += (data[i] < 16 ? "0" : "") + data[i].toString(16);
-  return s;
+  return hex(data.subarray(0, 8));
 }

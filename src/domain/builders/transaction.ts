@@ -16,6 +16,7 @@
  */
 import { AddressLookupTableAccount, PublicKey, VersionedTransaction } from "@solana/web3.js";
 import { decodePubkey } from "../../protocol/codec/mod.ts";
+import { base64 as toBase64, fromBase64 } from "../../protocol/codec/bytes.ts";
 import { MAX_TRANSACTION_SIZE } from "../../protocol/constants.ts";
 import { createInstruction, type Instruction, roleOf } from "../../protocol/instructions/instruction.ts";
 import { type BaseEnvelopeOptions, withComputeBudget } from "./envelope.ts";
@@ -198,12 +199,4 @@ export function readTransaction(base64: string, lookupTables: readonly LookupTab
     instructions,
     sizeBytes: bytes.length,
   };
-}
-
-// The runtime's native base64; kept private until the shared byte helpers (`protocol/codec/bytes.ts`) land.
-function toBase64(bytes: Uint8Array): string {
-  return bytes.toBase64();
-}
-function fromBase64(text: string): Uint8Array {
-  return Uint8Array.fromBase64(text);
 }

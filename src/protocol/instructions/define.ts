@@ -20,19 +20,7 @@ import {
   roleIncludes,
   roleText,
 } from "./instruction.ts";
-
-// Private until the shared byte helpers (`codec/bytes.ts`) land.
-function fromHex(hex: string): Uint8Array {
-  if (!/^(?:[0-9a-f]{2})+$/.test(hex)) throw new Error(`invalid discriminator hex "${hex}" (lowercase, whole bytes)`);
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
-  return out;
-}
-function toHex(b: Uint8Array): string {
-  let s = "";
-  for (let i = 0; i < b.length; i++) s += (b[i] < 16 ? "0" : "") + b[i].toString(16);
-  return s;
-}
+import { fromHex, hex } from "../codec/bytes.ts";
 
 /** Data codec of one program instruction. */
 export interface InstructionCodec<A> {
@@ -54,6 +42,10 @@ export interface InstructionCodec<A> {
 }
 
 export function defineInstruction<A>(name: string, discriminatorHex: string, args: Codec<A>): InstructionCodec<A> {
+  // Lowercase whole bytes only: the constants are compared as text with the reference's hex.
+  if (!/^(?:[0-9a-f]{2})+$/.test(discriminatorHex)) {
+    throw new Error(`invalid discriminator hex "${discriminatorHex}" (lowercase, whole bytes)`);
+  }
   const disc = fromHex(discriminatorHex);
   const matches = (data: Uint8Array) => data.length >= disc.length && disc.every((b, i) => data[i] === b);
   const encode = (value: A) => {
@@ -76,7 +68,7 @@ export function defineInstruction<A>(name: string, discriminatorHex: string, arg
     decode(data: Uint8Array): A {
       if (!matches(data)) {
         throw new CodecError(
-          `${name}: discriminator mismatch (expected ${discriminatorHex}, got ${toHex(data.subarray(0, disc.length))})`,
+          `${name}: discriminator mismatch (expected ${discriminatorHex}, got ${hex(data.subarray(0, disc.length))})`,
         );
       }
       const r = new BorshReader(data, disc.length);
