@@ -8,7 +8,7 @@ import { addCollateralInstruction } from "../../../protocol/instructions/earlier
 import { swapAndAddCollateralInstruction } from "../../../protocol/instructions/earlier/swap-and-add-collateral.ts";
 import { addCollateralQuote, type AddCollateralQuoteDto } from "../../quotes/collateral.ts";
 import { requireToken } from "../../quotes/common.ts";
-import { fail, type QuoteResult, runQuote, unwrapQuote } from "../../quotes/result.ts";
+import { type QuoteResult, runQuote, unwrapQuote } from "../../quotes/result.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import {
   custodySlots,
@@ -16,6 +16,7 @@ import {
   marketSlots,
   ownerSlots,
   poolLookupTables,
+  requireCustody,
   requirePositionOwner,
 } from "./common.ts";
 import { around, payingAccount } from "./token-accounts.ts";
@@ -39,9 +40,7 @@ export function addCollateralBuild(
       depositTokenSymbol: req.depositTokenSymbol,
     }));
     const { market } = plan.ref;
-    const deposit = custodySlots(
-      snapshot.custody(plan.depositCustody) ?? fail("COMPUTE_FAILED", "the deposited custody is not available"),
-    );
+    const deposit = custodySlots(requireCustody(snapshot, plan.depositCustody));
     const pay = payingAccount(req.owner, requireToken(snapshot, req.depositTokenSymbol), plan.amountIn);
     const m = marketSlots(market);
     const accounts = {

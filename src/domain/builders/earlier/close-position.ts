@@ -26,7 +26,7 @@ import { grantPrivilege, type PrivilegeFields, type PrivilegeGrant } from "../..
 import { type QuoteResult, runQuote, unwrapQuote } from "../../quotes/result.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
 import {
-  custodySlots,
+  dispensingSlots,
   type EarlierBuild,
   marketSlots,
   ownerSlots,
@@ -140,18 +140,13 @@ export function closeLeg(snapshot: DeploymentSnapshot, leg: CloseLeg): Instructi
     return around([receive], [close]);
   }
   const collateral = receivingAccount(owner, market.collateral.token, false);
-  const dispensing = custodySlots(leg.out);
   const close = closeAndSwapInstruction(
     snapshot.programId,
     {
       ...accounts,
+      ...dispensingSlots(leg.out),
       receivingAccount: receive.account,
       collateralAccount: collateral.account,
-      dispensingCustody: dispensing.custody,
-      dispensingOracleAccount: dispensing.oracle,
-      dispensingCustodyTokenAccount: dispensing.tokenAccount,
-      receivingTokenProgram: dispensing.tokenProgram,
-      receivingMint: dispensing.mint,
     },
     args,
     remaining,

@@ -53,6 +53,23 @@ export function custodySlots(c: CustodyContext): CustodySlots {
   };
 }
 
+/** A custody the quote named, with its account (COMPUTE_FAILED if it vanished: the quote could not have used it). */
+export function requireCustody(snapshot: DeploymentSnapshot, pubkey: string): CustodyContext {
+  return snapshot.custody(pubkey) ?? fail("COMPUTE_FAILED", `custody ${pubkey} is not available`);
+}
+
+/** The payout side of `close_and_swap` / `remove_collateral_and_swap`: the custody that dispenses `out`. */
+export function dispensingSlots(out: CustodyContext) {
+  const c = custodySlots(out);
+  return {
+    dispensingCustody: c.custody,
+    dispensingOracleAccount: c.oracle,
+    dispensingCustodyTokenAccount: c.tokenAccount,
+    receivingTokenProgram: c.tokenProgram,
+    receivingMint: c.mint,
+  };
+}
+
 /** The slots every position instruction of a market shares (target and collateral sides, pool, market). */
 export function marketSlots(market: MarketContext) {
   const target = custodySlots(market.target);

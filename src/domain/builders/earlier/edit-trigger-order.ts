@@ -5,26 +5,19 @@
  * price, a size of zero or above the position.
  */
 import { editTriggerOrderInstruction } from "../../../protocol/instructions/earlier/edit-trigger-order.ts";
-import { requireCustodyInPool, requirePrice } from "../../quotes/common.ts";
 import { fail, type QuoteResult, runQuote } from "../../quotes/result.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import { type EarlierBuild, marketSlots, ownerSlots, poolLookupTables } from "./common.ts";
-import { liveTriggerSlots, requireTriggerSide } from "./trigger-rules.ts";
+import { liveTriggerSlots } from "./trigger-rules.ts";
 import {
-  parseTriggerPrice,
-  parseTriggerSize,
   requireOrderAccount,
   resolveTriggerTarget,
+  type TriggerFields,
+  triggerOrderOf,
   type TriggerTargetFields,
 } from "./trigger-target.ts";
 
-export interface EditTriggerOrderRequest extends TriggerTargetFields {
-  orderId: number;
-  triggerPriceUi: string;
-  sizeAmountUi: string;
-  isStopLoss: boolean;
-  receiveTokenSymbol?: string;
-}
+export type EditTriggerOrderRequest = TriggerTargetFields & TriggerFields & { orderId: number };
 
 export function editTriggerOrderBuild(
   snapshot: DeploymentSnapshot,
@@ -33,21 +26,13 @@ export function editTriggerOrderBuild(
   return runQuote(() => {
     const target = resolveTriggerTarget(snapshot, req, "open");
     const { market, owner } = target;
-    const order = requireOrderAccount(target);
-    requireLiveSlot(liveTriggerSlots(order, req.isStopLoss), req.orderId, req.isStopLoss);
-    const receive = req.receiveTokenSymbol === undefined
-      ? market.collateral
-      : requireCustodyInPool(snapshot, req.receiveTokenSymbol, market.pool);
-    const mark = requirePrice(snapshot, market.target.token).price;
-    const triggerPrice = parseTriggerPrice(req.triggerPriceUi, mark.exponent);
-    requireTriggerSide(market.side, req.isStopLoss, triggerPrice, mark, "current price");
-    const deltaSizeAmount = parseTriggerSize(req.sizeAmountUi, market, target.position);
-    const m = marketSlots(market);
+    requireLiveSlot(liveTriggerSlots(requireOrderAccount(target), req.isStopLoss), req.orderId, req.isStopLoss);
+    const { receive, triggerPrice, sizeAmount } = triggerOrderOf(snapshot, target, req);
     const edit = editTriggerOrderInstruction(snapshot.programId, {
       ...ownerSlots(snapshot, owner, market),
-      ...m,
+      ...marketSlots(market),
       receiveCustody: receive.pubkey,
-    }, { orderId: req.orderId, triggerPrice, deltaSizeAmount, isStopLoss: req.isStopLoss });
+    }, { orderId: req.orderId, triggerPrice, deltaSizeAmount: sizeAmount, isStopLoss: req.isStopLoss });
     return { feePayer: owner, instructions: [edit], lookupTableAddresses: poolLookupTables(market.pool) };
   });
 }

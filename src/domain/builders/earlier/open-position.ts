@@ -45,6 +45,7 @@ import {
   ownerSlots,
   poolLookupTables,
   privilegeArgs,
+  requireCustody,
   slippageBps,
   unsetPrice,
 } from "./common.ts";
@@ -95,7 +96,7 @@ function buildMarket(
   market: MarketContext,
   plan: OpenPositionPlan,
 ): Instruction[] {
-  const input = snapshot.custody(plan.inputCustody) ?? fail("COMPUTE_FAILED", "the paid custody is not available");
+  const input = requireCustody(snapshot, plan.inputCustody);
   const fill = plan.entryPrice ?? fail("COMPUTE_FAILED", "the quote has no fill price");
   const pay = payingAccount(owner, requireToken(snapshot, req.inputTokenSymbol), plan.amountIn);
   const open = marketOpenInstruction(snapshot, {
@@ -209,9 +210,7 @@ function buildLimit(
   if (order && order.limitOrders.filter((l) => l.sizeAmount > 0n).length >= ORDER_SLOT_COUNT) {
     fail("ORDER_SLOTS_FULL", "all five limit-order slots of this market and side are taken");
   }
-  const reserve = custodySlots(
-    snapshot.custody(plan.inputCustody) ?? fail("COMPUTE_FAILED", "the paid custody is not available"),
-  );
+  const reserve = custodySlots(requireCustody(snapshot, plan.inputCustody));
   const pay = payingAccount(owner, requireToken(snapshot, req.inputTokenSymbol), plan.amountIn);
   const m = marketSlots(market);
   const place = placeLimitOrderInstruction(snapshot.programId, {

@@ -4,25 +4,18 @@
  * free slot). Refused before building (DECISIONS 3.3): a trigger price on the wrong side of the current price, a
  * size of zero or above the position, all five TP (or SL) slots taken, an unknown payout token.
  */
-import { requireCustodyInPool, requirePrice } from "../../quotes/common.ts";
 import { type QuoteResult, runQuote } from "../../quotes/result.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import { type EarlierBuild, poolLookupTables } from "./common.ts";
-import { placeTriggerInstruction, requireFreeTriggerSlots, requireTriggerSide } from "./trigger-rules.ts";
+import { placeTriggerInstruction, requireFreeTriggerSlots } from "./trigger-rules.ts";
 import {
-  parseTriggerPrice,
-  parseTriggerSize,
   resolveTriggerTarget,
+  type TriggerFields,
+  triggerOrderOf,
   type TriggerTargetFields,
 } from "./trigger-target.ts";
 
-export interface PlaceTriggerOrderRequest extends TriggerTargetFields {
-  triggerPriceUi: string;
-  sizeAmountUi: string;
-  isStopLoss: boolean;
-  /** Default: the market's collateral token. */
-  receiveTokenSymbol?: string;
-}
+export type PlaceTriggerOrderRequest = TriggerTargetFields & TriggerFields;
 
 export function placeTriggerOrderBuild(
   snapshot: DeploymentSnapshot,
@@ -30,23 +23,18 @@ export function placeTriggerOrderBuild(
 ): QuoteResult<EarlierBuild> {
   return runQuote(() => {
     const target = resolveTriggerTarget(snapshot, req, "open");
-    const { market, owner } = target;
-    const receive = req.receiveTokenSymbol === undefined
-      ? market.collateral
-      : requireCustodyInPool(snapshot, req.receiveTokenSymbol, market.pool);
-    const mark = requirePrice(snapshot, market.target.token).price;
-    const triggerPrice = parseTriggerPrice(req.triggerPriceUi, mark.exponent);
-    requireTriggerSide(market.side, req.isStopLoss, triggerPrice, mark, "current price");
-    const sizeAmount = parseTriggerSize(req.sizeAmountUi, market, target.position);
+    const order = triggerOrderOf(snapshot, target, req);
     requireFreeTriggerSlots(target.order, req.isStopLoss);
     const place = placeTriggerInstruction(snapshot, {
-      owner,
-      market,
-      receive,
-      triggerPrice,
-      sizeAmount,
+      ...order,
+      owner: target.owner,
+      market: target.market,
       isStopLoss: req.isStopLoss,
     });
-    return { feePayer: owner, instructions: [place], lookupTableAddresses: poolLookupTables(market.pool) };
+    return {
+      feePayer: target.owner,
+      instructions: [place],
+      lookupTableAddresses: poolLookupTables(target.market.pool),
+    };
   });
 }

@@ -17,7 +17,7 @@ import { requireCustodyInPool, requireToken } from "../../quotes/common.ts";
 import { type QuoteResult, runQuote, unwrapQuote } from "../../quotes/result.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
 import {
-  custodySlots,
+  dispensingSlots,
   type EarlierBuild,
   marketSlots,
   ownerSlots,
@@ -73,25 +73,21 @@ export function removeCollateralInstructions(
     ...marketSlots(market),
     receivingAccount: receive.account,
   };
-  const dispensing = custodySlots(out);
+  const dispensing = dispensingSlots(out);
   if (out.pubkey === market.collateral.pubkey) {
     const remove = removeCollateralInstruction(snapshot.programId, {
       ...accounts,
-      receivingTokenProgram: dispensing.tokenProgram,
-      receivingMint: dispensing.mint,
+      receivingTokenProgram: dispensing.receivingTokenProgram,
+      receivingMint: dispensing.receivingMint,
     }, { collateralDeltaUsd });
     return around([receive], [remove]);
   }
   const collateral = receivingAccount(owner, market.collateral.token, false);
   const remove = removeCollateralAndSwapInstruction(snapshot.programId, {
     ...accounts,
+    ...dispensing,
     feePayer: owner,
     collateralAccount: collateral.account,
-    dispensingCustody: dispensing.custody,
-    dispensingOracleAccount: dispensing.oracle,
-    dispensingCustodyTokenAccount: dispensing.tokenAccount,
-    receivingTokenProgram: dispensing.tokenProgram,
-    receivingMint: dispensing.mint,
   }, { collateralDeltaUsd });
   return around([receive, collateral], [remove]);
 }

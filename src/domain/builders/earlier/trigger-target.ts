@@ -10,11 +10,12 @@
 import type { Order, Position } from "../../../protocol/accounts/index.ts";
 import * as pda from "../../../protocol/pda.ts";
 import { type RequestSide, tradeSide } from "../../../protocol/vocabulary.ts";
-import { parseAmount, requireMarkets } from "../../quotes/common.ts";
+import { parseAmount, requireCustodyInPool, requireMarkets, requirePrice } from "../../quotes/common.ts";
 import { parsePrice } from "../../math/oracle.ts";
 import type { OraclePrice } from "../../math/types.ts";
 import { fail } from "../../quotes/result.ts";
 import type { DeploymentSnapshot, MarketContext } from "../../views/context.ts";
+import { requireTriggerSide } from "./trigger-rules.ts";
 
 export interface TriggerTargetFields {
   positionKey?: string;
@@ -124,4 +125,29 @@ export function parseTriggerSize(text: string, market: MarketContext, position: 
   if (size <= 0n) fail("ORDER_SIZE_INVALID", "sizeAmountUi must be greater than zero");
   if (size > held) fail("ORDER_SIZE_INVALID", "sizeAmountUi is larger than the position size");
   return size;
+}
+
+/** What a placed or edited trigger order says. */
+export interface TriggerFields {
+  triggerPriceUi: string;
+  sizeAmountUi: string;
+  isStopLoss: boolean;
+  /** Default: the market's collateral token. */
+  receiveTokenSymbol?: string;
+}
+
+/**
+ * The order a place or edit request describes, refused where the program would refuse it: an unknown payout token,
+ * no current price (PRICE_UNAVAILABLE), a trigger price on the wrong side of it, a size of zero or above the
+ * position.
+ */
+export function triggerOrderOf(snapshot: DeploymentSnapshot, target: TriggerTarget, fields: TriggerFields) {
+  const { market } = target;
+  const receive = fields.receiveTokenSymbol === undefined
+    ? market.collateral
+    : requireCustodyInPool(snapshot, fields.receiveTokenSymbol, market.pool);
+  const mark = requirePrice(snapshot, market.target.token).price;
+  const triggerPrice = parseTriggerPrice(fields.triggerPriceUi, mark.exponent);
+  requireTriggerSide(market.side, fields.isStopLoss, triggerPrice, mark, "current price");
+  return { receive, triggerPrice, sizeAmount: parseTriggerSize(fields.sizeAmountUi, market, target.position) };
 }
