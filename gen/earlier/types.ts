@@ -2719,7 +2719,7 @@ export interface components {
       enableFundedWallet?: boolean;
       /**
        * @description Overrides the inferred privilege (inferred as in open-position). `STAKE` or `REFERRAL` whose accounts do
-       *     not exist on chain falls back to `NONE`: no discount, `fees` equal `feesBeforeDiscount`.
+       *     not exist on chain falls back to `NONE`: neither leg is discounted.
        */
       privilege?: components["schemas"]["PrivilegeType"];
     } & {
