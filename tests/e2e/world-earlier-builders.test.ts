@@ -13,7 +13,8 @@ import { AddressLookupTableAccount, PublicKey } from "@solana/web3.js";
 import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
 import { type LookupTable, readTransaction } from "../../src/domain/builders/transaction.ts";
-import { positionAccount } from "../../src/protocol/accounts/index.ts";
+import { custodyAccount, positionAccount } from "../../src/protocol/accounts/index.ts";
+import { formatUsd } from "../../src/domain/format/ui.ts";
 import type { Instruction } from "../../src/protocol/instructions/instruction.ts";
 import { call } from "../helpers/contract.ts";
 import { eventually } from "../helpers/eventually.ts";
@@ -37,14 +38,16 @@ interface WorldConfig {
   pools: {
     poolName: string;
     addressLookupTableAddresses: string[];
-    tokens: { symbol: string; mintKey: string; isToken2022?: boolean }[];
+    tokens: { symbol: string; mintKey: string; isToken2022?: boolean; lazerId?: number }[];
     custodies: { symbol: string }[];
+    markets: { marketAccount: string; targetCustody: string; side: "long" | "short" }[];
   }[];
 }
 interface Manifest {
   cases: { earlier: Record<string, { owner: string }> };
   owners: {
     owner: string;
+    activeInReplay: { earlier: boolean };
     earlier: { positionList: { position: string; market: string; symbol: string; side: string; collateral: string }[] };
   }[];
 }
@@ -815,6 +818,52 @@ Deno.test("embedded world: the earlier interface's transaction builders", async 
         args: {},
       }, false);
     });
+
+    await t.step(
+      "DECISIONS 5.11: /preview/exit-fee of a full close is the fee on the size at its exit price",
+      async () => {
+        // Recomputed here for every stable earlier position of the world (PROTOCOL-v1 §5.2, §5.6): S = usd(size at
+        // the oracle price), spread = min + ⌊⌊(max − min)·1e13/maxPos⌋·S/1e13⌋, exit = long P − ⌊P·spread/1e6⌋,
+        // short P + ⌈P·spread/1e6⌉; fee = ⌈usd(size at exit)·close rate/1e9⌉.
+        const ceil = (a: bigint, b: bigint) => (a + b - 1n) / b;
+        const usd = (amount: bigint, decimals: number, price: bigint, exponent: number) => {
+          const k = exponent - decimals + 6;
+          return k >= 0 ? amount * price * 10n ** BigInt(k) : (amount * price) / 10n ** BigInt(-k);
+        };
+        const differences: number[] = [];
+        for (const o of manifest.owners.filter((x) => !x.activeInReplay.earlier)) {
+          for (const p of o.earlier.positionList) {
+            const market = config.pools.flatMap((x) => x.markets).find((m) => m.marketAccount === p.market);
+            const raw = services.accounts.get(p.position);
+            const targetRaw = market && services.accounts.get(market.targetCustody);
+            const feed = config.pools.flatMap((x) => x.tokens).find((x) => x.symbol === p.symbol)?.lazerId;
+            const oracle = feed === undefined ? undefined : services.prices.get(feed);
+            if (!market || !raw || !targetRaw || !oracle) continue;
+            const position = positionAccount.earlier.decode(raw.data);
+            const target = custodyAccount.earlier.decode(targetRaw.data);
+            const { tradeSpreadMin: min, tradeSpreadMax: max, maxPositionSizeUsd: maxPos } = target.pricing;
+            const S = usd(position.sizeAmount, target.decimals, oracle.price, oracle.exponent);
+            const slope = maxPos > 0n ? ((max - min) * 10n ** 13n) / maxPos : 0n;
+            const spread = max === 0n ? 0n : max <= min || maxPos <= 0n ? min : min + (slope * S) / 10n ** 13n;
+            const P = oracle.price;
+            const exit = market.side === "long" ? P - (P * spread) / 1_000_000n : P + ceil(P * spread, 1_000_000n);
+            const value = usd(position.sizeAmount, target.decimals, exit, oracle.exponent);
+            const fee = ceil(value * target.fees.closePosition, 10n ** 9n);
+            const r = await call(app, "POST", "/preview/exit-fee", { positionKey: p.position, closeAmountUsdUi: "0" });
+            assert.equal(r.status, 200, r.text);
+            assert.equal(r.body.exitFeeUsdUi, formatUsd(fee), p.position);
+            const atEntry = ceil(position.sizeUsd * target.fees.closePosition, 10n ** 9n);
+            differences.push((Math.abs(Number(fee - atEntry)) / Number(atEntry)) * 100);
+          }
+        }
+        assert.ok(differences.length >= 20, `${differences.length} positions`);
+        const max = Math.max(...differences).toFixed(2);
+        const mean = (differences.reduce((a, b) => a + b, 0) / differences.length).toFixed(2);
+        console.log(
+          `exit fee at the exit price vs at entry: ${differences.length} positions, max ${max} %, mean ${mean} %`,
+        );
+      },
+    );
 
     await t.step(
       "failures: unknown position, another owner's position, discount out of range, unknown symbol, wrong side",
