@@ -79,6 +79,8 @@ export function packSteps<S extends { instructions: readonly Instruction[] }>(
   steps: readonly S[],
   fits: (instructions: readonly Instruction[]) => boolean,
 ): S[][] {
+  // The usual case first: everything fits one transaction (one measurement instead of one per step).
+  if (steps.length > 1 && fits(steps.flatMap((s) => s.instructions))) return [[...steps]];
   const groups: S[][] = [];
   let current: S[] = [];
   for (const step of steps) {
