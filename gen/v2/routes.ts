@@ -1150,7 +1150,7 @@ export const v2RequestWithdrawal = createRoute({
   request: { body: { required: true, content: { "application/json": { schema: s.RequestWithdrawalRequestSchema } } } },
   responses: {
     200: {
-      description: "Transaction (and, in variant B, the receipt).",
+      description: "The withdrawal request (variant B) and its receipt.",
       content: { "application/json": { schema: s.RequestWithdrawalResponseSchema } },
     },
     400: {

@@ -646,7 +646,7 @@ export interface paths {
      *     `FundsPrecondition`); the transaction is built as it will work once those are in place, so a client may build the
      *     steps of a flow together before submitting any. Only requests that can never work are refused (400).
      *
-     *     Base-chain transaction (DECISIONS 5.3): v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
      *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
      *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
      *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
@@ -687,7 +687,7 @@ export interface paths {
      *     `includedSteps` names the steps built. `unmetPreconditions` lists what the transaction needs that the chain does
      *     not show yet (see `FundsPrecondition`); the transaction is built as it will work once those are in place.
      *
-     *     Base-chain transaction (DECISIONS 5.3): v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
      *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
      *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
      *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
@@ -714,7 +714,7 @@ export interface paths {
      *     capacities: 4 positions, 4 order markets, 4 ledger lines, 5 slots per order list). `payer` (default `owner`) pays
      *     rent and fee and is the only signer. An owner whose basket already exists is 400 SETUP_ALREADY_DONE.
      *
-     *     Base-chain transaction (DECISIONS 5.3): v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
      *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
      *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
      *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
@@ -742,7 +742,7 @@ export interface paths {
      *     mint. `payer` (default `owner`) pays rent and fee and is the only signer. An owner whose ledger already exists is
      *     400 SETUP_ALREADY_DONE.
      *
-     *     Base-chain transaction (DECISIONS 5.3): v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
      *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
      *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
      *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
@@ -774,7 +774,7 @@ export interface paths {
      *     `FundsPrecondition`); the transaction is built as it will work once those are in place, so a client may build the
      *     steps of a flow together before submitting any. Only requests that can never work are refused (400).
      *
-     *     Base-chain transaction (DECISIONS 5.3): v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
      *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
      *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
      *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
@@ -821,7 +821,7 @@ export interface paths {
      *     `FundsPrecondition`); the transaction is built as it will work once those are in place, so a client may build the
      *     steps of a flow together before submitting any. Only requests that can never work are refused (400).
      *
-     *     Base-chain transaction (DECISIONS 5.3): v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
      *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
      *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
      *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
@@ -856,7 +856,7 @@ export interface paths {
      *     `FundsPrecondition`); the transaction is built as it will work once those are in place, so a client may build the
      *     steps of a flow together before submitting any. Only requests that can never work are refused (400).
      *
-     *     Base-chain transaction (DECISIONS 5.3): v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
      *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
      *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
      *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
@@ -892,7 +892,7 @@ export interface paths {
      *     `FundsPrecondition`); the transaction is built as it will work once those are in place, so a client may build the
      *     steps of a flow together before submitting any. Only requests that can never work are refused (400).
      *
-     *     Base-chain transaction (DECISIONS 5.3): v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
      *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
      *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
      *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
@@ -936,7 +936,7 @@ export interface paths {
      *     `FundsPrecondition`); the transaction is built as it will work once those are in place, so a client may build the
      *     steps of a flow together before submitting any. Only requests that can never work are refused (400).
      *
-     *     Base-chain transaction (DECISIONS 5.3): v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
      *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
      *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
      *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
@@ -971,7 +971,7 @@ export interface paths {
      *     `FundsPrecondition`); the transaction is built as it will work once those are in place, so a client may build the
      *     steps of a flow together before submitting any. Only requests that can never work are refused (400).
      *
-     *     Base-chain transaction (DECISIONS 5.3): v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
      *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
      *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
      *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
@@ -4343,7 +4343,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Transaction (and, in variant B, the receipt). */
+      /** @description The withdrawal request (variant B) and its receipt. */
       200: {
         headers: {
           [name: string]: unknown;

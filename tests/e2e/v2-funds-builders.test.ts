@@ -444,6 +444,8 @@ Deno.test("v2 setup and funds builders on the embedded world", async (t) => {
         for (
           const [path, body] of [
             ["withdrawal-settle", { owner, tokenMint: w.mints.SPY }],
+            // withdrawal-settle has no such option: an unknown field is ignored.
+            ["withdrawal-settle", { owner, tokenMint: w.mints.SPY, includeCustodySettlement: false }],
             ["execute-withdrawal", { owner, tokenMint: w.mints.SPY }],
             ["execute-withdrawal", { owner, tokenMint: w.mints.SPY, includeCustodySettlement: true }],
           ] as const
