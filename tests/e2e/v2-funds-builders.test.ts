@@ -12,6 +12,7 @@ import assert from "node:assert/strict";
 import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
 import { call } from "../helpers/contract.ts";
+import { fundsAccounts } from "../helpers/v2funds-accounts.ts";
 import { key } from "../helpers/instructions.ts";
 import {
   expectCreateAta,
@@ -366,6 +367,17 @@ Deno.test("v2 setup and funds builders on the embedded world", async (t) => {
       });
       assert.equal(r.body.receipt, w.ref.escrow(rich, w.mints.SPY));
     });
+    await t.step("request-withdrawal B: native SOL, paid into the owner's wrapped-SOL account", async () => {
+      const r = await built("request-withdrawal", { owner: rich, tokenMint: w.mints.SOL, amount: "0.1", feePayer }, {
+        feePayer: rich,
+        signers: [rich, feePayer],
+        instructions: [
+          expectCreateAta(rich, rich, token.SOL),
+          x.withdrawalWithAction(rich, feePayer, token.SOL, 100_000_000n),
+        ],
+      });
+      assert.equal(r.body.receipt, w.ref.escrow(rich, w.mints.SOL));
+    });
     await t.step(
       "request-withdrawal A (no feePayer): 400 FEE_PAYER_REQUIRED, with or without the settlement",
       async () => {
@@ -403,6 +415,10 @@ Deno.test("v2 setup and funds builders on the embedded world", async (t) => {
       });
       assert.equal(usdc.body.receipt, w.ref.settlementReceipt(w.ref.custody(w.pools.crypto, w.mints.USDC)));
       assert.deepEqual(usdc.body.unmetPreconditions, []);
+      await built("custody-settlement", { owner: rich, tokenSymbol: "SOL" }, {
+        feePayer: rich,
+        instructions: [x.custodySettlementWithAction(rich, w.pools.crypto, token.SOL)],
+      });
       const spy = await built("custody-settlement", { owner: fresh, tokenSymbol: "SPY" }, {
         feePayer: fresh,
         instructions: [x.custodySettlementWithAction(fresh, w.pools.equity, token.SPY)],
@@ -459,6 +475,13 @@ Deno.test("v2 setup and funds builders on the embedded world", async (t) => {
         });
       },
     );
+    await t.step("execute-withdrawal: native SOL (wrapped-SOL account), nothing settleable yet", async () => {
+      const r = await built("execute-withdrawal", { owner: rich, tokenMint: w.mints.SOL }, {
+        feePayer: rich,
+        instructions: [expectCreateAta(rich, rich, token.SOL), x.withdrawalSettle(rich, token.SOL)],
+      });
+      assert.deepEqual(r.body.unmetPreconditions, ["WITHDRAWAL_NOT_SETTLEABLE"]);
+    });
     await t.step("execute-withdrawal: a settlement still on the rollup is not executed, and is reported", async () => {
       const owner = key("v2funds pending settlement");
       w.putLedger(owner, [{ mint: w.mints.USDC, amount: 100_000_000n }]);
@@ -498,6 +521,11 @@ Deno.test("v2 setup and funds builders without a cached base blockhash: 500 BLOC
   try {
     const owner = key("v2funds no blockhash");
     const usdc = service.services.deployments.v2.index.token("USDC")!.mintKey;
+    // The withdrawal builders refuse an owner without a ledger before they need a blockhash: theirs has one.
+    const withLedger = key("v2funds no blockhash, with a ledger");
+    fundsAccounts(service.services.accounts, service.services.deployments.v2.index.config.programId)
+      .putLedger(withLedger);
+    const feePayer = key("v2funds no blockhash fee payer");
     for (
       const [path, body] of [
         ["init-basket", { owner }],
@@ -506,6 +534,10 @@ Deno.test("v2 setup and funds builders without a cached base blockhash: 500 BLOC
         ["deposit-direct", { owner, tokenMint: usdc, amount: "1" }],
         ["deposit", { owner, tokenSymbol: "USDC", amount: "1" }],
         ["custody-settlement", { owner, tokenSymbol: "USDC" }],
+        ["withdraw", { owner: withLedger, tokenSymbol: "USDC", amount: "1", feePayer }],
+        ["request-withdrawal", { owner: withLedger, tokenMint: usdc, amount: "1", feePayer }],
+        ["withdrawal-settle", { owner: withLedger, tokenMint: usdc }],
+        ["execute-withdrawal", { owner: withLedger, tokenMint: usdc }],
       ] as const
     ) {
       const r = await call(service.app, "POST", `${BUILDER}/${path}`, body);
