@@ -1274,9 +1274,11 @@ export interface components {
       delaySeconds: string;
     };
     /**
-     * @description A non-negative decimal request value (amount, price, USD value) written as a string: at most 20 digits before and 20 after an optional dot (no sign, no exponent, no separators). 20 integer digits hold any 64-bit native amount; the bound keeps every computed answer within `DecimalString`'s 64 characters (a bound chosen by this service; the documents give none). Anything else is rejected with 400 INVALID_DECIMAL.
+     * @description A non-negative decimal request value (amount, price, USD value) written as a string: at most 20 digits before and 20 after an optional dot (no sign, no exponent, no separators). 20 integer digits hold any 64-bit native amount; the bound keeps every computed answer within `DecimalString`'s 64 characters (a bound chosen by this service; the documents give none). The forms people type are accepted as well: a missing whole part (`".5"` is 0.5) and a trailing dot (`"25."` is 25); a lone `"."` is not a number. Anything else is rejected with 400 INVALID_DECIMAL. Answers always use the plain form (`"0.5"`, `"25"`).
      * @example 145.23
      * @example 0
+     * @example .5
+     * @example 25.
      */
     DecimalInput: string;
     /**
@@ -2564,9 +2566,10 @@ export interface components {
       transactionBase64: string;
     };
     /**
-     * @description As `DecimalInput`, with an optional leading minus sign (a target profit or loss). Anything else is rejected with 400 INVALID_DECIMAL.
+     * @description As `DecimalInput` (including `".5"` and `"25."`), with an optional leading minus sign (a target profit or loss: `"-.5"` is -0.5). Anything else is rejected with 400 INVALID_DECIMAL.
      * @example -12.40
      * @example 87.15
+     * @example -.5
      */
     SignedDecimalInput: string;
     /**
@@ -2576,7 +2579,7 @@ export interface components {
      */
     SignedDecimalString: string;
     /**
-     * @description Maximum tolerated price movement between quote and execution, in percent, as a decimal string ("0.5" means 0.5 %, i.e. 50 bps on the slippage-bounded execution price). The service limits it to the range 0 to 100 inclusive (a bound of its own; the documents give none): anything else is 400 INVALID_DECIMAL.
+     * @description Maximum tolerated price movement between quote and execution, in percent, as a decimal string ("0.5" means 0.5 %, i.e. 50 bps on the slippage-bounded execution price; `".5"` and `"1."` are accepted as typed, like `DecimalInput`). The service limits it to the range 0 to 100 inclusive (a bound of its own; the documents give none): anything else is 400 INVALID_DECIMAL.
      * @default 0.5
      * @example 0.5
      * @example 1

@@ -141,10 +141,11 @@ function validValue(doc: Json, schema: Json, pools: ValuePools): fc.Arbitrary<Js
   if (s.enum) return fc.constantFrom(...s.enum);
   if (s.const !== undefined) return fc.constant(s.const);
   if (isPubkeySchema(doc, s)) return fc.constantFrom(...pools.pubkeys);
+  if (s.pattern?.startsWith("^(100")) return fc.constantFrom("0", "0.5", ".5", "1", "1.", "100", "99.99");
   if (isDecimalSchema(doc, s) || s.pattern?.startsWith("^-?[0-9]") || s.pattern?.startsWith("^[0-9]")) {
-    return fc.constantFrom("0", "1", "0.5", "12.345678", "1000", "250000.25", "0.000001");
+    // ".5" and "25." are accepted as typed (DecimalInput).
+    return fc.constantFrom("0", "1", "0.5", ".5", "25.", "12.345678", "1000", "250000.25", "0.000001");
   }
-  if (s.pattern?.startsWith("^(100")) return fc.constantFrom("0", "0.5", "1", "100", "99.99");
   const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== "null") : s.type;
   if (type === "string" && (s.maxLength ?? 99) <= 32 && !s.pattern) return fc.constantFrom(...pools.symbols);
   if (type === "integer" || type === "number") {

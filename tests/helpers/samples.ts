@@ -21,9 +21,9 @@ export function isPubkeySchema(doc: Json, schema: Json): boolean {
   return typeof s?.pattern === "string" && s.pattern.startsWith("^[1-9A-HJ-NP-Za-km-z]");
 }
 
+/** A decimal string: the contract marks every one with `x-error-code: INVALID_DECIMAL`. */
 export function isDecimalSchema(doc: Json, schema: Json): boolean {
-  const s = deref(doc, schema);
-  return typeof s?.pattern === "string" && /^\^-?\[0-9\]\+/.test(s.pattern);
+  return deref(doc, schema)?.["x-error-code"] === "INVALID_DECIMAL";
 }
 
 /** One valid value for a schema: examples and defaults first, then the narrowest value the keywords allow. */
