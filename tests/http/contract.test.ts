@@ -1,12 +1,19 @@
 /**
  * The running app, the generated code and the YAML agree:
- * - drift: the served operations (method, path, status) and component names equal the YAML's, per interface;
+ * - drift: the served operations (method, path, status) and component names equal the YAML's, per interface, and
+ *   the CORS headers the middleware sends are those `x-cors` documents;
  * - every documented operation answers with a documented status and body (or 501 until its handler lands);
  * - every POST route rejects malformed bodies with 400 `{error, code, field}`, never 500.
  */
 import assert from "node:assert/strict";
 import { createInterfaceApps } from "../../src/http/app.ts";
 import { handlers } from "../../src/handlers/index.ts";
+import {
+  CORS_ALLOWED_HEADERS,
+  CORS_ALLOWED_METHODS,
+  CORS_EXPOSED_HEADERS,
+  CORS_MAX_AGE_SECONDS,
+} from "../../src/http/middleware/cors.ts";
 import { call, DOCUMENTS } from "../helpers/contract.ts";
 import {
   deref,
@@ -48,6 +55,17 @@ Deno.test("drift: served operations and components equal the YAML", async (t) =>
         Object.keys(yaml.components?.schemas ?? {}).sort(),
       );
     });
+  }
+});
+
+Deno.test("drift: the CORS middleware's header values are the ones `x-cors` documents, in both interfaces", () => {
+  for (const doc of Object.values(DOCUMENTS)) {
+    const header = (name: string) => deref(doc, deref(doc, doc["x-cors"].preflight).headers[name]).schema.const;
+    assert.equal(header("Access-Control-Allow-Methods"), CORS_ALLOWED_METHODS.join(","));
+    assert.equal(header("Access-Control-Allow-Headers"), CORS_ALLOWED_HEADERS.join(","));
+    assert.equal(header("Access-Control-Max-Age"), CORS_MAX_AGE_SECONDS);
+    const exposed = deref(doc, doc["x-cors"].headers["Access-Control-Expose-Headers"]).schema.const;
+    assert.equal(exposed, CORS_EXPOSED_HEADERS.join(","));
   }
 });
 
