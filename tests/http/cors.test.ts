@@ -4,6 +4,17 @@
  * through `call`, which validates the status, body and CORS headers against the YAML (`x-cors`).
  */
 import assert from "node:assert/strict";
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import { parseCorsOrigins } from "../../src/config/cors-origins.ts";
+import {
+  CORS_ALLOWED_HEADERS,
+  CORS_ALLOWED_METHODS,
+  CORS_EXPOSED_HEADERS,
+  CORS_MAX_AGE_SECONDS,
+  corsForBrowsers,
+} from "../../src/http/middleware/cors.ts";
+import type { AppEnv } from "../../src/http/env.ts";
 import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
 import { createLogger } from "../../src/http/logger.ts";
@@ -147,4 +158,42 @@ Deno.test("CORS: preflights are counted in /metrics by outcome, and nowhere else
   assert.match(metrics, /^cors_preflights_total\{origin="allowed"\} 2$/m);
   assert.match(metrics, /^cors_preflights_total\{origin="refused"\} 1$/m);
   assert.doesNotMatch(metrics, /http_requests_total\{method="OPTIONS"/);
+});
+
+Deno.test("CORS: every answer carries exactly the headers hono's cors middleware would give it", async () => {
+  for (const setting of ["*", `${APP},${WALLET}`]) {
+    const origins = parseCorsOrigins(setting);
+    const withMiddleware = (middleware: ReturnType<typeof cors>) => {
+      const app = new Hono<AppEnv>();
+      app.use("*", middleware);
+      app.get("/x", (c) => c.json({ ok: true }));
+      app.post("/x", (c) => c.json({ error: "bad", code: "VALIDATION_FAILED" }, 400));
+      app.get("/throws", () => {
+        throw new Error("boom");
+      });
+      app.onError((_error, c) => c.json({ error: "internal error", code: "INTERNAL" }, 500));
+      return app;
+    };
+    const ours = withMiddleware(corsForBrowsers({ origins }));
+    const hono = withMiddleware(cors({
+      origin: origins === "*" ? "*" : [...origins],
+      allowMethods: [...CORS_ALLOWED_METHODS],
+      allowHeaders: [...CORS_ALLOWED_HEADERS],
+      exposeHeaders: [...CORS_EXPOSED_HEADERS],
+      maxAge: CORS_MAX_AGE_SECONDS,
+    }));
+    for (const origin of [APP, WALLET, STRANGER, undefined]) {
+      for (
+        const [method, path] of [["GET", "/x"], ["POST", "/x"], ["GET", "/throws"], ["GET", "/none"], ["OPTIONS", "/x"]]
+      ) {
+        const headers: Record<string, string> = origin ? { origin, "access-control-request-method": "POST" } : {};
+        const init = { method, headers };
+        const [a, b] = [await ours.request(path, init), await hono.request(path, init)];
+        const what = `${setting}: ${method} ${path} from ${origin}`;
+        assert.equal(a.status, b.status, what);
+        assert.deepEqual([...a.headers].sort(), [...b.headers].sort(), what);
+        assert.equal(await a.text(), await b.text(), what);
+      }
+    }
+  }
 });
