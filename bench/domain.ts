@@ -9,7 +9,7 @@
 import { type Basket, basketAccount, type OrderMeta, type PositionMeta } from "../src/protocol/accounts/index.ts";
 import * as pda from "../src/protocol/pda.ts";
 import { openPositionQuote } from "../src/domain/quotes/open.ts";
-import { worldFor } from "../src/handlers/world.ts";
+import { snapshotFor } from "../src/handlers/context.ts";
 import type { Services } from "../src/services.ts";
 
 export const BENCH_OWNER = "BenchWa11et11111111111111111111111111111111";
@@ -69,7 +69,7 @@ export interface QuoteBench {
 
 /** Open-position quotes (10× SOL long paid in SOL, preview-only) in a tight loop, each one timed. */
 export function benchOpenQuotes(services: Services, samples = 20_000): QuoteBench {
-  const world = () => worldFor(services, "v2");
+  const snapshot = () => snapshotFor(services, "v2");
   const request = {
     inputTokenSymbol: "SOL",
     outputTokenSymbol: "SOL",
@@ -79,14 +79,14 @@ export function benchOpenQuotes(services: Services, samples = 20_000): QuoteBenc
     takeProfit: "400",
     stopLoss: "100",
   };
-  const probe = openPositionQuote(world(), request);
+  const probe = openPositionQuote(snapshot(), request);
   if (!probe.ok) throw new Error(`the benchmark quote fails: ${probe.err}`);
-  for (let i = 0; i < 500; i++) openPositionQuote(world(), request); // warm-up
+  for (let i = 0; i < 500; i++) openPositionQuote(snapshot(), request); // warm-up
   const times = new Float64Array(samples);
   const started = performance.now();
   for (let i = 0; i < samples; i++) {
     const t0 = performance.now();
-    openPositionQuote(world(), request);
+    openPositionQuote(snapshot(), request);
     times[i] = performance.now() - t0;
   }
   const totalMs = performance.now() - started;

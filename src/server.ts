@@ -7,9 +7,9 @@
  * (`OPTIONS`) at once, so they never reach the costly observation, the rate limit or validation; then every
  * request is observed (request id, metrics, one log line), gets the services, and passes the rate limit.
  */
+import type { AppEnv } from "./services.ts";
 import type { Config } from "./config/env.ts";
 import { createApp } from "./http/app.ts";
-import type { AppEnv } from "./http/env.ts";
 import { type Logger, silentLogger } from "./http/logger.ts";
 import type { ServiceMetrics } from "./http/metrics.ts";
 import { corsForBrowsers } from "./http/middleware/cors.ts";

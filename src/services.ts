@@ -1,10 +1,10 @@
 /**
- * Everything a handler may use, assembled once at boot (src/boot.ts) or by a test.
- * Handlers read state through these objects and never reach for globals.
+ * Everything a handler may use, assembled once at boot (src/runtime/boot.ts) or by a test, and the Hono environment
+ * that carries it to every request. Handlers read state through these objects and never reach for globals.
  */
+import type { ProgramVersion } from "./protocol/vocabulary.ts";
 import type { Config } from "./config/env.ts";
 import type { DeploymentIndex } from "./config/deployment-index.ts";
-import type { ProgramVersion } from "./protocol/accounts/index.ts";
 import type { AccountStore } from "./state/account-store.ts";
 import type { BlockhashCaches } from "./state/blockhash-cache.ts";
 import type { Clock } from "./state/clock.ts";
@@ -12,21 +12,32 @@ import type { PriceStore } from "./state/price-store.ts";
 import type { ProgramView } from "./state/program-view.ts";
 import type { IngestStatus } from "./ingest/status.ts";
 import type { PoolStatsCache } from "./runtime/pool-stats-cache.ts";
+import type { PriceMapCache } from "./runtime/price-map-cache.ts";
+import type { TokenListCache } from "./runtime/token-list-cache.ts";
+import type { TokenDtoOf } from "./domain/views/tokens.ts";
+import type { Endpoints } from "./runtime/endpoints.ts";
 import type { ServiceMetrics } from "./http/metrics.ts";
 import type { ServiceLimits } from "./limits/mod.ts";
 
-/** One interface's deployment: its configuration lookups and the decoded view of its program's accounts. */
-export interface Deployment {
-  version: ProgramVersion;
+/**
+ * One interface's deployment: its configuration lookups, the decoded view of its program's accounts, and the
+ * answers kept between requests (each with `start()` / `stop()`, run by the runtime).
+ */
+export interface Deployment<V extends ProgramVersion = ProgramVersion> {
+  version: V;
   index: DeploymentIndex;
   view: ProgramView;
   poolStats: PoolStatsCache;
+  priceMap: PriceMapCache;
+  tokenList: TokenListCache<TokenDtoOf<V>>;
 }
 
 export interface Services {
   config: Config;
   clock: Clock;
-  deployments: Record<ProgramVersion, Deployment>;
+  /** Where each chain and the oracle are reached (live endpoints or the replay servers). */
+  endpoints: Endpoints;
+  deployments: { [V in ProgramVersion]: Deployment<V> };
   accounts: AccountStore;
   prices: PriceStore;
   blockhashes: BlockhashCaches;
@@ -35,3 +46,9 @@ export interface Services {
   /** Rate-limit buckets and WebSocket connection slots (shared through Redis when REDIS_URL is set). */
   limits: ServiceLimits;
 }
+
+/**
+ * Hono environment: every handler reaches the service's dependencies through `c.var.services`, and the
+ * request's id (echoed in `X-Request-Id`, present in every log line of the request) through `c.var.requestId`.
+ */
+export type AppEnv = { Variables: { services: Services; requestId: string } };

@@ -1,6 +1,6 @@
 /**
  * The repository's own gates, so `deno task test` (and so CI) fails when they fail:
- * formatting, Deno's linter and the OpenAPI linter on both contracts.
+ * formatting, Deno's linter (with no-non-null-assertion on src/) and the OpenAPI linter on both contracts.
  */
 import assert from "node:assert/strict";
 
@@ -30,5 +30,10 @@ Deno.test("the OpenAPI documents pass the OpenAPI linter with no errors", async 
     "openapi/v2.yaml",
     "openapi/earlier.yaml",
   ]);
+  assert.ok(ok, text);
+});
+
+Deno.test("src/ asserts nothing non-null: a value that may be missing is checked (lint no-non-null-assertion)", async () => {
+  const { ok, text } = await run(["lint", "--rules-include=no-non-null-assertion", "src"]);
   assert.ok(ok, text);
 });

@@ -6,7 +6,7 @@
  * Defaults: seed 1, 40 owners, 180 s, out `fixtures/world` (the committed world). Large worlds
  * (`--owners 100000 --out /tmp/world-100k`) stream to disk and are for benchmarks only; don't commit them.
  */
-import { generateWorld, type WorldProgress } from "../src/world/mod.ts";
+import { generateWorld, type WorldProgress } from "./world/mod.ts";
 
 const USAGE =
   "usage: deno run -A tools/fixtures.ts [--seed N] [--owners N] [--duration-s N] [--out DIR] [--no-gzip] [--quiet]";

@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "../src/config/env.ts";
 import { loadDeploymentConfig } from "../src/config/pool-config.ts";
 import { DeploymentIndex } from "../src/config/deployment-index.ts";
-import { MAX_RECORD_DURATION_MS, record, type RecordProgress } from "../src/replay/recorder.ts";
+import { MAX_RECORD_DURATION_MS, record, type RecordProgress } from "./recorder.ts";
 import { BUNDLED_WORLD_DIR } from "../src/runtime/boot.ts";
 
 const { values } = parseArgs({

@@ -3,9 +3,8 @@
  * pool, (market symbol, side) → markets, account → custody/market/pool, configured feed ids.
  * Handlers resolve request symbols through here and never scan the configuration.
  */
+import type { ConfigSide } from "../protocol/vocabulary.ts";
 import type { CustodyConfig, DeploymentConfig, MarketConfig, PoolConfig, TokenConfig } from "./pool-config.ts";
-
-export type MarketSide = "long" | "short";
 
 export class DeploymentIndex {
   readonly tokens: TokenConfig[];
@@ -88,7 +87,7 @@ export class DeploymentIndex {
   }
 
   /** Every market trading a target symbol on a side (SOL long has two in Crypto.1: SOL and JitoSOL collateral). */
-  marketsFor(targetSymbol: string, side: MarketSide): MarketConfig[] {
+  marketsFor(targetSymbol: string, side: ConfigSide): MarketConfig[] {
     return this.#marketsBySymbolSide.get(`${targetSymbol.toUpperCase()}:${side}`) ?? [];
   }
 

@@ -3,6 +3,7 @@
  * registered with its zod request validation; operations without a handler yet answer 501.
  * Handlers are looked up by operationId in `src/handlers/index.ts`.
  */
+import type { AppEnv } from "../services.ts";
 import { type Hook, OpenAPIHono, type RouteConfig, type RouteHandler, type z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import type { MiddlewareHandler } from "hono";
@@ -13,7 +14,6 @@ import { componentSchemas as v2Components } from "../../gen/v2/schemas.ts";
 import * as earlierSchemas from "../../gen/earlier/schemas.ts";
 import { ApiError, type ErrorBody } from "./errors.ts";
 import { validationErrorBody } from "./validation.ts";
-import type { AppEnv } from "./env.ts";
 import { docsAssetRoutes } from "./docs.ts";
 import { type Logger, silentLogger } from "./logger.ts";
 import { KNOWN_METHODS } from "./metrics.ts";

@@ -2,10 +2,10 @@
  * Interactive documentation at `/docs/` for both interfaces (Scalar), with the viewer's script served from the
  * npm package so the page makes no request to any CDN (DECISIONS 1.6): default fonts off, no proxy, no telemetry.
  */
+import type { AppEnv } from "../services.ts";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import type { AppEnv } from "./env.ts";
 
 export const DOCS_SCRIPT_PATH = "/docs/scalar.js";
 

@@ -17,11 +17,11 @@
  * serving its last state meanwhile.
  */
 import { type AccountInfo, type Commitment, Connection, type Context, PublicKey } from "@solana/web3.js";
-import bs58 from "bs58";
 import type { AccountStore } from "../state/account-store.ts";
 import type { BlockhashCache } from "../state/blockhash-cache.ts";
 import { type Clock, systemClock } from "../state/clock.ts";
 import type { Chain, RawAccount } from "../state/types.ts";
+import { base58, fromBase64, fromHex } from "../protocol/codec/bytes.ts";
 import type { ChainIngestStatus } from "./status.ts";
 import {
   acknowledgeSendsImmediately,
@@ -31,13 +31,6 @@ import {
   type RpcAccountJson,
   rpcWebSocketOf,
 } from "./web3-internals.ts";
-import { Buffer } from "node:buffer";
-
-/** Base64 → bytes in a fresh buffer (Node's decoder is native; the copy detaches it from Buffer's shared pool). */
-function decodeBase64(text: string): Uint8Array {
-  const decoded = Buffer.from(text, "base64");
-  return new Uint8Array(decoded.buffer.slice(decoded.byteOffset, decoded.byteOffset + decoded.byteLength));
-}
 import { abortableSleep, errorMessage, raceSignal, timeoutSignal } from "./util.ts";
 
 export interface ChainSourceConfig {
@@ -85,11 +78,8 @@ export interface ChainSourceDeps {
   onError?: (message: string) => void;
 }
 
-function toBytes(d: Uint8Array | string): Uint8Array {
-  if (typeof d !== "string") return d;
-  if (!/^[0-9a-fA-F]{16}$/.test(d)) throw new RangeError(`discriminator must be 16 hex digits: '${d}'`);
-  return Uint8Array.from(d.match(/../g)!.map((h) => parseInt(h, 16)));
-}
+/** A discriminator given as bytes or as 16 hex digits. */
+const toBytes = (d: Uint8Array | string): Uint8Array => typeof d === "string" ? fromHex(d, 8) : d;
 
 type GpaFilter = { memcmp: { offset: number; bytes: string } };
 
@@ -182,15 +172,45 @@ export class ChainSource {
     }
   }
 
+  /**
+   * One session: connect, subscribe, load everything, then keep it current until something fails (or `stop()`).
+   * A failure anywhere aborts `session`, which ends every wait of the session; the caller reconnects.
+   */
   async #session(onSteady: () => void): Promise<void> {
-    const cfg = this.config;
-    const commitment = cfg.commitment ?? "confirmed";
+    const commitment = this.config.commitment ?? "confirmed";
     const session = new AbortController();
     const stopSignal = this.#stop.signal;
     const signal = AbortSignal.any([stopSignal, session.signal]);
     const fail = (why: string, err?: unknown) => {
       if (!session.signal.aborted) session.abort(new Error(err === undefined ? why : `${why}: ${errorMessage(err)}`));
     };
+    if (this.#sessions++ > 0) this.#status.reconnects++;
+    const { conn, socketOpen } = this.#connect(commitment, signal, fail);
+    try {
+      await this.#subscribeAll(conn, commitment, signal, socketOpen);
+      await raceSignal(this.#refreshBlockhash(conn, commitment), signal);
+      await raceSignal(this.#fullLoad(conn, commitment), signal);
+      this.#status.connected = true;
+      onSteady();
+      this.#syncedResolve();
+      await this.#steadyState(conn, commitment, signal);
+      if (session.signal.aborted) throw session.signal.reason;
+    } catch (err) {
+      if (session.signal.aborted && !stopSignal.aborted) throw session.signal.reason;
+      if (!stopSignal.aborted) throw err;
+    } finally {
+      this.#wake = undefined;
+      if (!session.signal.aborted) session.abort(new Error("session over"));
+      await disposeConnection(conn);
+    }
+  }
+
+  /**
+   * A Connection whose HTTP requests are abortable (they end with the session, or after `requestTimeoutMs`) and
+   * whose WebSocket does not reconnect on its own: its errors and its close end the session (`fail`).
+   */
+  #connect(commitment: Commitment, signal: AbortSignal, fail: (why: string, err?: unknown) => void) {
+    const cfg = this.config;
     const requestTimeout = cfg.requestTimeoutMs ?? 30_000;
     const fetchFn = async (input: string | URL | Request, init?: RequestInit) => {
       const t = timeoutSignal(signal, requestTimeout, "request");
@@ -203,7 +223,6 @@ export class ChainSource {
         t.clear();
       }
     };
-    if (this.#sessions++ > 0) this.#status.reconnects++;
     const conn = new Connection(cfg.rpcUrl, {
       commitment,
       wsEndpoint: cfg.wsUrl,
@@ -215,90 +234,85 @@ export class ChainSource {
     acknowledgeSendsImmediately(rpc);
     rpc.setAutoReconnect(false);
     rpc.removeAllListeners("error"); // web3.js only logs them; this source counts them and ends the session
-    let opened = false;
-    const openedPromise = new Promise<void>((resolve) => rpc.once("open", () => resolve()));
-    rpc.on("open", () => opened = true);
+    const socketOpen = new Promise<void>((resolve) => rpc.once("open", () => resolve()));
     rpc.on("error", (e) => {
       this.#error("websocket", (e as { message?: string })?.message ?? e);
       fail("websocket error");
     });
     rpc.on("close", (code) => fail(`websocket closed (${String(code)})`));
+    return { conn, socketOpen };
+  }
 
-    const onAccount = (pubkey: string, info: AccountInfo<Buffer> | null, slot: number) => {
+  /**
+   * Subscribes to slots, to every program × discriminator and to every extra account, then waits until the socket
+   * is open and every subscription is acknowledged (or `subscribeTimeoutMs` passes: the session fails).
+   */
+  async #subscribeAll(conn: Connection, commitment: Commitment, signal: AbortSignal, socketOpen: Promise<void>) {
+    const cfg = this.config;
+    const onAccount = (pubkey: string, info: AccountInfo<Uint8Array> | null, slot: number) => {
       try {
         this.#applyAccount(pubkey, info, slot);
       } catch (err) {
         this.#error("notification", err);
       }
     };
+    conn.onSlotChange((s) => {
+      this.#store.noteSlot(this.chain, s.slot);
+      this.#status.lastSlot = this.#store.slot(this.chain);
+      this.#status.lastUpdateMs = this.#clock.nowMs();
+    });
+    const filterSets = this.#filterSets();
+    for (const pid of cfg.programIds) {
+      const program = new PublicKey(pid);
+      for (const filters of filterSets) {
+        conn.onProgramAccountChange(program, (keyed, ctx: Context) => {
+          if (!cfg.programIds.includes(keyed.accountInfo.owner.toBase58())) {
+            onAccount(keyed.accountId.toBase58(), null, ctx.slot);
+          } else onAccount(keyed.accountId.toBase58(), keyed.accountInfo, ctx.slot);
+        }, { commitment, filters });
+      }
+    }
+    for (const key of cfg.extraAccounts ?? []) {
+      conn.onAccountChange(new PublicKey(key), (info, ctx) => onAccount(key, info, ctx.slot), { commitment });
+    }
+
+    const wait = timeoutSignal(signal, cfg.subscribeTimeoutMs ?? 10_000, "subscribing");
     try {
-      conn.onSlotChange((s) => {
-        this.#store.noteSlot(this.chain, s.slot);
-        this.#status.lastSlot = this.#store.slot(this.chain);
-        this.#status.lastUpdateMs = this.#clock.nowMs();
-      });
-      const filterSets = this.#filterSets();
-      for (const pid of cfg.programIds) {
-        const program = new PublicKey(pid);
-        for (const filters of filterSets) {
-          conn.onProgramAccountChange(program, (keyed, ctx: Context) => {
-            if (!cfg.programIds.includes(keyed.accountInfo.owner.toBase58())) {
-              onAccount(keyed.accountId.toBase58(), null, ctx.slot);
-            } else onAccount(keyed.accountId.toBase58(), keyed.accountInfo, ctx.slot);
-          }, { commitment, filters });
-        }
-      }
-      for (const key of cfg.extraAccounts ?? []) {
-        conn.onAccountChange(new PublicKey(key), (info, ctx) => onAccount(key, info, ctx.slot), { commitment });
-      }
-
-      // Wait for the socket and every subscription acknowledgement.
-      const wait = timeoutSignal(signal, cfg.subscribeTimeoutMs ?? 10_000, "subscribing");
-      try {
-        await raceSignal(openedPromise, wait.signal);
-        while (!allSubscribed(conn)) await abortableSleep(10, wait.signal);
-      } finally {
-        wait.clear();
-      }
-      if (!opened) throw new Error("websocket did not open");
-
-      await raceSignal(this.#refreshBlockhash(conn, commitment), signal);
-      await raceSignal(this.#fullLoad(conn, commitment), signal);
-      this.#status.connected = true;
-      onSteady();
-      this.#syncedResolve();
-
-      const pollMs = cfg.blockhashIntervalMs ?? 2000;
-      const reconcileMs = cfg.reconcileIntervalMs ?? 300_000;
-      let lastReconcile = Date.now();
-      while (!signal.aborted) {
-        await new Promise<void>((resolve) => {
-          const t = setTimeout(done, pollMs);
-          function done() {
-            clearTimeout(t);
-            signal.removeEventListener("abort", done);
-            resolve();
-          }
-          this.#wake = done;
-          signal.addEventListener("abort", done, { once: true });
-        });
-        this.#wake = undefined;
-        if (signal.aborted) break;
-        await raceSignal(this.#refreshBlockhash(conn, commitment), signal);
-        if (this.#resyncRequested || (reconcileMs > 0 && Date.now() - lastReconcile >= reconcileMs)) {
-          this.#resyncRequested = false;
-          lastReconcile = Date.now();
-          await raceSignal(this.#fullLoad(conn, commitment), signal);
-        }
-      }
-      if (session.signal.aborted) throw session.signal.reason;
-    } catch (err) {
-      if (session.signal.aborted && !stopSignal.aborted) throw session.signal.reason;
-      if (!stopSignal.aborted) throw err;
+      await raceSignal(socketOpen, wait.signal);
+      while (!allSubscribed(conn)) await abortableSleep(10, wait.signal);
     } finally {
+      wait.clear();
+    }
+  }
+
+  /**
+   * Steady state: notifications are applied as they come (the subscriptions); every `blockhashIntervalMs` the
+   * blockhash is refreshed (the HTTP liveness poll), and a full reload runs every `reconcileIntervalMs` or when asked.
+   * Returns when the session's signal aborts; a failed poll or reload throws.
+   */
+  async #steadyState(conn: Connection, commitment: Commitment, signal: AbortSignal): Promise<void> {
+    const pollMs = this.config.blockhashIntervalMs ?? 2000;
+    const reconcileMs = this.config.reconcileIntervalMs ?? 300_000;
+    let lastReconcile = Date.now();
+    while (!signal.aborted) {
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(done, pollMs);
+        function done() {
+          clearTimeout(t);
+          signal.removeEventListener("abort", done);
+          resolve();
+        }
+        this.#wake = done;
+        signal.addEventListener("abort", done, { once: true });
+      });
       this.#wake = undefined;
-      if (!session.signal.aborted) session.abort(new Error("session over"));
-      await disposeConnection(conn);
+      if (signal.aborted) break;
+      await raceSignal(this.#refreshBlockhash(conn, commitment), signal);
+      if (this.#resyncRequested || (reconcileMs > 0 && Date.now() - lastReconcile >= reconcileMs)) {
+        this.#resyncRequested = false;
+        lastReconcile = Date.now();
+        await raceSignal(this.#fullLoad(conn, commitment), signal);
+      }
     }
   }
 
@@ -331,12 +345,12 @@ export class ChainSource {
   /** Whether the discriminator a filter set selects is one of the numerous kinds. */
   #isBatchedKind(filters: GpaFilter[]): boolean {
     const disc = filters[0]?.memcmp.offset === 0 ? filters[0].memcmp.bytes : undefined;
-    return disc !== undefined && (this.config.batchedKinds ?? []).some((d) => bs58.encode(toBytes(d)) === disc);
+    return disc !== undefined && (this.config.batchedKinds ?? []).some((d) => base58(toBytes(d)) === disc);
   }
 
   #filterSets(): GpaFilter[][] {
     if (this.#discriminators.length === 0) return [[]];
-    return this.#discriminators.map((d) => [{ memcmp: { offset: 0, bytes: bs58.encode(d) } }]);
+    return this.#discriminators.map((d) => [{ memcmp: { offset: 0, bytes: base58(d) } }]);
   }
 
   async #refreshBlockhash(conn: Connection, commitment: Commitment): Promise<void> {
@@ -364,7 +378,7 @@ export class ChainSource {
       pubkey,
       owner: info.owner,
       lamports: BigInt(info.lamports),
-      data: decodeBase64(info.data[0]),
+      data: fromBase64(info.data[0]),
       executable: info.executable,
       slot,
       chain: this.chain,
@@ -378,7 +392,7 @@ export class ChainSource {
     this.#status.accounts = this.#store.size(this.chain);
   }
 
-  #applyAccount(pubkey: string, info: AccountInfo<Buffer | Uint8Array> | null, slot: number): void {
+  #applyAccount(pubkey: string, info: AccountInfo<Uint8Array> | null, slot: number): void {
     const store = this.#store;
     if (!info || info.lamports === 0) {
       store.delete(this.chain, pubkey, slot);

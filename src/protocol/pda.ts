@@ -7,6 +7,8 @@
  */
 import { PublicKey } from "@solana/web3.js";
 import { CodecError, decodePubkey } from "./codec/mod.ts";
+import { hex } from "./codec/bytes.ts";
+import type { ConfigSide, TradeSide } from "./vocabulary.ts";
 import {
   ASSOCIATED_TOKEN_PROGRAM_ID,
   DELEGATION_PROGRAM_ID,
@@ -36,12 +38,6 @@ function text(a: Address): string {
 
 function keyBytes(a: Address): Uint8Array {
   return typeof a === "string" ? decodePubkey(a) : a.toBytes();
-}
-
-function hex(b: Uint8Array): string {
-  let s = "";
-  for (let i = 0; i < b.length; i++) s += (b[i] < 16 ? "0" : "") + b[i].toString(16);
-  return s;
 }
 
 /** Number of cached derivations (for metrics and tests). */
@@ -78,10 +74,8 @@ function pda(programId: Address, ...seeds: Seed[]): string {
   return findProgramAddress(programId, seeds).address;
 }
 
-/** Side argument of the market PDA: enum name or the pool configuration's lowercase form. */
-export type MarketSide = "Long" | "Short" | "long" | "short";
-
-function sideByte(side: MarketSide): Uint8Array {
+/** Side argument of the market PDA: the enum's variant name or the pool configuration's spelling. */
+function sideByte(side: TradeSide | ConfigSide): Uint8Array {
   switch (side) {
     case "Long":
     case "long":
@@ -176,7 +170,7 @@ export function market(
   programId: Address,
   targetCustody: Address,
   collateralCustody: Address,
-  side: MarketSide,
+  side: TradeSide | ConfigSide,
 ): string {
   return pda(programId, "market", keyBytes(targetCustody), keyBytes(collateralCustody), sideByte(side));
 }

@@ -3,8 +3,7 @@
  * 64/128-bit integers as decimal strings, pubkeys as base58, enums as variant names, small integers as numbers,
  * and padding/reserved fields left out.
  */
-
-export type RawJson = string | number | boolean | null | RawJson[] | { [key: string]: RawJson };
+import type { JsonObject, JsonValue } from "./codec/json.ts";
 
 /**
  * True for keys of padding and reserved areas: `padding`, `padding2`, `paddingU64`, `reserved` (from `_reserved`).
@@ -15,7 +14,7 @@ export function isPaddingKey(key: string): boolean {
 }
 
 /** Converts a decoded account (or any nested part of it) to its raw JSON form. */
-export function toRawJson(value: unknown): RawJson {
+export function toRawJson(value: unknown): JsonValue {
   switch (typeof value) {
     case "bigint":
       return value.toString();
@@ -29,14 +28,19 @@ export function toRawJson(value: unknown): RawJson {
       if (value === null) return null;
       if (Array.isArray(value)) return value.map(toRawJson);
       if (value instanceof Uint8Array) return Array.from(value);
-      const out: { [key: string]: RawJson } = {};
-      for (const [k, v] of Object.entries(value)) {
-        if (v === undefined || isPaddingKey(k)) continue;
-        out[k] = toRawJson(v);
-      }
-      return out;
+      return toRawJsonObject(value);
     }
     default:
       throw new TypeError(`toRawJson: unsupported ${typeof value}`);
   }
+}
+
+/** A decoded account (or any struct of one) as a raw JSON object. */
+export function toRawJsonObject(value: object): JsonObject {
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (v === undefined || isPaddingKey(k)) continue;
+    out[k] = toRawJson(v);
+  }
+  return out;
 }

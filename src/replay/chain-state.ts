@@ -1,6 +1,6 @@
 import type { Chain } from "../state/types.ts";
 import type { BlockhashRecord, RecordedAccount, RecordedAccountData } from "./format.ts";
-import { toBase58 } from "./codec.ts";
+import { base58 } from "../protocol/codec/bytes.ts";
 
 export type ReplayAccount = RecordedAccountData;
 
@@ -15,7 +15,7 @@ export function syntheticBlockhash(chain: Chain, slot: number): string {
   let v = BigInt(slot);
   for (let i = 31; i > 0 && v > 0n; i--, v >>= 8n) bytes[i] = Number(v & 0xffn);
   bytes[1] = 1;
-  return toBase58(bytes);
+  return base58(bytes);
 }
 
 /**

@@ -14,7 +14,8 @@
  * never needs one giant string in memory.
  */
 import type { Chain } from "../state/types.ts";
-import { bigintFromJson, bigintToJson, fromBase64, toBase64 } from "./codec.ts";
+import { bigintFromJson, bigintToJson } from "./codec.ts";
+import { base64, fromBase64 } from "../protocol/codec/bytes.ts";
 
 export const RECORDING_FORMAT = "flash-replay/1";
 const CHAIN_LIST: readonly Chain[] = ["base", "er"];
@@ -113,7 +114,7 @@ function accountDataToJson(a: RecordedAccountData): Record<string, unknown> {
     owner: a.owner,
     lamports: bigintToJson(a.lamports),
     executable: a.executable,
-    data: toBase64(a.data),
+    data: base64(a.data),
   };
   if (a.rentEpoch !== undefined) o.rentEpoch = a.rentEpoch;
   return o;

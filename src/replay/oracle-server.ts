@@ -7,10 +7,9 @@
  * publish carries a strictly increasing `timestampUs`; it also reconnects when nothing arrives for 5 s, so the server
  * pings every socket (Deno's `idleTimeout` ping/pong keep-alive) and the SDK's heartbeat is reset by those pings.
  */
+import type { JsonValue } from "../protocol/codec/json.ts";
 import { type Clock, systemClock } from "../state/clock.ts";
 import type { OracleFeedRecord, OracleFrame } from "./format.ts";
-
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 interface LazerSubscription {
   subscriptionId: number;
@@ -164,11 +163,11 @@ export class ReplayOracleServer {
 
   #frameFor(sub: LazerSubscription, feeds: Map<number, OracleFeedRecord>, ts: bigint): string | null {
     const want = (p: string) => sub.properties === undefined || sub.properties.has(p);
-    const priceFeeds: Json[] = [];
+    const priceFeeds: JsonValue[] = [];
     for (const id of sub.feedIds) {
       const f = feeds.get(id);
       if (!f) continue;
-      const o: Record<string, Json> = { priceFeedId: id };
+      const o: Record<string, JsonValue> = { priceFeedId: id };
       if (want("price") && f.price !== null) o.price = f.price.toString();
       if (want("exponent")) o.exponent = f.exponent;
       if (want("confidence")) o.confidence = Number(f.confidence);
@@ -177,7 +176,7 @@ export class ReplayOracleServer {
       priceFeeds.push(o);
     }
     if (priceFeeds.length === 0) return null;
-    const msg: Record<string, Json> = { type: "streamUpdated", subscriptionId: sub.subscriptionId };
+    const msg: Record<string, JsonValue> = { type: "streamUpdated", subscriptionId: sub.subscriptionId };
     if (sub.parsed) msg.parsed = { timestampUs: ts.toString(), priceFeeds };
     return JSON.stringify(msg);
   }
@@ -214,7 +213,7 @@ export class ReplayOracleServer {
   }
 
   #onMessage(conn: Conn, data: unknown): void {
-    const reply = (msg: Json) => this.#send(conn, JSON.stringify(msg));
+    const reply = (msg: JsonValue) => this.#send(conn, JSON.stringify(msg));
     if (typeof data !== "string") return reply({ type: "error", error: "binary requests are not supported" });
     let req: Record<string, unknown>;
     try {
@@ -234,18 +233,19 @@ export class ReplayOracleServer {
       const channel = typeof req.channel === "string" ? req.channel : "";
       if (!CHANNELS.has(channel)) return fail(`unknown channel ${JSON.stringify(req.channel)}`);
       if (conn.subs.has(id)) return fail("subscription id already in use");
-      conn.subs.set(id, {
+      const subscription = {
         subscriptionId: id,
         feedIds: req.priceFeedIds as number[],
         properties: Array.isArray(req.properties) ? new Set(req.properties as string[]) : undefined,
         parsed: req.parsed !== false,
         channel,
-      });
+      };
+      conn.subs.set(id, subscription);
       reply({ type: "subscribed", subscriptionId: id });
       // Emulates the first tick of a fixed-rate channel: a new subscriber gets the latest values right away.
       if (this.#latest.size > 0) {
         const now = BigInt(Math.floor((this.#opts.clock ?? systemClock).nowMs())) * 1000n;
-        const text = this.#frameFor(conn.subs.get(id)!, this.#latest, this.#nextTimestamp(now));
+        const text = this.#frameFor(subscription, this.#latest, this.#nextTimestamp(now));
         if (text !== null) this.#send(conn, text);
       }
       return;
@@ -254,7 +254,7 @@ export class ReplayOracleServer {
       if (!Number.isInteger(subscriptionId) || !conn.subs.delete(subscriptionId as number)) {
         return reply({
           type: "subscriptionError",
-          subscriptionId: (subscriptionId ?? null) as Json,
+          subscriptionId: (subscriptionId ?? null) as JsonValue,
           error: "unknown subscription",
         });
       }

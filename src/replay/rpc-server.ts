@@ -2,14 +2,13 @@
  * Loopback Solana JSON-RPC server (HTTP on port P, WebSocket on P+1) over a ReplayChainState, close enough to Agave
  * for an unmodified `@solana/web3.js` 1.98 `Connection("http://127.0.0.1:P")` to work.
  */
-import { fromBase58, fromBase64, toBase58, toBase64 } from "./codec.ts";
+import type { JsonValue } from "../protocol/codec/json.ts";
+import { base58, base64, fromBase58, fromBase64 } from "../protocol/codec/bytes.ts";
 import type { ChainStateEvent, ReplayAccount, ReplayChainState } from "./chain-state.ts";
 
 const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 const RENT_EPOCH_MAX = 18446744073709551615; // u64::MAX, sent as a JSON number like Agave does
 const API_VERSION = "2.2.0";
-
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 export class RpcError extends Error {
   constructor(readonly code: number, message: string) {
@@ -87,14 +86,14 @@ export function matchesFilters(data: Uint8Array, filters: Filter[]): boolean {
   return true;
 }
 
-function encodeAccount(a: ReplayAccount, cfg: AccountEncodingConfig): Json {
+function encodeAccount(a: ReplayAccount, cfg: AccountEncodingConfig): JsonValue {
   let data = a.data;
   if (cfg.dataSlice) {
     const start = Math.min(cfg.dataSlice.offset, data.length);
     data = data.subarray(start, Math.min(start + cfg.dataSlice.length, data.length));
   }
   return {
-    data: cfg.encoding === "base58" ? [toBase58(data), "base58"] : [toBase64(data), "base64"],
+    data: cfg.encoding === "base58" ? [base58(data), "base58"] : [base64(data), "base64"],
     executable: a.executable,
     lamports: Number(a.lamports),
     owner: a.owner,
@@ -252,10 +251,10 @@ export class ReplayRpcServer {
   }
 
   /** One JSON-RPC request → response (undefined for an id-less notification). */
-  #dispatch(raw: unknown, socket?: WebSocket): Json | undefined {
+  #dispatch(raw: unknown, socket?: WebSocket): JsonValue | undefined {
     const req = asObject(raw);
     const hasId = "id" in req;
-    const id = (hasId ? req.id : null) as Json;
+    const id = (hasId ? req.id : null) as JsonValue;
     if (req.jsonrpc !== "2.0" || typeof req.method !== "string") {
       return { jsonrpc: "2.0", error: { code: -32600, message: "Invalid request" }, id };
     }
@@ -272,7 +271,7 @@ export class ReplayRpcServer {
     }
   }
 
-  #context(): Json {
+  #context(): JsonValue {
     return { apiVersion: API_VERSION, slot: this.state.slot };
   }
 
@@ -295,7 +294,7 @@ export class ReplayRpcServer {
     return v;
   }
 
-  #httpCall(method: string, params: unknown[]): Json {
+  #httpCall(method: string, params: unknown[]): JsonValue {
     const st = this.state;
     switch (method) {
       case "getAccountInfo": {
@@ -327,10 +326,10 @@ export class ReplayRpcServer {
         this.#checkMinContextSlot(cfg);
         const enc = parseEncoding(cfg);
         const filters = parseFilters(cfg.filters);
-        const out: Json[] = [];
+        const out: JsonValue[] = [];
         for (const key of st.keysOwnedBy(program)) {
-          const a = st.accounts.get(key)!;
-          if (matchesFilters(a.data, filters)) out.push({ pubkey: key, account: encodeAccount(a, enc) });
+          const a = st.accounts.get(key);
+          if (a && matchesFilters(a.data, filters)) out.push({ pubkey: key, account: encodeAccount(a, enc) });
         }
         return cfg.withContext === true ? { context: this.#context(), value: out } : out;
       }
@@ -403,7 +402,7 @@ export class ReplayRpcServer {
     return response;
   }
 
-  #send(socket: WebSocket, msg: Json): void {
+  #send(socket: WebSocket, msg: JsonValue): void {
     if (socket.readyState !== WebSocket.OPEN) return;
     try {
       socket.send(JSON.stringify(msg));
@@ -452,7 +451,7 @@ export class ReplayRpcServer {
     return true;
   }
 
-  #wsCall(method: string, params: unknown[], socket: WebSocket): Json {
+  #wsCall(method: string, params: unknown[], socket: WebSocket): JsonValue {
     switch (method) {
       case "accountSubscribe": {
         const key = this.#pubkeyParam(params[0]);

@@ -9,9 +9,8 @@ import { computePoolStats, MissingPriceError, type PoolStatsDto } from "../domai
 import type { OraclePrice } from "../domain/math/types.ts";
 import type { PriceStore } from "../state/price-store.ts";
 import type { ProgramView } from "../state/program-view.ts";
-
-/** SPL mint layout: `supply` is the u64 at byte 36. */
-const MINT_SUPPLY_OFFSET = 36;
+import { mintAccount } from "../protocol/external/spl-token.ts";
+import { CodecError } from "../protocol/codec/errors.ts";
 
 export class PoolStatsCache {
   #pools: PoolStatsDto[] = [];
@@ -94,7 +93,13 @@ export class PoolStatsCache {
   /** The earlier program's pools have no tracked supply: read the LP mint, when it is ingested. */
   #mintSupply(mint: string | undefined): bigint {
     const raw = mint ? this.view.store.get(mint) : undefined;
-    if (!raw || raw.data.length < MINT_SUPPLY_OFFSET + 8) return 0n;
-    return new DataView(raw.data.buffer, raw.data.byteOffset).getBigUint64(MINT_SUPPLY_OFFSET, true);
+    if (!raw) return 0n;
+    try {
+      return mintAccount.decode(raw.data).supply;
+    } catch (error) {
+      // Whatever sits at the configured key is not a mint: no supply, as when the mint is not ingested.
+      if (error instanceof CodecError) return 0n;
+      throw error;
+    }
   }
 }

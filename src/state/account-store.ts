@@ -1,4 +1,6 @@
 import type { Chain, RawAccount, Unsubscribe } from "./types.ts";
+import { fromHex, hex } from "../protocol/codec/bytes.ts";
+import { CodecError } from "../protocol/codec/errors.ts";
 
 /** An effective change: what `get(pubkey)` returned before and after. */
 export interface AccountChange {
@@ -19,23 +21,14 @@ export type ApplyResult = "changed" | "unchanged" | "stale";
 
 /** Hex of the first 8 bytes (Anchor discriminator), or undefined for shorter data. */
 export function discriminatorKey(data: Uint8Array): string | undefined {
-  if (data.length < 8) return undefined;
-  let s = "";
-  for (let i = 0; i < 8; i++) s += HEX[data[i]];
-  return s;
+  return data.length < 8 ? undefined : hex(data.subarray(0, 8));
 }
 
-const HEX: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
-
+/** A discriminator given as 8 bytes or 16 hex digits (either case), as its index key. */
 function normalizeDiscriminator(disc: Uint8Array | string): string {
-  if (typeof disc === "string") {
-    const hex = disc.toLowerCase();
-    if (!/^[0-9a-f]{16}$/.test(hex)) throw new RangeError(`discriminator must be 16 hex digits, got '${disc}'`);
-    return hex;
-  }
-  const key = discriminatorKey(disc);
-  if (key === undefined || disc.length !== 8) throw new RangeError("discriminator must be 8 bytes");
-  return key;
+  const bytes = typeof disc === "string" ? fromHex(disc, 8) : disc;
+  if (bytes.length !== 8) throw new CodecError("discriminator must be 8 bytes");
+  return hex(bytes);
 }
 
 /** Same visible content (slot and chain ignored). */

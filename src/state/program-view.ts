@@ -5,13 +5,8 @@
  * (a WeakMap): a handler decodes an account at most once per on-chain change, and memory follows the store.
  * Accounts of another program (the other deployment, token programs, the delegation program) are ignored.
  */
-import {
-  ACCOUNT_CODECS,
-  type AccountKind,
-  type AccountTypes,
-  DISCRIMINATORS,
-  type ProgramVersion,
-} from "../protocol/accounts/index.ts";
+import type { ProgramVersion } from "../protocol/vocabulary.ts";
+import { ACCOUNT_CODECS, type AccountKind, type AccountTypes, DISCRIMINATORS } from "../protocol/accounts/index.ts";
 import { encodePubkey } from "../protocol/codec/base58.ts";
 import type { AccountChange, AccountStore } from "./account-store.ts";
 import type { RawAccount } from "./types.ts";

@@ -15,9 +15,7 @@ import { HAS_CHROMIUM, launchBrowser } from "../helpers/browser.ts";
 import { bundleClientForBrowser } from "../helpers/client-bundle.ts";
 import { assertMatchesContract, call } from "../helpers/contract.ts";
 import { eventually } from "../helpers/eventually.ts";
-
-// deno-lint-ignore no-explicit-any
-type Json = any;
+import type { JsonValue } from "../../src/protocol/codec/json.ts";
 
 const WORLD = "fixtures/world";
 const BURST = 50;
@@ -40,7 +38,7 @@ function servePage(bundle: string) {
 
 interface PageAnswer {
   status: number;
-  body: Json;
+  body: JsonValue;
   contentType: string;
   rateLimitRemaining: string | null;
   requestId: string | null;
@@ -167,11 +165,14 @@ Deno.test({
         assert.match(seenByPage.requestId ?? "", /^[0-9a-f-]{36}$/, "X-Request-Id is exposed");
       }
       // The values themselves, not just their equality: SOL's price, the owner's basket, a quote without a transaction.
-      assert.ok(allowed.prices!.body.SOL.priceUi > 0, JSON.stringify(allowed.prices!.body));
-      assert.equal(allowed.owner!.body.owner, owner);
-      assert.ok(Object.keys(allowed.owner!.body.positionMetrics).length >= 2);
-      assert.equal(allowed.quote!.body.transactionBase64, null);
-      assert.ok(Number(allowed.quote!.body.newLeverage) > 0);
+      const prices = allowed.prices!.body as Record<string, { priceUi: number }>;
+      const snapshot = allowed.owner!.body as { owner: string; positionMetrics: Record<string, unknown> };
+      const quote = allowed.quote!.body as { transactionBase64: string | null; newLeverage: string };
+      assert.ok(prices.SOL.priceUi > 0, JSON.stringify(prices));
+      assert.equal(snapshot.owner, owner);
+      assert.ok(Object.keys(snapshot.positionMetrics).length >= 2);
+      assert.equal(quote.transactionBase64, null);
+      assert.ok(Number(quote.newLeverage) > 0);
       // RateLimit-Remaining is exposed, and the POST's preflight took no token: 49, 48, 47.
       assert.deepEqual(
         [allowed.prices!, allowed.owner!, allowed.quote!].map((a) => a.rateLimitRemaining),

@@ -4,20 +4,21 @@
  * back through the HTTP API. The replay runs on a virtual clock, so the test moves time itself.
  * Every response is validated against the OpenAPI contract by `call`.
  */
+import type { ProgramVersion } from "../../src/protocol/vocabulary.ts";
 import assert from "node:assert/strict";
 import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
 import { readRecording } from "../../src/replay/format.ts";
-import { DISCRIMINATORS, type ProgramVersion } from "../../src/protocol/accounts/index.ts";
-import { ACCOUNT_CODECS } from "../../src/protocol/accounts/index.ts";
+import { ACCOUNT_CODECS, DISCRIMINATORS } from "../../src/protocol/accounts/index.ts";
 import { toRawJson } from "../../src/protocol/raw-json.ts";
+import { hex } from "../../src/protocol/codec/bytes.ts";
 import { call } from "../helpers/contract.ts";
 import { eventually } from "../helpers/eventually.ts";
 
 const WORLD = "fixtures/world";
 
-function hasDiscriminator(data: Uint8Array, hex: string) {
-  return Array.from(data.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join("") === hex;
+function hasDiscriminator(data: Uint8Array, discriminatorHex: string) {
+  return hex(data.subarray(0, 8)) === discriminatorHex;
 }
 
 Deno.test("replay end to end: recorded state, a recorded update and an oracle frame reach the read endpoints", async (t) => {

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
-import { worldFor } from "../../src/handlers/world.ts";
+import { snapshotFor } from "../../src/handlers/context.ts";
 import { basketSnapshot, positionsByOwner } from "../../src/domain/views/owner.ts";
 import { call } from "../helpers/contract.ts";
 import { eventually } from "../helpers/eventually.ts";
@@ -65,7 +65,7 @@ Deno.test("embedded world: owner views, previews and preview-only open-position"
         assert.equal(r.body.basketPubkey, owner.v2.basket);
         // Every manifest position whose prices are known has metrics; nothing else does.
         const priced = owner.v2.positionList.filter((p) => {
-          const m = worldFor(services, "v2").market(p.market);
+          const m = snapshotFor(services, "v2").market(p.market);
           return m && services.prices.get(m.target.token.feedId) && services.prices.get(m.collateral.token.feedId);
         });
         assert.deepEqual(Object.keys(r.body.positionMetrics).sort(), priced.map((p) => p.market).sort());
@@ -87,7 +87,7 @@ Deno.test("embedded world: owner views, previews and preview-only open-position"
           assert.ok(ids(dto.limitOrders).every((id: number) => o.limit.includes(id)));
         }
         // The handler answers exactly what the domain view computes at the same (frozen) time.
-        assert.deepEqual(r.body, JSON.parse(JSON.stringify(basketSnapshot(worldFor(services, "v2"), owner.owner))));
+        assert.deepEqual(r.body, JSON.parse(JSON.stringify(basketSnapshot(snapshotFor(services, "v2"), owner.owner))));
       }
       assert.ok(Object.keys((await call(app, "GET", `/v2/owner/${rich.owner}`)).body.positionMetrics).length >= 2);
     });
@@ -116,7 +116,7 @@ Deno.test("embedded world: owner views, previews and preview-only open-position"
       for (let i = 1; i < sizes.length; i++) assert.ok(sizes[i - 1] >= sizes[i], "sorted by size, largest first");
       assert.deepEqual(
         r.body,
-        JSON.parse(JSON.stringify(positionsByOwner(worldFor(services, "earlier"), owner.owner, true))),
+        JSON.parse(JSON.stringify(positionsByOwner(snapshotFor(services, "earlier"), owner.owner, true))),
       );
 
       const orders = await call(app, "GET", `/orders/owner/${owner.owner}`);

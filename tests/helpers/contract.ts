@@ -6,15 +6,16 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { ValidateFunction } from "ajv";
-import v2Doc from "../../gen/v2/openapi.json" with { type: "json" };
-import earlierDoc from "../../gen/earlier/openapi.json" with { type: "json" };
+import {
+  corsOf,
+  deref,
+  DOCUMENTS,
+  type HeaderObject,
+  type InterfaceName,
+  type Method,
+  type OpenApiDocument,
+} from "./openapi.ts";
 import { isSolanaPubkey } from "../../gen/runtime.ts";
-
-// deno-lint-ignore no-explicit-any
-type Json = any;
-
-export const DOCUMENTS = { v2: v2Doc as Json, earlier: earlierDoc as Json } as const;
-export type InterfaceName = keyof typeof DOCUMENTS;
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
@@ -41,16 +42,16 @@ const templates: Template[] = Object.entries(DOCUMENTS).flatMap(([iface, doc]) =
 /** The OpenAPI path template a concrete path belongs to; the most specific template wins, as in the router. */
 export function findTemplate(method: string, concretePath: string): Template | undefined {
   return templates
-    .filter((t) => t.regex.test(concretePath) && DOCUMENTS[t.iface].paths[t.path][method.toLowerCase()])
+    .filter((t) => t.regex.test(concretePath) && method.toLowerCase() in DOCUMENTS[t.iface].paths[t.path])
     .sort((a, b) => b.staticSegments - a.staticSegments)[0];
 }
 
 const escapePointer = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
 const validators = new Map<string, ValidateFunction>();
 
-function responsePointer(iface: InterfaceName, path: string, method: string, status: number) {
+function responsePointer(iface: InterfaceName, path: string, method: Method, status: number) {
   const doc = DOCUMENTS[iface];
-  const responses = doc.paths[path][method].responses;
+  const responses = doc.paths[path][method]?.responses ?? {};
   const key = String(status) in responses
     ? String(status)
     : `${String(status)[0]}XX` in responses
@@ -59,13 +60,9 @@ function responsePointer(iface: InterfaceName, path: string, method: string, sta
     ? "default"
     : undefined;
   if (key === undefined) return undefined;
-  let pointer = `/paths/${escapePointer(path)}/${method}/responses/${key}`;
-  let response = responses[key];
-  if (response.$ref) {
-    pointer = response.$ref.slice(1);
-    response = response.$ref.split("/").slice(1).reduce((node: Json, part: string) => node[part], doc);
-  }
-  return { pointer, response };
+  const response = responses[key];
+  const pointer = response.$ref ? response.$ref.slice(1) : `/paths/${escapePointer(path)}/${method}/responses/${key}`;
+  return { pointer, response: deref(doc, response) };
 }
 
 export class ContractViolation extends Error {
@@ -74,20 +71,17 @@ export class ContractViolation extends Error {
 
 // ---------------------------------------------------------------- CORS (`x-cors` of each document)
 
-const resolveRef = (doc: Json, node: Json): Json =>
-  node?.$ref ? node.$ref.split("/").slice(1).reduce((n: Json, part: string) => n[part], doc) : node;
-
 /** The interface whose path table holds this path for some method (both document CORS the same way). */
 function interfaceOfPath(pathname: string): InterfaceName {
   return templates.find((t) => t.regex.test(pathname))?.iface ?? "v2";
 }
 
-const headerValidators = new Map<Json, ValidateFunction>();
+const headerValidators = new Map<HeaderObject, ValidateFunction>();
 
 /** Checks the documented headers of an answer: required ones present, every present one valid against its schema. */
-function assertHeaders(what: string, doc: Json, documented: Record<string, Json>, headers: Headers) {
+function assertHeaders(what: string, doc: OpenApiDocument, documented: Record<string, HeaderObject>, headers: Headers) {
   for (const [name, ref] of Object.entries(documented)) {
-    const header = resolveRef(doc, ref);
+    const header = deref(doc, ref);
     const value = headers.get(name);
     if (value === null) {
       if (header.required) throw new ContractViolation(`${what}: header ${name} is missing`);
@@ -108,11 +102,12 @@ function assertHeaders(what: string, doc: Json, documented: Record<string, Json>
 }
 
 /** A CORS preflight (`OPTIONS` on any path) answers as `x-cors.preflight` says: 204, no body, its headers. */
-function assertPreflight(pathname: string, status: number, body: Json, headers?: Headers) {
+function assertPreflight(pathname: string, status: number, body: unknown, headers?: Headers) {
   const doc = DOCUMENTS[interfaceOfPath(pathname)];
   if (status !== 204) throw new ContractViolation(`OPTIONS ${pathname}: a preflight answered ${status}, not 204`);
   if (body !== undefined && body !== "") throw new ContractViolation(`OPTIONS ${pathname}: answered with a body`);
-  if (headers) assertHeaders(`OPTIONS ${pathname}`, doc, resolveRef(doc, doc["x-cors"].preflight).headers, headers);
+  const documented = deref(doc, corsOf(doc).preflight).headers ?? {};
+  if (headers) assertHeaders(`OPTIONS ${pathname}`, doc, documented, headers);
 }
 
 /**
@@ -124,14 +119,14 @@ export function assertMatchesContract(
   url: string,
   status: number,
   contentType: string,
-  body: Json,
+  body: unknown,
   headers?: Headers,
 ) {
   const { pathname } = new URL(url, "http://localhost");
   if (method.toUpperCase() === "OPTIONS") return assertPreflight(pathname, status, body, headers);
   if (headers) {
     const doc = DOCUMENTS[interfaceOfPath(pathname)];
-    assertHeaders(`${method} ${pathname} ${status}`, doc, doc["x-cors"].headers, headers);
+    assertHeaders(`${method} ${pathname} ${status}`, doc, corsOf(doc).headers, headers);
   }
   if (method === "HEAD") {
     // HEAD is answered as GET without a body (HTTP semantics): the GET operation's statuses apply.
@@ -140,7 +135,7 @@ export function assertMatchesContract(
   }
   const template = findTemplate(method, pathname);
   if (!template) throw new ContractViolation(`${method} ${pathname}: not a documented operation`);
-  const lower = method.toLowerCase();
+  const lower = method.toLowerCase() as Method;
   const found = responsePointer(template.iface, template.path, lower, status);
   if (!found) throw new ContractViolation(`${method} ${template.path}: status ${status} is not documented`);
   const content = found.response.content;

@@ -13,13 +13,27 @@
  * answer slower than 1 s. Used by tests/http/fuzz.test.ts (bounded run) and tools/fuzz.ts (`deno task fuzz`).
  */
 import fc from "fast-check";
-import { assertMatchesContract, DOCUMENTS, findTemplate } from "./contract.ts";
-import { deref, isDecimalSchema, isPubkeySchema, requestBodySchema, SAMPLE_PUBKEY, sampleValue } from "./samples.ts";
+import { assertMatchesContract, findTemplate } from "./contract.ts";
+import {
+  deref,
+  DOCUMENTS,
+  type OpenApiDocument,
+  type OperationObject,
+  operationsOf,
+  type ParameterObject,
+  type SchemaObject,
+} from "./openapi.ts";
+import {
+  isDecimalSchema,
+  isPubkeySchema,
+  nonNullType,
+  requestBodySchema,
+  SAMPLE_PUBKEY,
+  sampleValue,
+} from "./samples.ts";
+import { isJsonObject, type JsonObject, type JsonValue } from "../../src/protocol/codec/json.ts";
 import { ERROR_CODES } from "../../src/http/errors.ts";
 import { DOCS_SCRIPT_PATH } from "../../src/http/docs.ts";
-
-// deno-lint-ignore no-explicit-any
-type Json = any;
 
 export interface FuzzRequest {
   /** operationId the request was derived from (for reports). */
@@ -37,15 +51,15 @@ export interface ValuePools {
 }
 
 /** Every base58 key and every `symbol` value of the world's manifest. */
-export function poolsFromManifest(manifest: Json): ValuePools {
+export function poolsFromManifest(manifest: JsonValue): ValuePools {
   const pubkeys = new Set<string>([SAMPLE_PUBKEY]);
   const symbols = new Set<string>(["SOL", "USDC"]);
-  const walk = (node: Json, key?: string) => {
+  const walk = (node: JsonValue, key?: string) => {
     if (typeof node === "string") {
       if (/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(node)) pubkeys.add(node);
       if (key === "symbol") symbols.add(node);
     } else if (Array.isArray(node)) node.forEach((item) => walk(item));
-    else if (node && typeof node === "object") { for (const [k, v] of Object.entries(node)) walk(v, k); }
+    else if (isJsonObject(node)) { for (const [k, v] of Object.entries(node)) walk(v, k); }
   };
   walk(manifest);
   return { pubkeys: [...pubkeys], symbols: [...symbols] };
@@ -56,22 +70,18 @@ interface OperationInfo {
   operationId: string;
   method: string;
   path: string;
-  operation: Json;
+  operation: OperationObject;
 }
-
-const METHODS = ["get", "post", "put", "delete", "patch"];
 
 export function listOperations(): OperationInfo[] {
   return Object.entries(DOCUMENTS).flatMap(([iface, doc]) =>
-    Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>
-      METHODS.filter((m) => item[m]).map((method) => ({
-        iface: iface as "v2" | "earlier",
-        operationId: item[method].operationId,
-        method: method.toUpperCase(),
-        path,
-        operation: item[method],
-      }))
-    )
+    operationsOf(doc).map(({ path, method, operation }) => ({
+      iface: iface as "v2" | "earlier",
+      operationId: operation.operationId,
+      method: method.toUpperCase(),
+      path,
+      operation,
+    }))
   );
 }
 
@@ -120,14 +130,14 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.double({ noNaN: false }).map(String),
 );
 
-const hostileScalar: fc.Arbitrary<Json> = fc.oneof(
+const hostileScalar: fc.Arbitrary<JsonValue> = fc.oneof(
   fc.constantFrom(null, true, false, 0, -1, 1, -0, 1e308, -1e308, 2 ** 53 + 1, 2 ** 64, 0.1, 4.5, 255, 256, 1_000_000),
   fc.double(),
   fc.integer(),
   hostileString,
 );
 
-export const hostileValue: fc.Arbitrary<Json> = fc.oneof(
+export const hostileValue: fc.Arbitrary<JsonValue> = fc.oneof(
   { weight: 6, arbitrary: hostileScalar },
   { weight: 1, arbitrary: fc.array(hostileScalar, { maxLength: 4 }) },
   { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), hostileScalar, { maxKeys: 4 }) },
@@ -135,9 +145,13 @@ export const hostileValue: fc.Arbitrary<Json> = fc.oneof(
 
 // ---------------------------------------------------------------- valid values from the schemas
 
-function validValue(doc: Json, schema: Json, pools: ValuePools): fc.Arbitrary<Json> {
+function validValue(
+  doc: OpenApiDocument,
+  schema: SchemaObject | undefined,
+  pools: ValuePools,
+): fc.Arbitrary<JsonValue> {
   const s = deref(doc, schema);
-  if (!s || s === true) return fc.constant("x");
+  if (!s) return fc.constant("x");
   if (s.enum) return fc.constantFrom(...s.enum);
   if (s.const !== undefined) return fc.constant(s.const);
   if (isPubkeySchema(doc, s)) return fc.constantFrom(...pools.pubkeys);
@@ -146,7 +160,7 @@ function validValue(doc: Json, schema: Json, pools: ValuePools): fc.Arbitrary<Js
     // ".5" and "25." are accepted as typed (DecimalInput).
     return fc.constantFrom("0", "1", "0.5", ".5", "25.", "12.345678", "1000", "250000.25", "0.000001");
   }
-  const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== "null") : s.type;
+  const type = nonNullType(s);
   if (type === "string" && (s.maxLength ?? 99) <= 32 && !s.pattern) return fc.constantFrom(...pools.symbols);
   if (type === "integer" || type === "number") {
     const min = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : -1_000);
@@ -168,9 +182,9 @@ const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
  * more than 32 bytes), decimals of every length around the bounds, integers at min/max and one beyond, enum
  * members in the wrong case, strings at and over their maxLength.
  */
-function boundaryValue(doc: Json, schema: Json): fc.Arbitrary<Json> {
+function boundaryValue(doc: OpenApiDocument, schema: SchemaObject | undefined): fc.Arbitrary<JsonValue> {
   const s = deref(doc, schema);
-  if (!s || s === true) return hostileScalar;
+  if (!s) return hostileScalar;
   if (isPubkeySchema(doc, s)) {
     const base58 = (min: number, max: number) =>
       fc.integer({ min, max }).chain((n) =>
@@ -193,16 +207,16 @@ function boundaryValue(doc: Json, schema: Json): fc.Arbitrary<Json> {
     );
   }
   if (s.enum) {
-    const texts = s.enum.filter((v: unknown) => typeof v === "string") as string[];
+    const texts = s.enum.filter((v): v is string => typeof v === "string");
     return fc.oneof(
       fc.constantFrom(...texts.flatMap((v) => [v.toLowerCase(), ` ${v}`, `${v}\u0000`]), "", "NOT_AN_OPTION"),
       hostileScalar,
     );
   }
-  const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== "null") : s.type;
+  const type = nonNullType(s);
   if (type === "integer" || type === "number") {
     const edges = [s.minimum, s.maximum, s.exclusiveMinimum, s.exclusiveMaximum].filter((v) => v !== undefined);
-    return fc.constantFrom(...edges.flatMap((v: number) => [v - 1, v, v + 1, v + 0.5]), -1, 0, 2 ** 53, 1e21, -0);
+    return fc.constantFrom(...edges.flatMap((v) => [v - 1, v, v + 1, v + 0.5]), -1, 0, 2 ** 53, 1e21, -0);
   }
   if (type === "string" && s.maxLength !== undefined) {
     return fc.constantFrom("x".repeat(s.maxLength), "x".repeat(s.maxLength + 1), "é".repeat(s.maxLength), "");
@@ -211,7 +225,7 @@ function boundaryValue(doc: Json, schema: Json): fc.Arbitrary<Json> {
 }
 
 /** Valid, boundary or hostile; mostly valid so that requests get past validation into the handlers. */
-function fieldValue(doc: Json, schema: Json, pools: ValuePools): fc.Arbitrary<Json> {
+function fieldValue(doc: OpenApiDocument, schema: SchemaObject, pools: ValuePools): fc.Arbitrary<JsonValue> {
   return fc.oneof(
     { weight: 6, arbitrary: validValue(doc, schema, pools) },
     { weight: 3, arbitrary: boundaryValue(doc, schema) },
@@ -223,9 +237,13 @@ function fieldValue(doc: Json, schema: Json, pools: ValuePools): fc.Arbitrary<Js
 
 const FAR_TOO_LONG = "x".repeat(70 * 1024);
 
-function bodyArbitrary(doc: Json, schema: Json, pools: ValuePools): fc.Arbitrary<{ body: string; type?: string }> {
+function bodyArbitrary(
+  doc: OpenApiDocument,
+  schema: SchemaObject,
+  pools: ValuePools,
+): fc.Arbitrary<{ body: string; type?: string }> {
   const s = deref(doc, schema);
-  const properties = Object.entries((s.properties ?? {}) as Record<string, Json>);
+  const properties = Object.entries(s.properties ?? {});
   const required = new Set<string>(s.required ?? []);
   const fields = properties.map(([name, prop]) =>
     fc.tuple(
@@ -241,7 +259,7 @@ function bodyArbitrary(doc: Json, schema: Json, pools: ValuePools): fc.Arbitrary
     fc.tuple(...fields),
     fc.dictionary(fc.string({ maxLength: 12 }), hostileValue, { maxKeys: 3 }),
   ).map(([entries, extra]) => {
-    const out: Record<string, Json> = { ...extra };
+    const out: JsonObject = { ...extra };
     for (const [name, value] of entries) if (value) out[name] = value.v;
     return out;
   });
@@ -270,7 +288,7 @@ function bodyArbitrary(doc: Json, schema: Json, pools: ValuePools): fc.Arbitrary
   );
 }
 
-function paramValue(doc: Json, schema: Json, pools: ValuePools): fc.Arbitrary<string> {
+function paramValue(doc: OpenApiDocument, schema: SchemaObject | undefined, pools: ValuePools): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 5, arbitrary: validValue(doc, schema, pools).map(String) },
     { weight: 3, arbitrary: boundaryValue(doc, schema).map((v) => (typeof v === "string" ? v : JSON.stringify(v))) },
@@ -299,7 +317,7 @@ const OTHER_METHODS = fc.constantFrom("PUT", "DELETE", "PATCH", "OPTIONS", "FOOA
 
 function operationRequest(op: OperationInfo, pools: ValuePools): fc.Arbitrary<FuzzRequest> {
   const doc = DOCUMENTS[op.iface];
-  const params: Json[] = (op.operation.parameters ?? []).map((p: Json) => deref(doc, p));
+  const params: ParameterObject[] = (op.operation.parameters ?? []).map((p) => deref(doc, p));
   const pathParams = params.filter((p) => p.in === "path");
   const queryParams = params.filter((p) => p.in === "query");
   const bodySchema = requestBodySchema(doc, op.operation);
@@ -383,7 +401,7 @@ function problemWith(
   text: string,
   headers: Headers,
 ): string | undefined {
-  let body: Json = text;
+  let body: JsonValue = text;
   if (contentType.includes("json") && text) {
     try {
       body = JSON.parse(text);
@@ -396,8 +414,10 @@ function problemWith(
   if (request.method.toUpperCase() === "OPTIONS") return contractProblem(request, status, contentType, text, headers);
   const documented = findTemplate(request.method === "HEAD" ? "GET" : request.method, pathname);
   if (status >= 500) {
-    const code = body?.code ?? (status === 503 ? "STALE_DATA" : undefined); // degraded health carries no code
-    const allowed = documented && (request.method === "HEAD" || DOCUMENTED_5XX_CODES[status]?.has(code));
+    const given = isJsonObject(body) && typeof body.code === "string" ? body.code : undefined;
+    const code = given ?? (status === 503 ? "STALE_DATA" : undefined); // degraded health carries no code
+    const allowed = documented &&
+      (request.method === "HEAD" || (code !== undefined && DOCUMENTED_5XX_CODES[status]?.has(code)));
     if (!allowed) return `${status} ${code ?? ""}: ${text.slice(0, 300)}`;
   }
   if (documented) {
@@ -407,13 +427,22 @@ function problemWith(
   if (pathname === DOCS_SCRIPT_PATH && status === 200) return undefined;
   if (request.method === "HEAD" && text === "" && status === 404) return undefined;
   // The 64 KiB body limit applies before routing, so an oversized body gets its 413 on any route.
-  if (status === 413 && body?.code === "PAYLOAD_TOO_LARGE") return undefined;
+  const answer = isJsonObject(body) ? body : {};
+  if (status === 413 && answer.code === "PAYLOAD_TOO_LARGE") return undefined;
   if (status !== 404) return `undocumented route answered ${status}: ${text.slice(0, 200)}`;
-  if (typeof body?.error !== "string" || !ERROR_CODE_SET.has(body?.code)) return `404 body ${text.slice(0, 200)}`;
+  if (typeof answer.error !== "string" || typeof answer.code !== "string" || !ERROR_CODE_SET.has(answer.code)) {
+    return `404 body ${text.slice(0, 200)}`;
+  }
   return undefined;
 }
 
-function contractProblem(request: FuzzRequest, status: number, contentType: string, body: Json, headers: Headers) {
+function contractProblem(
+  request: FuzzRequest,
+  status: number,
+  contentType: string,
+  body: JsonValue,
+  headers: Headers,
+): string | undefined {
   try {
     assertMatchesContract(request.method, request.url, status, contentType, body, headers);
   } catch (error) {

@@ -3,43 +3,39 @@
  * operation without hand-writing a request per endpoint. A valid request is the baseline that each
  * malformed-request case then breaks in exactly one way.
  */
-// deno-lint-ignore no-explicit-any
-type Json = any;
+import type { JsonObject, JsonValue } from "../../src/protocol/codec/json.ts";
+import { deref, type OpenApiDocument, type OperationObject, type SchemaObject } from "./openapi.ts";
 
 export const SAMPLE_PUBKEY = "So11111111111111111111111111111111111111112";
 
-export function deref(doc: Json, node: Json): Json {
-  let current = node;
-  while (current && typeof current === "object" && typeof current.$ref === "string") {
-    current = current.$ref.split("/").slice(1).reduce((n: Json, part: string) => n[part], doc);
-  }
-  return current;
-}
-
-export function isPubkeySchema(doc: Json, schema: Json): boolean {
+export function isPubkeySchema(doc: OpenApiDocument, schema: SchemaObject | undefined): boolean {
   const s = deref(doc, schema);
   return typeof s?.pattern === "string" && s.pattern.startsWith("^[1-9A-HJ-NP-Za-km-z]");
 }
 
 /** A decimal string: the contract marks every one with `x-error-code: INVALID_DECIMAL`. */
-export function isDecimalSchema(doc: Json, schema: Json): boolean {
+export function isDecimalSchema(doc: OpenApiDocument, schema: SchemaObject | undefined): boolean {
   return deref(doc, schema)?.["x-error-code"] === "INVALID_DECIMAL";
 }
 
+/** The schema's type without `null` (a nullable field is sampled as its non-null type). */
+export function nonNullType(s: SchemaObject): string | undefined {
+  return Array.isArray(s.type) ? s.type.find((t) => t !== "null") : s.type;
+}
+
 /** One valid value for a schema: examples and defaults first, then the narrowest value the keywords allow. */
-export function sampleValue(doc: Json, schema: Json): Json {
+export function sampleValue(doc: OpenApiDocument, schema: SchemaObject | undefined): JsonValue {
   const s = deref(doc, schema);
-  if (s === undefined || s === true) return "x";
+  if (s === undefined) return "x";
   if (s.const !== undefined) return s.const;
   if (s.enum) return s.enum[0];
   if (s.default !== undefined) return s.default;
-  if (s.allOf) return Object.assign({}, ...s.allOf.map((part: Json) => sampleValue(doc, part)));
+  if (s.allOf) return Object.assign({}, ...s.allOf.map((part) => sampleValue(doc, part)));
   if (s.oneOf) return sampleValue(doc, s.oneOf[0]);
   if (Array.isArray(s.examples) && s.examples.length) return s.examples[0];
-  const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== "null") : s.type;
   if (isPubkeySchema(doc, s)) return SAMPLE_PUBKEY;
   if (isDecimalSchema(doc, s)) return "1";
-  switch (type) {
+  switch (nonNullType(s)) {
     case "string":
       if (s.pattern) throw new Error(`no sample for pattern ${s.pattern}: add examples to the schema`);
       return "x".repeat(Math.max(1, s.minLength ?? 1));
@@ -62,11 +58,11 @@ export function sampleValue(doc: Json, schema: Json): Json {
   }
 }
 
-export function sampleObject(doc: Json, schema: Json): Record<string, Json> {
+export function sampleObject(doc: OpenApiDocument, schema: SchemaObject): JsonObject {
   const s = deref(doc, schema);
   const required = new Set<string>(s.required ?? []);
   for (const group of s.anyOf ?? []) for (const key of group.required ?? []) required.add(key);
-  const out: Record<string, Json> = {};
+  const out: JsonObject = {};
   for (const [name, prop] of Object.entries(s.properties ?? {})) {
     if (required.has(name)) out[name] = sampleValue(doc, prop);
   }
@@ -74,7 +70,7 @@ export function sampleObject(doc: Json, schema: Json): Record<string, Json> {
 }
 
 /** A concrete URL for an operation with sample path and (required) query parameters. */
-export function sampleUrl(doc: Json, path: string, operation: Json): string {
+export function sampleUrl(doc: OpenApiDocument, path: string, operation: OperationObject): string {
   let url = path;
   const query = new URLSearchParams();
   for (const raw of operation.parameters ?? []) {
@@ -87,7 +83,7 @@ export function sampleUrl(doc: Json, path: string, operation: Json): string {
   return qs ? `${url}?${qs}` : url;
 }
 
-export function requestBodySchema(doc: Json, operation: Json): Json | undefined {
+export function requestBodySchema(doc: OpenApiDocument, operation: OperationObject): SchemaObject | undefined {
   const body = deref(doc, operation.requestBody);
   return body?.content?.["application/json"]?.schema;
 }

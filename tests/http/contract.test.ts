@@ -14,28 +14,29 @@ import {
   CORS_EXPOSED_HEADERS,
   CORS_MAX_AGE_SECONDS,
 } from "../../src/http/middleware/cors.ts";
-import { call, DOCUMENTS } from "../helpers/contract.ts";
+import { call } from "../helpers/contract.ts";
 import {
+  asOpenApiDocument,
+  corsOf,
   deref,
+  DOCUMENTS,
+  type HeaderObject,
+  type OpenApiDocument,
+  operationsOf,
+  type SchemaObject,
+} from "../helpers/openapi.ts";
+import {
   isDecimalSchema,
   isPubkeySchema,
+  nonNullType,
   requestBodySchema,
   sampleObject,
   sampleUrl,
 } from "../helpers/samples.ts";
 import { testApp } from "../helpers/app.ts";
+import type { JsonObject, JsonValue } from "../../src/protocol/codec/json.ts";
 
-// deno-lint-ignore no-explicit-any
-type Json = any;
-const METHODS = ["get", "put", "post", "delete", "patch"];
-
-function operationsOf(doc: Json) {
-  return Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>
-    METHODS.filter((m) => item[m]).map((method) => ({ path, method, operation: item[method] }))
-  );
-}
-
-function statusSet(doc: Json): Set<string> {
+function statusSet(doc: OpenApiDocument): Set<string> {
   return new Set(
     operationsOf(doc).flatMap(({ path, method, operation }) =>
       Object.keys(operation.responses).map((status) => `${method.toUpperCase()} ${path} ${status}`)
@@ -47,7 +48,9 @@ Deno.test("drift: served operations and components equal the YAML", async (t) =>
   const apps = createInterfaceApps(handlers);
   for (const iface of ["v2", "earlier"] as const) {
     await t.step(iface, () => {
-      const served = apps[iface].getOpenAPI31Document({ openapi: "3.1.0", info: { title: iface, version: "0" } });
+      const served = asOpenApiDocument(
+        apps[iface].getOpenAPI31Document({ openapi: "3.1.0", info: { title: iface, version: "0" } }),
+      );
       const yaml = DOCUMENTS[iface];
       assert.deepEqual([...statusSet(served)].sort(), [...statusSet(yaml)].sort());
       assert.deepEqual(
@@ -60,12 +63,13 @@ Deno.test("drift: served operations and components equal the YAML", async (t) =>
 
 Deno.test("drift: the CORS middleware's header values are the ones `x-cors` documents, in both interfaces", () => {
   for (const doc of Object.values(DOCUMENTS)) {
-    const header = (name: string) => deref(doc, deref(doc, doc["x-cors"].preflight).headers[name]).schema.const;
-    assert.equal(header("Access-Control-Allow-Methods"), CORS_ALLOWED_METHODS.join(","));
-    assert.equal(header("Access-Control-Allow-Headers"), CORS_ALLOWED_HEADERS.join(","));
-    assert.equal(header("Access-Control-Max-Age"), CORS_MAX_AGE_SECONDS);
-    const exposed = deref(doc, doc["x-cors"].headers["Access-Control-Expose-Headers"]).schema.const;
-    assert.equal(exposed, CORS_EXPOSED_HEADERS.join(","));
+    const cors = corsOf(doc);
+    const preflight = deref(doc, cors.preflight).headers ?? {};
+    const value = (header: HeaderObject | undefined) => deref(doc, header)?.schema.const;
+    assert.equal(value(preflight["Access-Control-Allow-Methods"]), CORS_ALLOWED_METHODS.join(","));
+    assert.equal(value(preflight["Access-Control-Allow-Headers"]), CORS_ALLOWED_HEADERS.join(","));
+    assert.equal(value(preflight["Access-Control-Max-Age"]), CORS_MAX_AGE_SECONDS);
+    assert.equal(value(cors.headers["Access-Control-Expose-Headers"]), CORS_EXPOSED_HEADERS.join(","));
   }
 });
 
@@ -92,22 +96,22 @@ Deno.test("every documented operation answers as documented (or 501 before its h
 interface Breakage {
   name: string;
   expectCode: string;
-  mutate: (body: Record<string, Json>) => void;
+  mutate: (body: JsonObject) => void;
   field: string;
 }
 
 /** The ways to break a valid body, derived from its schema: one field at a time. */
-function breakages(doc: Json, schema: Json): Breakage[] {
+function breakages(doc: OpenApiDocument, schema: SchemaObject): Breakage[] {
   const s = deref(doc, schema);
   const out: Breakage[] = [];
-  const properties = Object.entries((s.properties ?? {}) as Record<string, Json>);
+  const properties = Object.entries(s.properties ?? {});
   for (const name of s.required ?? []) {
     out.push({ name: `missing ${name}`, expectCode: "VALIDATION_FAILED", field: name, mutate: (b) => delete b[name] });
   }
   for (const [name, prop] of properties) {
     const p = deref(doc, prop);
-    const type = Array.isArray(p.type) ? p.type.filter((x: string) => x !== "null")[0] : p.type;
-    const wrong = type === "string" || p.enum
+    const type = nonNullType(p);
+    const wrong: JsonValue | undefined = type === "string" || p.enum
       ? 12345
       : type === "boolean" || type === "number" || type === "integer"
       ? "not-a-value"
@@ -122,7 +126,7 @@ function breakages(doc: Json, schema: Json): Breakage[] {
         mutate: (b) => (b[name] = wrong),
       });
     }
-    if (p.enum && p.enum.every((v: unknown) => typeof v === "string")) {
+    if (p.enum && p.enum.every((v) => typeof v === "string")) {
       out.push({
         name: `bad enum ${name}`,
         expectCode: "VALIDATION_FAILED",
@@ -146,8 +150,9 @@ function breakages(doc: Json, schema: Json): Breakage[] {
         mutate: (b) => (b[name] = "12abc"),
       });
     }
-    if ((type === "number" || type === "integer") && (p.maximum !== undefined || p.exclusiveMaximum !== undefined)) {
-      const above = (p.maximum ?? p.exclusiveMaximum) + 1;
+    const maximum = p.maximum ?? p.exclusiveMaximum;
+    if ((type === "number" || type === "integer") && maximum !== undefined) {
+      const above = maximum + 1;
       out.push({
         name: `out of range ${name}`,
         expectCode: "VALIDATION_FAILED",
@@ -198,7 +203,7 @@ Deno.test("501 is documented on every operation that can still answer it (no han
 
 Deno.test("a body that is not JSON gets 400 INVALID_JSON", async () => {
   const app = await testApp();
-  const [path] = Object.entries(DOCUMENTS.v2.paths as Record<string, Json>).find(([, item]) => item.post)!;
+  const [path] = Object.entries(DOCUMENTS.v2.paths).find(([, item]) => item.post)!;
   const response = await call(app, "POST", path, "{not json", { headers: { "content-type": "application/json" } });
   assert.equal(response.status, 400);
   assert.equal(response.body.code, "INVALID_JSON");
@@ -206,7 +211,7 @@ Deno.test("a body that is not JSON gets 400 INVALID_JSON", async () => {
 
 Deno.test("a body over 64 KiB gets 413 PAYLOAD_TOO_LARGE", async () => {
   const app = await testApp();
-  const [path] = Object.entries(DOCUMENTS.v2.paths as Record<string, Json>).find(([, item]) => item.post)!;
+  const [path] = Object.entries(DOCUMENTS.v2.paths).find(([, item]) => item.post)!;
   const response = await call(app, "POST", path, { padding: "x".repeat(70 * 1024) });
   assert.equal(response.status, 413);
   assert.equal(response.body.code, "PAYLOAD_TOO_LARGE");

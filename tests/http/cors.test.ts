@@ -14,16 +14,14 @@ import {
   CORS_MAX_AGE_SECONDS,
   corsForBrowsers,
 } from "../../src/http/middleware/cors.ts";
-import type { AppEnv } from "../../src/http/env.ts";
+import type { AppEnv } from "../../src/services.ts";
 import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
 import { createLogger } from "../../src/http/logger.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
-import { call, DOCUMENTS } from "../helpers/contract.ts";
+import { call } from "../helpers/contract.ts";
+import { DOCUMENTS, operationsOf } from "../helpers/openapi.ts";
 import { sampleUrl } from "../helpers/samples.ts";
-
-// deno-lint-ignore no-explicit-any
-type Json = any;
 
 const EXPOSED = "RateLimit-Limit,RateLimit-Remaining,RateLimit-Reset,Retry-After,X-Request-Id";
 const APP = "http://app.test:5173";
@@ -32,13 +30,11 @@ const STRANGER = "https://stranger.example";
 
 /** One concrete URL and method per documented operation of both interfaces. */
 const OPERATIONS = Object.entries(DOCUMENTS).flatMap(([iface, doc]) =>
-  Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>
-    ["get", "post"].filter((m) => item[m]).map((m) => ({
-      iface,
-      method: m.toUpperCase(),
-      url: sampleUrl(doc, path, item[m]),
-    }))
-  )
+  operationsOf(doc).map(({ path, method, operation }) => ({
+    iface,
+    method: method.toUpperCase(),
+    url: sampleUrl(doc, path, operation),
+  }))
 );
 
 /** A service whose rate limit is one request per client, on a clock that never refills it. */

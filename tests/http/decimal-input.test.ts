@@ -5,25 +5,24 @@
  * Every answer goes through `call`, which validates it against the YAML.
  */
 import assert from "node:assert/strict";
-import { call, DOCUMENTS } from "../helpers/contract.ts";
-import { deref, isDecimalSchema, requestBodySchema, sampleObject, sampleUrl } from "../helpers/samples.ts";
-import { ALICE, DAVE, fixtureApp } from "../helpers/world.ts";
-
-// deno-lint-ignore no-explicit-any
-type Json = any;
+import { call } from "../helpers/contract.ts";
+import { deref, DOCUMENTS, operationsOf } from "../helpers/openapi.ts";
+import { isDecimalSchema, requestBodySchema, sampleObject, sampleUrl } from "../helpers/samples.ts";
+import { ALICE, DAVE, fixtureApp } from "../helpers/hand-built-deployment.ts";
+import type { JsonValue } from "../../src/protocol/codec/json.ts";
 
 /** Every decimal field of every request body of both interfaces, with a valid sample body around it. */
 const DECIMAL_FIELDS = Object.entries(DOCUMENTS).flatMap(([iface, doc]) =>
-  Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) => {
-    const schema = item.post ? requestBodySchema(doc, item.post) : undefined;
+  operationsOf(doc).flatMap(({ path, method, operation }) => {
+    const schema = method === "post" ? requestBodySchema(doc, operation) : undefined;
     if (!schema) return [];
-    const properties = Object.entries((deref(doc, schema).properties ?? {}) as Record<string, Json>);
+    const properties = Object.entries(deref(doc, schema).properties ?? {});
     return properties.filter(([, prop]) => isDecimalSchema(doc, prop)).map(([field, prop]) => ({
       iface,
-      url: sampleUrl(doc, path, item.post),
+      url: sampleUrl(doc, path, operation),
       field,
       body: sampleObject(doc, schema),
-      signed: deref(doc, prop).pattern.startsWith("^-?"),
+      signed: deref(doc, prop).pattern?.startsWith("^-?") ?? false,
     }));
   })
 );
@@ -65,7 +64,7 @@ function typedTwin(plain: string): string | undefined {
 Deno.test("typed forms answer exactly what the plain forms answer (quotes and previews, both interfaces)", async (t) => {
   const app = fixtureApp();
   const open = { inputTokenSymbol: "SOL", outputTokenSymbol: "SOL", leverage: 5, tradeType: "LONG" };
-  const cases: [string, Record<string, Json>][] = [
+  const cases: [string, Record<string, JsonValue>][] = [
     ["/v2/transaction-builder/open-position", { ...open, inputAmountUi: "0.5", takeProfit: "200", stopLoss: "100" }],
     ["/v2/transaction-builder/open-position", { ...open, inputAmountUi: "2", orderType: "LIMIT", limitPrice: "150" }],
     ["/transaction-builder/open-position", { ...open, inputTokenSymbol: "USDC", inputAmountUi: "100" }],

@@ -1,7 +1,8 @@
 /** The machine-readable descriptions and the interactive docs page are served, with no CDN involved. */
 import assert from "node:assert/strict";
 import { testApp } from "../helpers/app.ts";
-import { call, DOCUMENTS } from "../helpers/contract.ts";
+import { call } from "../helpers/contract.ts";
+import { DOCUMENTS } from "../helpers/openapi.ts";
 
 Deno.test("both OpenAPI documents are served verbatim as JSON", async () => {
   const app = await testApp();

@@ -1,12 +1,22 @@
 /**
  * Owner views, previews and preview-only open-position over HTTP, on the hand-built in-memory world
- * (tests/helpers/world.ts; the figures are worked out in tests/domain). Every response goes through `call()`, which
+ * (tests/helpers/hand-built-deployment.ts; the figures are worked out in tests/domain). Every response goes through `call()`, which
  * throws on any mismatch with the OpenAPI contract.
  */
 import assert from "node:assert/strict";
 import * as pda from "../../src/protocol/pda.ts";
 import { call } from "../helpers/contract.ts";
-import { ALICE, BOB, buildFixture, CAROL, DAVE, EVE, fixtureApp, M, PROGRAM } from "../helpers/world.ts";
+import {
+  ALICE,
+  BOB,
+  buildFixture,
+  CAROL,
+  DAVE,
+  EVE,
+  fixtureApp,
+  M,
+  PROGRAM,
+} from "../helpers/hand-built-deployment.ts";
 
 const app = fixtureApp();
 const post = (url: string, body: unknown) => call(app, "POST", url, body);

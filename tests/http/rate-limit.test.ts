@@ -1,9 +1,9 @@
 /** The REST rate limit (DECISIONS 4.1): token bucket per client, 429 with headers, exempt paths, 0 disables. */
+import type { AppEnv } from "../../src/services.ts";
 import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { rateLimit } from "../../src/http/middleware/rate-limit.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
-import type { AppEnv } from "../../src/http/env.ts";
 import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
 import { createLogger } from "../../src/http/logger.ts";

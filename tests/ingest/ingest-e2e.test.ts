@@ -20,7 +20,7 @@ import {
   START_MS,
   waitFor,
   withDisc,
-} from "../replay/helpers.ts";
+} from "../replay/_helpers.ts";
 
 interface World {
   replay: ReplayHandle;

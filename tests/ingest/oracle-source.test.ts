@@ -4,7 +4,7 @@ import { IngestStatus } from "../../src/ingest/status.ts";
 import { PriceStore } from "../../src/state/price-store.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
 import { ReplayOracleServer } from "../../src/replay/oracle-server.ts";
-import { START_MS, waitFor } from "../replay/helpers.ts";
+import { START_MS, waitFor } from "../replay/_helpers.ts";
 
 const feed = (feedId: number, price: bigint | null, tsMs: number, marketSession = "regular") => ({
   feedId,

@@ -6,7 +6,7 @@ import {
   streamInitialAccounts,
   writeRecording,
 } from "../../src/replay/format.ts";
-import { smallRecording } from "./helpers.ts";
+import { smallRecording } from "./_helpers.ts";
 
 Deno.test("recording format round trip", async (t) => {
   const dir = await Deno.makeTempDir({ prefix: "rec-" });

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { PythLazerClient } from "@pythnetwork/pyth-lazer-sdk";
 import { ReplayOracleServer } from "../../src/replay/oracle-server.ts";
 import type { OracleFrame } from "../../src/replay/format.ts";
-import { waitFor } from "./helpers.ts";
+import { waitFor } from "./_helpers.ts";
 
 interface Update {
   subscriptionId: number;

@@ -5,7 +5,7 @@ import { startReplay } from "../../src/replay/harness.ts";
 import { ReplayOracleServer } from "../../src/replay/oracle-server.ts";
 import type { ChainStateEvent } from "../../src/replay/chain-state.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
-import { K, key, smallRecording, START_MS, waitFor } from "./helpers.ts";
+import { K, key, smallRecording, START_MS, waitFor } from "./_helpers.ts";
 
 Deno.test("Replayer virtual mode applies due events synchronously and moves the clock", async () => {
   const oracle = await ReplayOracleServer.start();

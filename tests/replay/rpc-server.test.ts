@@ -1,19 +1,9 @@
 import assert from "node:assert/strict";
 import { AddressLookupTableAccount, Connection, PublicKey } from "@solana/web3.js";
-import bs58 from "bs58";
+import { base58, base64, fromHex } from "../../src/protocol/codec/bytes.ts";
 import { Replayer } from "../../src/replay/replayer.ts";
 import { ReplayRpcServer } from "../../src/replay/rpc-server.ts";
-import {
-  ALT_PROGRAM,
-  BASKET_DISC,
-  hex,
-  K,
-  POOL_DISC,
-  PROGRAM,
-  smallRecording,
-  TOKEN_PROGRAM,
-  waitFor,
-} from "./helpers.ts";
+import { ALT_PROGRAM, BASKET_DISC, K, POOL_DISC, PROGRAM, smallRecording, TOKEN_PROGRAM, waitFor } from "./_helpers.ts";
 
 async function rawCall(url: string, body: unknown): Promise<unknown> {
   const res = await fetch(url, {
@@ -37,7 +27,7 @@ Deno.test("ReplayRpcServer serves an unmodified web3.js Connection", async (t) =
       const info = await conn.getAccountInfo(new PublicKey(K.pool));
       assert.ok(info);
       assert.equal(info.owner.toBase58(), PROGRAM);
-      assert.deepEqual([...info.data.subarray(0, 11)], [...hex(POOL_DISC), 1, 1, 1]);
+      assert.deepEqual([...info.data.subarray(0, 11)], [...fromHex(POOL_DISC), 1, 1, 1]);
       assert.equal(await conn.getAccountInfo(new PublicKey(K.basketC)), null);
       const many = await conn.getMultipleAccountsInfo([K.pool, K.basketC, K.mint].map((k) => new PublicKey(k)));
       assert.equal(many.length, 3);
@@ -50,7 +40,7 @@ Deno.test("ReplayRpcServer serves an unmodified web3.js Connection", async (t) =
       const all = await conn.getProgramAccounts(new PublicKey(PROGRAM));
       assert.equal(all.length, 2);
       const baskets = await conn.getProgramAccounts(new PublicKey(PROGRAM), {
-        filters: [{ dataSize: 48 }, { memcmp: { offset: 0, bytes: bs58.encode(hex(BASKET_DISC)) } }],
+        filters: [{ dataSize: 48 }, { memcmp: { offset: 0, bytes: base58(fromHex(BASKET_DISC)) } }],
         dataSlice: { offset: 8, length: 2 },
       });
       assert.deepEqual(baskets.map((b) => b.pubkey.toBase58()), [K.basketA]);
@@ -59,7 +49,7 @@ Deno.test("ReplayRpcServer serves an unmodified web3.js Connection", async (t) =
       assert.equal(none.length, 0);
       const ctx = await conn.getProgramAccounts(new PublicKey(PROGRAM), {
         withContext: true,
-        filters: [{ memcmp: { offset: 0, bytes: Buffer.from(hex(POOL_DISC)).toString("base64"), encoding: "base64" } }],
+        filters: [{ memcmp: { offset: 0, bytes: base64(fromHex(POOL_DISC)), encoding: "base64" } }],
       });
       assert.equal(ctx.context.slot, 1000);
       assert.deepEqual(ctx.value.map((b) => b.pubkey.toBase58()), [K.pool]);
@@ -111,10 +101,10 @@ Deno.test("ReplayRpcServer serves an unmodified web3.js Connection", async (t) =
       });
       const p = conn.onProgramAccountChange(new PublicKey(PROGRAM), (k) => {
         programSeen.push(k.accountId.toBase58());
-      }, { filters: [{ memcmp: { offset: 0, bytes: bs58.encode(hex(BASKET_DISC)) } }] });
+      }, { filters: [{ memcmp: { offset: 0, bytes: base58(fromHex(BASKET_DISC)) } }] });
       const p2 = conn.onProgramAccountChange(new PublicKey(PROGRAM), () => {
         programSeen.push("pool-filter");
-      }, { filters: [{ memcmp: { offset: 0, bytes: bs58.encode(hex(POOL_DISC)) } }] });
+      }, { filters: [{ memcmp: { offset: 0, bytes: base58(fromHex(POOL_DISC)) } }] });
       const s = conn.onSlotChange((info) => {
         slots.push(info.slot);
       });

@@ -5,15 +5,15 @@ import { ProgramView } from "../../src/state/program-view.ts";
 import { readRecording } from "../../src/replay/format.ts";
 import { ACCOUNT_CODECS, DISCRIMINATORS } from "../../src/protocol/accounts/index.ts";
 import type { RawAccount } from "../../src/state/types.ts";
+import { hex } from "../../src/protocol/codec/bytes.ts";
 
 const EARLIER = "FLASH6Lo6h3iasJKWDs2F8TkW2UKf3s15C8PMGuVfgBn";
 const OTHER_OWNER = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
 
 async function firstPosition(): Promise<RawAccount> {
-  const world = await readRecording("fixtures/world");
-  const account = world.chains.base.initialAccounts.find((a) =>
-    a.owner === EARLIER && Array.from(a.data.subarray(0, 8), (b) => b.toString(16).padStart(2, "0")).join("") ===
-      DISCRIMINATORS.Position.hex
+  const recording = await readRecording("fixtures/world");
+  const account = recording.chains.base.initialAccounts.find((a) =>
+    a.owner === EARLIER && hex(a.data.subarray(0, 8)) === DISCRIMINATORS.Position.hex
   )!;
   return { ...account, slot: 1, chain: "base" };
 }

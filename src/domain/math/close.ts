@@ -2,6 +2,7 @@
  * Closing a position, fully or partly (PROTOCOL-v1 §5.11, PROTOCOL-v2 §5.12 "Close-position quote",
  * DECISIONS 5.6): USD → size delta, proration, settlement of assets against liabilities, the resulting position.
  */
+import type { TradeSide } from "../../protocol/vocabulary.ts";
 import { borrowFeeUsd } from "./borrow.ts";
 import { floorDiv, minBig, pow10 } from "./bigint.ts";
 import { FULL_CLOSE_THRESHOLD_PERCENT } from "./constants.ts";
@@ -11,7 +12,7 @@ import { positionLiquidationPrice } from "./liquidation.ts";
 import { maxWithdrawableCollateralUsd } from "./collateral.ts";
 import { maxPriceOf, minPriceOf, tokenAmount, usdValue } from "./oracle.ts";
 import { type Pnl, positionPnl } from "./pnl.ts";
-import type { CustodyLike, IntLike, OraclePrice, PositionLike, PriceInput, TradeSide } from "./types.ts";
+import type { CustodyLike, IntLike, OraclePrice, PositionLike, PriceInput } from "./types.ts";
 
 /**
  * DECISIONS 5.6: full close when `closeAll`, when the requested USD is 0, or when it is at least 97 % of the

@@ -1,11 +1,12 @@
 /**
  * Liquidation price (PROTOCOL-v1 §5.9, PROTOCOL-v2 §5.10).
  */
+import type { TradeSide } from "../../protocol/vocabulary.ts";
 import { big, floorDiv, pow10 } from "./bigint.ts";
 import { BPS_POWER, DIFF_PRICE_EXPONENT } from "./constants.ts";
 import { feeOn } from "./fees.ts";
 import { scalePrice } from "./oracle.ts";
-import type { CustodyLike, IntLike, OraclePrice, PositionLike, PricingParamsLike, TradeSide } from "./types.ts";
+import type { CustodyLike, IntLike, OraclePrice, PositionLike, PricingParamsLike } from "./types.ts";
 
 export interface LiquidationInput {
   side: TradeSide;

@@ -1,10 +1,11 @@
 /**
  * Locked payout and the max-profit price (PROTOCOL-v1 §5.13, §5.15; PROTOCOL-v2 §5.11).
  */
+import type { TradeSide } from "../../protocol/vocabulary.ts";
 import { floorDiv, minBig, pow10 } from "./bigint.ts";
 import { BPS_POWER, DIFF_PRICE_EXPONENT } from "./constants.ts";
 import { scalePrice, tokenAmount, usdValue } from "./oracle.ts";
-import type { CollateralCustody, MarketLike, OraclePrice, PositionLike, TradeSide } from "./types.ts";
+import type { CollateralCustody, MarketLike, OraclePrice, PositionLike } from "./types.ts";
 
 /**
  * USD the pool locks for a position: ⌊(size_usd + collateral_usd)·payoff / 10^4⌋, payoff = min(10^4, max_payoff_bps)

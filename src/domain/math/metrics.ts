@@ -2,13 +2,14 @@
  * Live metrics of one position (PROTOCOL-v1 §5.10 `getPositionMetrics`, PROTOCOL-v2 §5.8–5.10): PnL, fees, margin,
  * leverage, liquidation price. Composes the single-purpose modules; pure, `nowUnix` is a parameter.
  */
+import type { TradeSide } from "../../protocol/vocabulary.ts";
 import { borrowFeeUsd } from "./borrow.ts";
 import { exitFee, feeAmount } from "./fees.ts";
 import { displayLeverageBps, type LeverageBps, leverageBps, marginWithPnlUsd } from "./leverage.ts";
 import { positionLiquidationPrice } from "./liquidation.ts";
 import { maxPriceOf, minPriceOf } from "./oracle.ts";
 import { type Pnl, pnlPercentBps, pnlWithFeeUsd, pnlWithoutFeeUsd, positionPnl } from "./pnl.ts";
-import type { CustodyLike, IntLike, OraclePrice, PositionLike, PriceInput, TradeSide } from "./types.ts";
+import type { CustodyLike, IntLike, OraclePrice, PositionLike, PriceInput } from "./types.ts";
 
 export type MetricsTargetCustody = Pick<CustodyLike, "pricing" | "fees">;
 export type MetricsCollateralCustody = Pick<CustodyLike, "decimals" | "tokenAmountMultiplier" | "borrowRateState">;

@@ -3,6 +3,7 @@
  * collateral and leverage, the entry price (weighted average for increases), the entry fee and the resulting
  * position, leverage and liquidation price.
  */
+import type { TradeSide } from "../../protocol/vocabulary.ts";
 import { borrowFeeUsd } from "./borrow.ts";
 import { big, floorDiv, pow10 } from "./bigint.ts";
 import { BPS_POWER, RATE_POWER, USD_POWER } from "./constants.ts";
@@ -12,7 +13,7 @@ import { positionLiquidationPrice } from "./liquidation.ts";
 import { lockedAmountFor, lockedUsdFor } from "./locked.ts";
 import { maxPriceOf, minPriceOf, scalePrice, usdValue } from "./oracle.ts";
 import { entryPriceForSize } from "./spread.ts";
-import type { CustodyLike, IntLike, MarketLike, OraclePrice, PositionLike, PriceInput, TradeSide } from "./types.ts";
+import type { CustodyLike, IntLike, MarketLike, OraclePrice, PositionLike, PriceInput } from "./types.ts";
 
 /**
  * USD size bought with `collateralUsd` at `leverageBps`, reserving the open fee and an equal close fee out of the

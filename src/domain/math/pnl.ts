@@ -2,19 +2,12 @@
  * Position PnL (PROTOCOL-v1 §5.8, PROTOCOL-v2 §5.8): through the exit spread, capped by the locked payout, with the
  * profit delay window (`delay_seconds` after `update_time`, profit frozen at the reference price).
  */
+import type { TradeSide } from "../../protocol/vocabulary.ts";
 import { big, floorDiv, maxBig, minBig } from "./bigint.ts";
 import { BPS_POWER } from "./constants.ts";
 import { scalePrice, usdValue } from "./oracle.ts";
 import { exitPriceForSize, type SpreadPricing } from "./spread.ts";
-import type {
-  CollateralCustody,
-  IntLike,
-  OraclePrice,
-  PositionLike,
-  PriceInput,
-  PricingParamsLike,
-  TradeSide,
-} from "./types.ts";
+import type { CollateralCustody, IntLike, OraclePrice, PositionLike, PriceInput, PricingParamsLike } from "./types.ts";
 
 export type PnlPosition = Pick<
   PositionLike,

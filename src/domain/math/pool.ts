@@ -3,12 +3,11 @@
  * utilization and add/remove capacities, per-market open interest. Percentages are returned in hundredths of a
  * percent (BPS of 100 %), truncated, so "12.34" is `1234n`.
  */
-import { ceilDiv, floorDiv, minBig, nonNegative } from "./bigint.ts";
+import { tradeSide } from "../../protocol/vocabulary.ts";
+import { ceilDiv, floorDiv, minBig, nonNegative, pow10 } from "./bigint.ts";
 import { BPS_POWER, LP_DECIMALS } from "./constants.ts";
-import { pow10 } from "./bigint.ts";
 import { maxPriceOf, minPriceOf, tokenAmount, usdValue } from "./oracle.ts";
 import { type PnlPricing, positionPnl } from "./pnl.ts";
-import { sideOf } from "./spread.ts";
 import type {
   CustodyLike,
   IntLike,
@@ -88,7 +87,7 @@ export function poolEquityUsd(aumUsd: bigint, markets: readonly EquityMarket[], 
     if (stats.openPositions === 0n || position.sizeUsd === 0n) continue;
     const pnl = positionPnl({
       position: { ...position, updateTime: 0n },
-      side: sideOf(m.market.side),
+      side: tradeSide(m.market.side),
       targetPrice: m.targetPrice,
       targetPricing: { ...m.targetPricing, delaySeconds: 0n },
       collateralPrice: minPriceOf(m.collateralPrice),

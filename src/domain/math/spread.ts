@@ -1,25 +1,14 @@
 /**
  * Trade spread and the spread-adjusted entry/exit prices (PROTOCOL-v1 §5.2–5.3, PROTOCOL-v2 §5.4, §3.1).
  */
+import type { TradeSide } from "../../protocol/vocabulary.ts";
 import { ceilDiv, decimalCeilMul, floorDiv } from "./bigint.ts";
 import { BPS_DECIMALS, SPREAD_POWER, SPREAD_SLOPE_POWER } from "./constants.ts";
 import { parseDecimal } from "./decimal.ts";
 import { maxPriceOf, minPriceOf } from "./oracle.ts";
-import type { OraclePrice, PriceInput, PricingParamsLike, TradeSide } from "./types.ts";
+import type { OraclePrice, PriceInput, PricingParamsLike } from "./types.ts";
 
 export type SpreadPricing = Pick<PricingParamsLike, "tradeSpreadMin" | "tradeSpreadMax" | "maxPositionSizeUsd">;
-
-/** Normalises a decoded side ("Long"/"Short", any case) and rejects "None" or anything else. */
-export function sideOf(side: string): TradeSide {
-  const s = side.toLowerCase();
-  if (s === "long") return "Long";
-  if (s === "short") return "Short";
-  throw new RangeError(`not a trading side: ${JSON.stringify(side)}`);
-}
-
-export function oppositeSide(side: TradeSide): TradeSide {
-  return side === "Long" ? "Short" : "Long";
-}
 
 /**
  * Spread (10^-6 of price) for a trade of `sizeUsd` USD-6:

@@ -2,13 +2,14 @@
  * Take-profit / stop-loss previews (PROTOCOL-v1 §5.13, PROTOCOL-v2 §5.13): forward (trigger price → PnL) and the
  * two inverses, `reverse_pnl` (target PnL → trigger price) and `reverse_roi` (target ROI % → trigger price).
  */
+import type { TradeSide } from "../../protocol/vocabulary.ts";
 import { floorDiv, pow10 } from "./bigint.ts";
 import { USD_DECIMALS } from "./constants.ts";
 import { parseDecimal } from "./decimal.ts";
 import { exitFee } from "./fees.ts";
 import { pnlPercentBps, type PnlPosition, type PnlPricing, positionPnl } from "./pnl.ts";
 import { numberToPlainString } from "./spread.ts";
-import type { CollateralCustody, IntLike, OraclePrice, TradeSide } from "./types.ts";
+import type { CollateralCustody, IntLike, OraclePrice } from "./types.ts";
 
 export interface TriggerPnlInput {
   position: PnlPosition;

@@ -23,9 +23,6 @@ export interface PriceBand {
 /** A plain price (min = max) or an explicit band. */
 export type PriceInput = OraclePrice | PriceBand;
 
-/** Trading side of a market. Decoded enums are the variant name; anything else is rejected by {@link sideOf}. */
-export type TradeSide = "Long" | "Short";
-
 /** Fee privilege of the earlier interface (`PrivilegeType`). */
 export type Privilege = "NONE" | "STAKE" | "REFERRAL";
 

@@ -13,7 +13,7 @@ import { closeQuote, isFullClose, type ProceedsMode } from "../math/close.ts";
 import { discountBpsFor } from "../math/fees.ts";
 import type { Privilege } from "../math/types.ts";
 import { formatTokenAmount, formatUsd } from "../format/ui.ts";
-import type { World } from "../views/context.ts";
+import type { DeploymentSnapshot } from "../views/context.ts";
 import { leverageDecimal } from "../views/dto.ts";
 import { marketFormat, positionFigures } from "../views/position-metrics.ts";
 import {
@@ -79,27 +79,30 @@ export interface ClosePositionQuote {
   plan: ClosePositionPlan;
 }
 
-export function closePositionQuote(world: World, req: ClosePositionRequest): QuoteResult<ClosePositionQuote> {
-  return runQuote(() => computeClose(world, req));
+export function closePositionQuote(
+  snapshot: DeploymentSnapshot,
+  req: ClosePositionRequest,
+): QuoteResult<ClosePositionQuote> {
+  return runQuote(() => computeClose(snapshot, req));
 }
 
 /** Text of a value that no longer exists after a full close (contract: new size, collateral, leverage are "0"). */
 const ZERO = "0";
 
-function computeClose(world: World, req: ClosePositionRequest): ClosePositionQuote {
-  const ref = requirePosition(world, req.position);
+function computeClose(snapshot: DeploymentSnapshot, req: ClosePositionRequest): ClosePositionQuote {
+  const ref = requirePosition(snapshot, req.position);
   const { market, position } = ref;
-  const prices = tradePrices(world, market, true);
+  const prices = tradePrices(snapshot, market, true);
   const inputUsd = parseUsd(req.inputUsdUi, "inputUsdUi");
   const full = isFullClose(inputUsd, position.sizeUsd, req.closeAll === true);
-  const earlier = world.version === "earlier";
+  const earlier = snapshot.version === "earlier";
   const privilege: Privilege = earlier ? req.privilege ?? "NONE" : "NONE";
   const discountBps = earlier ? discountBpsFor(privilege, req.tradingFeeDiscountPercent) : 0n;
   const proceeds: ProceedsMode = !earlier ? "withdraw" : req.keepLeverageSame ? "keepLeverageSame" : "retain";
 
-  const before = positionFigures(market, position, prices.target.price, prices.collateral.price, world.nowUnix);
+  const before = positionFigures(market, position, prices.target.price, prices.collateral.price, snapshot.nowUnix);
   const q = closeQuote({
-    ...closeBasis(world, market, position, prices),
+    ...closeBasis(snapshot, market, position, prices),
     sizeDeltaUsd: inputUsd,
     full,
     discountBps,
@@ -112,10 +115,10 @@ function computeClose(world: World, req: ClosePositionRequest): ClosePositionQuo
   let receiveUsd = q.receiveUsd;
   let swap: SwapLeg | undefined;
   if (earlier && req.withdrawTokenSymbol !== undefined) {
-    const out = requireCustodyInPool(world, req.withdrawTokenSymbol, market.pool);
-    receiveSymbol = requireToken(world, req.withdrawTokenSymbol).symbol;
+    const out = requireCustodyInPool(snapshot, req.withdrawTokenSymbol, market.pool);
+    receiveSymbol = requireToken(snapshot, req.withdrawTokenSymbol).symbol;
     if (out.pubkey !== market.collateral.pubkey && q.receiveAmount > 0n) {
-      swap = swapLeg(world, market.pool, market.collateral, out, q.receiveAmount);
+      swap = swapLeg(snapshot, market.pool, market.collateral, out, q.receiveAmount);
       receiveAmountUi = formatTokenAmount(swap.quote.minAmountOut, out.account.decimals, out.token.tokenPrecision);
       receiveUsd = swap.outUsd;
     } else if (out.pubkey !== market.collateral.pubkey) {

@@ -14,7 +14,7 @@ import { maxAddableCollateralUsd, maxWithdrawableCollateralUsd } from "../math/c
 import { tokenAmount, usdValue } from "../math/oracle.ts";
 import type { PositionLike } from "../math/types.ts";
 import { formatTokenAmount, formatUsd } from "../format/ui.ts";
-import type { LivePrice, World } from "../views/context.ts";
+import type { DeploymentSnapshot, LivePrice } from "../views/context.ts";
 import { leverageDecimal } from "../views/dto.ts";
 import { marketFormat, type PositionFigures, positionFigures } from "../views/position-metrics.ts";
 import {
@@ -50,15 +50,15 @@ export interface MarginChange {
  * (INSUFFICIENT_COLLATERAL); the action's limit is reported, not enforced (the builders enforce it).
  */
 export function marginChange(
-  world: World,
+  snapshot: DeploymentSnapshot,
   ref: OpenPositionRef,
   action: "ADD" | "REMOVE",
   deltaUsd: bigint,
   trade: boolean,
 ): MarginChange {
   const { market, position } = ref;
-  const prices = tradePrices(world, market, trade);
-  const before = positionFigures(market, position, prices.target.price, prices.collateral.price, world.nowUnix);
+  const prices = tradePrices(snapshot, market, trade);
+  const before = positionFigures(market, position, prices.target.price, prices.collateral.price, snapshot.nowUnix);
   const m = before.metrics;
   let maxUsd: bigint;
   let collateralUsd: bigint;
@@ -82,7 +82,7 @@ export function marginChange(
     collateralUsd = position.collateralUsd - deltaUsd;
   }
   const newPosition = { ...position, collateralUsd };
-  const after = positionFigures(market, newPosition, prices.target.price, prices.collateral.price, world.nowUnix);
+  const after = positionFigures(market, newPosition, prices.target.price, prices.collateral.price, snapshot.nowUnix);
   return { ref, prices, before, after, newPosition, maxUsd, deltaUsd };
 }
 
@@ -113,23 +113,26 @@ export interface AddCollateralQuote {
   plan: { ref: OpenPositionRef; depositCustody: string; amountIn: bigint; collateralDeltaUsd: bigint; swap?: SwapLeg };
 }
 
-export function addCollateralQuote(world: World, req: AddCollateralRequest): QuoteResult<AddCollateralQuote> {
+export function addCollateralQuote(
+  snapshot: DeploymentSnapshot,
+  req: AddCollateralRequest,
+): QuoteResult<AddCollateralQuote> {
   return runQuote(() => {
-    const ref = requirePosition(world, req.position);
+    const ref = requirePosition(snapshot, req.position);
     const { market } = ref;
-    const deposit = requireCustodyInPool(world, req.depositTokenSymbol, market.pool);
+    const deposit = requireCustodyInPool(snapshot, req.depositTokenSymbol, market.pool);
     const amountIn = parseAmount(req.depositAmountUi, deposit.account.decimals, "depositAmountUi");
     if (amountIn === 0n) fail("INSUFFICIENT_COLLATERAL", "depositAmountUi must be greater than zero");
     let deltaUsd: bigint;
     let swap: SwapLeg | undefined;
-    if (world.version === "earlier" && deposit.pubkey !== market.collateral.pubkey) {
-      swap = swapLeg(world, market.pool, deposit, market.collateral, amountIn);
+    if (snapshot.version === "earlier" && deposit.pubkey !== market.collateral.pubkey) {
+      swap = swapLeg(snapshot, market.pool, deposit, market.collateral, amountIn);
       deltaUsd = swap.outUsd;
     } else {
-      const price = requirePrice(world, deposit.token);
+      const price = requirePrice(snapshot, deposit.token);
       deltaUsd = usdValue(amountIn, deposit.account.decimals, price.price, deposit.account.tokenAmountMultiplier);
     }
-    const change = marginChange(world, ref, "ADD", deltaUsd, true);
+    const change = marginChange(snapshot, ref, "ADD", deltaUsd, true);
     if (deltaUsd > change.maxUsd) {
       fail(
         "COMPUTE_FAILED",
@@ -181,13 +184,16 @@ export interface RemoveCollateralQuote {
   plan: { ref: OpenPositionRef; collateralDeltaUsd: bigint; receiveAmount: bigint; swap?: SwapLeg };
 }
 
-export function removeCollateralQuote(world: World, req: RemoveCollateralRequest): QuoteResult<RemoveCollateralQuote> {
+export function removeCollateralQuote(
+  snapshot: DeploymentSnapshot,
+  req: RemoveCollateralRequest,
+): QuoteResult<RemoveCollateralQuote> {
   return runQuote(() => {
-    const ref = requirePosition(world, req.position);
+    const ref = requirePosition(snapshot, req.position);
     const { market } = ref;
     const deltaUsd = parseUsd(req.withdrawAmountUsdUi, "withdrawAmountUsdUi");
     if (deltaUsd === 0n) fail("INSUFFICIENT_COLLATERAL", "withdrawAmountUsdUi must be greater than zero");
-    const change = marginChange(world, ref, "REMOVE", deltaUsd, true);
+    const change = marginChange(snapshot, ref, "REMOVE", deltaUsd, true);
     if (deltaUsd > change.maxUsd) {
       fail(
         "INSUFFICIENT_COLLATERAL",
@@ -200,11 +206,11 @@ export function removeCollateralQuote(world: World, req: RemoveCollateralRequest
     let receiveAmountUi = f.collateral(receiveAmount);
     let receiveUsd = deltaUsd;
     let swap: SwapLeg | undefined;
-    if (world.version === "earlier" && req.withdrawTokenSymbol !== undefined) {
-      requireToken(world, req.withdrawTokenSymbol);
-      const out = requireCustodyInPool(world, req.withdrawTokenSymbol, market.pool);
+    if (snapshot.version === "earlier" && req.withdrawTokenSymbol !== undefined) {
+      requireToken(snapshot, req.withdrawTokenSymbol);
+      const out = requireCustodyInPool(snapshot, req.withdrawTokenSymbol, market.pool);
       if (out.pubkey !== market.collateral.pubkey) {
-        swap = swapLeg(world, market.pool, market.collateral, out, receiveAmount);
+        swap = swapLeg(snapshot, market.pool, market.collateral, out, receiveAmount);
         receiveAmountUi = formatTokenAmount(swap.quote.minAmountOut, out.account.decimals, out.token.tokenPrecision);
         receiveUsd = swap.outUsd;
       }

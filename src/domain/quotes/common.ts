@@ -3,21 +3,19 @@
  * position (v2 basket entry or earlier position account), request strings → native integers, and (earlier
  * interface) swap legs. Every failure is raised with a stable code and text (DECISIONS 3.2) through `fail`.
  */
+import { oppositeSide, type RequestSide, requestSide, type TradeSide, tradeSide } from "../../protocol/vocabulary.ts";
 import type { PoolConfig, TokenConfig } from "../../config/pool-config.ts";
 import type { Position } from "../../protocol/accounts/index.ts";
 import { DecimalParseError, parseDecimal } from "../math/decimal.ts";
 import { parsePrice, usdValue } from "../math/oracle.ts";
 import { poolAumUsd } from "../math/pool.ts";
 import { type SwapQuote, swapQuote } from "../math/swap.ts";
-import { oppositeSide } from "../math/spread.ts";
-import type { OraclePrice, TradeSide } from "../math/types.ts";
+import type { OraclePrice } from "../math/types.ts";
 import { formatUsd } from "../format/ui.ts";
-import { type CustodyContext, type LivePrice, type MarketContext, toTradeSide, type World } from "../views/context.ts";
+import type { CustodyContext, DeploymentSnapshot, LivePrice, MarketContext } from "../views/context.ts";
 import { basketAddress, earlierPositionAddress } from "../views/owner.ts";
 import { COMPUTE_FAILED_TEXT, fail } from "./result.ts";
 import { positionFitsMarket } from "../views/dto.ts";
-
-export type RequestSide = "LONG" | "SHORT";
 
 /** How a request names a position: by account (earlier interface) or by owner, market symbol and side. */
 export type PositionTarget =
@@ -32,23 +30,21 @@ export interface OpenPositionRef {
   position: Position;
 }
 
-export const sideText = (side: TradeSide) => side.toUpperCase();
-
-export function requireToken(world: World, symbol: string): TokenConfig {
-  return world.token(symbol) ?? fail("UNKNOWN_SYMBOL", `unknown token symbol '${symbol}'`);
+export function requireToken(snapshot: DeploymentSnapshot, symbol: string): TokenConfig {
+  return snapshot.token(symbol) ?? fail("UNKNOWN_SYMBOL", `unknown token symbol '${symbol}'`);
 }
 
 /** The markets of (target symbol, side) in configuration order; UNKNOWN_SYMBOL / UNKNOWN_MARKET otherwise. */
-export function requireMarkets(world: World, symbol: string, side: TradeSide): MarketContext[] {
-  requireToken(world, symbol);
-  const markets = world.marketsFor(symbol, side);
-  if (!markets.length) fail("UNKNOWN_MARKET", `no ${sideText(side)} market for symbol '${symbol}'`);
+export function requireMarkets(snapshot: DeploymentSnapshot, symbol: string, side: TradeSide): MarketContext[] {
+  requireToken(snapshot, symbol);
+  const markets = snapshot.marketsFor(symbol, side);
+  if (!markets.length) fail("UNKNOWN_MARKET", `no ${requestSide(side)} market for symbol '${symbol}'`);
   return markets;
 }
 
 /** A price usable for a quote: present and, outside a `closed` session, not older than the age limit. */
-export function requirePrice(world: World, token: TokenConfig): LivePrice {
-  return world.quotePrice(token) ?? fail("PRICE_UNAVAILABLE", `price for symbol '${token.symbol}' not available`);
+export function requirePrice(snapshot: DeploymentSnapshot, token: TokenConfig): LivePrice {
+  return snapshot.quotePrice(token) ?? fail("PRICE_UNAVAILABLE", `price for symbol '${token.symbol}' not available`);
 }
 
 /** Trades are refused while the target's oracle session is `closed` (registry code MARKET_CLOSED). */
@@ -57,9 +53,9 @@ export function requireOpenSession(price: LivePrice, symbol: string): void {
 }
 
 /** A custody of a token symbol in the market's pool (the token a trader pays with or receives). */
-export function requireCustodyInPool(world: World, symbol: string, pool: PoolConfig): CustodyContext {
-  requireToken(world, symbol);
-  return world.custodyForToken(symbol, pool.poolAddress) ??
+export function requireCustodyInPool(snapshot: DeploymentSnapshot, symbol: string, pool: PoolConfig): CustodyContext {
+  requireToken(snapshot, symbol);
+  return snapshot.custodyForToken(symbol, pool.poolAddress) ??
     fail("UNKNOWN_SYMBOL", `token '${symbol}' is not part of pool ${pool.poolName}`);
 }
 
@@ -96,9 +92,9 @@ export function parseUiPrice(text: string, exponent: number, field: string): Ora
 }
 
 /** The first non-empty basket entry among `markets` (configuration order), or undefined (also without a basket). */
-export function basketPositionIn(world: World, owner: string, markets: readonly MarketContext[]) {
-  const key = basketAddress(world, owner);
-  const basket = world.accounts.get("Basket", key);
+export function basketPositionIn(snapshot: DeploymentSnapshot, owner: string, markets: readonly MarketContext[]) {
+  const key = basketAddress(snapshot, owner);
+  const basket = snapshot.accounts.get("Basket", key);
   if (!basket) return { key, basket: undefined, found: undefined };
   for (const market of markets) {
     const entry = basket.positions.find((p) => p.market === market.pubkey && p.position.sizeAmount !== 0n);
@@ -108,10 +104,10 @@ export function basketPositionIn(world: World, owner: string, markets: readonly 
 }
 
 /** The first non-empty earlier-interface position account of the owner among `markets`. */
-function earlierPositionIn(world: World, owner: string, markets: readonly MarketContext[]) {
+function earlierPositionIn(snapshot: DeploymentSnapshot, owner: string, markets: readonly MarketContext[]) {
   for (const market of markets) {
-    const key = earlierPositionAddress(world, owner, market.pubkey);
-    const position = world.accounts.get("Position", key);
+    const key = earlierPositionAddress(snapshot, owner, market.pubkey);
+    const position = snapshot.accounts.get("Position", key);
     if (position && position.sizeAmount !== 0n) return { key, owner, market, position } as OpenPositionRef;
   }
   return undefined;
@@ -122,13 +118,13 @@ function earlierPositionIn(world: World, owner: string, markets: readonly Market
  * the market it is actually in), or undefined.
  */
 export function existingPosition(
-  world: World,
+  snapshot: DeploymentSnapshot,
   owner: string,
   markets: readonly MarketContext[],
 ): OpenPositionRef | undefined {
-  const found = world.version === "v2"
-    ? basketPositionIn(world, owner, markets).found
-    : earlierPositionIn(world, owner, markets);
+  const found = snapshot.version === "v2"
+    ? basketPositionIn(snapshot, owner, markets).found
+    : earlierPositionIn(snapshot, owner, markets);
   if (found && !positionFitsMarket(found.position, found.market.target.account.decimals)) {
     fail("COMPUTE_FAILED", COMPUTE_FAILED_TEXT);
   }
@@ -139,49 +135,51 @@ export function existingPosition(
  * The position a request names. Failures: unknown symbol / market, no basket (v2), an unknown position account
  * (earlier `positionKey`), or no non-empty position ("Position is empty").
  */
-export function requirePosition(world: World, target: PositionTarget): OpenPositionRef {
-  const ref = findPosition(world, target);
+export function requirePosition(snapshot: DeploymentSnapshot, target: PositionTarget): OpenPositionRef {
+  const ref = findPosition(snapshot, target);
   if (!positionFitsMarket(ref.position, ref.market.target.account.decimals)) {
     fail("COMPUTE_FAILED", COMPUTE_FAILED_TEXT);
   }
   return ref;
 }
 
-function findPosition(world: World, target: PositionTarget): OpenPositionRef {
+function findPosition(snapshot: DeploymentSnapshot, target: PositionTarget): OpenPositionRef {
   if ("positionKey" in target) {
     const key = target.positionKey;
-    const position = world.accounts.get("Position", key);
+    const position = snapshot.accounts.get("Position", key);
     if (!position) fail("POSITION_NOT_FOUND", `position account ${key} not found`);
     if (position.sizeAmount === 0n) fail("POSITION_NOT_FOUND", "Position is empty");
-    const market = world.market(position.market) ??
+    const market = snapshot.market(position.market) ??
       fail("UNKNOWN_MARKET", `market ${position.market} of position ${key} is not configured`);
     return { key, owner: position.owner, market, position };
   }
-  const side = toTradeSide(target.side);
-  const markets = requireMarkets(world, target.marketSymbol, side);
-  if (world.version === "v2") {
-    const { basket, found } = basketPositionIn(world, target.owner, markets);
+  const side = tradeSide(target.side);
+  const markets = requireMarkets(snapshot, target.marketSymbol, side);
+  if (snapshot.version === "v2") {
+    const { basket, found } = basketPositionIn(snapshot, target.owner, markets);
     if (!basket) fail("BASKET_NOT_FOUND", `no basket for owner ${target.owner}`);
     return found ?? fail("POSITION_NOT_FOUND", "Position is empty");
   }
-  return earlierPositionIn(world, target.owner, markets) ?? fail("POSITION_NOT_FOUND", "Position is empty");
+  return earlierPositionIn(snapshot, target.owner, markets) ?? fail("POSITION_NOT_FOUND", "Position is empty");
 }
 
 /** The markets of the opposite side of a position's market (for reverse). */
-export function oppositeMarkets(world: World, market: MarketContext): MarketContext[] {
+export function oppositeMarkets(snapshot: DeploymentSnapshot, market: MarketContext): MarketContext[] {
   const side = oppositeSide(market.side);
-  const markets = world.marketsFor(market.config.targetSymbol, side);
-  if (!markets.length) fail("UNKNOWN_MARKET", `no ${sideText(side)} market for symbol '${market.config.targetSymbol}'`);
+  const markets = snapshot.marketsFor(market.config.targetSymbol, side);
+  if (!markets.length) {
+    fail("UNKNOWN_MARKET", `no ${requestSide(side)} market for symbol '${market.config.targetSymbol}'`);
+  }
   return markets;
 }
 
 /** Target and collateral prices of a market for a trade quote (fresh; the target's session must be open). */
-export function tradePrices(world: World, market: MarketContext, trade: boolean) {
-  const target = requirePrice(world, market.target.token);
+export function tradePrices(snapshot: DeploymentSnapshot, market: MarketContext, trade: boolean) {
+  const target = requirePrice(snapshot, market.target.token);
   if (trade) requireOpenSession(target, market.config.targetSymbol);
   const collateral = market.collateral.pubkey === market.target.pubkey
     ? target
-    : requirePrice(world, market.collateral.token);
+    : requirePrice(snapshot, market.collateral.token);
   return { target, collateral };
 }
 
@@ -190,7 +188,7 @@ export function tradePrices(world: World, market: MarketContext, trade: boolean)
  * market, the prices and the clock; the caller adds the size to close.
  */
 export function closeBasis(
-  world: World,
+  snapshot: DeploymentSnapshot,
   market: MarketContext,
   position: OpenPositionRef["position"],
   prices: ReturnType<typeof tradePrices>,
@@ -202,7 +200,7 @@ export function closeBasis(
     targetCustody: market.target.account,
     collateralPrice: prices.collateral.price,
     collateralCustody: market.collateral.account,
-    nowUnix: world.nowUnix,
+    nowUnix: snapshot.nowUnix,
   };
 }
 
@@ -215,21 +213,21 @@ export function closeBasis(
  * Choice: when a custody account or price of the pool is unavailable, the program-maintained `raw_aum_usd` of the
  * Pool account is used instead of failing the quote (the fee curve only needs the pool's size).
  */
-export function poolAum(world: World, pool: PoolConfig): bigint {
-  const account = world.accounts.get("Pool", pool.poolAddress);
+export function poolAum(snapshot: DeploymentSnapshot, pool: PoolConfig): bigint {
+  const account = snapshot.accounts.get("Pool", pool.poolAddress);
   if (!account) fail("COMPUTE_FAILED", `pool ${pool.poolName} account not available`);
   const entries = [];
   for (const key of account.custodies) {
-    const ctx = world.custody(key);
-    const price = ctx ? world.quotePrice(ctx.token) : undefined;
+    const ctx = snapshot.custody(key);
+    const price = ctx ? snapshot.quotePrice(ctx.token) : undefined;
     if (!ctx || !price) return account.rawAumUsd;
     entries.push({ custody: ctx.account, price: price.price });
   }
   return poolAumUsd(entries, account);
 }
 
-function ratiosOf(world: World, pool: PoolConfig, custody: CustodyContext) {
-  const account = world.accounts.get("Pool", pool.poolAddress);
+function ratiosOf(snapshot: DeploymentSnapshot, pool: PoolConfig, custody: CustodyContext) {
+  const account = snapshot.accounts.get("Pool", pool.poolAddress);
   const index = account ? account.custodies.indexOf(custody.pubkey) : -1;
   return (index >= 0 ? account?.ratios[index] : undefined) ?? { target: 0n, min: 0n, max: 10_000n };
 }
@@ -248,24 +246,24 @@ export interface SwapLeg {
 
 /** Exact-in swap of `amountIn` (native `from`) into `to` within one pool, with ratio fees and the swap spread. */
 export function swapLeg(
-  world: World,
+  snapshot: DeploymentSnapshot,
   pool: PoolConfig,
   from: CustodyContext,
   to: CustodyContext,
   amountIn: bigint,
 ): SwapLeg {
-  const fromPrice = requirePrice(world, from.token);
-  const toPrice = requirePrice(world, to.token);
+  const fromPrice = requirePrice(snapshot, from.token);
+  const toPrice = requirePrice(snapshot, to.token);
   const quote = swapQuote({
     amountIn,
     amountOut: 0n,
     input: from.account,
-    inputRatios: ratiosOf(world, pool, from),
+    inputRatios: ratiosOf(snapshot, pool, from),
     inputPrice: fromPrice.price,
     output: to.account,
-    outputRatios: ratiosOf(world, pool, to),
+    outputRatios: ratiosOf(snapshot, pool, to),
     outputPrice: toPrice.price,
-    poolAumUsd: poolAum(world, pool),
+    poolAumUsd: poolAum(snapshot, pool),
   });
   const free = to.account.assets.owned - to.account.assets.locked;
   if (quote.minAmountOut > free) {

@@ -8,17 +8,18 @@
  * first configured market. (SOL long has two markets, SOL- and JitoSOL-collateral: a SOL payment opens on the SOL
  * one, a JitoSOL payment on the JitoSOL one, and an existing position is increased where it is.)
  */
+import { type TradeSide, tradeSide } from "../../protocol/vocabulary.ts";
 import { maxBig } from "../math/bigint.ts";
 import { discountBpsFor } from "../math/fees.ts";
 import { leverageToBps } from "../math/leverage.ts";
 import { positionLiquidationPrice } from "../math/liquidation.ts";
-import { openQuote, sizeFromLeverage } from "../math/open.ts";
+import { type OpenQuote, openQuote, sizeFromLeverage } from "../math/open.ts";
 import { tokenAmount, usdValue } from "../math/oracle.ts";
 import type { OraclePrice, PositionLike, Privilege } from "../math/types.ts";
 import { formatLeverage, formatPrice, formatTokenAmount, formatUsd } from "../format/ui.ts";
-import { type LivePrice, type MarketContext, toTradeSide, type World } from "../views/context.ts";
+import type { CustodyContext, DeploymentSnapshot, LivePrice, MarketContext } from "../views/context.ts";
 import { bpsPercent, leverageDecimal, ratePercent } from "../views/dto.ts";
-import { marketFormat, positionFigures } from "../views/position-metrics.ts";
+import { marketFormat, type PositionFigures, positionFigures } from "../views/position-metrics.ts";
 import {
   availableLiquidityUsd,
   existingPosition,
@@ -107,8 +108,15 @@ export interface OpenPositionQuote {
   plan: OpenPositionPlan;
 }
 
-export function openPositionQuote(world: World, req: OpenPositionRequest): QuoteResult<OpenPositionQuote> {
-  return runQuote(() => computeOpen(world, req));
+export function openPositionQuote(
+  snapshot: DeploymentSnapshot,
+  req: OpenPositionRequest,
+): QuoteResult<OpenPositionQuote> {
+  return runQuote(() => {
+    if (req.tradeType !== "SWAP") return computeOpen(snapshot, req);
+    if (snapshot.version === "v2") fail("UNSUPPORTED_TRADE_TYPE", "SWAP is not supported in v2");
+    return computeSwap(snapshot, req);
+  });
 }
 
 /**
@@ -116,21 +124,206 @@ export function openPositionQuote(world: World, req: OpenPositionRequest): Quote
  * else STAKE with a token-stake account, else NONE (earlier.yaml OpenPositionRequest). v2 always trades with NONE.
  */
 export function privilegeOf(
-  world: World,
+  snapshot: DeploymentSnapshot,
   req: Pick<OpenPositionRequest, "privilege" | "userReferralAccount" | "tokenStakeTokenAccount">,
 ): Privilege {
-  if (world.version === "v2") return "NONE";
+  if (snapshot.version === "v2") return "NONE";
   if (req.privilege) return req.privilege;
   if (req.userReferralAccount) return "REFERRAL";
   if (req.tokenStakeTokenAccount) return "STAKE";
   return "NONE";
 }
 
-function pickMarket(world: World, markets: MarketContext[], inputSymbol: string): MarketContext {
-  const input = world.token(inputSymbol);
+function pickMarket(snapshot: DeploymentSnapshot, markets: MarketContext[], inputSymbol: string): MarketContext {
+  const input = snapshot.token(inputSymbol);
   const byInput = input &&
-    markets.find((m) => world.custodyForToken(input.symbol, m.pool.poolAddress)?.pubkey === m.collateral.pubkey);
+    markets.find((m) => snapshot.custodyForToken(input.symbol, m.pool.poolAddress)?.pubkey === m.collateral.pubkey);
   return byInput ?? markets[0];
+}
+
+/**
+ * A position trade in four steps, each a function of what the previous ones established: resolve what is traded
+ * and with what, size it, check it against the market's limits, then describe it twice, for the client (DTO) and
+ * for the transaction builder (plan). Each step raises its failures (`fail`) in the order the client should meet them.
+ */
+function computeOpen(snapshot: DeploymentSnapshot, req: OpenPositionRequest): OpenPositionQuote {
+  const target = resolveOpenTarget(snapshot, req);
+  const sized = sizeOpen(snapshot, req, target);
+  const newLeverage = checkOpenLimits(target, sized);
+  const triggers = triggerPrices(req, target.prices.target.price.exponent);
+  return {
+    dto: openDto(snapshot, target, sized, newLeverage, triggers),
+    plan: openPlan(target, sized, triggers),
+  };
+}
+
+/** What an open trades: the market (and the position it increases), what the trader pays with, and the prices. */
+interface OpenTarget {
+  side: TradeSide;
+  isLimit: boolean;
+  market: MarketContext;
+  /** The owner's position on `market` that a MARKET order increases. */
+  existing?: OpenPositionRef;
+  /** The custody of the token paid. */
+  input: CustodyContext;
+  /** The payment is not the market's collateral token: it is swapped into it (or, for a limit order, valued). */
+  swapIn: boolean;
+  prices: { target: LivePrice; collateral: LivePrice; input: LivePrice };
+  privilege: Privilege;
+  discountBps: bigint;
+  degen: boolean;
+}
+
+/** The trade in numbers: what enters the position, its size, and the position after it. */
+interface OpenSizing {
+  /** Input-token native units. */
+  amountIn: bigint;
+  /** v2: an amount of "0" answers liquidity and rates only (PROTOCOL-v2 §5.12); nothing is sized or checked. */
+  quoting: boolean;
+  limitPrice?: OraclePrice;
+  /** The price the size is taken at: the limit price, else the oracle's. */
+  tradePrice: OraclePrice;
+  youPayUsd: bigint;
+  swap?: SwapLeg;
+  /** Collateral-token native units entering the position (after a swap-in). */
+  collateralAmount: bigint;
+  collateralUsd: bigint;
+  /** Target native size delta (`size_amount`). */
+  sizeAmount: bigint;
+  /** The increased position's figures before the trade. */
+  old?: PositionFigures;
+  quote: OpenQuote;
+  /** The position after the trade (degen mode: flagged, with its liquidation price). */
+  position: PositionLike;
+  liquidationPrice: OraclePrice;
+  availableLiquidityUsd: bigint;
+}
+
+/**
+ * Markets for (output token, side), the owner's position to increase, the paid custody, and the prices the trade
+ * needs. v2 takes payment in the collateral token only (a swap-in needs the earlier interface), except for a limit
+ * order, whose reserve is valued rather than swapped.
+ */
+function resolveOpenTarget(snapshot: DeploymentSnapshot, req: OpenPositionRequest): OpenTarget {
+  const side = tradeSide(req.tradeType);
+  const isLimit = req.orderType === "LIMIT";
+  requireToken(snapshot, req.inputTokenSymbol);
+  const markets = requireMarkets(snapshot, req.outputTokenSymbol, side);
+  // A limit order rests on its own; only a MARKET order with an owner can increase an existing position.
+  const existing = req.owner && !isLimit ? existingPosition(snapshot, req.owner, markets) : undefined;
+  const market = existing?.market ?? pickMarket(snapshot, markets, req.inputTokenSymbol);
+  const input = requireCustodyInPool(snapshot, req.inputTokenSymbol, market.pool);
+  const swapIn = input.pubkey !== market.collateral.pubkey;
+  if (swapIn && snapshot.version === "v2" && !isLimit) {
+    fail(
+      "COMPUTE_FAILED",
+      `Swap not supported in v2: pay the ${market.config.targetSymbol} ${req.tradeType} market with ${market.config.collateralSymbol}`,
+    );
+  }
+
+  const target = requirePrice(snapshot, market.target.token);
+  requireOpenSession(target, market.config.targetSymbol);
+  const collateral = requirePrice(snapshot, market.collateral.token);
+  const prices = { target, collateral, input: swapIn ? requirePrice(snapshot, input.token) : collateral };
+
+  const privilege = privilegeOf(snapshot, req);
+  return {
+    side,
+    isLimit,
+    market,
+    existing,
+    input,
+    swapIn,
+    prices,
+    privilege,
+    discountBps: snapshot.version === "v2" ? 0n : discountBpsFor(privilege, req.tradingFeeDiscountPercent),
+    degen: snapshot.version === "earlier" && req.degenMode === true,
+  };
+}
+
+/**
+ * Sizes the trade: the amount paid and its leverage (checked against the market's bounds first: sizing outside
+ * them means nothing), the collateral it becomes, the size that leverage buys, and the position after the trade.
+ */
+function sizeOpen(snapshot: DeploymentSnapshot, req: OpenPositionRequest, t: OpenTarget): OpenSizing {
+  const { market, input, prices } = t;
+  const leverageBps = leverageToBps(req.leverage);
+  const amountIn = parseAmount(req.inputAmountUi, input.account.decimals, "inputAmountUi");
+  const quoting = amountIn > 0n;
+  if (quoting) checkLeverage(market, leverageBps, t.degen);
+
+  let limitPrice: OraclePrice | undefined;
+  if (t.isLimit) {
+    if (req.limitPrice === undefined) fail("COMPUTE_FAILED", "limitPrice is required for LIMIT orders");
+    limitPrice = parseUiPrice(req.limitPrice, prices.target.price.exponent, "limitPrice");
+  }
+  const tradePrice = limitPrice ?? prices.target.price;
+
+  // Collateral entering the position, in the collateral token.
+  const c = market.collateral.account;
+  let swap: SwapLeg | undefined;
+  let collateralAmount = amountIn;
+  const youPayUsd = usdValue(amountIn, input.account.decimals, prices.input.price, input.account.tokenAmountMultiplier);
+  if (t.swapIn && amountIn > 0n) {
+    if (t.isLimit) {
+      // The reserve is converted at the fill; it is valued at today's prices.
+      collateralAmount = tokenAmount(youPayUsd, c.decimals, prices.collateral.price, c.tokenAmountMultiplier);
+    } else {
+      swap = swapLeg(snapshot, market.pool, input, market.collateral, amountIn);
+      collateralAmount = swap.quote.minAmountOut;
+    }
+  }
+  const collateralUsd = usdValue(collateralAmount, c.decimals, prices.collateral.price, c.tokenAmountMultiplier);
+
+  const sized = sizeFromLeverage({
+    collateralUsd,
+    leverageBps,
+    side: t.side,
+    targetPrice: tradePrice,
+    targetCustody: market.target.account,
+    discountBps: t.discountBps,
+  });
+  const sizeAmount = quoting ? sized.sizeAmount : 0n;
+
+  const old = t.existing
+    ? positionFigures(market, t.existing.position, prices.target.price, prices.collateral.price, snapshot.nowUnix)
+    : undefined;
+  const quote = openQuote({
+    position: t.existing?.position ?? null,
+    side: t.side,
+    collateralDeltaAmount: collateralAmount,
+    sizeDeltaAmount: sizeAmount,
+    targetPrice: tradePrice,
+    targetCustody: market.target.account,
+    collateralPrice: prices.collateral.price,
+    collateralCustody: c,
+    market: market.account,
+    nowUnix: snapshot.nowUnix,
+    discountBps: t.discountBps,
+    existingPnlUsd: old ? old.metrics.pnl.profitUsd - old.metrics.pnl.lossUsd : undefined,
+  });
+  let position: PositionLike = quote.newPosition;
+  let liquidationPrice = quote.newLiquidationPrice;
+  if (t.degen) {
+    position = { ...position, degenSizeUsd: position.sizeUsd };
+    liquidationPrice = positionLiquidationPrice(position, t.side, market.target.account, quote.borrowFeeUsd);
+  }
+  return {
+    amountIn,
+    quoting,
+    limitPrice,
+    tradePrice,
+    youPayUsd,
+    swap,
+    collateralAmount,
+    collateralUsd,
+    sizeAmount,
+    old,
+    quote,
+    position,
+    liquidationPrice,
+    availableLiquidityUsd: availableLiquidityUsd(market, prices.collateral.price),
+  };
 }
 
 /**
@@ -148,191 +341,104 @@ function checkLeverage(market: MarketContext, leverageBps: bigint, degen: boolea
   }
 }
 
-function computeOpen(world: World, req: OpenPositionRequest): OpenPositionQuote {
-  if (req.tradeType === "SWAP") {
-    if (world.version === "v2") fail("UNSUPPORTED_TRADE_TYPE", "SWAP is not supported in v2");
-    return computeSwap(world, req);
+/**
+ * The sized trade against what the program would refuse: collateral that does not cover the entry fee, collateral
+ * after fees below the market minimum, a size beyond the available liquidity. Returns the new leverage as the
+ * contract shows it (it exists only once the fee is covered); "0" when nothing is quoted.
+ */
+function checkOpenLimits(t: OpenTarget, s: OpenSizing): string {
+  if (!s.quoting) return formatLeverage(0n);
+  const newLeverage = leverageDecimal(s.quote.newLeverageBps) ??
+    fail("INSUFFICIENT_COLLATERAL", `collateral of ${usdText(s.collateralUsd)} does not cover the entry fee`);
+  const p = t.market.target.account.pricing;
+  const minCollateral = BigInt(t.degen ? p.minDegenCollateralUsd : p.minCollateralUsd);
+  if (s.position.collateralUsd < minCollateral) {
+    fail(
+      "INSUFFICIENT_COLLATERAL",
+      `collateral after fees of ${usdText(s.position.collateralUsd)} is below the market minimum of ${
+        usdText(minCollateral)
+      }`,
+    );
   }
-  const side = toTradeSide(req.tradeType);
-  const isLimit = req.orderType === "LIMIT";
-  requireToken(world, req.inputTokenSymbol);
-  const markets = requireMarkets(world, req.outputTokenSymbol, side);
-  // A limit order rests on its own; only a MARKET order with an owner can increase an existing position.
-  const existing: OpenPositionRef | undefined = req.owner && !isLimit
-    ? existingPosition(world, req.owner, markets)
-    : undefined;
-  const market = existing?.market ?? pickMarket(world, markets, req.inputTokenSymbol);
-  const input = requireCustodyInPool(world, req.inputTokenSymbol, market.pool);
-  const swapIn = input.pubkey !== market.collateral.pubkey;
-  if (swapIn && world.version === "v2" && !isLimit) {
+  if (s.quote.sizeDeltaUsd > s.availableLiquidityUsd) {
     fail(
       "COMPUTE_FAILED",
-      `Swap not supported in v2: pay the ${market.config.targetSymbol} ${req.tradeType} market with ${market.config.collateralSymbol}`,
+      `insufficient liquidity: the market can take ${usdText(s.availableLiquidityUsd)}, the trade needs ${
+        usdText(s.quote.sizeDeltaUsd)
+      }`,
     );
   }
-
-  const target = requirePrice(world, market.target.token);
-  requireOpenSession(target, market.config.targetSymbol);
-  const collateral = requirePrice(world, market.collateral.token);
-  const inputPrice = swapIn ? requirePrice(world, input.token) : collateral;
-
-  const privilege = privilegeOf(world, req);
-  const discountBps = world.version === "v2" ? 0n : discountBpsFor(privilege, req.tradingFeeDiscountPercent);
-  const degen = world.version === "earlier" && req.degenMode === true;
-  const leverageBps = leverageToBps(req.leverage);
-  const amountIn = parseAmount(req.inputAmountUi, input.account.decimals, "inputAmountUi");
-  const quoting = amountIn > 0n; // v2: an amount of "0" answers liquidity and rates only (PROTOCOL-v2 §5.12)
-  if (quoting) checkLeverage(market, leverageBps, degen);
-
-  let limitPrice: OraclePrice | undefined;
-  if (isLimit) {
-    if (req.limitPrice === undefined) fail("COMPUTE_FAILED", "limitPrice is required for LIMIT orders");
-    limitPrice = parseUiPrice(req.limitPrice, target.price.exponent, "limitPrice");
-  }
-  const tradePrice = limitPrice ?? target.price;
-
-  // Collateral entering the position, in the collateral token.
-  const c = market.collateral.account;
-  let swap: SwapLeg | undefined;
-  let collateralAmount = amountIn;
-  const youPayUsd = usdValue(amountIn, input.account.decimals, inputPrice.price, input.account.tokenAmountMultiplier);
-  if (swapIn && amountIn > 0n) {
-    if (isLimit) {
-      // The reserve is converted at the fill; it is valued at today's prices.
-      collateralAmount = tokenAmount(youPayUsd, c.decimals, collateral.price, c.tokenAmountMultiplier);
-    } else {
-      swap = swapLeg(world, market.pool, input, market.collateral, amountIn);
-      collateralAmount = swap.quote.minAmountOut;
-    }
-  }
-  const collateralUsd = usdValue(collateralAmount, c.decimals, collateral.price, c.tokenAmountMultiplier);
-
-  const sized = sizeFromLeverage({
-    collateralUsd,
-    leverageBps,
-    side,
-    targetPrice: tradePrice,
-    targetCustody: market.target.account,
-    discountBps,
-  });
-  const sizeAmount = quoting ? sized.sizeAmount : 0n;
-
-  const old = existing
-    ? positionFigures(market, existing.position, target.price, collateral.price, world.nowUnix)
-    : undefined;
-  const q = openQuote({
-    position: existing?.position ?? null,
-    side,
-    collateralDeltaAmount: collateralAmount,
-    sizeDeltaAmount: sizeAmount,
-    targetPrice: tradePrice,
-    targetCustody: market.target.account,
-    collateralPrice: collateral.price,
-    collateralCustody: c,
-    market: market.account,
-    nowUnix: world.nowUnix,
-    discountBps,
-    existingPnlUsd: old ? old.metrics.pnl.profitUsd - old.metrics.pnl.lossUsd : undefined,
-  });
-  let position: PositionLike = q.newPosition;
-  let liquidation = q.newLiquidationPrice;
-  if (degen) {
-    position = { ...position, degenSizeUsd: position.sizeUsd };
-    liquidation = positionLiquidationPrice(position, side, market.target.account, q.borrowFeeUsd);
-  }
-  const available = availableLiquidityUsd(market, collateral.price);
-
-  let newLeverage = formatLeverage(0n);
-  if (quoting) {
-    newLeverage = leverageDecimal(q.newLeverageBps) ??
-      fail("INSUFFICIENT_COLLATERAL", `collateral of ${usdText(collateralUsd)} does not cover the entry fee`);
-    const p = market.target.account.pricing;
-    const minCollateral = BigInt(degen ? p.minDegenCollateralUsd : p.minCollateralUsd);
-    if (position.collateralUsd < minCollateral) {
-      fail(
-        "INSUFFICIENT_COLLATERAL",
-        `collateral after fees of ${usdText(position.collateralUsd)} is below the market minimum of ${
-          usdText(minCollateral)
-        }`,
-      );
-    }
-    if (q.sizeDeltaUsd > available) {
-      fail(
-        "COMPUTE_FAILED",
-        `insufficient liquidity: the market can take ${usdText(available)}, the trade needs ${usdText(q.sizeDeltaUsd)}`,
-      );
-    }
-  }
-
-  const f = marketFormat(market);
-  const dto: Partial<OpenPositionQuoteDto> = {};
-  if (existing && old) {
-    const oldLeverage = leverageDecimal(old.metrics.leverageBps);
-    if (oldLeverage !== undefined) dto.oldLeverage = oldLeverage;
-    dto.oldEntryPrice = f.price(existing.position.entryPrice);
-    dto.oldLiquidationPrice = f.price(old.metrics.liquidationPrice);
-  }
-  Object.assign(dto, {
-    newLeverage,
-    newEntryPrice: f.price(q.entryPrice),
-    newLiquidationPrice: f.price(liquidation),
-    entryFee: formatUsd(q.feeUsd),
-    entryFeeBeforeDiscount: formatUsd(q.feeUsdBeforeDiscount),
-    discountPercentage: bpsPercent(discountBps),
-    openPositionFeePercent: ratePercent(market.target.account.fees.openPosition),
-    availableLiquidity: formatUsd(available),
-    youPayUsdUi: formatUsd(youPayUsd),
-    youRecieveUsdUi: formatUsd(q.sizeDeltaUsd),
-    marginFeePercentage: ratePercent(c.borrowRateState.currentRate),
-    outputAmount: String(sizeAmount),
-    outputAmountUi: f.size(sizeAmount),
-  });
-  const triggers = triggerPrices(req, target.price.exponent);
-  if (quoting && triggers.takeProfit) {
-    dto.takeProfitQuote = tpSlQuoteDto(
-      market,
-      position,
-      triggers.takeProfit,
-      collateral.price,
-      world.nowUnix,
-      q.borrowFeeUsd,
-    );
-  }
-  if (quoting && triggers.stopLoss) {
-    dto.stopLossQuote = tpSlQuoteDto(
-      market,
-      position,
-      triggers.stopLoss,
-      collateral.price,
-      world.nowUnix,
-      q.borrowFeeUsd,
-    );
-  }
-  if (swap) swapFields(dto, swap);
-  return {
-    dto: dto as OpenPositionQuoteDto,
-    plan: {
-      kind: isLimit ? "limit" : existing ? "increase" : "open",
-      market,
-      inputCustody: input.pubkey,
-      amountIn,
-      collateralAmount,
-      sizeAmount,
-      entryPrice: q.entryDeltaPrice,
-      limitPrice,
-      takeProfitPrice: triggers.takeProfit,
-      stopLossPrice: triggers.stopLoss,
-      privilege,
-      discountBps,
-      swap,
-    },
-  };
+  return newLeverage;
 }
 
-function triggerPrices(req: OpenPositionRequest, exponent: number) {
+interface TriggerPrices {
+  takeProfit?: OraclePrice;
+  stopLoss?: OraclePrice;
+}
+
+function triggerPrices(req: OpenPositionRequest, exponent: number): TriggerPrices {
   return {
     takeProfit: req.takeProfit === undefined ? undefined : parseUiPrice(req.takeProfit, exponent, "takeProfit"),
     stopLoss: req.stopLoss === undefined ? undefined : parseUiPrice(req.stopLoss, exponent, "stopLoss"),
+  };
+}
+
+/** The quote as the contract shows it: the old position (an increase), the new one, fees, rates, and TP/SL quotes. */
+function openDto(
+  snapshot: DeploymentSnapshot,
+  t: OpenTarget,
+  s: OpenSizing,
+  newLeverage: string,
+  triggers: TriggerPrices,
+): OpenPositionQuoteDto {
+  const { market } = t;
+  const f = marketFormat(market);
+  const dto: Partial<OpenPositionQuoteDto> = {};
+  if (t.existing && s.old) {
+    const oldLeverage = leverageDecimal(s.old.metrics.leverageBps);
+    if (oldLeverage !== undefined) dto.oldLeverage = oldLeverage;
+    dto.oldEntryPrice = f.price(t.existing.position.entryPrice);
+    dto.oldLiquidationPrice = f.price(s.old.metrics.liquidationPrice);
+  }
+  Object.assign(dto, {
+    newLeverage,
+    newEntryPrice: f.price(s.quote.entryPrice),
+    newLiquidationPrice: f.price(s.liquidationPrice),
+    entryFee: formatUsd(s.quote.feeUsd),
+    entryFeeBeforeDiscount: formatUsd(s.quote.feeUsdBeforeDiscount),
+    discountPercentage: bpsPercent(t.discountBps),
+    openPositionFeePercent: ratePercent(market.target.account.fees.openPosition),
+    availableLiquidity: formatUsd(s.availableLiquidityUsd),
+    youPayUsdUi: formatUsd(s.youPayUsd),
+    youRecieveUsdUi: formatUsd(s.quote.sizeDeltaUsd),
+    marginFeePercentage: ratePercent(market.collateral.account.borrowRateState.currentRate),
+    outputAmount: String(s.sizeAmount),
+    outputAmountUi: f.size(s.sizeAmount),
+  });
+  const tpSl = (price: OraclePrice) =>
+    tpSlQuoteDto(market, s.position, price, t.prices.collateral.price, snapshot.nowUnix, s.quote.borrowFeeUsd);
+  if (s.quoting && triggers.takeProfit) dto.takeProfitQuote = tpSl(triggers.takeProfit);
+  if (s.quoting && triggers.stopLoss) dto.stopLossQuote = tpSl(triggers.stopLoss);
+  if (s.swap) swapFields(dto, s.swap);
+  return dto as OpenPositionQuoteDto;
+}
+
+/** What the transaction builder needs: native amounts, accounts and prices. */
+function openPlan(t: OpenTarget, s: OpenSizing, triggers: TriggerPrices): OpenPositionPlan {
+  return {
+    kind: t.isLimit ? "limit" : t.existing ? "increase" : "open",
+    market: t.market,
+    inputCustody: t.input.pubkey,
+    amountIn: s.amountIn,
+    collateralAmount: s.collateralAmount,
+    sizeAmount: s.sizeAmount,
+    entryPrice: s.quote.entryDeltaPrice,
+    limitPrice: s.limitPrice,
+    takeProfitPrice: triggers.takeProfit,
+    stopLossPrice: triggers.stopLoss,
+    privilege: t.privilege,
+    discountBps: t.discountBps,
+    swap: s.swap,
   };
 }
 
@@ -349,24 +455,24 @@ function swapFields(dto: Partial<OpenPositionQuoteDto>, swap: SwapLeg): void {
  * price, `youPayUsdUi` / `youRecieveUsdUi` = input / guaranteed output at their prices, `outputAmount` = the
  * guaranteed output (minAmountOut); leverage, liquidation price, fee and borrow rates are "0".
  */
-function computeSwap(world: World, req: OpenPositionRequest): OpenPositionQuote {
-  const inToken = requireToken(world, req.inputTokenSymbol);
-  const outToken = requireToken(world, req.outputTokenSymbol);
-  const pool =
-    world.input.config.pools.find((p) =>
-      world.custodyForToken(inToken.symbol, p.poolAddress) && world.custodyForToken(outToken.symbol, p.poolAddress)
-    ) ?? fail("UNKNOWN_MARKET", `no pool swaps '${inToken.symbol}' to '${outToken.symbol}'`);
-  const from = requireCustodyInPool(world, inToken.symbol, pool);
-  const to = requireCustodyInPool(world, outToken.symbol, pool);
+function computeSwap(snapshot: DeploymentSnapshot, req: OpenPositionRequest): OpenPositionQuote {
+  const inToken = requireToken(snapshot, req.inputTokenSymbol);
+  const outToken = requireToken(snapshot, req.outputTokenSymbol);
+  const pool = snapshot.input.config.pools.find((p) =>
+    snapshot.custodyForToken(inToken.symbol, p.poolAddress) &&
+    snapshot.custodyForToken(outToken.symbol, p.poolAddress)
+  ) ?? fail("UNKNOWN_MARKET", `no pool swaps '${inToken.symbol}' to '${outToken.symbol}'`);
+  const from = requireCustodyInPool(snapshot, inToken.symbol, pool);
+  const to = requireCustodyInPool(snapshot, outToken.symbol, pool);
   if (from.pubkey === to.pubkey) {
     fail("COMPUTE_FAILED", `'${inToken.symbol}' and '${outToken.symbol}' are the same token`);
   }
   for (const leg of [from, to]) {
-    const p: LivePrice = requirePrice(world, leg.token);
+    const p: LivePrice = requirePrice(snapshot, leg.token);
     requireOpenSession(p, leg.config.symbol);
   }
   const amountIn = parseAmount(req.inputAmountUi, from.account.decimals, "inputAmountUi");
-  const swap = swapLeg(world, pool, from, to, amountIn);
+  const swap = swapLeg(snapshot, pool, from, to, amountIn);
   const freeOut = maxBig(to.account.assets.owned - to.account.assets.locked, 0n);
   const dto: OpenPositionQuoteDto = {
     newLeverage: "0",
@@ -394,7 +500,7 @@ function computeSwap(world: World, req: OpenPositionRequest): OpenPositionQuote 
       amountIn,
       collateralAmount: 0n,
       sizeAmount: 0n,
-      privilege: privilegeOf(world, req),
+      privilege: privilegeOf(snapshot, req),
       discountBps: 0n,
       swap,
     },

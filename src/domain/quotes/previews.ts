@@ -5,6 +5,7 @@
  * Prices: previews are quotes, so a price must be fresh (DECISIONS 5.9); unlike the trade quotes they do not refuse
  * a market whose session is `closed` — they compute at the last (closed-session) price, which is what the user sees.
  */
+import { type RequestSide, tradeSide } from "../../protocol/vocabulary.ts";
 import { closeQuote, isFullClose } from "../math/close.ts";
 import { feeAmount } from "../math/fees.ts";
 import { lockedAmountFor, lockedUsdFor, maxProfitPrice } from "../math/locked.ts";
@@ -14,7 +15,7 @@ import { pnlForRoi } from "../math/tpsl.ts";
 import { pnlPercentBps } from "../math/pnl.ts";
 import type { OraclePrice, PositionLike } from "../math/types.ts";
 import { formatPercentBps, formatUsd } from "../format/ui.ts";
-import { type MarketContext, toTradeSide, type World } from "../views/context.ts";
+import type { DeploymentSnapshot, MarketContext } from "../views/context.ts";
 import { leverageDecimal, ratePercent } from "../views/dto.ts";
 import { marketFormat } from "../views/position-metrics.ts";
 import {
@@ -24,7 +25,6 @@ import {
   parseUiPrice,
   parseUsd,
   type PositionTarget,
-  type RequestSide,
   requireMarkets,
   requirePosition,
   requirePrice,
@@ -59,19 +59,22 @@ export interface LimitOrderFeesDto {
  * (symbol, side): fill price after the entry spread, entry fee on the size at that price, liquidation price with
  * the fee taken out of the collateral, and the collateral custody's current hourly borrow rate.
  */
-export function limitOrderFeesPreview(world: World, req: LimitOrderFeesRequest): QuoteResult<LimitOrderFeesDto> {
+export function limitOrderFeesPreview(
+  snapshot: DeploymentSnapshot,
+  req: LimitOrderFeesRequest,
+): QuoteResult<LimitOrderFeesDto> {
   return runQuote(() => {
-    const side = toTradeSide(req.side);
-    const market = requireMarkets(world, req.marketSymbol, side)[0];
-    const collateral = requirePrice(world, market.collateral.token);
+    const side = tradeSide(req.side);
+    const market = requireMarkets(snapshot, req.marketSymbol, side)[0];
+    const collateral = requirePrice(snapshot, market.collateral.token);
     let price: OraclePrice;
     if (req.limitPrice !== undefined) {
       // Only the exponent of the feed is needed to read the limit price; any age will do.
-      const feed = world.price(market.target.token) ??
+      const feed = snapshot.price(market.target.token) ??
         fail("PRICE_UNAVAILABLE", `price for symbol '${market.target.token.symbol}' not available`);
       price = parseUiPrice(req.limitPrice, feed.price.exponent, "limitPrice");
     } else {
-      price = requirePrice(world, market.target.token).price;
+      price = requirePrice(snapshot, market.target.token).price;
     }
     const q = openQuote({
       position: null,
@@ -83,7 +86,7 @@ export function limitOrderFeesPreview(world: World, req: LimitOrderFeesRequest):
       collateralPrice: collateral.price,
       collateralCustody: market.collateral.account,
       market: market.account,
-      nowUnix: world.nowUnix,
+      nowUnix: snapshot.nowUnix,
     });
     const f = marketFormat(market);
     return {
@@ -114,13 +117,13 @@ export interface ExitFeeDto {
  * them: the same full/partial rule (DECISIONS 5.6), the fee on the prorated entry-valued size, the exit price for
  * the closed size, the fee in collateral tokens at the collateral price.
  */
-export function exitFeePreview(world: World, req: ExitFeeRequest): QuoteResult<ExitFeeDto> {
+export function exitFeePreview(snapshot: DeploymentSnapshot, req: ExitFeeRequest): QuoteResult<ExitFeeDto> {
   return runQuote(() => {
-    const { market, position } = requirePosition(world, req.position);
-    const prices = tradePrices(world, market, false);
+    const { market, position } = requirePosition(snapshot, req.position);
+    const prices = tradePrices(snapshot, market, false);
     const closeUsd = parseUsd(req.closeAmountUsdUi, "closeAmountUsdUi");
     const q = closeQuote({
-      ...closeBasis(world, market, position, prices),
+      ...closeBasis(snapshot, market, position, prices),
       sizeDeltaUsd: closeUsd,
       full: isFullClose(closeUsd, position.sizeUsd),
     });
@@ -164,7 +167,7 @@ export interface TpSlDto {
  * entry price, with the locked amount the market would reserve for it.
  */
 function inlinePosition(
-  world: World,
+  snapshot: DeploymentSnapshot,
   req: TpSlRequest,
   collateralPrice: OraclePrice,
 ): { market: MarketContext; position: PositionLike } {
@@ -174,9 +177,9 @@ function inlinePosition(
   if (req.entryPriceUi === undefined || req.sizeUsdUi === undefined || req.collateralUsdUi === undefined) {
     fail("COMPUTE_FAILED", "entryPriceUi, sizeUsdUi and collateralUsdUi are required without an owner");
   }
-  const side = toTradeSide(req.side);
-  const market = requireMarkets(world, req.marketSymbol, side)[0];
-  const feed = world.price(market.target.token) ??
+  const side = tradeSide(req.side);
+  const market = requireMarkets(snapshot, req.marketSymbol, side)[0];
+  const feed = snapshot.price(market.target.token) ??
     fail("PRICE_UNAVAILABLE", `price for symbol '${market.target.token.symbol}' not available`);
   const entry = parseUiPrice(req.entryPriceUi, feed.price.exponent, "entryPriceUi");
   const sizeUsd = parseUsd(req.sizeUsdUi, "sizeUsdUi");
@@ -203,8 +206,8 @@ function inlinePosition(
       sizeDecimals: t.decimals,
       lockedDecimals: c.decimals,
       collateralDecimals: c.decimals,
-      openTime: world.nowUnix,
-      updateTime: world.nowUnix,
+      openTime: snapshot.nowUnix,
+      updateTime: snapshot.nowUnix,
     },
   };
 }
@@ -218,21 +221,21 @@ function inlinePosition(
  * `maxProfitPriceUi`: for a LONG on an uncorrelated market, the price at which its profit reaches the payout cap;
  * null for SHORT and correlated markets.
  */
-export function tpSlPreview(world: World, req: TpSlRequest): QuoteResult<TpSlDto> {
+export function tpSlPreview(snapshot: DeploymentSnapshot, req: TpSlRequest): QuoteResult<TpSlDto> {
   return runQuote(() => {
     let market: MarketContext;
     let position: PositionLike;
     let collateralPrice: OraclePrice;
     if (req.position) {
-      const ref = requirePosition(world, req.position);
+      const ref = requirePosition(snapshot, req.position);
       market = ref.market;
       position = ref.position;
-      collateralPrice = requirePrice(world, market.collateral.token).price;
+      collateralPrice = requirePrice(snapshot, market.collateral.token).price;
     } else {
-      const side = toTradeSide(req.side ?? "LONG");
-      const markets = requireMarkets(world, req.marketSymbol ?? "", side);
-      collateralPrice = requirePrice(world, markets[0].collateral.token).price;
-      ({ market, position } = inlinePosition(world, req, collateralPrice));
+      const side = tradeSide(req.side ?? "LONG");
+      const markets = requireMarkets(snapshot, req.marketSymbol ?? "", side);
+      collateralPrice = requirePrice(snapshot, markets[0].collateral.token).price;
+      ({ market, position } = inlinePosition(snapshot, req, collateralPrice));
     }
     const f = marketFormat(market);
     const net = (trigger: bigint) =>
@@ -241,7 +244,7 @@ export function tpSlPreview(world: World, req: TpSlRequest): QuoteResult<TpSlDto
         position,
         { price: trigger, exponent: position.entryPrice.exponent },
         collateralPrice,
-        world.nowUnix,
+        snapshot.nowUnix,
       )
         .netPnlUsd;
     const cap = market.side === "Long" && !market.account.correlation
@@ -303,11 +306,11 @@ export interface MarginDto {
  * action allows (max addable for ADD, max withdrawable for REMOVE; 5 % safety band). The limit is reported, not
  * enforced; removing more than the collateral, or leaving no margin, fails with INSUFFICIENT_COLLATERAL.
  */
-export function marginPreview(world: World, req: MarginRequest): QuoteResult<MarginDto> {
+export function marginPreview(snapshot: DeploymentSnapshot, req: MarginRequest): QuoteResult<MarginDto> {
   return runQuote(() => {
-    const ref = requirePosition(world, req.position);
+    const ref = requirePosition(snapshot, req.position);
     const delta = parseUsd(req.marginDeltaUsdUi, "marginDeltaUsdUi");
-    const change = marginChange(world, ref, req.action, delta, false);
+    const change = marginChange(snapshot, ref, req.action, delta, false);
     const f = marketFormat(ref.market);
     const newLeverageUi = leverageDecimal(change.after.metrics.leverageBps) ??
       fail("INSUFFICIENT_COLLATERAL", `removing $${formatUsd(delta)} leaves the position without margin`);

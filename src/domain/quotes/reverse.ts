@@ -8,17 +8,17 @@
  * new position is sized from it exactly like a MARKET open. If the owner already holds a position on the opposite
  * side, the new leg increases it.
  */
+import { oppositeSide, type TradeSide } from "../../protocol/vocabulary.ts";
 import { reverseCollateralUsd } from "../math/reverse.ts";
 import { leverageToBps } from "../math/leverage.ts";
 import { positionLiquidationPrice } from "../math/liquidation.ts";
 import { closeQuote } from "../math/close.ts";
 import { openQuote, sizeFromLeverage } from "../math/open.ts";
 import { tokenAmount, usdValue } from "../math/oracle.ts";
-import { oppositeSide } from "../math/spread.ts";
 import type { PositionLike } from "../math/types.ts";
 import { formatLeverage, formatUsd } from "../format/ui.ts";
-import type { MarketContext, World } from "../views/context.ts";
-import { leverageDecimal, type SideUi } from "../views/dto.ts";
+import type { DeploymentSnapshot, MarketContext } from "../views/context.ts";
+import { leverageDecimal } from "../views/dto.ts";
 import { marketFormat, positionFigures } from "../views/position-metrics.ts";
 import {
   closeBasis,
@@ -44,7 +44,7 @@ export interface ReversePositionQuoteDto {
   closeReceiveUsd: string;
   closeFees: string;
   closeSettledPnl: string;
-  newSide: SideUi;
+  newSide: TradeSide;
   newLeverage: string;
   newEntryPrice: string;
   newLiquidationPrice: string;
@@ -72,24 +72,27 @@ export interface ReversePositionQuote {
   plan: ReversePositionPlan;
 }
 
-export function reversePositionQuote(world: World, req: ReversePositionRequest): QuoteResult<ReversePositionQuote> {
-  return runQuote(() => computeReverse(world, req));
+export function reversePositionQuote(
+  snapshot: DeploymentSnapshot,
+  req: ReversePositionRequest,
+): QuoteResult<ReversePositionQuote> {
+  return runQuote(() => computeReverse(snapshot, req));
 }
 
-function computeReverse(world: World, req: ReversePositionRequest): ReversePositionQuote {
-  const ref = requirePosition(world, req.position);
+function computeReverse(snapshot: DeploymentSnapshot, req: ReversePositionRequest): ReversePositionQuote {
+  const ref = requirePosition(snapshot, req.position);
   const { market, position } = ref;
-  const prices = tradePrices(world, market, true);
-  const candidates = oppositeMarkets(world, market);
-  const increases = existingPosition(world, ref.owner, candidates);
+  const prices = tradePrices(snapshot, market, true);
+  const candidates = oppositeMarkets(snapshot, market);
+  const increases = existingPosition(snapshot, ref.owner, candidates);
   const next = increases?.market ??
     candidates.find((m) => m.collateral.pubkey === market.collateral.pubkey) ?? candidates[0];
   const nextCollateral = next.collateral.pubkey === market.collateral.pubkey
     ? prices.collateral
-    : requirePrice(world, next.collateral.token);
+    : requirePrice(snapshot, next.collateral.token);
 
   const close = closeQuote({
-    ...closeBasis(world, market, position, prices),
+    ...closeBasis(snapshot, market, position, prices),
     sizeDeltaUsd: position.sizeUsd,
     full: true,
   });
@@ -100,7 +103,7 @@ function computeReverse(world: World, req: ReversePositionRequest): ReversePosit
   const collateralAmount = tokenAmount(newCollateralUsd, nc.decimals, nextCollateral.price, nc.tokenAmountMultiplier);
 
   const side = oppositeSide(market.side);
-  const degen = world.version === "earlier" && req.degenMode === true;
+  const degen = snapshot.version === "earlier" && req.degenMode === true;
   const leverageBps = leverageToBps(req.leverage);
   const p = next.target.account.pricing;
   const maxLev = BigInt(degen ? p.maxInitDegenLeverage : p.maxInitLeverage);
@@ -120,7 +123,7 @@ function computeReverse(world: World, req: ReversePositionRequest): ReversePosit
     targetCustody: next.target.account,
   });
   const old = increases
-    ? positionFigures(next, increases.position, prices.target.price, nextCollateral.price, world.nowUnix)
+    ? positionFigures(next, increases.position, prices.target.price, nextCollateral.price, snapshot.nowUnix)
     : undefined;
   const q = openQuote({
     position: increases?.position ?? null,
@@ -132,7 +135,7 @@ function computeReverse(world: World, req: ReversePositionRequest): ReversePosit
     collateralPrice: nextCollateral.price,
     collateralCustody: nc,
     market: next.account,
-    nowUnix: world.nowUnix,
+    nowUnix: snapshot.nowUnix,
     existingPnlUsd: old ? old.metrics.pnl.profitUsd - old.metrics.pnl.lossUsd : undefined,
   });
   let newPosition: PositionLike = q.newPosition;

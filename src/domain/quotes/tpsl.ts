@@ -3,12 +3,13 @@
  * PROTOCOL-v2 §5.12) and the TP/SL preview (§5.13): the outcome of closing a position at a trigger price, and the
  * exact inverse (the trigger price that realises a target PnL).
  */
+import type { TradeSide } from "../../protocol/vocabulary.ts";
 import { big, maxBig } from "../math/bigint.ts";
 import { settleClose } from "../math/close.ts";
 import { pnlPercentBps } from "../math/pnl.ts";
 import { usdValue } from "../math/oracle.ts";
 import { type TriggerPnl, triggerPnl } from "../math/tpsl.ts";
-import type { OraclePrice, PositionLike, TradeSide } from "../math/types.ts";
+import type { OraclePrice, PositionLike } from "../math/types.ts";
 import { formatPercentBps, formatUsd } from "../format/ui.ts";
 import type { MarketContext } from "../views/context.ts";
 import { marketFormat } from "../views/position-metrics.ts";

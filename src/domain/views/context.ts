@@ -1,15 +1,13 @@
 /**
- * The read-only world a view or quote works on: configuration lookups, decoded program accounts, oracle prices and
- * the current time, resolved into market and custody contexts. Pure: every input is passed in (`WorldInput`), so
+ * A per-request snapshot of one deployment, what every view and quote works on: configuration lookups, decoded
+ * program accounts, oracle prices and the current time, resolved into market and custody contexts. Pure: every input is passed in (`SnapshotInput`), so
  * the same code runs on the live stores (handlers pass the deployment's ProgramView and the PriceStore) and on
  * hand-built data in tests. Nothing here reads a clock or performs I/O.
  */
+import { configSide, type ProgramVersion, type TradeSide, tradeSide } from "../../protocol/vocabulary.ts";
 import type { AccountKind, AccountTypes, Custody, Market } from "../../protocol/accounts/index.ts";
 import type { CustodyConfig, MarketConfig, PoolConfig, TokenConfig } from "../../config/pool-config.ts";
-import type { OraclePrice, TradeSide } from "../math/types.ts";
-
-/** The interface (and program layout) a world belongs to. */
-export type InterfaceVersion = "v2" | "earlier";
+import type { OraclePrice } from "../math/types.ts";
 
 /** One oracle price as the price store holds it (structurally `PriceEntry`). */
 export interface PriceSample {
@@ -38,8 +36,8 @@ export interface ConfigReader {
   custodyOf(symbol: string, poolAddress?: string): CustodyConfig | undefined;
 }
 
-export interface WorldInput {
-  version: InterfaceVersion;
+export interface SnapshotInput {
+  version: ProgramVersion;
   /** Program id of the deployment (PDAs: baskets, earlier positions and orders). */
   programId: string;
   config: ConfigReader;
@@ -79,17 +77,17 @@ export interface MarketContext {
   collateral: CustodyContext;
 }
 
-export const toTradeSide = (side: string): TradeSide => side.toLowerCase() === "long" ? "Long" : "Short";
-
-export const configSide = (side: TradeSide): "long" | "short" => side === "Long" ? "long" : "short";
-
-export class World {
+/**
+ * Read once per request (one clock reading, so every figure of an answer uses the same time); market and custody
+ * contexts are resolved lazily and memoised for the snapshot's lifetime.
+ */
+export class DeploymentSnapshot {
   readonly #markets = new Map<string, MarketContext | null>();
   readonly #custodies = new Map<string, CustodyContext | null>();
 
-  constructor(readonly input: WorldInput) {}
+  constructor(readonly input: SnapshotInput) {}
 
-  get version(): InterfaceVersion {
+  get version(): ProgramVersion {
     return this.input.version;
   }
 
@@ -159,7 +157,7 @@ export class World {
       const target = this.custody(config.targetCustody);
       const collateral = this.custody(config.collateralCustody);
       if (target && collateral) {
-        ctx = { pubkey, config, account, side: toTradeSide(config.side), pool, target, collateral };
+        ctx = { pubkey, config, account, side: tradeSide(config.side), pool, target, collateral };
       }
     }
     this.#markets.set(pubkey, ctx);

@@ -1,11 +1,10 @@
 /**
- * Small building blocks shared by the views and quotes: the contract's `OraclePriceDto`, base64 of raw bytes, the
- * display side, and leverage/rate strings for fields the contract types as plain decimals.
+ * Small building blocks shared by the views and quotes: the contract's `OraclePriceDto`, and leverage/rate strings
+ * for fields the contract types as plain decimals.
  */
-import { Buffer } from "node:buffer";
 import { toExactDecimal } from "../math/decimal.ts";
 import { INFINITE_LEVERAGE, type LeverageBps } from "../math/leverage.ts";
-import type { OraclePrice, TradeSide } from "../math/types.ts";
+import type { OraclePrice } from "../math/types.ts";
 import { formatLeverage } from "../format/ui.ts";
 
 /** `{price, exponent, confidence, timestamp}`, every member a decimal string (DECISIONS 2.8). */
@@ -20,13 +19,6 @@ export interface OraclePriceDto {
 export function oraclePriceDto(p: OraclePrice, timestampSec: bigint = 0n): OraclePriceDto {
   return { price: String(p.price), exponent: String(p.exponent), confidence: "0", timestamp: String(timestampSec) };
 }
-
-export function base64(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
-}
-
-export type SideUi = "Long" | "Short";
-export const sideUi = (side: TradeSide): SideUi => side;
 
 /**
  * Leverage for a field typed as a plain decimal string (quote DTOs): "5.00", or undefined when unbounded

@@ -10,14 +10,16 @@
  * the market's collateral token, and run through the open math (src/domain/math/open.ts) with the limit price as the
  * oracle price, so the entry spread and fee apply as at the fill.
  */
+import { base64 } from "../../protocol/codec/bytes.ts";
+import type { TradeSide } from "../../protocol/vocabulary.ts";
 import type { LimitOrder, TriggerOrder } from "../../protocol/accounts/index.ts";
 import type { Order } from "../../protocol/accounts/order.ts";
 import type { BasketOrder } from "../../protocol/accounts/basket.ts";
 import { openQuote } from "../math/open.ts";
 import { tokenAmount, usdValue } from "../math/oracle.ts";
 import { formatLeverage, formatOptionalPrice, formatTokenAmount, formatUsd } from "../format/ui.ts";
-import type { CustodyContext, MarketContext, World } from "./context.ts";
-import { base64, type OraclePriceDto, oraclePriceDto, plausiblePrice, type SideUi } from "./dto.ts";
+import type { CustodyContext, DeploymentSnapshot, MarketContext } from "./context.ts";
+import { type OraclePriceDto, oraclePriceDto, plausiblePrice } from "./dto.ts";
 import { marketFormat } from "./position-metrics.ts";
 
 /** The figures of a limit entry that need live prices (reserve and collateral token). */
@@ -32,7 +34,7 @@ export interface LimitOrderPricedFields {
 
 export interface LimitOrderStaticFields {
   orderId: number;
-  sideUi: SideUi;
+  sideUi: TradeSide;
   symbol: string;
   reserveSymbol: string;
   reserveAmountUi: string;
@@ -51,7 +53,7 @@ export type LimitOrderMetricsDto = LimitOrderStaticFields & LimitOrderPricedFiel
 
 export interface TriggerOrderMetricsDto {
   orderId: number;
-  sideUi: SideUi;
+  sideUi: TradeSide;
   symbol: string;
   receiveTokenSymbol: string;
   sizeAmountUi: string;
@@ -64,7 +66,7 @@ export interface TriggerOrderMetricsDto {
 
 export interface OrderMetricsDto {
   marketSymbol: string;
-  sideUi: SideUi;
+  sideUi: TradeSide;
   limitOrders: LimitOrderMetricsDto[];
   takeProfitOrders: TriggerOrderMetricsDto[];
   stopLossOrders: TriggerOrderMetricsDto[];
@@ -108,8 +110,8 @@ export function attempt<T>(fn: () => T): T | undefined {
 }
 
 /** Token paid out by an order: the custody of `uid` in the market's pool, else the market's collateral token. */
-function receiveSymbol(world: World, market: MarketContext, uid: number): string {
-  return world.custodyByUid(market.pool.poolAddress, uid)?.config.symbol ?? market.config.collateralSymbol;
+function receiveSymbol(snapshot: DeploymentSnapshot, market: MarketContext, uid: number): string {
+  return snapshot.custodyByUid(market.pool.poolAddress, uid)?.config.symbol ?? market.config.collateralSymbol;
 }
 
 function limitStatic(
@@ -141,13 +143,13 @@ function limitStatic(
 
 /** The price-dependent part of a limit entry, or undefined when the reserve or collateral price is unknown. */
 export function limitPriced(
-  world: World,
+  snapshot: DeploymentSnapshot,
   market: MarketContext,
   slot: LimitOrder,
   reserve: CustodyContext,
 ): LimitOrderPricedFields | undefined {
-  const reservePrice = world.price(reserve.token);
-  const collateralPrice = world.price(market.collateral.token);
+  const reservePrice = snapshot.price(reserve.token);
+  const collateralPrice = snapshot.price(market.collateral.token);
   if (!reservePrice || !collateralPrice) return undefined;
   const r = reserve.account;
   const c = market.collateral.account;
@@ -165,7 +167,7 @@ export function limitPriced(
     collateralPrice: collateralPrice.price,
     collateralCustody: c,
     market: market.account,
-    nowUnix: world.nowUnix,
+    nowUnix: snapshot.nowUnix,
   });
   const collateralUsd = q.newPosition.collateralUsd;
   const collateralAmount = tokenAmount(collateralUsd, c.decimals, collateralPrice.price, c.tokenAmountMultiplier);
@@ -181,7 +183,7 @@ export function limitPriced(
 }
 
 function triggerEntry(
-  world: World,
+  snapshot: DeploymentSnapshot,
   market: MarketContext,
   id: number,
   slot: TriggerOrder,
@@ -192,7 +194,7 @@ function triggerEntry(
     orderId: id,
     sideUi: market.side,
     symbol: market.config.targetSymbol,
-    receiveTokenSymbol: receiveSymbol(world, market, slot.receiveCustodyUid),
+    receiveTokenSymbol: receiveSymbol(snapshot, market, slot.receiveCustodyUid),
     sizeAmountUi: f.size(slot.triggerSize),
     sizeAmountUiKmb: f.sizeKmb(slot.triggerSize),
     sizeUsdUi: formatUsd(usdValue(slot.triggerSize, market.target.account.decimals, slot.triggerPrice)),
@@ -216,20 +218,24 @@ export function hasLiveSlot(order: Slots): boolean {
  * or whose reserve / collateral price is missing is left out (its id is not reused). Undefined when nothing can be
  * listed.
  */
-export function orderMetricsDto(world: World, market: MarketContext, order: Slots): OrderMetricsDto | undefined {
+export function orderMetricsDto(
+  snapshot: DeploymentSnapshot,
+  market: MarketContext,
+  order: Slots,
+): OrderMetricsDto | undefined {
   const limitOrders: LimitOrderMetricsDto[] = [];
   for (const { id, slot } of live(order.limitOrders, isLimitSlotEmpty, plausibleLimit)) {
-    const reserve = world.custodyByUid(market.pool.poolAddress, slot.reserveCustodyUid);
+    const reserve = snapshot.custodyByUid(market.pool.poolAddress, slot.reserveCustodyUid);
     if (!reserve) continue;
-    const priced = attempt(() => limitPriced(world, market, slot, reserve));
+    const priced = attempt(() => limitPriced(snapshot, market, slot, reserve));
     if (!priced) continue;
-    const receive = receiveSymbol(world, market, slot.receiveCustodyUid);
+    const receive = receiveSymbol(snapshot, market, slot.receiveCustodyUid);
     limitOrders.push({ ...limitStatic(market, id, slot, reserve, receive), ...priced });
   }
   const takeProfitOrders = live(order.takeProfitOrders, isTriggerSlotEmpty, plausibleTrigger)
-    .map(({ id, slot }) => triggerEntry(world, market, id, slot, "TP"));
+    .map(({ id, slot }) => triggerEntry(snapshot, market, id, slot, "TP"));
   const stopLossOrders = live(order.stopLossOrders, isTriggerSlotEmpty, plausibleTrigger)
-    .map(({ id, slot }) => triggerEntry(world, market, id, slot, "SL"));
+    .map(({ id, slot }) => triggerEntry(snapshot, market, id, slot, "SL"));
   if (!limitOrders.length && !takeProfitOrders.length && !stopLossOrders.length) return undefined;
   return {
     marketSymbol: market.config.targetSymbol,
@@ -244,7 +250,7 @@ export function orderMetricsDto(world: World, market: MarketContext, order: Slot
  * The earlier interface's record of one order account. Entries of a market absent from the configuration are not
  * listed (the record itself is, with empty lists); price-dependent limit fields are left out without prices.
  */
-export function orderDataUi(world: World, key: string, raw: Uint8Array, order: Order): OrderDataUiDto {
+export function orderDataUi(snapshot: DeploymentSnapshot, key: string, raw: Uint8Array, order: Order): OrderDataUiDto {
   const out: OrderDataUiDto = {
     key,
     orderAccountData: base64(raw),
@@ -252,21 +258,21 @@ export function orderDataUi(world: World, key: string, raw: Uint8Array, order: O
     takeProfitOrders: [],
     stopLossOrders: [],
   };
-  const market = world.market(order.market);
+  const market = snapshot.market(order.market);
   if (!market) return out;
   const tag = { market: market.pubkey };
   for (const { id, slot } of live(order.limitOrders, isLimitSlotEmpty, plausibleLimit)) {
-    const reserve = world.custodyByUid(market.pool.poolAddress, slot.reserveCustodyUid);
+    const reserve = snapshot.custodyByUid(market.pool.poolAddress, slot.reserveCustodyUid);
     if (!reserve) continue;
-    const receive = receiveSymbol(world, market, slot.receiveCustodyUid);
-    const priced = attempt(() => limitPriced(world, market, slot, reserve));
+    const receive = receiveSymbol(snapshot, market, slot.receiveCustodyUid);
+    const priced = attempt(() => limitPriced(snapshot, market, slot, reserve));
     out.limitOrders.push({ ...tag, ...limitStatic(market, id, slot, reserve, receive), ...priced });
   }
   for (const { id, slot } of live(order.takeProfitOrders, isTriggerSlotEmpty, plausibleTrigger)) {
-    out.takeProfitOrders.push({ ...tag, ...triggerEntry(world, market, id, slot, "TP") });
+    out.takeProfitOrders.push({ ...tag, ...triggerEntry(snapshot, market, id, slot, "TP") });
   }
   for (const { id, slot } of live(order.stopLossOrders, isTriggerSlotEmpty, plausibleTrigger)) {
-    out.stopLossOrders.push({ ...tag, ...triggerEntry(world, market, id, slot, "SL") });
+    out.stopLossOrders.push({ ...tag, ...triggerEntry(snapshot, market, id, slot, "SL") });
   }
   return out;
 }

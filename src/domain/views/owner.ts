@@ -1,12 +1,13 @@
 /**
  * Per-owner views: the v2 basket snapshot (`MbBasketSnapshotDto`, DECISIONS 2.5) and the earlier interface's
- * enriched position and order listings. Pure over a World; views never throw on account data — a position or order
+ * enriched position and order listings. Pure over a DeploymentSnapshot; views never throw on account data — a position or order
  * whose figures cannot be computed is left out (v2) or listed with its raw fields only (earlier interface).
  */
+import { base64 } from "../../protocol/codec/bytes.ts";
 import { basket as basketPda, order as orderPda, position as positionPda } from "../../protocol/pda.ts";
 import type { Basket } from "../../protocol/accounts/basket.ts";
-import type { MarketContext, World } from "./context.ts";
-import { base64, positionFitsMarket } from "./dto.ts";
+import type { DeploymentSnapshot, MarketContext } from "./context.ts";
+import { positionFitsMarket } from "./dto.ts";
 import {
   attempt,
   hasLiveSlot,
@@ -32,51 +33,54 @@ export interface MbBasketSnapshotDto {
 }
 
 /** Latest prices of a market's target and collateral tokens (any age; see position-metrics.ts). */
-export function viewPrices(world: World, market: MarketContext): Partial<PositionPrices> {
-  return { target: world.price(market.target.token), collateral: world.price(market.collateral.token) };
+export function viewPrices(snapshot: DeploymentSnapshot, market: MarketContext): Partial<PositionPrices> {
+  return { target: snapshot.price(market.target.token), collateral: snapshot.price(market.collateral.token) };
 }
 
 /** The owner's basket address (PDA `["basket", owner]`). */
-export function basketAddress(world: World, owner: string): string {
-  return basketPda(world.programId, owner);
+export function basketAddress(snapshot: DeploymentSnapshot, owner: string): string {
+  return basketPda(snapshot.programId, owner);
 }
 
 /**
  * Position metrics of a decoded basket, keyed by market: non-zero positions of configured markets with both prices
  * known. The first entry of a market wins (a market has at most one position).
  */
-export function basketPositionMetrics(world: World, basket: Basket): Record<string, PositionMetricsDto> {
+export function basketPositionMetrics(
+  snapshot: DeploymentSnapshot,
+  basket: Basket,
+): Record<string, PositionMetricsDto> {
   const out: Record<string, PositionMetricsDto> = {};
   for (const { market: key, position } of basket.positions) {
     if (position.sizeAmount === 0n || key in out) continue;
-    const market = world.market(key);
+    const market = snapshot.market(key);
     if (!market || !positionFitsMarket(position, market.target.account.decimals)) continue;
-    const { target, collateral } = viewPrices(world, market);
+    const { target, collateral } = viewPrices(snapshot, market);
     if (!target || !collateral) continue;
-    const dto = attempt(() => positionMetricsDto(market, position, { target, collateral }, world.nowUnix));
+    const dto = attempt(() => positionMetricsDto(market, position, { target, collateral }, snapshot.nowUnix));
     if (dto) out[key] = dto;
   }
   return out;
 }
 
 /** Order metrics of a decoded basket, keyed by market: only markets with at least one listed slot. */
-export function basketOrderMetrics(world: World, basket: Basket): Record<string, OrderMetricsDto> {
+export function basketOrderMetrics(snapshot: DeploymentSnapshot, basket: Basket): Record<string, OrderMetricsDto> {
   const out: Record<string, OrderMetricsDto> = {};
   for (const { market: key, order } of basket.orders) {
     if (key in out || !hasLiveSlot(order)) continue;
-    const market = world.market(key);
+    const market = snapshot.market(key);
     if (!market) continue;
-    const dto = orderMetricsDto(world, market, order);
+    const dto = orderMetricsDto(snapshot, market, order);
     if (dto) out[key] = dto;
   }
   return out;
 }
 
 /** `GET /v2/owner/{owner}`: the owner's basket bytes and metrics; nulls and empty maps without a basket. */
-export function basketSnapshot(world: World, owner: string): MbBasketSnapshotDto {
-  const basketPubkey = basketAddress(world, owner);
-  const raw = world.accounts.raw(basketPubkey);
-  const basket = raw ? world.accounts.get("Basket", basketPubkey) : undefined;
+export function basketSnapshot(snapshot: DeploymentSnapshot, owner: string): MbBasketSnapshotDto {
+  const basketPubkey = basketAddress(snapshot, owner);
+  const raw = snapshot.accounts.raw(basketPubkey);
+  const basket = raw ? snapshot.accounts.get("Basket", basketPubkey) : undefined;
   if (!raw || !basket) {
     return { owner, basketPubkey: null, basketData: null, positionMetrics: {}, orderMetrics: {} };
   }
@@ -84,8 +88,8 @@ export function basketSnapshot(world: World, owner: string): MbBasketSnapshotDto
     owner,
     basketPubkey,
     basketData: base64(raw.data),
-    positionMetrics: basketPositionMetrics(world, basket),
-    orderMetrics: basketOrderMetrics(world, basket),
+    positionMetrics: basketPositionMetrics(snapshot, basket),
+    orderMetrics: basketOrderMetrics(snapshot, basket),
   };
 }
 
@@ -93,18 +97,22 @@ export function basketSnapshot(world: World, owner: string): MbBasketSnapshotDto
  * `GET /positions/owner/{owner}`: the owner's non-empty position accounts, enriched, sorted by USD size (largest
  * first; ties by account key so the order is stable).
  */
-export function positionsByOwner(world: World, owner: string, includePnl: boolean): PositionTableDataUiDto[] {
+export function positionsByOwner(
+  snapshot: DeploymentSnapshot,
+  owner: string,
+  includePnl: boolean,
+): PositionTableDataUiDto[] {
   const rows: { sizeUsd: bigint; dto: PositionTableDataUiDto }[] = [];
-  for (const { pubkey, value: position } of world.accounts.listOwnedBy("Position", owner)) {
+  for (const { pubkey, value: position } of snapshot.accounts.listOwnedBy("Position", owner)) {
     if (position.sizeAmount === 0n) continue;
-    const raw = world.accounts.raw(pubkey);
+    const raw = snapshot.accounts.raw(pubkey);
     if (!raw) continue;
-    const found = world.market(position.market);
+    const found = snapshot.market(position.market);
     const market = found && positionFitsMarket(position, found.target.account.decimals) ? found : undefined;
-    const prices = market ? viewPrices(world, market) : {};
+    const prices = market ? viewPrices(snapshot, market) : {};
     const dto = attempt(() =>
-      positionTableDataUi(pubkey, raw.data, position, market, prices, world.nowUnix, includePnl)
-    ) ?? positionTableDataUi(pubkey, raw.data, position, undefined, {}, world.nowUnix, includePnl);
+      positionTableDataUi(pubkey, raw.data, position, market, prices, snapshot.nowUnix, includePnl)
+    ) ?? positionTableDataUi(pubkey, raw.data, position, undefined, {}, snapshot.nowUnix, includePnl);
     rows.push({ sizeUsd: position.sizeUsd, dto });
   }
   rows.sort((a, b) =>
@@ -118,13 +126,13 @@ export function positionsByOwner(world: World, owner: string, includePnl: boolea
 }
 
 /** `GET /orders/owner/{owner}`: one record per order account of the owner, by account key. */
-export function ordersByOwner(world: World, owner: string): OrderDataUiDto[] {
+export function ordersByOwner(snapshot: DeploymentSnapshot, owner: string): OrderDataUiDto[] {
   const out: OrderDataUiDto[] = [];
-  for (const { pubkey, value: order } of world.accounts.listOwnedBy("Order", owner)) {
-    const raw = world.accounts.raw(pubkey);
+  for (const { pubkey, value: order } of snapshot.accounts.listOwnedBy("Order", owner)) {
+    const raw = snapshot.accounts.raw(pubkey);
     if (!raw) continue;
     out.push(
-      attempt(() => orderDataUi(world, pubkey, raw.data, order)) ?? {
+      attempt(() => orderDataUi(snapshot, pubkey, raw.data, order)) ?? {
         key: pubkey,
         orderAccountData: base64(raw.data),
         limitOrders: [],
@@ -137,10 +145,10 @@ export function ordersByOwner(world: World, owner: string): OrderDataUiDto[] {
 }
 
 /** Earlier-interface position and order account addresses of (owner, market). */
-export function earlierPositionAddress(world: World, owner: string, market: string): string {
-  return positionPda(world.programId, owner, market);
+export function earlierPositionAddress(snapshot: DeploymentSnapshot, owner: string, market: string): string {
+  return positionPda(snapshot.programId, owner, market);
 }
 
-export function earlierOrderAddress(world: World, owner: string, market: string): string {
-  return orderPda(world.programId, owner, market);
+export function earlierOrderAddress(snapshot: DeploymentSnapshot, owner: string, market: string): string {
+  return orderPda(snapshot.programId, owner, market);
 }

@@ -6,6 +6,8 @@
  * known price, as the stream keeps doing while a feed pauses. The staleness rule of DECISIONS 5.9 applies to
  * quotes and previews (src/domain/quotes), which commit a user to a price.
  */
+import { base64 } from "../../protocol/codec/bytes.ts";
+import type { TradeSide } from "../../protocol/vocabulary.ts";
 import type { Position } from "../../protocol/accounts/index.ts";
 import { tokenAmount } from "../math/oracle.ts";
 import { borrowFeeUsd } from "../math/borrow.ts";
@@ -22,12 +24,12 @@ import {
   formatUsd,
 } from "../format/ui.ts";
 import type { LivePrice, MarketContext } from "./context.ts";
-import { base64, type OraclePriceDto, oraclePriceDto, type SideUi } from "./dto.ts";
+import { type OraclePriceDto, oraclePriceDto } from "./dto.ts";
 
 export interface PositionMetricsDto {
   marketSymbol: string;
   collateralSymbol: string;
-  sideUi: SideUi;
+  sideUi: TradeSide;
   entryPriceUi: string;
   liquidationPriceUi: string;
   leverageUi: string;
@@ -67,7 +69,7 @@ export interface PositionPnlDto {
 export interface PositionTableDataUiDto {
   key: string;
   positionAccountData: string;
-  sideUi?: SideUi;
+  sideUi?: TradeSide;
   marketSymbol?: string;
   collateralSymbol?: string;
   entryOraclePrice?: OraclePriceDto;

@@ -1,7 +1,5 @@
-import type { RouteHandler } from "@hono/zod-openapi";
-import type { getDocs as route } from "../../../gen/earlier/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
+import type { EarlierHandler } from "./handler.ts";
 import { docsPageHtml } from "../../http/docs.ts";
 
 /** GET /docs/: interactive documentation of both interfaces. */
-export const getDocs: RouteHandler<typeof route, AppEnv> = (c) => c.html(docsPageHtml(), 200);
+export const getDocs: EarlierHandler<"getDocs"> = (c) => c.html(docsPageHtml(), 200);

@@ -1,10 +1,8 @@
-import type { RouteHandler } from "@hono/zod-openapi";
-import type { routes } from "../../../gen/earlier/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
+import type { EarlierHandler } from "./handler.ts";
 import { chainsOf, ingestionIsStale } from "../shared/health.ts";
 
 /** GET /health: cached account counts of the earlier program (DECISIONS 2.11). */
-export const getHealth: RouteHandler<typeof routes.getHealth, AppEnv> = (c) => {
+export const getHealth: EarlierHandler<"getHealth"> = (c) => {
   const services = c.var.services;
   const view = services.deployments.earlier.view;
   const body = {

@@ -3,14 +3,13 @@
  * with `transactionBase64: null`, including the swap fields for SWAP. With an owner the quote is still computed (a
  * failure is 200 `{err, code}`), but the transaction half is not built yet (501).
  */
-import type { RouteHandler } from "@hono/zod-openapi";
-import type * as routes from "../../../gen/earlier/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
+import type { EarlierHandler } from "./handler.ts";
 import { ApiError, notImplemented } from "../../http/errors.ts";
 import { openPositionQuote } from "../../domain/quotes/open.ts";
-import { computeError, missingField, worldOf } from "../world.ts";
+import { snapshotOf } from "../context.ts";
+import { answerQuote, missingField } from "../shared/answers.ts";
 
-export const openPosition: RouteHandler<typeof routes.openPosition, AppEnv> = (c) => {
+export const openPosition: EarlierHandler<"openPosition"> = (c) => {
   const body = c.req.valid("json");
   if (!/[1-9]/.test(body.inputAmountUi)) {
     throw new ApiError(400, "INVALID_DECIMAL", "body.inputAmountUi must be greater than zero", "body.inputAmountUi");
@@ -24,13 +23,12 @@ export const openPosition: RouteHandler<typeof routes.openPosition, AppEnv> = (c
   ) {
     throw missingField("tokenStakeFafAccount", "must equal tokenStakeTokenAccount when both are sent");
   }
-  const result = openPositionQuote(worldOf(c, "earlier"), {
+  const result = openPositionQuote(snapshotOf(c, "earlier"), {
     ...body,
     tokenStakeTokenAccount: body.tokenStakeTokenAccount ?? body.tokenStakeFafAccount,
   });
-  if (!result.ok) return c.json(computeError(result), 200);
   // The quote is computed (and its failures answered) with or without an owner; building the transaction for an
   // owner is a later issue.
-  if (body.owner !== undefined) throw notImplemented();
-  return c.json({ ...result.value.dto, transactionBase64: null, err: null }, 200);
+  if (result.ok && body.owner !== undefined) throw notImplemented();
+  return answerQuote(c, result, (quote) => ({ ...quote.dto, transactionBase64: null, err: null }));
 };

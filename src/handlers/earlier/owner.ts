@@ -1,17 +1,15 @@
 /** GET /positions/owner/{owner} and /orders/owner/{owner}: the owner's enriched positions and order records. */
-import type { RouteHandler } from "@hono/zod-openapi";
-import type * as routes from "../../../gen/earlier/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
+import type { EarlierHandler } from "./handler.ts";
 import { ordersByOwner, positionsByOwner } from "../../domain/views/owner.ts";
-import { worldOf } from "../world.ts";
+import { snapshotOf } from "../context.ts";
 
-export const getPositionsByOwner: RouteHandler<typeof routes.getPositionsByOwner, AppEnv> = (c) => {
+export const getPositionsByOwner: EarlierHandler<"getPositionsByOwner"> = (c) => {
   const { owner } = c.req.valid("param");
   const { includePnlInLeverageDisplay } = c.req.valid("query");
-  return c.json(positionsByOwner(worldOf(c, "earlier"), owner, includePnlInLeverageDisplay), 200);
+  return c.json(positionsByOwner(snapshotOf(c, "earlier"), owner, includePnlInLeverageDisplay), 200);
 };
 
-export const getOrdersByOwner: RouteHandler<typeof routes.getOrdersByOwner, AppEnv> = (c) => {
+export const getOrdersByOwner: EarlierHandler<"getOrdersByOwner"> = (c) => {
   const { owner } = c.req.valid("param");
-  return c.json(ordersByOwner(worldOf(c, "earlier"), owner), 200);
+  return c.json(ordersByOwner(snapshotOf(c, "earlier"), owner), 200);
 };

@@ -2,13 +2,11 @@
  * POST /preview/*: the v2 previews served by the earlier interface (DECISIONS 1.2). The position may also be named
  * by `positionKey`, which wins over `owner` + `marketSymbol` + `side` (and, for TP/SL, over the inline fields).
  */
-import type { RouteHandler } from "@hono/zod-openapi";
-import type * as routes from "../../../gen/earlier/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
+import type { EarlierHandler } from "./handler.ts";
 import { exitFeePreview, limitOrderFeesPreview, marginPreview, tpSlPreview } from "../../domain/quotes/previews.ts";
 import type { PositionTarget } from "../../domain/quotes/common.ts";
-import { requireModeInput } from "../v2/previews.ts";
-import { computeError, missingField, positionTargetOf, worldOf } from "../world.ts";
+import { snapshotOf } from "../context.ts";
+import { answerQuote, missingField, positionTargetOf, requireModeInput } from "../shared/answers.ts";
 
 /** The schema guarantees one complete group; this only narrows the type. */
 function targetOf(body: Parameters<typeof positionTargetOf>[0]): PositionTarget {
@@ -17,33 +15,33 @@ function targetOf(body: Parameters<typeof positionTargetOf>[0]): PositionTarget 
   return target;
 }
 
-export const previewLimitOrderFees: RouteHandler<typeof routes.previewLimitOrderFees, AppEnv> = (c) => {
-  const result = limitOrderFeesPreview(worldOf(c, "earlier"), c.req.valid("json"));
-  return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
+export const previewLimitOrderFees: EarlierHandler<"previewLimitOrderFees"> = (c) => {
+  const result = limitOrderFeesPreview(snapshotOf(c, "earlier"), c.req.valid("json"));
+  return answerQuote(c, result);
 };
 
-export const previewExitFee: RouteHandler<typeof routes.previewExitFee, AppEnv> = (c) => {
+export const previewExitFee: EarlierHandler<"previewExitFee"> = (c) => {
   const body = c.req.valid("json");
-  const result = exitFeePreview(worldOf(c, "earlier"), {
+  const result = exitFeePreview(snapshotOf(c, "earlier"), {
     position: targetOf(body),
     closeAmountUsdUi: body.closeAmountUsdUi,
   });
-  return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
+  return answerQuote(c, result);
 };
 
-export const previewTpSl: RouteHandler<typeof routes.previewTpSl, AppEnv> = (c) => {
+export const previewTpSl: EarlierHandler<"previewTpSl"> = (c) => {
   const body = c.req.valid("json");
   requireModeInput(body);
-  const result = tpSlPreview(worldOf(c, "earlier"), { ...body, position: positionTargetOf(body) });
-  return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
+  const result = tpSlPreview(snapshotOf(c, "earlier"), { ...body, position: positionTargetOf(body) });
+  return answerQuote(c, result);
 };
 
-export const previewMargin: RouteHandler<typeof routes.previewMargin, AppEnv> = (c) => {
+export const previewMargin: EarlierHandler<"previewMargin"> = (c) => {
   const body = c.req.valid("json");
-  const result = marginPreview(worldOf(c, "earlier"), {
+  const result = marginPreview(snapshotOf(c, "earlier"), {
     position: targetOf(body),
     marginDeltaUsdUi: body.marginDeltaUsdUi,
     action: body.action,
   });
-  return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
+  return answerQuote(c, result);
 };

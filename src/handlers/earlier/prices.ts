@@ -1,18 +1,16 @@
 /** GET /prices and /prices/{symbol} for the earlier configuration's tokens. */
-import type { RouteHandler } from "@hono/zod-openapi";
-import type { routes } from "../../../gen/earlier/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
+import type { EarlierHandler } from "./handler.ts";
 import { ApiError } from "../../http/errors.ts";
-import { lookupPrice, priceMap } from "../shared/prices.ts";
+import { lookupPrice } from "../shared/prices.ts";
 
-export const getPrices: RouteHandler<typeof routes.getPrices, AppEnv> = (c) => {
+export const getPrices: EarlierHandler<"getPrices"> = (c) => {
   const { prices, deployments } = c.var.services;
   if (prices.size === 0) throw new ApiError(503, "PRICE_UNAVAILABLE", "no oracle price has been received yet");
-  return c.json(priceMap(deployments.earlier.index, prices), 200);
+  return c.json(deployments.earlier.priceMap.bySymbol, 200);
 };
 
 /** Unknown symbol: 404 with the document's text; a configured symbol with no price yet: 503 (DECISIONS 3.5). */
-export const getPriceBySymbol: RouteHandler<typeof routes.getPriceBySymbol, AppEnv> = (c) => {
+export const getPriceBySymbol: EarlierHandler<"getPriceBySymbol"> = (c) => {
   const { symbol } = c.req.valid("param");
   const { prices, deployments } = c.var.services;
   const found = lookupPrice(deployments.earlier.index, prices, symbol);

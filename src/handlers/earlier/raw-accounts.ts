@@ -2,14 +2,11 @@
  * GET /raw/* and the deprecated aliases of DECISIONS 1.5 (/perpetuals, /pools, /custodies, /markets, /positions,
  * /orders): earlier-program accounts as JSON (DECISIONS 2.4), 404 texts as the earlier document gives them.
  */
-import type { RouteHandler } from "@hono/zod-openapi";
-import type { routes } from "../../../gen/earlier/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
+import type { Context } from "hono";
+import type { AppEnv } from "../../services.ts";
+import type { EarlierHandler, EarlierRoutes } from "./handler.ts";
 import type { AccountKind } from "../../protocol/accounts/index.ts";
 import { getRawAccount, listRawAccounts } from "../shared/raw-accounts.ts";
-
-type Routes = typeof routes;
-type Handler<R extends keyof Routes> = RouteHandler<Routes[R], AppEnv>;
 
 const NOT_FOUND_NOUN: Partial<Record<AccountKind, string>> = {
   Perpetuals: "perpetuals account",
@@ -20,22 +17,31 @@ const NOT_FOUND_NOUN: Partial<Record<AccountKind, string>> = {
   Order: "order account",
 };
 
-function list<R extends keyof Routes>(kind: AccountKind): Handler<R> {
-  // deno-lint-ignore no-explicit-any
-  return ((c: any) => c.json(listRawAccounts(c, "earlier", kind), 200)) as Handler<R>;
+/**
+ * The factories make one handler per route from the account kind. Their bodies read what every route of a kind has
+ * (a `pubkey` parameter, an `owner` query), so each is written once against that context and cast once to the
+ * route's handler type where it is exported.
+ */
+type SingleContext = Context<AppEnv, string, { out: { param: { pubkey: string } } }>;
+type OwnerQueryContext = Context<AppEnv, string, { out: { query: { owner?: string } } }>;
+
+function list<R extends keyof EarlierRoutes>(kind: AccountKind): EarlierHandler<R> {
+  const handler = (c: Context<AppEnv>) => c.json(listRawAccounts(c, "earlier", kind), 200);
+  return handler as unknown as EarlierHandler<R>;
 }
 
-function listFilteredByOwner<R extends keyof Routes>(kind: "Position" | "Order"): Handler<R> {
-  // deno-lint-ignore no-explicit-any
-  return ((c: any) => c.json(listRawAccounts(c, "earlier", kind, c.req.valid("query").owner), 200)) as Handler<R>;
+function listFilteredByOwner<R extends keyof EarlierRoutes>(kind: "Position" | "Order"): EarlierHandler<R> {
+  const handler = (c: OwnerQueryContext) =>
+    c.json(listRawAccounts(c, "earlier", kind, c.req.valid("query").owner), 200);
+  return handler as unknown as EarlierHandler<R>;
 }
 
-function single<R extends keyof Routes>(kind: AccountKind): Handler<R> {
-  // deno-lint-ignore no-explicit-any
-  return ((c: any) => {
+function single<R extends keyof EarlierRoutes>(kind: AccountKind): EarlierHandler<R> {
+  const handler = (c: SingleContext) => {
     const { pubkey } = c.req.valid("param");
     return c.json(getRawAccount(c, "earlier", kind, pubkey, `${NOT_FOUND_NOUN[kind]} ${pubkey} not found`), 200);
-  }) as Handler<R>;
+  };
+  return handler as unknown as EarlierHandler<R>;
 }
 
 export const getRawPerpetuals = list<"getRawPerpetuals">("Perpetuals");

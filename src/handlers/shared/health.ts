@@ -6,6 +6,7 @@
 import { isLiveMode } from "../../config/env.ts";
 import type { Services } from "../../services.ts";
 import type { Chain } from "../../state/types.ts";
+import type { ProgramVersion } from "../../protocol/vocabulary.ts";
 
 export function ingestionIsStale(services: Services, chains: Chain[]): boolean {
   const now = services.clock.nowMs();
@@ -22,7 +23,7 @@ export function ingestionIsStale(services: Services, chains: Chain[]): boolean {
 }
 
 /** The chains that feed an interface: v2 state lives on the ER with base fallback; the earlier one on base. */
-export function chainsOf(services: Services, version: "v2" | "earlier"): Chain[] {
+export function chainsOf(services: Services, version: ProgramVersion): Chain[] {
   const hasEr = !isLiveMode(services.config) || services.config.ER_RPC_URL !== undefined;
   return version === "v2" && hasEr ? ["base", "er"] : ["base"];
 }

@@ -2,18 +2,19 @@
  * Raw program accounts as JSON (DECISIONS 2.4), shared by both interfaces: list endpoints answer
  * `[{pubkey, account}]`, single endpoints the bare account object or 404 with the interface's text.
  */
+import type { AppEnv } from "../../services.ts";
+import type { ProgramVersion } from "../../protocol/vocabulary.ts";
 import type { Context } from "hono";
-import type { AccountKind, ProgramVersion } from "../../protocol/accounts/index.ts";
-import { toRawJson } from "../../protocol/raw-json.ts";
-import type { AppEnv } from "../../http/env.ts";
+import type { AccountKind } from "../../protocol/accounts/index.ts";
+import { toRawJsonObject } from "../../protocol/raw-json.ts";
 import { ApiError } from "../../http/errors.ts";
 
-type JsonObject = Record<string, unknown>;
+import type { JsonObject } from "../../protocol/codec/json.ts";
 
 export function listRawAccounts(c: Context<AppEnv>, version: ProgramVersion, kind: AccountKind, owner?: string) {
   const view = c.var.services.deployments[version].view;
   const entries = owner && (kind === "Position" || kind === "Order") ? view.listOwnedBy(kind, owner) : view.list(kind);
-  return entries.map(({ pubkey, value }) => ({ pubkey, account: toRawJson(value) as JsonObject }));
+  return entries.map(({ pubkey, value }) => ({ pubkey, account: toRawJsonObject(value) }));
 }
 
 export function getRawAccount(
@@ -25,5 +26,5 @@ export function getRawAccount(
 ): JsonObject {
   const value = c.var.services.deployments[version].view.get(kind, pubkey);
   if (!value) throw new ApiError(404, "NOT_FOUND", notFoundText);
-  return toRawJson(value) as JsonObject;
+  return toRawJsonObject(value);
 }

@@ -1,10 +1,8 @@
-import type { RouteHandler } from "@hono/zod-openapi";
-import type * as routes from "../../../gen/v2/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
+import type { V2Handler } from "./handler.ts";
 import { chainsOf, ingestionIsStale } from "../shared/health.ts";
 
 /** GET /v2/health: cached account counts and the pool-configuration provenance. */
-export const v2GetHealth: RouteHandler<typeof routes.v2GetHealth, AppEnv> = (c) => {
+export const v2GetHealth: V2Handler<"v2GetHealth"> = (c) => {
   const services = c.var.services;
   const { view, index } = services.deployments.v2;
   const provenance = index.config.provenance;

@@ -3,22 +3,20 @@
  * with `transactionBase64: null`. With an owner the quote is still computed (a failure is 200 `{err, code}`), but the
  * transaction half is not built yet (501).
  */
-import type { RouteHandler } from "@hono/zod-openapi";
-import type * as routes from "../../../gen/v2/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
+import type { V2Handler } from "./handler.ts";
 import { notImplemented } from "../../http/errors.ts";
 import { openPositionQuote } from "../../domain/quotes/open.ts";
-import { computeError, missingField, worldOf } from "../world.ts";
+import { snapshotOf } from "../context.ts";
+import { answerQuote, missingField } from "../shared/answers.ts";
 
-export const v2OpenPosition: RouteHandler<typeof routes.v2OpenPosition, AppEnv> = (c) => {
+export const v2OpenPosition: V2Handler<"v2OpenPosition"> = (c) => {
   const body = c.req.valid("json");
   if (body.orderType === "LIMIT" && body.limitPrice === undefined) {
     throw missingField("limitPrice", "is required when orderType is LIMIT");
   }
-  const result = openPositionQuote(worldOf(c, "v2"), body);
-  if (!result.ok) return c.json(computeError(result), 200);
+  const result = openPositionQuote(snapshotOf(c, "v2"), body);
   // The quote is computed (and its failures answered) with or without an owner; building the transaction for an
   // owner is a later issue.
-  if (body.owner !== undefined) throw notImplemented();
-  return c.json({ ...result.value.dto, transactionBase64: null, err: null }, 200);
+  if (result.ok && body.owner !== undefined) throw notImplemented();
+  return answerQuote(c, result, (quote) => ({ ...quote.dto, transactionBase64: null, err: null }));
 };

@@ -1,11 +1,9 @@
 /** GET /v2/owner/{owner}: the owner's basket snapshot (DECISIONS 2.5; the payload of the WebSocket `basket` message). */
-import type { RouteHandler } from "@hono/zod-openapi";
-import type * as routes from "../../../gen/v2/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
+import type { V2Handler } from "./handler.ts";
 import { basketSnapshot } from "../../domain/views/owner.ts";
-import { worldOf } from "../world.ts";
+import { snapshotOf } from "../context.ts";
 
-export const v2GetOwnerSnapshot: RouteHandler<typeof routes.v2GetOwnerSnapshot, AppEnv> = (c) => {
+export const v2GetOwnerSnapshot: V2Handler<"v2GetOwnerSnapshot"> = (c) => {
   const { owner } = c.req.valid("param");
-  return c.json(basketSnapshot(worldOf(c, "v2"), owner), 200);
+  return c.json(basketSnapshot(snapshotOf(c, "v2"), owner), 200);
 };

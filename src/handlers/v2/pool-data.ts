@@ -1,13 +1,11 @@
 /** GET /v2/pool-data and /v2/pool-data/{pool_pubkey}: the cached pool statistics (recomputed every 15 s). */
-import type { RouteHandler } from "@hono/zod-openapi";
-import type * as routes from "../../../gen/v2/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
+import type { V2Handler } from "./handler.ts";
 import { ApiError } from "../../http/errors.ts";
 
-export const v2GetPoolData: RouteHandler<typeof routes.v2GetPoolData, AppEnv> = (c) =>
+export const v2GetPoolData: V2Handler<"v2GetPoolData"> = (c) =>
   c.json({ pools: [...c.var.services.deployments.v2.poolStats.pools] }, 200);
 
-export const v2GetPoolDataByPool: RouteHandler<typeof routes.v2GetPoolDataByPool, AppEnv> = (c) => {
+export const v2GetPoolDataByPool: V2Handler<"v2GetPoolDataByPool"> = (c) => {
   const { pool_pubkey } = c.req.valid("param");
   const stats = c.var.services.deployments.v2.poolStats.pool(pool_pubkey);
   if (!stats) throw new ApiError(404, "NOT_FOUND", `pool data for ${pool_pubkey} not found`);

@@ -2,52 +2,36 @@
  * POST /v2/preview/*: read-only quotes (limit-order fees, exit fee, TP/SL calculator, margin). A well-formed
  * request that cannot be computed answers 200 `{err, code}` (DECISIONS 3.2).
  */
-import type { RouteHandler } from "@hono/zod-openapi";
-import type * as routes from "../../../gen/v2/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
-import {
-  exitFeePreview,
-  limitOrderFeesPreview,
-  marginPreview,
-  tpSlPreview,
-  type TpSlRequest,
-} from "../../domain/quotes/previews.ts";
-import { computeError, missingField, worldOf } from "../world.ts";
+import type { V2Handler } from "./handler.ts";
+import { exitFeePreview, limitOrderFeesPreview, marginPreview, tpSlPreview } from "../../domain/quotes/previews.ts";
+import { snapshotOf } from "../context.ts";
+import { answerQuote, requireModeInput } from "../shared/answers.ts";
 
-/** The input each TP/SL mode needs; the schema cannot tie it to `mode`, so its absence is checked here (400). */
-export function requireModeInput(
-  body: Pick<TpSlRequest, "mode" | "triggerPriceUi" | "targetPnlUsdUi" | "targetRoiPercent">,
-) {
-  if (body.mode === "forward" && body.triggerPriceUi === undefined) throw missingField("triggerPriceUi");
-  if (body.mode === "reverse_pnl" && body.targetPnlUsdUi === undefined) throw missingField("targetPnlUsdUi");
-  if (body.mode === "reverse_roi" && body.targetRoiPercent === undefined) throw missingField("targetRoiPercent");
-}
-
-export const v2PreviewLimitOrderFees: RouteHandler<typeof routes.v2PreviewLimitOrderFees, AppEnv> = (c) => {
-  const result = limitOrderFeesPreview(worldOf(c, "v2"), c.req.valid("json"));
-  return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
+export const v2PreviewLimitOrderFees: V2Handler<"v2PreviewLimitOrderFees"> = (c) => {
+  const result = limitOrderFeesPreview(snapshotOf(c, "v2"), c.req.valid("json"));
+  return answerQuote(c, result);
 };
 
-export const v2PreviewExitFee: RouteHandler<typeof routes.v2PreviewExitFee, AppEnv> = (c) => {
+export const v2PreviewExitFee: V2Handler<"v2PreviewExitFee"> = (c) => {
   const { owner, marketSymbol, side, closeAmountUsdUi } = c.req.valid("json");
-  const result = exitFeePreview(worldOf(c, "v2"), { position: { owner, marketSymbol, side }, closeAmountUsdUi });
-  return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
+  const result = exitFeePreview(snapshotOf(c, "v2"), { position: { owner, marketSymbol, side }, closeAmountUsdUi });
+  return answerQuote(c, result);
 };
 
-export const v2PreviewTpSl: RouteHandler<typeof routes.v2PreviewTpSl, AppEnv> = (c) => {
+export const v2PreviewTpSl: V2Handler<"v2PreviewTpSl"> = (c) => {
   const body = c.req.valid("json");
   requireModeInput(body);
   const position = body.owner ? { owner: body.owner, marketSymbol: body.marketSymbol, side: body.side } : undefined;
-  const result = tpSlPreview(worldOf(c, "v2"), { ...body, position });
-  return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
+  const result = tpSlPreview(snapshotOf(c, "v2"), { ...body, position });
+  return answerQuote(c, result);
 };
 
-export const v2PreviewMargin: RouteHandler<typeof routes.v2PreviewMargin, AppEnv> = (c) => {
+export const v2PreviewMargin: V2Handler<"v2PreviewMargin"> = (c) => {
   const { owner, marketSymbol, side, marginDeltaUsdUi, action } = c.req.valid("json");
-  const result = marginPreview(worldOf(c, "v2"), {
+  const result = marginPreview(snapshotOf(c, "v2"), {
     position: { owner, marketSymbol, side },
     marginDeltaUsdUi,
     action,
   });
-  return result.ok ? c.json(result.value, 200) : c.json(computeError(result), 200);
+  return answerQuote(c, result);
 };

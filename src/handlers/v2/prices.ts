@@ -1,18 +1,16 @@
 /** GET /v2/prices and /v2/prices/{symbol}: the oracle prices of the v2 configuration's tokens. */
-import type { RouteHandler } from "@hono/zod-openapi";
-import type * as routes from "../../../gen/v2/routes.ts";
-import type { AppEnv } from "../../http/env.ts";
+import type { V2Handler } from "./handler.ts";
 import { ApiError } from "../../http/errors.ts";
-import { lookupPrice, priceMap } from "../shared/prices.ts";
+import { lookupPrice } from "../shared/prices.ts";
 
-export const v2GetPrices: RouteHandler<typeof routes.v2GetPrices, AppEnv> = (c) => {
+export const v2GetPrices: V2Handler<"v2GetPrices"> = (c) => {
   const { prices, deployments } = c.var.services;
   if (prices.size === 0) throw new ApiError(503, "PRICE_UNAVAILABLE", "no oracle price has been received yet");
-  return c.json(priceMap(deployments.v2.index, prices), 200);
+  return c.json(deployments.v2.priceMap.bySymbol, 200);
 };
 
 /** Unknown symbols and symbols without a price yet are both 404 in v2 (v2 document, read endpoints). */
-export const v2GetPrice: RouteHandler<typeof routes.v2GetPrice, AppEnv> = (c) => {
+export const v2GetPrice: V2Handler<"v2GetPrice"> = (c) => {
   const { symbol } = c.req.valid("param");
   const { prices, deployments } = c.var.services;
   const found = lookupPrice(deployments.v2.index, prices, symbol);

@@ -13,7 +13,7 @@
 import type { MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import { type AllowedOrigins, isAllowedOrigin } from "../../config/cors-origins.ts";
-import type { AppEnv } from "../env.ts";
+import type { AppEnv } from "../../services.ts";
 import { REQUEST_ID_HEADER } from "./observe.ts";
 import { RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER } from "./rate-limit.ts";
 

@@ -6,7 +6,7 @@
  * fresh UUID; either way it is echoed in the `X-Request-Id` response header and logged as `requestId`.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv } from "../env.ts";
+import type { AppEnv } from "../../services.ts";
 import type { Logger } from "../logger.ts";
 import { KNOWN_METHODS, OTHER, type ServiceMetrics } from "../metrics.ts";
 

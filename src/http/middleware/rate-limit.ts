@@ -13,7 +13,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { Clock } from "../../state/clock.ts";
 import { systemClock } from "../../state/clock.ts";
-import type { AppEnv } from "../env.ts";
+import type { AppEnv } from "../../services.ts";
 import type { ErrorBody } from "../errors.ts";
 import type { LimitStoreName } from "../metrics.ts";
 import { MemoryRateLimitStore, type RateLimitStore, type TakeResult } from "../../limits/rate-limit-store.ts";

@@ -7,8 +7,6 @@ import { type AccountCodec, defineAccount, type Ledger, ledger } from "./common.
 import { type LimitOrder, limitOrder, type TriggerOrder, triggerOrder } from "./order.ts";
 import { type Position, positionStruct } from "./position.ts";
 
-export const BASKET_DISCRIMINATOR_HEX = "db4f6b87e7f3daf8";
-
 /** Orders of one market inside a basket: vectors of slots (`orderId` = index) plus counters. */
 export interface BasketOrder {
   limitOrders: LimitOrder[];
@@ -87,13 +85,4 @@ export const basketStruct: Codec<Basket> = struct<Basket>("Basket", {
   orders: vec(orderMeta),
 });
 
-export const basketAccount: AccountCodec<Basket> = defineAccount("Basket", BASKET_DISCRIMINATOR_HEX, basketStruct);
-export const BASKET_DISCRIMINATOR: Uint8Array = basketAccount.discriminator;
-
-export function decodeBasket(data: Uint8Array): Basket {
-  return basketAccount.decode(data);
-}
-
-export function encodeBasket(value: Basket): Uint8Array {
-  return basketAccount.encode(value);
-}
+export const basketAccount: AccountCodec<Basket> = defineAccount("Basket", "db4f6b87e7f3daf8", basketStruct);

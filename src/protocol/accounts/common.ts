@@ -2,7 +2,7 @@
  * Types and codecs shared by several accounts, plus the helper that turns a struct codec into an Anchor account
  * codec (8-byte discriminator + Borsh body).
  */
-import bs58 from "bs58";
+import type { ProgramVersion } from "../vocabulary.ts";
 import {
   bool,
   BorshReader,
@@ -15,15 +15,7 @@ import {
   struct,
   u64,
 } from "../codec/mod.ts";
-
-/**
- * Which layout generation of the perpetuals program to use. `"earlier"` is the layout of PROTOCOL-v1 (standalone
- * position/order accounts, deployment `FLASH6…` of the earlier interface); `"v2"` the later program version of
- * PROTOCOL-v2 (baskets; Pool gained `lp_supply`, Custody `trade_receivable`/`trade_payable`, Position/Order a
- * `migrate_flag`).
- */
-export type ProgramVersion = "earlier" | "v2";
-export const PROGRAM_VERSIONS: readonly ProgramVersion[] = ["earlier", "v2"];
+import { base58, fromHex, hex } from "../codec/bytes.ts";
 
 export function checkVersion(version: ProgramVersion): ProgramVersion {
   if (version !== "earlier" && version !== "v2") {
@@ -114,32 +106,18 @@ export interface AccountCodec<T> {
   encode(value: T): Uint8Array;
 }
 
-export function hexToBytes(hex: string): Uint8Array {
-  if (!/^(?:[0-9a-f]{2})*$/i.test(hex)) throw new Error(`invalid hex ${hex}`);
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
-  return out;
-}
-
-export function bytesToHex(b: Uint8Array): string {
-  let s = "";
-  for (let i = 0; i < b.length; i++) s += b[i].toString(16).padStart(2, "0");
-  return s;
-}
-
 /** Codecs of an account whose layout differs between program versions. */
 export type VersionedAccountCodec<T> = Readonly<Record<ProgramVersion, AccountCodec<T>>>;
 
 /** Builds the codec of an account from its name, discriminator (hex) and body codec. */
 export function defineAccount<T>(name: string, discriminatorHex: string, body: Codec<T>): AccountCodec<T> {
-  const disc = hexToBytes(discriminatorHex);
-  if (disc.length !== 8) throw new Error(`discriminator of ${name} must be 8 bytes`);
+  const disc = fromHex(discriminatorHex, 8);
   const d = Array.from(disc);
   return {
     name,
     discriminator: disc,
     discriminatorHex,
-    discriminatorBase58: bs58.encode(disc),
+    discriminatorBase58: base58(disc),
     size: body.size === undefined ? undefined : 8 + body.size,
     body,
     decode(data: Uint8Array): T {
@@ -152,7 +130,7 @@ export function defineAccount<T>(name: string, discriminatorHex: string, body: C
         data[4] !== d[4] || data[5] !== d[5] || data[6] !== d[6] || data[7] !== d[7]
       ) {
         throw new CodecError(
-          `${name}: discriminator mismatch (expected ${discriminatorHex}, got ${bytesToHex(data.subarray(0, 8))})`,
+          `${name}: discriminator mismatch (expected ${discriminatorHex}, got ${hex(data.subarray(0, 8))})`,
         );
       }
       const r = new BorshReader(data, 8);

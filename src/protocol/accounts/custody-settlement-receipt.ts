@@ -2,8 +2,6 @@
 import { bool, bytes, type Codec, pubkey, struct, u64, u8 } from "../codec/mod.ts";
 import { type AccountCodec, defineAccount } from "./common.ts";
 
-export const CUSTODY_SETTLEMENT_RECEIPT_DISCRIMINATOR_HEX = "af0a0eee7fade644";
-
 export interface CustodySettlementReceipt {
   pool: string;
   custody: string;
@@ -32,15 +30,6 @@ export const custodySettlementReceiptStruct: Codec<CustodySettlementReceipt> = s
 
 export const custodySettlementReceiptAccount: AccountCodec<CustodySettlementReceipt> = defineAccount(
   "CustodySettlementReceipt",
-  CUSTODY_SETTLEMENT_RECEIPT_DISCRIMINATOR_HEX,
+  "af0a0eee7fade644",
   custodySettlementReceiptStruct,
 );
-export const CUSTODY_SETTLEMENT_RECEIPT_DISCRIMINATOR: Uint8Array = custodySettlementReceiptAccount.discriminator;
-
-export function decodeCustodySettlementReceipt(data: Uint8Array): CustodySettlementReceipt {
-  return custodySettlementReceiptAccount.decode(data);
-}
-
-export function encodeCustodySettlementReceipt(value: CustodySettlementReceipt): Uint8Array {
-  return custodySettlementReceiptAccount.encode(value);
-}

@@ -3,9 +3,9 @@
  * (PROTOCOL-v1 §3, PROTOCOL-v2 §4.6–4.7). Earlier: padding [u8;32] @656. v2: trade_receivable @656,
  * trade_payable @664, padding [u8;16] @672.
  */
+import type { ProgramVersion } from "../vocabulary.ts";
 import { bool, bytes, type Codec, i64, pubkey, struct, u128, u16, u32, u64, u8 } from "../codec/mod.ts";
 import {
-  checkVersion,
   defineVersionedAccount,
   type FeesMode,
   feesMode,
@@ -13,11 +13,8 @@ import {
   oracleType,
   type Permissions,
   permissions,
-  type ProgramVersion,
   type VersionedAccountCodec,
 } from "./common.ts";
-
-export const CUSTODY_DISCRIMINATOR_HEX = "01b830515d833f91";
 
 export interface OracleParams {
   /** Internal oracle (CustomOracle PDA `["oracle_account", mint]`). */
@@ -244,15 +241,6 @@ export const custodyStruct: Readonly<Record<ProgramVersion, Codec<Custody>>> = {
 
 export const custodyAccount: VersionedAccountCodec<Custody> = defineVersionedAccount(
   "Custody",
-  CUSTODY_DISCRIMINATOR_HEX,
+  "01b830515d833f91",
   custodyStruct,
 );
-export const CUSTODY_DISCRIMINATOR: Uint8Array = custodyAccount.v2.discriminator;
-
-export function decodeCustody(data: Uint8Array, version: ProgramVersion): Custody {
-  return custodyAccount[checkVersion(version)].decode(data);
-}
-
-export function encodeCustody(value: Custody, version: ProgramVersion): Uint8Array {
-  return custodyAccount[checkVersion(version)].encode(value);
-}

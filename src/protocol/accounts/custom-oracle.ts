@@ -2,8 +2,6 @@
 import { bytes, type Codec, i32, i64, struct, u32, u64 } from "../codec/mod.ts";
 import { type AccountCodec, defineAccount } from "./common.ts";
 
-export const CUSTOM_ORACLE_DISCRIMINATOR_HEX = "e3aaa4da7f1023df";
-
 export interface CustomOracle {
   /** Mantissa; value = price × 10^expo. */
   price: bigint;
@@ -31,15 +29,6 @@ export const customOracleStruct: Codec<CustomOracle> = struct<CustomOracle>("Cus
 
 export const customOracleAccount: AccountCodec<CustomOracle> = defineAccount(
   "CustomOracle",
-  CUSTOM_ORACLE_DISCRIMINATOR_HEX,
+  "e3aaa4da7f1023df",
   customOracleStruct,
 );
-export const CUSTOM_ORACLE_DISCRIMINATOR: Uint8Array = customOracleAccount.discriminator;
-
-export function decodeCustomOracle(data: Uint8Array): CustomOracle {
-  return customOracleAccount.decode(data);
-}
-
-export function encodeCustomOracle(value: CustomOracle): Uint8Array {
-  return customOracleAccount.encode(value);
-}

@@ -2,10 +2,10 @@
  * Account registry: every account kind of both program versions, their discriminators (hex and base58 for
  * `getProgramAccounts` `memcmp` filters) and a dispatcher decoding raw account data by its discriminator.
  */
+import type { ProgramVersion } from "../vocabulary.ts";
 import { CodecError } from "../codec/mod.ts";
-import { bytesToHex } from "./common.ts";
-import type { AccountCodec, ProgramVersion } from "./common.ts";
-import { checkVersion } from "./common.ts";
+import { type AccountCodec, checkVersion } from "./common.ts";
+import { hex } from "../codec/bytes.ts";
 import { type Basket, basketAccount } from "./basket.ts";
 import { type Custody, custodyAccount } from "./custody.ts";
 import { type CustodySettlementReceipt, custodySettlementReceiptAccount } from "./custody-settlement-receipt.ts";
@@ -141,7 +141,7 @@ for (const version of ["earlier", "v2"] as const) {
 /** Which kind of account `data` is, by its discriminator; null when unknown to `version` or shorter than 8 bytes. */
 export function accountKindOf(version: ProgramVersion, data: Uint8Array): AccountKind | null {
   if (data.length < 8) return null;
-  return byDiscriminator[checkVersion(version)].get(bytesToHex(data.subarray(0, 8)))?.kind ?? null;
+  return byDiscriminator[checkVersion(version)].get(hex(data.subarray(0, 8)))?.kind ?? null;
 }
 
 /**
@@ -151,7 +151,7 @@ export function accountKindOf(version: ProgramVersion, data: Uint8Array): Accoun
  */
 export function decodeAccount(version: ProgramVersion, data: Uint8Array): DecodedAccount | null {
   if (data.length < 8) return null;
-  const entry = byDiscriminator[checkVersion(version)].get(bytesToHex(data.subarray(0, 8)));
+  const entry = byDiscriminator[checkVersion(version)].get(hex(data.subarray(0, 8)));
   if (entry === undefined) return null;
   return { kind: entry.kind, value: entry.codec.decode(data) } as DecodedAccount;
 }

@@ -5,8 +5,6 @@
 import { bool, bytes, type Codec, i64, pubkey, struct, u128, u64, u8 } from "../codec/mod.ts";
 import { type AccountCodec, defineAccount, type OraclePrice, oraclePrice, type Side, side } from "./common.ts";
 
-export const MARKET_DISCRIMINATOR_HEX = "dbbed53700e3c69a";
-
 export interface MarketPermissions {
   allowOpenPosition: boolean;
   allowClosePosition: boolean;
@@ -93,13 +91,4 @@ export const marketStruct: Codec<Market> = struct<Market>("Market", {
   bump: u8,
 });
 
-export const marketAccount: AccountCodec<Market> = defineAccount("Market", MARKET_DISCRIMINATOR_HEX, marketStruct);
-export const MARKET_DISCRIMINATOR: Uint8Array = marketAccount.discriminator;
-
-export function decodeMarket(data: Uint8Array): Market {
-  return marketAccount.decode(data);
-}
-
-export function encodeMarket(value: Market): Uint8Array {
-  return marketAccount.encode(value);
-}
+export const marketAccount: AccountCodec<Market> = defineAccount("Market", "dbbed53700e3c69a", marketStruct);

@@ -6,18 +6,16 @@
  * v2 layout (same size; the v2 IDL of flash-sdk-v2 — PROTOCOL-v2 does not tabulate it): … execution_count @568,
  * migrate_flag @576, padding [u8;7] @577, padding_u64 [u64;5] @584.
  */
+import type { ProgramVersion } from "../vocabulary.ts";
 import { array, bool, bytes, type Codec, i64, pubkey, struct, u64, u8 } from "../codec/mod.ts";
 import {
-  checkVersion,
   defineVersionedAccount,
   type OraclePrice,
   oraclePrice,
-  type ProgramVersion,
   readOraclePrice,
   type VersionedAccountCodec,
 } from "./common.ts";
 
-export const ORDER_DISCRIMINATOR_HEX = "86addfb94d561c33";
 /** Slots per kind (limit, take-profit, stop-loss) in an order account or basket order. */
 export const ORDER_SLOTS = 5;
 
@@ -116,15 +114,6 @@ export const orderStruct: Readonly<Record<ProgramVersion, Codec<Order>>> = {
 
 export const orderAccount: VersionedAccountCodec<Order> = defineVersionedAccount(
   "Order",
-  ORDER_DISCRIMINATOR_HEX,
+  "86addfb94d561c33",
   orderStruct,
 );
-export const ORDER_DISCRIMINATOR: Uint8Array = orderAccount.v2.discriminator;
-
-export function decodeOrder(data: Uint8Array, version: ProgramVersion): Order {
-  return orderAccount[checkVersion(version)].decode(data);
-}
-
-export function encodeOrder(value: Order, version: ProgramVersion): Uint8Array {
-  return orderAccount[checkVersion(version)].encode(value);
-}

@@ -2,8 +2,6 @@
 import { array, type Codec, i64, pubkey, struct, u32, u64, u8, vec } from "../codec/mod.ts";
 import { type AccountCodec, defineAccount, type Permissions, permissions } from "./common.ts";
 
-export const PERPETUALS_DISCRIMINATOR_HEX = "1ca762bf68526cc4";
-
 export interface VoltageMultiplier {
   volume: bigint;
   rewards: bigint;
@@ -50,15 +48,6 @@ export const perpetualsStruct: Codec<Perpetuals> = struct<Perpetuals>("Perpetual
 
 export const perpetualsAccount: AccountCodec<Perpetuals> = defineAccount(
   "Perpetuals",
-  PERPETUALS_DISCRIMINATOR_HEX,
+  "1ca762bf68526cc4",
   perpetualsStruct,
 );
-export const PERPETUALS_DISCRIMINATOR: Uint8Array = perpetualsAccount.discriminator;
-
-export function decodePerpetuals(data: Uint8Array): Perpetuals {
-  return perpetualsAccount.decode(data);
-}
-
-export function encodePerpetuals(value: Perpetuals): Uint8Array {
-  return perpetualsAccount.encode(value);
-}

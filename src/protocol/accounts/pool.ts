@@ -2,17 +2,9 @@
  * Pool (PDA `["pool", name]`), sequential Borsh, variable length (PROTOCOL-v1 §3 / PROTOCOL-v2 §4.4).
  * v2 appends `lp_supply` after `threshold_usd`.
  */
+import type { ProgramVersion } from "../vocabulary.ts";
 import { array, bytes, type Codec, i64, pubkey, string, struct, u128, u64, u8, vec } from "../codec/mod.ts";
-import {
-  checkVersion,
-  defineVersionedAccount,
-  type Permissions,
-  permissions,
-  type ProgramVersion,
-  type VersionedAccountCodec,
-} from "./common.ts";
-
-export const POOL_DISCRIMINATOR_HEX = "f19a6d0411b16dbc";
+import { defineVersionedAccount, type Permissions, permissions, type VersionedAccountCodec } from "./common.ts";
 
 /** Target/min/max share of pool AUM for one custody, in BPS; parallel to `Pool.custodies`. */
 export interface TokenRatios {
@@ -146,15 +138,6 @@ export const poolStruct: Readonly<Record<ProgramVersion, Codec<Pool>>> = {
 
 export const poolAccount: VersionedAccountCodec<Pool> = defineVersionedAccount(
   "Pool",
-  POOL_DISCRIMINATOR_HEX,
+  "f19a6d0411b16dbc",
   poolStruct,
 );
-export const POOL_DISCRIMINATOR: Uint8Array = poolAccount.v2.discriminator;
-
-export function decodePool(data: Uint8Array, version: ProgramVersion): Pool {
-  return poolAccount[checkVersion(version)].decode(data);
-}
-
-export function encodePool(value: Pool, version: ProgramVersion): Uint8Array {
-  return poolAccount[checkVersion(version)].encode(value);
-}

@@ -4,18 +4,15 @@
  * Earlier layout (PROTOCOL-v1 §3): … bump @239, padding [u8;8] @240, 248 bytes with discriminator.
  * v2 layout (PROTOCOL-v2 §4.7): … bump @231 (struct-relative), migrate_flag @232, padding [u8;7] @233.
  */
+import type { ProgramVersion } from "../vocabulary.ts";
 import { array, bool, type BorshReader, bytes, type Codec, i64, pubkey, struct, u128, u64, u8 } from "../codec/mod.ts";
 import {
-  checkVersion,
   defineVersionedAccount,
   type OraclePrice,
   oraclePrice,
-  type ProgramVersion,
   readOraclePrice,
   type VersionedAccountCodec,
 } from "./common.ts";
-
-export const POSITION_DISCRIMINATOR_HEX = "aabc8fe47a40f7d0";
 
 export interface Position {
   owner: string;
@@ -124,15 +121,6 @@ export const positionStruct: Readonly<Record<ProgramVersion, Codec<Position>>> =
 
 export const positionAccount: VersionedAccountCodec<Position> = defineVersionedAccount(
   "Position",
-  POSITION_DISCRIMINATOR_HEX,
+  "aabc8fe47a40f7d0",
   positionStruct,
 );
-export const POSITION_DISCRIMINATOR: Uint8Array = positionAccount.v2.discriminator;
-
-export function decodePosition(data: Uint8Array, version: ProgramVersion): Position {
-  return positionAccount[checkVersion(version)].decode(data);
-}
-
-export function encodePosition(value: Position, version: ProgramVersion): Uint8Array {
-  return positionAccount[checkVersion(version)].encode(value);
-}

@@ -2,8 +2,6 @@
 import { bool, bytes, type Codec, pubkey, struct, u8 } from "../codec/mod.ts";
 import { type AccountCodec, defineAccount } from "./common.ts";
 
-export const REFERRAL_DISCRIMINATOR_HEX = "1eeb88e06a6b3140";
-
 export interface Referral {
   isInitialized: boolean;
   bump: number;
@@ -23,15 +21,6 @@ export const referralStruct: Codec<Referral> = struct<Referral>("Referral", {
 
 export const referralAccount: AccountCodec<Referral> = defineAccount(
   "Referral",
-  REFERRAL_DISCRIMINATOR_HEX,
+  "1eeb88e06a6b3140",
   referralStruct,
 );
-export const REFERRAL_DISCRIMINATOR: Uint8Array = referralAccount.discriminator;
-
-export function decodeReferral(data: Uint8Array): Referral {
-  return referralAccount.decode(data);
-}
-
-export function encodeReferral(value: Referral): Uint8Array {
-  return referralAccount.encode(value);
-}

@@ -2,8 +2,6 @@
 import { array, bool, bytes, type Codec, i64, pubkey, struct, u128, u32, u64, u8 } from "../codec/mod.ts";
 import { type AccountCodec, defineAccount } from "./common.ts";
 
-export const TOKEN_STAKE_DISCRIMINATOR_HEX = "e57b15f3f6a439ef";
-
 export interface WithdrawRequest {
   withdrawableAmount: bigint;
   lockedAmount: bigint;
@@ -67,15 +65,6 @@ export const tokenStakeStruct: Codec<TokenStake> = struct<TokenStake>("TokenStak
 
 export const tokenStakeAccount: AccountCodec<TokenStake> = defineAccount(
   "TokenStake",
-  TOKEN_STAKE_DISCRIMINATOR_HEX,
+  "e57b15f3f6a439ef",
   tokenStakeStruct,
 );
-export const TOKEN_STAKE_DISCRIMINATOR: Uint8Array = tokenStakeAccount.discriminator;
-
-export function decodeTokenStake(data: Uint8Array): TokenStake {
-  return tokenStakeAccount.decode(data);
-}
-
-export function encodeTokenStake(value: TokenStake): Uint8Array {
-  return tokenStakeAccount.encode(value);
-}

@@ -2,8 +2,6 @@
 import { bytes, type Codec, pubkey, struct, u64, u8 } from "../codec/mod.ts";
 import { type AccountCodec, defineAccount } from "./common.ts";
 
-export const TRADE_VAULT_DISCRIMINATOR_HEX = "e9634a7c3de205af";
-
 export interface TradeVault {
   tokenMint: string;
   tokenAccount: string;
@@ -24,15 +22,6 @@ export const tradeVaultStruct: Codec<TradeVault> = struct<TradeVault>("TradeVaul
 
 export const tradeVaultAccount: AccountCodec<TradeVault> = defineAccount(
   "TradeVault",
-  TRADE_VAULT_DISCRIMINATOR_HEX,
+  "e9634a7c3de205af",
   tradeVaultStruct,
 );
-export const TRADE_VAULT_DISCRIMINATOR: Uint8Array = tradeVaultAccount.discriminator;
-
-export function decodeTradeVault(data: Uint8Array): TradeVault {
-  return tradeVaultAccount.decode(data);
-}
-
-export function encodeTradeVault(value: TradeVault): Uint8Array {
-  return tradeVaultAccount.encode(value);
-}

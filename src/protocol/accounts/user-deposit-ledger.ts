@@ -5,7 +5,6 @@
 import { bytes, type Codec, pubkey, struct, u8, vec } from "../codec/mod.ts";
 import { type AccountCodec, defineAccount, type Ledger, ledger } from "./common.ts";
 
-export const USER_DEPOSIT_LEDGER_DISCRIMINATOR_HEX = "3363adbe15330782";
 /** Offset of `owner` in the raw account, for `memcmp` filters. */
 export const USER_DEPOSIT_LEDGER_OWNER_OFFSET = 16;
 
@@ -28,20 +27,11 @@ export const userDepositLedgerStruct: Codec<UserDepositLedger> = struct<UserDepo
 
 export const userDepositLedgerAccount: AccountCodec<UserDepositLedger> = defineAccount(
   "UserDepositLedger",
-  USER_DEPOSIT_LEDGER_DISCRIMINATOR_HEX,
+  "3363adbe15330782",
   userDepositLedgerStruct,
 );
-export const USER_DEPOSIT_LEDGER_DISCRIMINATOR: Uint8Array = userDepositLedgerAccount.discriminator;
 
 /** Account size for a ledger with room for `capacity` deposit entries. */
 export function userDepositLedgerSpace(capacity: number): number {
   return 52 + 40 * capacity;
-}
-
-export function decodeUserDepositLedger(data: Uint8Array): UserDepositLedger {
-  return userDepositLedgerAccount.decode(data);
-}
-
-export function encodeUserDepositLedger(value: UserDepositLedger): Uint8Array {
-  return userDepositLedgerAccount.encode(value);
 }

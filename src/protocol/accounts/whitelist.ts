@@ -2,8 +2,6 @@
 import { array, bool, type Codec, pubkey, struct, u8 } from "../codec/mod.ts";
 import { type AccountCodec, defineAccount } from "./common.ts";
 
-export const WHITELIST_DISCRIMINATOR_HEX = "ccb0344f927936f7";
-
 export interface Whitelist {
   owner: string;
   isInitialized: boolean;
@@ -29,15 +27,6 @@ export const whitelistStruct: Codec<Whitelist> = struct<Whitelist>("Whitelist", 
 
 export const whitelistAccount: AccountCodec<Whitelist> = defineAccount(
   "Whitelist",
-  WHITELIST_DISCRIMINATOR_HEX,
+  "ccb0344f927936f7",
   whitelistStruct,
 );
-export const WHITELIST_DISCRIMINATOR: Uint8Array = whitelistAccount.discriminator;
-
-export function decodeWhitelist(data: Uint8Array): Whitelist {
-  return whitelistAccount.decode(data);
-}
-
-export function encodeWhitelist(value: Whitelist): Uint8Array {
-  return whitelistAccount.encode(value);
-}

@@ -2,8 +2,6 @@
 import { bytes, type Codec, i64, pubkey, struct, u64, u8 } from "../codec/mod.ts";
 import { type AccountCodec, defineAccount } from "./common.ts";
 
-export const WITHDRAWAL_ESCROW_RECEIPT_DISCRIMINATOR_HEX = "39f66704afa6c74f";
-
 export interface WithdrawalEscrowReceipt {
   owner: string;
   mint: string;
@@ -32,15 +30,6 @@ export const withdrawalEscrowReceiptStruct: Codec<WithdrawalEscrowReceipt> = str
 
 export const withdrawalEscrowReceiptAccount: AccountCodec<WithdrawalEscrowReceipt> = defineAccount(
   "WithdrawalEscrowReceipt",
-  WITHDRAWAL_ESCROW_RECEIPT_DISCRIMINATOR_HEX,
+  "39f66704afa6c74f",
   withdrawalEscrowReceiptStruct,
 );
-export const WITHDRAWAL_ESCROW_RECEIPT_DISCRIMINATOR: Uint8Array = withdrawalEscrowReceiptAccount.discriminator;
-
-export function decodeWithdrawalEscrowReceipt(data: Uint8Array): WithdrawalEscrowReceipt {
-  return withdrawalEscrowReceiptAccount.decode(data);
-}
-
-export function encodeWithdrawalEscrowReceipt(value: WithdrawalEscrowReceipt): Uint8Array {
-  return withdrawalEscrowReceiptAccount.encode(value);
-}

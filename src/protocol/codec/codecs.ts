@@ -23,10 +23,11 @@ export type Schema =
   | { readonly type: "enum"; readonly variants: readonly string[] }
   | { readonly type: "array"; readonly of: Schema; readonly length: number }
   | { readonly type: "vec"; readonly of: Schema }
+  | { readonly type: "option"; readonly of: Schema }
   | { readonly type: "struct"; readonly name: string; readonly fields: readonly (readonly [string, Schema])[] };
 
 /** Wire types without parameters. */
-export type PrimitiveType = Exclude<Schema["type"], "bytes" | "enum" | "array" | "vec" | "struct">;
+export type PrimitiveType = Exclude<Schema["type"], "bytes" | "enum" | "array" | "vec" | "option" | "struct">;
 
 /** A Borsh codec for values of type `T`. */
 export interface Codec<T> {
@@ -165,9 +166,10 @@ export function vec<T>(of: Codec<T>): Codec<T[]> {
 
 /**
  * Codecs for the fields of `T`, in wire order (object-literal order is the Borsh field order).
- * Optional properties of `T` may be left out: that is how version-specific fields are declared.
+ * Optional properties of `T` may be left out: that is how version-specific fields are declared. A field typed
+ * `X | null` takes a `Codec<X | null>` (Borsh `Option<X>`, see `option.ts`).
  */
-export type Fields<T> = { [K in keyof T]: Codec<NonNullable<T[K]>> };
+export type Fields<T> = { [K in keyof T]: Codec<Exclude<T[K], undefined>> };
 
 /**
  * Borsh struct: fields back to back, no alignment. Decodes to a plain object with the fields in wire order.

@@ -13,7 +13,7 @@ import {
   formatUsd,
   INFINITY_UI,
   UNSET_UI,
-} from "../../../src/domain/format/mod.ts";
+} from "../../../src/domain/format/ui.ts";
 
 const px = (price: bigint, exponent = -8) => ({ price, exponent });
 

@@ -10,8 +10,8 @@ import {
   scalePrice,
   tokenAmount,
   usdValue,
-} from "../../../src/domain/math/mod.ts";
-import { makeCustody, px } from "../fixtures.ts";
+} from "../../../src/domain/math/oracle.ts";
+import { makeCustody, px } from "../_helpers.ts";
 
 Deno.test("oracle conversions", async (t) => {
   await t.step("usdValue / tokenAmount with decimals and exponent", () => {

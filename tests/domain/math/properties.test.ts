@@ -3,29 +3,20 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import {
-  borrowFeeUsd,
-  displayLeverageBps,
-  entryFee,
-  exitFee,
-  type LeverageBps,
-  liquidationPrice,
-  parseDecimal,
-  pnlWithFeeUsd,
-  pnlWithoutFeeUsd,
-  positionMetrics,
-  positionPnl,
-  pow10,
-  sizeAtUsdDecimals,
-  splitPosition,
-  swapQuote,
-  tokenAmount,
-  triggerPnl,
-  triggerPriceForPnl,
-  usdValue,
-} from "../../../src/domain/math/mod.ts";
-import { formatDecimal, formatKmb, formatUsd } from "../../../src/domain/format/mod.ts";
-import { makeCustody, makePosition, px } from "../fixtures.ts";
+import { pow10 } from "../../../src/domain/math/bigint.ts";
+import { borrowFeeUsd } from "../../../src/domain/math/borrow.ts";
+import { splitPosition } from "../../../src/domain/math/close.ts";
+import { parseDecimal } from "../../../src/domain/math/decimal.ts";
+import { entryFee, exitFee } from "../../../src/domain/math/fees.ts";
+import { displayLeverageBps, type LeverageBps } from "../../../src/domain/math/leverage.ts";
+import { liquidationPrice } from "../../../src/domain/math/liquidation.ts";
+import { positionMetrics } from "../../../src/domain/math/metrics.ts";
+import { tokenAmount, usdValue } from "../../../src/domain/math/oracle.ts";
+import { pnlWithFeeUsd, pnlWithoutFeeUsd, positionPnl } from "../../../src/domain/math/pnl.ts";
+import { swapQuote } from "../../../src/domain/math/swap.ts";
+import { sizeAtUsdDecimals, triggerPnl, triggerPriceForPnl } from "../../../src/domain/math/tpsl.ts";
+import { formatDecimal, formatKmb, formatUsd } from "../../../src/domain/format/ui.ts";
+import { makeCustody, makePosition, px } from "../_helpers.ts";
 
 const RUNS = { numRuns: 400 };
 const NOW = 1_700_010_000n;

@@ -4,14 +4,12 @@ import {
   entryPriceForSize,
   exitPrice,
   exitPriceForSize,
-  oppositeSide,
   percentToBps,
   priceWithSlippage,
-  sideOf,
   slippagePercentToBps,
   tradeSpread,
-} from "../../../src/domain/math/mod.ts";
-import { px } from "../fixtures.ts";
+} from "../../../src/domain/math/spread.ts";
+import { px } from "../_helpers.ts";
 
 const pricing = { tradeSpreadMin: 100n, tradeSpreadMax: 1_100n, maxPositionSizeUsd: 1_000_000_000_000n };
 
@@ -68,13 +66,6 @@ Deno.test("entry and exit prices", async (t) => {
     // entryPriceForSize = entryPrice with the spread of that size ($500 → 100).
     assert.deepEqual(entryPriceForSize("Long", p, pricing, 500_000_000n), px(14_853_485_200n));
     assert.deepEqual(exitPriceForSize("Long", p, pricing, 500_000_000n), px(14_850_514_800n));
-  });
-
-  await t.step("sides", () => {
-    assert.equal(sideOf("Long"), "Long");
-    assert.equal(sideOf("SHORT"), "Short");
-    assert.throws(() => sideOf("None"), RangeError);
-    assert.equal(oppositeSide("Long"), "Short");
   });
 });
 

@@ -1,16 +1,12 @@
 /**
- * Open-position quotes on the hand-built world (tests/helpers/world.ts): SOL 160.00, USDC 1.00, JitoSOL 180.00,
+ * Open-position quotes on the hand-built deployment (tests/helpers/hand-built-deployment.ts): SOL 160.00, USDC 1.00, JitoSOL 180.00,
  * flat spread 0.1 % (1000 × 1e−6), open/close fee 0.1 % (1e6 RATE), leverage 1.1×..100×, min collateral $10.
  */
 import assert from "node:assert/strict";
 import { openPositionQuote, type OpenPositionRequest } from "../../../src/domain/quotes/open.ts";
 import type { QuoteResult } from "../../../src/domain/quotes/result.ts";
-import { ALICE, buildFixture, M } from "../../helpers/world.ts";
-
-function ok<T>(r: QuoteResult<T>): T {
-  if (!r.ok) throw new Error(`expected success, got ${r.code}: ${r.err}`);
-  return r.value;
-}
+import { ALICE, buildFixture, M } from "../../helpers/hand-built-deployment.ts";
+import { ok } from "./_helpers.ts";
 
 const long1Sol: OpenPositionRequest = {
   inputTokenSymbol: "SOL",
@@ -22,7 +18,7 @@ const long1Sol: OpenPositionRequest = {
 
 Deno.test("open-position quote: new long, SOL collateral, with TP/SL (every field by hand)", () => {
   const f = buildFixture();
-  const q = ok(openPositionQuote(f.world("v2"), { ...long1Sol, takeProfit: "200", stopLoss: "140" }));
+  const q = ok(openPositionQuote(f.snapshot("v2"), { ...long1Sol, takeProfit: "200", stopLoss: "140" }));
   // Collateral: 1 SOL at 160.00 = $160 (160 000 000).
   // Size: S = C·L / (1 + 2·f·L) = 160 × 5 / (1 + 2 × 0.001 × 5) = 800 / 1.01 = 792.079207… → 792 079 207
   // Entry (long) = 160 + ⌈160e8 × 1000 / 1e6⌉ = 16 016 000 000 (160.16)
@@ -74,7 +70,7 @@ Deno.test("open-position quote: new long, SOL collateral, with TP/SL (every fiel
 
 Deno.test("open-position quote: increasing an existing position fills old*", () => {
   const f = buildFixture();
-  const q = ok(openPositionQuote(f.world("v2"), { ...long1Sol, owner: ALICE }));
+  const q = ok(openPositionQuote(f.snapshot("v2"), { ...long1Sol, owner: ALICE }));
   // Existing: 10 SOL @150, $300, metrics leverage 3.77, liquidation 121.65 (see views/owner.test.ts).
   // New entry = ⌊(150e8 × 1e10 + 160.16e8 × 4 945 549 500) / 14 945 549 500⌋ = 15 336 2… → "153.36"
   // New leverage: size 1 500 000 000 + 792 079 207; collateral 300 + 160 − 0.79208 = 459.20792;
@@ -90,13 +86,13 @@ Deno.test("open-position quote: increasing an existing position fills old*", () 
   assert.equal(q.dto.newLiquidationPrice, "124.32");
   assert.equal(q.dto.entryFee, "0.79"); // the delta's fee, valued at its own fill price
   // Preview-only (no owner): a plain open, no old*.
-  const preview = ok(openPositionQuote(f.world("v2"), long1Sol));
+  const preview = ok(openPositionQuote(f.snapshot("v2"), long1Sol));
   assert.equal(preview.dto.oldLeverage, undefined);
 });
 
 Deno.test("open-position quote: short with stable (USDC) collateral", () => {
   const f = buildFixture();
-  const q = ok(openPositionQuote(f.world("v2"), {
+  const q = ok(openPositionQuote(f.snapshot("v2"), {
     inputTokenSymbol: "USDC",
     outputTokenSymbol: "SOL",
     inputAmountUi: "100",
@@ -117,7 +113,7 @@ Deno.test("open-position quote: short with stable (USDC) collateral", () => {
 
 Deno.test("open-position quote: LIMIT orders are priced at limitPrice", () => {
   const f = buildFixture();
-  const q = ok(openPositionQuote(f.world("v2"), {
+  const q = ok(openPositionQuote(f.snapshot("v2"), {
     inputTokenSymbol: "USDC",
     outputTokenSymbol: "SOL",
     inputAmountUi: "100",
@@ -139,27 +135,27 @@ Deno.test("open-position quote: LIMIT orders are priced at limitPrice", () => {
 Deno.test("open-position quote: market choice, swaps and trade types", async (t) => {
   const f = buildFixture();
   await t.step("SOL long has two markets: JitoSOL pays on the JitoSOL-collateral market", () => {
-    const q = ok(openPositionQuote(f.world("v2"), { ...long1Sol, inputTokenSymbol: "JitoSOL" }));
+    const q = ok(openPositionQuote(f.snapshot("v2"), { ...long1Sol, inputTokenSymbol: "JitoSOL" }));
     assert.equal(q.plan.market?.pubkey, M.v2.solLongJito);
     assert.equal(q.dto.youPayUsdUi, "180.00");
   });
   await t.step("WSOL resolves to the SOL custody", () => {
-    const q = ok(openPositionQuote(f.world("v2"), { ...long1Sol, inputTokenSymbol: "WSOL" }));
+    const q = ok(openPositionQuote(f.snapshot("v2"), { ...long1Sol, inputTokenSymbol: "WSOL" }));
     assert.equal(q.plan.market?.pubkey, M.v2.solLong);
   });
   await t.step("v2: SWAP is unsupported (DECISIONS 2.13); a MARKET open paid in another token too", () => {
-    assert.deepEqual(openPositionQuote(f.world("v2"), { ...long1Sol, tradeType: "SWAP" }), {
+    assert.deepEqual(openPositionQuote(f.snapshot("v2"), { ...long1Sol, tradeType: "SWAP" }), {
       ok: false,
       code: "UNSUPPORTED_TRADE_TYPE",
       err: "SWAP is not supported in v2",
     });
-    const r = openPositionQuote(f.world("v2"), { ...long1Sol, inputTokenSymbol: "USDC", inputAmountUi: "100" });
+    const r = openPositionQuote(f.snapshot("v2"), { ...long1Sol, inputTokenSymbol: "USDC", inputAmountUi: "100" });
     assert.equal(r.ok, false);
     assert.equal(!r.ok && r.code, "COMPUTE_FAILED");
   });
   await t.step("earlier: swap-and-open fills the swap fields; SWAP quotes the swap", () => {
     const q = ok(
-      openPositionQuote(f.world("earlier"), { ...long1Sol, inputTokenSymbol: "USDC", inputAmountUi: "100" }),
+      openPositionQuote(f.snapshot("earlier"), { ...long1Sol, inputTokenSymbol: "USDC", inputAmountUi: "100" }),
     );
     assert.equal(q.dto.swapInPriceUi, "1.0000"); // USDC usdPrecision 4
     assert.equal(q.dto.swapOutPriceUi, "160.00");
@@ -168,7 +164,7 @@ Deno.test("open-position quote: market choice, swaps and trade types", async (t)
     // The collateral is what the swap guarantees, less than $100 by the fees and the swap spread.
     assert.ok(q.plan.collateralAmount < 625_000_000n); // 100 / 160 SOL
     const s = ok(
-      openPositionQuote(f.world("earlier"), {
+      openPositionQuote(f.snapshot("earlier"), {
         ...long1Sol,
         inputTokenSymbol: "USDC",
         inputAmountUi: "100",
@@ -181,7 +177,7 @@ Deno.test("open-position quote: market choice, swaps and trade types", async (t)
     assert.ok(s.dto.swapFeeUsdUi !== undefined);
   });
   await t.step("earlier: discount with a privilege; degen mode allows more leverage", () => {
-    const w = f.world("earlier");
+    const w = f.snapshot("earlier");
     const q = ok(openPositionQuote(w, { ...long1Sol, privilege: "STAKE", tradingFeeDiscountPercent: 10 }));
     // fee before discount computed on a slightly larger size (f·(1 − 10 %)): check the discount relation only
     assert.equal(q.dto.discountPercentage, "10");
@@ -195,7 +191,7 @@ Deno.test("open-position quote: market choice, swaps and trade types", async (t)
 
 Deno.test("open-position quote: failures are values with stable codes", async (t) => {
   const f = buildFixture();
-  const w = f.world("v2");
+  const w = f.snapshot("v2");
   const fails = (r: QuoteResult<unknown>, code: string, err?: RegExp | string) => {
     assert.equal(r.ok, false, "expected a failure");
     if (r.ok) return;
@@ -239,21 +235,21 @@ Deno.test("open-position quote: failures are values with stable codes", async (t
     );
   });
   await t.step("missing and stale prices (DECISIONS 5.9)", () => {
-    const noUsdc = buildFixture({ prices: { USDC: null } }).world("v2");
+    const noUsdc = buildFixture({ prices: { USDC: null } }).snapshot("v2");
     fails(
       openPositionQuote(noUsdc, { ...long1Sol, inputTokenSymbol: "USDC", inputAmountUi: "100", tradeType: "SHORT" }),
       "PRICE_UNAVAILABLE",
       "price for symbol 'USDC' not available",
     );
-    const stale = buildFixture({ prices: { SOL: { ageMs: 61_000 } } }).world("v2");
+    const stale = buildFixture({ prices: { SOL: { ageMs: 61_000 } } }).snapshot("v2");
     fails(openPositionQuote(stale, long1Sol), "PRICE_UNAVAILABLE", "price for symbol 'SOL' not available");
     // 60 s old is still fresh (the limit is "older than PRICE_MAX_AGE_MS").
     assert.equal(
-      openPositionQuote(buildFixture({ prices: { SOL: { ageMs: 60_000 } } }).world("v2"), long1Sol).ok,
+      openPositionQuote(buildFixture({ prices: { SOL: { ageMs: 60_000 } } }).snapshot("v2"), long1Sol).ok,
       true,
     );
     // A closed session is never stale, but a regular-session price hours old is.
-    const staleSpy = buildFixture({ prices: { SPY: { ageMs: 3_600_000, session: "regular" } } }).world("v2");
+    const staleSpy = buildFixture({ prices: { SPY: { ageMs: 3_600_000, session: "regular" } } }).snapshot("v2");
     fails(
       openPositionQuote(staleSpy, { ...long1Sol, inputTokenSymbol: "SPY", outputTokenSymbol: "SPY" }),
       "PRICE_UNAVAILABLE",

@@ -1,5 +1,5 @@
 /**
- * Previews on the hand-built world (tests/helpers/world.ts): SOL 160.00, spread 0.1 %, open/close fee 0.1 %.
+ * Previews on the hand-built deployment (tests/helpers/hand-built-deployment.ts): SOL 160.00, spread 0.1 %, open/close fee 0.1 %.
  * ALICE's SOL long: 10 SOL @150.00, size $1 500, collateral $300; accrued borrow $0.015.
  */
 import assert from "node:assert/strict";
@@ -9,19 +9,12 @@ import {
   marginPreview,
   tpSlPreview,
 } from "../../../src/domain/quotes/previews.ts";
-import type { QuoteResult } from "../../../src/domain/quotes/result.ts";
 import * as pda from "../../../src/protocol/pda.ts";
-import { ALICE, buildFixture, CAROL, DAVE, M, PROGRAM } from "../../helpers/world.ts";
-
-function ok<T>(r: QuoteResult<T>): T {
-  if (!r.ok) throw new Error(`expected success, got ${r.code}: ${r.err}`);
-  return r.value;
-}
-
-const aliceLong = { owner: ALICE, marketSymbol: "SOL", side: "LONG" } as const;
+import { buildFixture, CAROL, DAVE, M, PROGRAM } from "../../helpers/hand-built-deployment.ts";
+import { aliceLong, ok } from "./_helpers.ts";
 
 Deno.test("limit-order-fees preview", () => {
-  const w = buildFixture().world("v2");
+  const w = buildFixture().snapshot("v2");
   // Long 3 SOL at 140.00 with 1 SOL: fill 140 + ⌈0.14⌉ = 140.14; fee ⌈3 × 140.14 × 0.001⌉ = 0.42042
   // liquidation (collateral 160 − 0.42042): 88.488… (as the limit entry of views/owner.test.ts)
   assert.deepEqual(
@@ -58,26 +51,26 @@ Deno.test("limit-order-fees preview", () => {
 Deno.test("exit-fee preview", () => {
   const f = buildFixture();
   // $500 of $1 500: closed size $ 499 999 999 → fee ⌈499 999.999⌉ = 500 000 → "0.50"; 0.5 / 160 = 0.003125 SOL
-  assert.deepEqual(ok(exitFeePreview(f.world("v2"), { position: aliceLong, closeAmountUsdUi: "500" })), {
+  assert.deepEqual(ok(exitFeePreview(f.snapshot("v2"), { position: aliceLong, closeAmountUsdUi: "500" })), {
     exitFeeUsdUi: "0.50",
     exitFeeAmountUi: "0.0031",
     exitPriceUi: "159.84",
   });
   // ≥ 97 %: a full close, fee on the whole $1 500.
   assert.equal(
-    ok(exitFeePreview(f.world("v2"), { position: aliceLong, closeAmountUsdUi: "1455" })).exitFeeUsdUi,
+    ok(exitFeePreview(f.snapshot("v2"), { position: aliceLong, closeAmountUsdUi: "1455" })).exitFeeUsdUi,
     "1.50",
   );
   // Earlier interface, by position account.
   const key = pda.position(PROGRAM.earlier, DAVE, M.earlier.solLong);
   assert.equal(
-    ok(exitFeePreview(f.world("earlier"), { position: { positionKey: key }, closeAmountUsdUi: "500" })).exitFeeUsdUi,
+    ok(exitFeePreview(f.snapshot("earlier"), { position: { positionKey: key }, closeAmountUsdUi: "500" })).exitFeeUsdUi,
     "0.50",
   );
 });
 
 Deno.test("tp-sl preview: the three modes", async (t) => {
-  const w = buildFixture().world("v2");
+  const w = buildFixture().snapshot("v2");
   await t.step("forward, owner position (TP and SL)", () => {
     // TP 180: exit 179.82 → profit 10 × 29.82 = 298.20; − exit fee 1.50 = 296.70; 296.70 / 300 = 98.90 %
     assert.deepEqual(ok(tpSlPreview(w, { mode: "forward", position: aliceLong, triggerPriceUi: "180" })), {
@@ -159,7 +152,7 @@ Deno.test("tp-sl preview: the three modes", async (t) => {
 });
 
 Deno.test("margin preview: ADD and REMOVE", () => {
-  const w = buildFixture().world("v2");
+  const w = buildFixture().snapshot("v2");
   // ADD $50: collateral 350; margin 350 + 98.4 − 1.515 = 446.885 → ⌊1.5e13 / 446 885 000⌋ = 33 565 → "3.35"
   //   liquidation Δ = 350 − 16.515 = 333.485 → 33.3485 → 116.6515; max addable 998.70 (add quote)
   assert.deepEqual(ok(marginPreview(w, { position: aliceLong, marginDeltaUsdUi: "50", action: "ADD" })), {
@@ -184,7 +177,7 @@ Deno.test("margin preview: ADD and REMOVE", () => {
     err: "cannot remove $300.01: the position holds $300.00 of collateral",
   });
   // A stale price is missing for previews too.
-  const stale = buildFixture({ prices: { SOL: { ageMs: 120_000 } } }).world("v2");
+  const stale = buildFixture({ prices: { SOL: { ageMs: 120_000 } } }).snapshot("v2");
   assert.deepEqual(marginPreview(stale, { position: aliceLong, marginDeltaUsdUi: "50", action: "ADD" }), {
     ok: false,
     code: "PRICE_UNAVAILABLE",

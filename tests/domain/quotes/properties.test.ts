@@ -1,5 +1,5 @@
 /**
- * Property tests of the views and quotes (fast-check) on the hand-built world (tests/helpers/world.ts).
+ * Property tests of the views and quotes (fast-check) on the hand-built deployment (tests/helpers/hand-built-deployment.ts).
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
@@ -17,7 +17,15 @@ import {
 import * as pda from "../../../src/protocol/pda.ts";
 import { assertMatchesContract } from "../../helpers/contract.ts";
 import { arbitraryOf } from "../../protocol/_arbitrary.ts";
-import { ALICE, basketOf, buildFixture, EVE, M, PROGRAM, solLongPosition } from "../../helpers/world.ts";
+import {
+  ALICE,
+  basketOf,
+  buildFixture,
+  EVE,
+  M,
+  PROGRAM,
+  solLongPosition,
+} from "../../helpers/hand-built-deployment.ts";
 
 const KNOWN_MARKETS = [M.v2.solLong, M.v2.solLongJito, M.v2.solShort, M.v2.spyLong];
 
@@ -70,7 +78,7 @@ Deno.test("property: views never throw on random valid baskets, and stay within 
         // deno-lint-ignore no-explicit-any
         const basket = basketOf(ALICE, positions, orders as any);
         f.put("v2", pda.basket(PROGRAM.v2, ALICE), basketAccount, basket);
-        const snap = basketSnapshot(f.world("v2"), ALICE);
+        const snap = basketSnapshot(f.snapshot("v2"), ALICE);
         assertMatchesContract("GET", `/v2/owner/${ALICE}`, 200, "application/json", snap);
         for (const key of Object.keys(snap.positionMetrics)) {
           assert.ok(positions.some((p) => p.market === key && p.position.sizeAmount !== 0n));
@@ -94,7 +102,7 @@ Deno.test("property: earlier listings never throw on random position accounts", 
         migrateFlag: undefined,
         padding: new Uint8Array(8),
       });
-      const rows = positionsByOwner(f.world("earlier"), EVE, true);
+      const rows = positionsByOwner(f.snapshot("earlier"), EVE, true);
       assertMatchesContract(
         "GET",
         `/positions/owner/${EVE}?includePnlInLeverageDisplay=true`,
@@ -141,19 +149,19 @@ const plausible = fc.record({
 const levRank = (l: LeverageBps) => (l === INFINITE_LEVERAGE ? 2n ** 64n : l);
 
 Deno.test("property: leverage rises as collateral is removed", () => {
-  const world = buildFixture().world("v2");
+  const snapshot = buildFixture().snapshot("v2");
   fc.assert(
     fc.property(
       plausible,
       fc.bigInt({ min: 0n, max: 1_000_000n }),
       fc.bigInt({ min: 0n, max: 1_000_000n }),
       (p, a, b) => {
-        const market = world.market(p.market)!;
+        const market = snapshot.market(p.market)!;
         const ref = { key: "x", owner: ALICE, market, position: p.position };
         const c = p.position.collateralUsd;
         const [d1, d2] = [c * (a < b ? a : b) / 1_000_000n, c * (a < b ? b : a) / 1_000_000n];
-        const l1 = marginChange(world, ref, "REMOVE", d1, false).after.metrics.leverageBps;
-        const l2 = marginChange(world, ref, "REMOVE", d2, false).after.metrics.leverageBps;
+        const l1 = marginChange(snapshot, ref, "REMOVE", d1, false).after.metrics.leverageBps;
+        const l2 = marginChange(snapshot, ref, "REMOVE", d2, false).after.metrics.leverageBps;
         assert.ok(levRank(l1) <= levRank(l2), `${l1} > ${l2} after removing more (${d1} < ${d2})`);
       },
     ),
@@ -162,14 +170,14 @@ Deno.test("property: leverage rises as collateral is removed", () => {
 });
 
 Deno.test("property: tp-sl reverse_pnl ∘ forward is exact (within one micro-dollar, here 0)", () => {
-  const world = buildFixture().world("v2");
+  const snapshot = buildFixture().snapshot("v2");
   const collateral = (long: boolean) => ({ price: long ? 16_000_000_000n : 100_000_000n, exponent: -8 });
   fc.assert(
     fc.property(plausible, fc.bigInt({ min: 1_000_000n, max: 200_000_000_000n }), (p, trigger) => {
-      const market = world.market(p.market)!;
+      const market = snapshot.market(p.market)!;
       const long = market.side === "Long";
       const net = (t: bigint) =>
-        pnlAtTrigger(market, p.position, { price: t, exponent: -8 }, collateral(long), world.nowUnix).netPnlUsd;
+        pnlAtTrigger(market, p.position, { price: t, exponent: -8 }, collateral(long), snapshot.nowUnix).netPnlUsd;
       const target = net(trigger);
       const found = triggerForNetPnl(net, market.side, target);
       assert.notEqual(found, null);

@@ -4,21 +4,14 @@
  * documented choice (program rounding: fees round up) and the test states both numbers.
  */
 import assert from "node:assert/strict";
-import {
-  entryFee,
-  entryPriceForSize,
-  exitPriceForSize,
-  liquidationPrice,
-  openQuote,
-  positionPnl,
-  priceWithSlippage,
-  sizeFromLeverage,
-  sizeUsdForCollateral,
-  tokenAmount,
-  triggerPriceForRoi,
-  usdValue,
-} from "../../../src/domain/math/mod.ts";
-import { makeCustody, makePosition, NOW, px, USDC_PRICE } from "../fixtures.ts";
+import { entryFee } from "../../../src/domain/math/fees.ts";
+import { liquidationPrice } from "../../../src/domain/math/liquidation.ts";
+import { openQuote, sizeFromLeverage, sizeUsdForCollateral } from "../../../src/domain/math/open.ts";
+import { tokenAmount, usdValue } from "../../../src/domain/math/oracle.ts";
+import { positionPnl } from "../../../src/domain/math/pnl.ts";
+import { entryPriceForSize, exitPriceForSize, priceWithSlippage } from "../../../src/domain/math/spread.ts";
+import { triggerPriceForRoi } from "../../../src/domain/math/tpsl.ts";
+import { makeCustody, makePosition, NOW, px, USDC_PRICE } from "../_helpers.ts";
 
 // PROTOCOL-v1's synthetic SOL custody: spread 100 → 1 100 over $1 M, open/close fee 510 000 (0.051 %).
 const v1Sol = makeCustody({

@@ -8,7 +8,7 @@
  * code runs (Deno has no dependency override we could use without touching more of deno.json). Under Node the same
  * package installs with an `overrides` entry for `fs`.
  *
- * So `generate_vectors.mjs` (run under Node, see its header) draws 240 random positions (long/short, correlated,
+ * So `generate-vectors.mjs` (run under Node, see its header) draws 240 random positions (long/short, correlated,
  * stable and non-stable collateral, multipliers, exponents −6/−8/−10, 5–9 decimals), 120 swaps and 60 pools, and
  * records what the SDK computes; this test recomputes every figure with the domain core. Worked numbers from the
  * references are checked separately in reference_numbers.test.ts.
@@ -24,62 +24,39 @@
  *   bounded by the propagated difference.
  */
 import assert from "node:assert/strict";
+import { decimalMul, pow10 } from "../../../src/domain/math/bigint.ts";
+import { borrowFeeUsd, borrowRateAt, cumulativeLockFeeAt } from "../../../src/domain/math/borrow.ts";
+import { maxAddableCollateralUsd, maxWithdrawableCollateralUsd } from "../../../src/domain/math/collateral.ts";
+import { exitFee, feeAmount } from "../../../src/domain/math/fees.ts";
+import { displayLeverageBps, initialMarginUsd, leverageBps, leverageToBps } from "../../../src/domain/math/leverage.ts";
+import { liquidationPrice } from "../../../src/domain/math/liquidation.ts";
+import { lockedUsdFor, maxProfitPrice } from "../../../src/domain/math/locked.ts";
+import { positionMetrics } from "../../../src/domain/math/metrics.ts";
+import { openQuote, sizeFromLeverage } from "../../../src/domain/math/open.ts";
+import { tokenAmount, usdValue } from "../../../src/domain/math/oracle.ts";
+import { positionPnl } from "../../../src/domain/math/pnl.ts";
+import { custodyPoolStats, lpTokenPriceUsd, poolValueStats } from "../../../src/domain/math/pool.ts";
+import { exitPriceForSize, priceWithSlippage, tradeSpread } from "../../../src/domain/math/spread.ts";
+import { swapQuote } from "../../../src/domain/math/swap.ts";
+import { triggerPriceForPnl, triggerPriceForRoi } from "../../../src/domain/math/tpsl.ts";
+import type { CustodyLike, OraclePrice, PositionLike } from "../../../src/domain/math/types.ts";
+import { formatPercentBps, formatPrice, formatTokenAmount, formatUsd } from "../../../src/domain/format/ui.ts";
 import {
-  borrowFeeUsd,
-  borrowRateAt,
-  cumulativeLockFeeAt,
-  type CustodyLike,
-  custodyPoolStats,
-  decimalMul,
-  displayLeverageBps,
-  exitFee,
-  exitPriceForSize,
-  feeAmount,
-  initialMarginUsd,
-  leverageBps,
-  leverageToBps,
-  liquidationPrice,
-  lockedUsdFor,
-  lpTokenPriceUsd,
-  maxAddableCollateralUsd,
-  maxProfitPrice,
-  maxWithdrawableCollateralUsd,
-  openQuote,
-  type OraclePrice,
-  poolValueStats,
-  type PositionLike,
-  positionMetrics,
-  positionPnl,
-  pow10,
-  priceWithSlippage,
-  sizeFromLeverage,
-  swapQuote,
-  tokenAmount,
-  tradeSpread,
-  triggerPriceForPnl,
-  triggerPriceForRoi,
-  usdValue,
-} from "../../../src/domain/math/mod.ts";
-import { formatPercentBps, formatPrice, formatTokenAmount, formatUsd } from "../../../src/domain/format/mod.ts";
+  type CustodyVector,
+  type PositionCase,
+  type PriceVector,
+  type RatioFeesVector,
+  type RatiosVector,
+  readVectors,
+} from "./_vectors.ts";
 
-// deno-lint-ignore no-explicit-any
-type Json = any;
-const lines: Json[] = (await Deno.readTextFile(new URL("./vectors.jsonl", import.meta.url)))
-  .split("\n")
-  .filter((l) => l.trim() !== "")
-  .map((l) => JSON.parse(l));
-const vectors = {
-  sdk: lines.find((l) => l.kind === "meta")?.sdk,
-  positions: lines.filter((l) => l.kind === "position"),
-  swaps: lines.filter((l) => l.kind === "swap"),
-  pools: lines.filter((l) => l.kind === "pool"),
-};
+const vectors = await readVectors(new URL("./vectors.jsonl", import.meta.url));
 
 const B = (x: string | number) => BigInt(x);
-const price = (p: Json): OraclePrice => ({ price: B(p.price), exponent: Number(p.exponent) });
-const ratioFees = (r: Json) => ({ minFee: B(r.minFee), targetFee: B(r.targetFee), maxFee: B(r.maxFee) });
+const price = (p: PriceVector): OraclePrice => ({ price: B(p.price), exponent: Number(p.exponent) });
+const ratioFees = (r: RatioFeesVector) => ({ minFee: B(r.minFee), targetFee: B(r.targetFee), maxFee: B(r.maxFee) });
 
-function custody(c: Json): CustodyLike & { price: OraclePrice } {
+function custody(c: CustodyVector): CustodyLike & { price: OraclePrice } {
   return {
     decimals: c.decimals,
     isStable: c.isStable,
@@ -131,7 +108,7 @@ function custody(c: Json): CustodyLike & { price: OraclePrice } {
   };
 }
 
-function position(p: Json): PositionLike {
+function position(p: PositionCase["position"]): PositionLike {
   return {
     entryPrice: price(p.entryPrice),
     sizeAmount: B(p.sizeAmount),
@@ -177,7 +154,7 @@ function tally(field: string, exact: boolean) {
 
 Deno.test("SDK cross-check: positions (PnL, fees, leverage, liquidation, limits, TP/SL, open)", async (t) => {
   assert.equal(vectors.sdk, "flash-sdk@15.17.2");
-  for (const v of vectors.positions as Json[]) {
+  for (const v of vectors.positions) {
     await t.step(v.id, () => {
       const side = v.side as "Long" | "Short";
       const target = custody(v.target);
@@ -466,11 +443,11 @@ Deno.test("SDK cross-check: positions (PnL, fees, leverage, liquidation, limits,
 
 Deno.test("SDK cross-check: swaps (exact-in / exact-out with ratio fees)", async (t) => {
   let exact = 0;
-  for (const v of vectors.swaps as Json[]) {
+  for (const v of vectors.swaps) {
     await t.step(v.id, () => {
       const input = custody(v.input);
       const output = custody(v.output);
-      const r = (x: Json) => ({ min: B(x.min), target: B(x.target), max: B(x.max) });
+      const r = (x: RatiosVector) => ({ min: B(x.min), target: B(x.target), max: B(x.max) });
       const common = {
         input,
         inputRatios: r(v.inputRatios),
@@ -510,9 +487,9 @@ Deno.test("SDK cross-check: swaps (exact-in / exact-out with ratio fees)", async
 });
 
 Deno.test("SDK cross-check: pool statistics strings (PoolDataClient)", async (t) => {
-  for (const v of vectors.pools as Json[]) {
+  for (const v of vectors.pools) {
     await t.step(v.id, () => {
-      const entries = (v.custodies as Json[]).map((c) => ({
+      const entries = v.custodies.map((c) => ({
         custody: {
           decimals: c.decimals as number,
           isStable: c.isStable as boolean,

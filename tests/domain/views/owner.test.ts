@@ -1,5 +1,5 @@
 /**
- * Owner views on the hand-built world (tests/helpers/world.ts): SOL 160.00, USDC 1.00, flat spread 0.1 %, open and
+ * Owner views on the hand-built deployment (tests/helpers/hand-built-deployment.ts): SOL 160.00, USDC 1.00, flat spread 0.1 %, open and
  * close fee 0.1 %, max leverage 100×; clock one hour after the custodies' borrow index update (SOL index +10 000,
  * USDC +20 000 since the positions' snapshots).
  */
@@ -19,11 +19,11 @@ import {
   M,
   PROGRAM,
   solLongPosition,
-} from "../../helpers/world.ts";
+} from "../../helpers/hand-built-deployment.ts";
 
 Deno.test("v2 basket snapshot", async (t) => {
   const f = buildFixture();
-  const snap = basketSnapshot(f.world("v2"), ALICE);
+  const snap = basketSnapshot(f.snapshot("v2"), ALICE);
 
   await t.step("envelope: basket key (PDA), raw bytes base64, maps keyed by market", () => {
     const key = pda.basket(PROGRAM.v2, ALICE);
@@ -150,7 +150,7 @@ Deno.test("v2 basket snapshot", async (t) => {
   });
 
   await t.step("owner without a basket (DECISIONS 2.5)", () => {
-    assert.deepEqual(basketSnapshot(f.world("v2"), BOB), {
+    assert.deepEqual(basketSnapshot(f.snapshot("v2"), BOB), {
       owner: BOB,
       basketPubkey: null,
       basketData: null,
@@ -161,7 +161,7 @@ Deno.test("v2 basket snapshot", async (t) => {
 
   await t.step("equity market in a closed session: the last price is used (not stale while closed)", () => {
     // SPY 2 @500.00, price 500.00 six hours old, session closed. exit = 500 − 0.5 = 499.50 → loss 2 × 0.5 = $1.
-    const m = basketSnapshot(f.world("v2"), CAROL).positionMetrics[M.v2.spyLong];
+    const m = basketSnapshot(f.snapshot("v2"), CAROL).positionMetrics[M.v2.spyLong];
     assert.equal(m.lossUsd, "1000000");
     assert.equal(m.exitPrice.price, "49950000000");
     assert.equal(m.pnlWithoutFeeUsdUi, "-1.00");
@@ -171,19 +171,19 @@ Deno.test("v2 basket snapshot", async (t) => {
 Deno.test("views with missing or stale prices", async (t) => {
   await t.step("v2: a position whose collateral price is missing is left out; the rest stays", () => {
     const f = buildFixture({ prices: { USDC: null } });
-    const snap = basketSnapshot(f.world("v2"), ALICE);
+    const snap = basketSnapshot(f.snapshot("v2"), ALICE);
     assert.deepEqual(Object.keys(snap.positionMetrics), [M.v2.solLong]);
   });
 
   await t.step("views keep showing a stale price (the staleness rule is for quotes)", () => {
     const f = buildFixture({ prices: { SOL: { ageMs: 10 * 60_000 } } });
-    const snap = basketSnapshot(f.world("v2"), ALICE);
+    const snap = basketSnapshot(f.snapshot("v2"), ALICE);
     assert.equal(snap.positionMetrics[M.v2.solLong].profitUsd, "98400000");
   });
 
   await t.step("earlier: without prices only the price-free fields; unknown market: key and bytes only", () => {
     const f = buildFixture({ prices: { SOL: null } });
-    const rows = positionsByOwner(f.world("earlier"), DAVE, false);
+    const rows = positionsByOwner(f.snapshot("earlier"), DAVE, false);
     const long = rows.find((r) => r.sideUi === "Long")!;
     assert.equal(long.entryPriceUi, "150.00");
     assert.equal(long.leverageUi, "5.00"); // includePnl false: 1500 / 300, no price needed
@@ -196,7 +196,7 @@ Deno.test("views with missing or stale prices", async (t) => {
     const stray = solLongPosition("earlier", EVE, M.v2.solLong);
     const key = pda.position(PROGRAM.earlier, EVE, M.v2.solLong);
     f.put("earlier", key, positionAccount.earlier, stray);
-    const only = positionsByOwner(f.world("earlier"), EVE, true);
+    const only = positionsByOwner(f.snapshot("earlier"), EVE, true);
     assert.equal(only.length, 1);
     assert.deepEqual(Object.keys(only[0]).sort(), ["key", "positionAccountData"]);
   });
@@ -204,10 +204,10 @@ Deno.test("views with missing or stale prices", async (t) => {
 
 Deno.test("earlier listings", async (t) => {
   const f = buildFixture();
-  const world = f.world("earlier");
+  const snapshot = f.snapshot("earlier");
 
   await t.step("positions: sorted by size, largest first; leverage display with and without PnL", () => {
-    const withPnl = positionsByOwner(world, DAVE, true);
+    const withPnl = positionsByOwner(snapshot, DAVE, true);
     assert.deepEqual(withPnl.map((p) => p.sizeUsdUi), ["1500.00", "600.00"]);
     const long = withPnl[0];
     assert.equal(long.key, pda.position(PROGRAM.earlier, DAVE, M.earlier.solLong));
@@ -224,13 +224,13 @@ Deno.test("earlier listings", async (t) => {
       priceImpactUsd: "0",
       priceImpactSet: false,
     });
-    const plain = positionsByOwner(world, DAVE, false);
+    const plain = positionsByOwner(snapshot, DAVE, false);
     assert.equal(plain[0].leverageUi, "5.00"); // 1500 / 300
     assert.equal(plain[1].leverageUi, "3.00"); // 600 / 200
   });
 
   await t.step("orders: one record per order account, entries carry the market", () => {
-    const records = ordersByOwner(world, DAVE);
+    const records = ordersByOwner(snapshot, DAVE);
     assert.equal(records.length, 1);
     const r = records[0];
     assert.equal(r.key, pda.order(PROGRAM.earlier, DAVE, M.earlier.solLong));
@@ -241,12 +241,12 @@ Deno.test("earlier listings", async (t) => {
   });
 
   await t.step("owners without accounts get empty lists", () => {
-    assert.deepEqual(positionsByOwner(world, EVE, true), []);
-    assert.deepEqual(ordersByOwner(world, EVE), []);
+    assert.deepEqual(positionsByOwner(snapshot, EVE, true), []);
+    assert.deepEqual(ordersByOwner(snapshot, EVE), []);
   });
 
   await t.step("a v2 metrics entry equals the earlier entry's figures for the same position", () => {
-    const v2 = f.world("v2");
+    const v2 = f.snapshot("v2");
     const market = v2.market(M.v2.solLong)!;
     const dto = positionMetricsDto(
       market,
@@ -254,7 +254,7 @@ Deno.test("earlier listings", async (t) => {
       { target: v2.price(market.target.token)!, collateral: v2.price(market.collateral.token)! },
       v2.nowUnix,
     );
-    const row = positionsByOwner(world, DAVE, true)[0];
+    const row = positionsByOwner(snapshot, DAVE, true)[0];
     assert.equal(dto.pnlWithFeeUsdUi, row.pnlWithFeeUsdUi);
     assert.equal(dto.liquidationPriceUi, row.liquidationPriceUi);
     assert.equal(dto.leverageUi, row.leverageUi);
@@ -264,7 +264,7 @@ Deno.test("earlier listings", async (t) => {
     const b = aliceBasket();
     b.positions[0].position.sizeDecimals = 200; // 10^203 scale factors: absurd but decodable
     f.put("v2", pda.basket(PROGRAM.v2, ALICE), basketAccount, b);
-    const snap = basketSnapshot(f.world("v2"), ALICE);
+    const snap = basketSnapshot(f.snapshot("v2"), ALICE);
     assert.ok(snap.basketPubkey);
   });
 });

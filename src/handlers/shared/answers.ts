@@ -1,0 +1,68 @@
+/**
+ * How a handler answers beyond the schema's own validation: a quote outcome as 200 (the value, or the contract's
+ * ComputeErrorResponse `{err, code}`, DECISIONS 3.2), and a well-formed request the contract still rejects (400
+ * VALIDATION_FAILED naming the field).
+ */
+import type { AppEnv } from "../../services.ts";
+import type { Context, TypedResponse } from "hono";
+import type { JSONParsed } from "hono/utils/types";
+import { ApiError } from "../../http/errors.ts";
+import type { PositionTarget } from "../../domain/quotes/common.ts";
+import type { TpSlRequest } from "../../domain/quotes/previews.ts";
+import type { QuoteFailure, QuoteResult } from "../../domain/quotes/result.ts";
+
+/** The contract's ComputeErrorResponse. */
+export interface ComputeErrorBody {
+  err: string;
+  code: QuoteFailure["code"];
+}
+
+export function computeError(failure: QuoteFailure): ComputeErrorBody {
+  return { err: failure.err, code: failure.code };
+}
+
+/** A 200 JSON response typed by its body, as `c.json(body, 200)` returns it. */
+type Json200<T> = Response & TypedResponse<JSONParsed<T>, 200, "json">;
+
+/**
+ * A quote outcome as the contract answers it: 200 with the value (shaped by `map`, e.g. a plan's DTO plus the
+ * transaction fields), or 200 with `{err, code}`.
+ */
+export function answerQuote<T>(c: Context<AppEnv>, result: QuoteResult<T>): Json200<T> | Json200<ComputeErrorBody>;
+export function answerQuote<T, R>(
+  c: Context<AppEnv>,
+  result: QuoteResult<T>,
+  map: (value: T) => R,
+): Json200<R> | Json200<ComputeErrorBody>;
+export function answerQuote<T, R>(c: Context<AppEnv>, result: QuoteResult<T>, map?: (value: T) => R) {
+  if (!result.ok) return c.json(computeError(result), 200);
+  return c.json(map ? map(result.value) : result.value, 200);
+}
+
+/** 400 VALIDATION_FAILED naming a body field (a requirement the schema cannot express, e.g. a mode's input). */
+export function missingField(field: string, message = "is required"): ApiError {
+  return new ApiError(400, "VALIDATION_FAILED", `body.${field} ${message}`, `body.${field}`);
+}
+
+/** The input each TP/SL mode needs; the schema cannot tie it to `mode`, so its absence is checked here (400). */
+export function requireModeInput(
+  body: Pick<TpSlRequest, "mode" | "triggerPriceUi" | "targetPnlUsdUi" | "targetRoiPercent">,
+): void {
+  if (body.mode === "forward" && body.triggerPriceUi === undefined) throw missingField("triggerPriceUi");
+  if (body.mode === "reverse_pnl" && body.targetPnlUsdUi === undefined) throw missingField("targetPnlUsdUi");
+  if (body.mode === "reverse_roi" && body.targetRoiPercent === undefined) throw missingField("targetRoiPercent");
+}
+
+/** The position a preview request names: `positionKey` (earlier interface) wins over owner + market + side. */
+export function positionTargetOf(body: {
+  positionKey?: string;
+  owner?: string;
+  marketSymbol?: string;
+  side?: "LONG" | "SHORT";
+}): PositionTarget | undefined {
+  if (body.positionKey) return { positionKey: body.positionKey };
+  if (body.owner && body.marketSymbol && body.side) {
+    return { owner: body.owner, marketSymbol: body.marketSymbol, side: body.side };
+  }
+  return undefined;
+}

@@ -1,3 +1,0 @@
-export * from "./status.ts";
-export * from "./chain-source.ts";
-export * from "./oracle-source.ts";

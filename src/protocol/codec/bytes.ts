@@ -1,0 +1,47 @@
+/**
+ * Byte encodings, both ways, in one place: hex (discriminators), base64 (account data on the RPC and in the
+ * contract's `*Data` fields) and base58 (keys, blockhashes, `memcmp` filters). Hex and base64 use the runtime's
+ * native `Uint8Array` methods; base58 the `bs58` package. Decoders return a fresh array that owns its buffer, and
+ * reject malformed text with a `CodecError` (base64 and base58) instead of decoding part of it. A 32-byte public key
+ * has a faster, memoised encoder: `encodePubkey` in `base58.ts`.
+ */
+import bs58 from "bs58";
+import { CodecError } from "./errors.ts";
+
+/** Lowercase hex of `bytes`. */
+export function hex(bytes: Uint8Array): string {
+  return bytes.toHex();
+}
+
+/** The bytes of a hex string (either case); with `length`, exactly that many bytes are required. */
+export function fromHex(text: string, length?: number): Uint8Array {
+  if (!/^(?:[0-9a-f]{2})*$/i.test(text)) throw new CodecError(`invalid hex "${text}"`);
+  if (length !== undefined && text.length !== 2 * length) {
+    throw new CodecError(`hex "${text}" is ${text.length / 2} byte(s), expected ${length}`);
+  }
+  return Uint8Array.fromHex(text);
+}
+
+export function base64(bytes: Uint8Array): string {
+  return bytes.toBase64();
+}
+
+export function fromBase64(text: string): Uint8Array {
+  try {
+    return Uint8Array.fromBase64(text);
+  } catch {
+    throw new CodecError("invalid base64");
+  }
+}
+
+export function base58(bytes: Uint8Array): string {
+  return bs58.encode(bytes);
+}
+
+export function fromBase58(text: string): Uint8Array {
+  try {
+    return bs58.decode(text);
+  } catch {
+    throw new CodecError(`invalid base58 "${text}"`);
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * The ingestion sources of a deployment pair: one chain source per chain (the base chain with every program and the
+ * extra accounts the service reads, the ER with the v2 program) and the oracle stream, all writing into the
+ * services' stores.
+ */
+import type { DeploymentConfig } from "../config/pool-config.ts";
+import { ChainSource, type ChainSourceConfig } from "../ingest/chain-source.ts";
+import { OracleSource } from "../ingest/oracle-source.ts";
+import { DISCRIMINATORS } from "../protocol/accounts/index.ts";
+import type { Services } from "../services.ts";
+import type { Endpoints } from "./endpoints.ts";
+
+/** Accounts outside the program that the service reads: lookup tables, token mints, LP mints. */
+function extraAccountsOf(configs: DeploymentConfig[]): string[] {
+  const keys = new Set<string>();
+  for (const config of configs) {
+    for (const pool of config.pools) {
+      pool.addressLookupTableAddresses.forEach((k) => keys.add(k));
+      if (pool.stakedLpTokenMint) keys.add(pool.stakedLpTokenMint);
+      pool.tokens.forEach((t) => keys.add(t.mintKey));
+    }
+  }
+  return [...keys];
+}
+
+/** The base-chain source (every program, plus the extra accounts) and, when there is an ER, the ER source (v2). */
+export function createChainSources(
+  services: Services,
+  endpoints: Endpoints,
+  onError: (message: string) => void,
+): ChainSource[] {
+  const { accounts: store, blockhashes, ingest, clock } = services;
+  const configs = { v2: services.deployments.v2.index.config, earlier: services.deployments.earlier.index.config };
+  const programIds = [...new Set(Object.values(configs).map((c) => c.programId))];
+  const common: Omit<ChainSourceConfig, "chain" | "rpcUrl" | "programIds"> = {
+    blockhashIntervalMs: services.config.BLOCKHASH_REFRESH_MS,
+    // Only the account kinds the service decodes, each loaded and watched on its own ...
+    discriminatorFilters: Object.values(DISCRIMINATORS).map((d) => d.hex),
+    // ... and the per-wallet kinds, which grow with the user count, fetched by key in batches.
+    batchedKinds: [
+      DISCRIMINATORS.Basket.hex,
+      DISCRIMINATORS.UserDepositLedger.hex,
+      DISCRIMINATORS.Position.hex,
+      DISCRIMINATORS.Order.hex,
+    ],
+  };
+  const sources = [
+    new ChainSource(
+      {
+        ...common,
+        chain: "base",
+        rpcUrl: endpoints.base.rpc,
+        wsUrl: endpoints.base.ws,
+        programIds,
+        extraAccounts: extraAccountsOf(Object.values(configs)),
+      },
+      { store, blockhash: blockhashes.base, status: ingest.chains.base, clock, onError },
+    ),
+  ];
+  if (endpoints.er) {
+    sources.push(
+      new ChainSource(
+        {
+          ...common,
+          chain: "er",
+          rpcUrl: endpoints.er.rpc,
+          wsUrl: endpoints.er.ws,
+          programIds: [configs.v2.programId],
+        },
+        { store, blockhash: blockhashes.er, status: ingest.chains.er, clock, onError },
+      ),
+    );
+  }
+  return sources;
+}
+
+/** The oracle stream of every feed either deployment configures; none without an oracle endpoint. */
+export function createOracleSource(
+  services: Services,
+  endpoints: Endpoints,
+  onError: (message: string) => void,
+): OracleSource | undefined {
+  if (!endpoints.oracle) return undefined;
+  const { v2, earlier } = services.deployments;
+  const feedIds = [...new Set([...v2.index.feedIds(), ...earlier.index.feedIds()])];
+  return new OracleSource(
+    { urls: [endpoints.oracle.url], token: endpoints.oracle.token, feedIds },
+    { prices: services.prices, status: services.ingest.oracle, clock: services.clock, onError },
+  );
+}

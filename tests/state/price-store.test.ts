@@ -1,0 +1,52 @@
+import assert from "node:assert/strict";
+import { type PriceChange, type PriceEntry, PriceStore } from "../../src/state/price-store.ts";
+
+/** A fixed wall-clock reading, ms. */
+const NOW = 1_760_000_000_000;
+
+function price(feedId: number, atMs: number, extra: Partial<PriceEntry> = {}): PriceEntry {
+  return {
+    feedId,
+    price: 100n,
+    exponent: -8,
+    confidence: 0n,
+    timestampUs: BigInt(atMs) * 1000n,
+    marketSession: "regular",
+    receivedAtMs: atMs,
+    ...extra,
+  };
+}
+
+Deno.test("PriceStore", async (t) => {
+  await t.step("staleness follows the feed timestamp; closed sessions are never stale; unknown feeds are", () => {
+    const s = new PriceStore();
+    s.set(price(1, NOW - 1000));
+    assert.equal(s.isStale(1, NOW, 60_000), false);
+    assert.equal(s.isStale(1, NOW + 59_000, 60_000), false);
+    assert.equal(s.isStale(1, NOW + 59_001, 60_000), true);
+    assert.equal(s.ageMs(1, NOW), 1000);
+    // Lazer repeats the last price with an old feed timestamp: received now, still stale.
+    s.set(price(2, NOW - 120_000, { receivedAtMs: NOW }));
+    assert.equal(s.isStale(2, NOW, 60_000), true);
+    s.set(price(3, NOW - 3_600_000, { marketSession: "closed" }));
+    assert.equal(s.isStale(3, NOW, 60_000), false);
+    assert.equal(s.isStale(42, NOW, 60_000), true);
+    assert.equal(s.ageMs(42, NOW), undefined);
+  });
+
+  await t.step("subscribe, ignore older updates, no event for identical content", () => {
+    const s = new PriceStore();
+    const seen: PriceChange[] = [];
+    const off = s.subscribe((c) => seen.push(c));
+    assert.equal(s.set(price(1, NOW)), true);
+    assert.equal(s.set(price(1, NOW, { receivedAtMs: NOW + 5 })), true); // same content
+    assert.equal(s.set(price(1, NOW - 1)), false); // older
+    assert.equal(s.set(price(1, NOW + 1, { price: 101n })), true);
+    assert.deepEqual(seen.map((c) => [c.before?.price ?? null, c.after.price]), [[null, 100n], [100n, 101n]]);
+    assert.equal(s.get(1)?.price, 101n);
+    assert.equal(s.all().length, 1);
+    off();
+    s.set(price(1, NOW + 2, { price: 102n }));
+    assert.equal(seen.length, 2);
+  });
+});
