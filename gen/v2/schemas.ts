@@ -5,15 +5,16 @@ import { isSolanaPubkey, requireOneGroup } from "../runtime.ts";
 
 export const TokenSymbolSchema = z.string().min(1).max(32).openapi("TokenSymbol");
 export const TradeSideSchema = z.enum(["LONG", "SHORT"]).openapi("TradeSide");
-export const DecimalInputSchema = z.string().max(41).regex(new RegExp("^[0-9]{1,20}(\\.[0-9]{1,20})?$")).openapi(
-  "DecimalInput",
-);
+export const DecimalInputSchema = z.string().max(41).regex(
+  new RegExp("^([0-9]{1,20}(\\.[0-9]{0,20})?|\\.[0-9]{1,20})$"),
+).openapi("DecimalInput");
 export const PubkeySchema = z.string().regex(new RegExp("^[1-9A-HJ-NP-Za-km-z]{32,44}$")).refine(isSolanaPubkey, {
   message: "must decode to exactly 32 bytes",
   params: { "code": "INVALID_PUBKEY" },
 }).openapi("Pubkey");
-export const SlippagePercentageSchema = z.string().max(32).regex(new RegExp("^(100(\\.0+)?|[0-9]{1,2}(\\.[0-9]+)?)$"))
-  .default("0.5").openapi("SlippagePercentage");
+export const SlippagePercentageSchema = z.string().max(32).regex(
+  new RegExp("^(100(\\.0*)?|[0-9]{1,2}(\\.[0-9]*)?|\\.[0-9]+)$"),
+).default("0.5").openapi("SlippagePercentage");
 export const AddCollateralRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
@@ -477,8 +478,9 @@ export const PreviewMarginResponseSchema = z.object({
   "deltaUsdUi": DecimalStringSchema.optional(),
 }).openapi("PreviewMarginResponse");
 export const TpSlModeSchema = z.enum(["forward", "reverse_pnl", "reverse_roi"]).openapi("TpSlMode");
-export const SignedDecimalInputSchema = z.string().max(42).regex(new RegExp("^-?[0-9]{1,20}(\\.[0-9]{1,20})?$"))
-  .openapi("SignedDecimalInput");
+export const SignedDecimalInputSchema = z.string().max(42).regex(
+  new RegExp("^-?([0-9]{1,20}(\\.[0-9]{0,20})?|\\.[0-9]{1,20})$"),
+).openapi("SignedDecimalInput");
 export const PreviewTpSlRequestSchema = z.object({
   "mode": TpSlModeSchema,
   "marketSymbol": z.string().min(1).max(32),
@@ -734,10 +736,10 @@ export const componentSchemas = {
 
 /** The error code of a failed pattern (the schema's `x-error-code`), by pattern source. */
 export const patternErrorCodes: Readonly<Record<string, string>> = {
-  "^[0-9]{1,20}(\\.[0-9]{1,20})?$": "INVALID_DECIMAL",
+  "^([0-9]{1,20}(\\.[0-9]{0,20})?|\\.[0-9]{1,20})$": "INVALID_DECIMAL",
   "^[0-9]+(\\.[0-9]+)?$": "INVALID_DECIMAL",
   "^[1-9A-HJ-NP-Za-km-z]{32,44}$": "INVALID_PUBKEY",
-  "^-?[0-9]{1,20}(\\.[0-9]{1,20})?$": "INVALID_DECIMAL",
+  "^-?([0-9]{1,20}(\\.[0-9]{0,20})?|\\.[0-9]{1,20})$": "INVALID_DECIMAL",
   "^-?[0-9]+(\\.[0-9]+)?$": "INVALID_DECIMAL",
-  "^(100(\\.0+)?|[0-9]{1,2}(\\.[0-9]+)?)$": "INVALID_DECIMAL",
+  "^(100(\\.0*)?|[0-9]{1,2}(\\.[0-9]*)?|\\.[0-9]+)$": "INVALID_DECIMAL",
 };
