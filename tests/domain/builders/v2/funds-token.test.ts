@@ -95,6 +95,8 @@ Deno.test("amounts convert exactly: trailing zeros are fine, a digit that would 
   assert.equal(parseTokenAmount("250.5", usdc), 250_500_000n);
   assert.equal(parseTokenAmount("1.000000000000", usdc), 1_000_000n);
   assert.equal(parseTokenAmount("0.000001", usdc), 1n);
+  assert.equal(parseTokenAmount(".5", usdc), 500_000n, "the contract's lenient forms");
+  assert.equal(parseTokenAmount("25.", usdc), 25_000_000n);
   assert.equal(parseTokenAmount("0.000000001", sol), 1n);
   assert.equal(parseTokenAmount("18446744073709.551615", usdc), (1n << 64n) - 1n);
   assertRejected(() => parseTokenAmount("1.0000001", usdc), "INVALID_DECIMAL", "body.amount");
