@@ -207,6 +207,9 @@ export const ErrorCodeSchema = z.enum([
   "ORDER_SIZE_INVALID",
   "FEE_PAYER_CONFLICT",
   "TRANSACTION_TOO_LARGE",
+  "FEE_PAYER_REQUIRED",
+  "SETUP_ALREADY_DONE",
+  "DEPOSIT_LEDGER_NOT_FOUND",
 ]).openapi("ErrorCode");
 export const ComputeErrorResponseSchema = z.object({ "err": z.string(), "code": ErrorCodeSchema }).openapi(
   "ComputeErrorResponse",
@@ -260,6 +263,29 @@ export const DepositRequestSchema = z.object({
   "tokenSymbol": TokenSymbolSchema,
   "amount": DecimalInputSchema,
 }).openapi("DepositRequest");
+export const DepositStepSchema = z.enum(["init-deposit-ledger", "init-basket", "deposit-direct", "delegate-basket"])
+  .openapi("DepositStep");
+export const DepositTransactionSchema = z.object({
+  "transactionBase64": z.string().min(1),
+  "steps": z.array(DepositStepSchema).min(1),
+}).openapi("DepositTransaction");
+export const FundsPreconditionSchema = z.enum([
+  "DEPOSIT_LEDGER_MISSING",
+  "BASKET_MISSING",
+  "BASKET_NOT_DELEGATED",
+  "TRADE_VAULT_MISSING",
+  "INSUFFICIENT_AVAILABLE_BALANCE",
+  "WITHDRAWAL_IN_PROGRESS",
+  "WITHDRAWAL_NOT_SETTLEABLE",
+  "CUSTODY_SETTLEMENT_IN_PROGRESS",
+]).openapi("FundsPrecondition");
+export const FundsPreconditionsSchema = z.array(FundsPreconditionSchema).openapi("FundsPreconditions");
+export const DepositResponseSchema = z.object({
+  "transactionBase64": z.string().min(1),
+  "transactions": z.array(DepositTransactionSchema).min(1),
+  "includedSteps": z.array(DepositStepSchema).min(1),
+  "unmetPreconditions": FundsPreconditionsSchema,
+}).openapi("DepositResponse");
 export const EditLimitOrderRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
@@ -289,6 +315,10 @@ export const ExecuteWithdrawalRequestSchema = z.object({
   "tokenMint": PubkeySchema,
   "includeCustodySettlement": z.boolean().default(true),
 }).openapi("ExecuteWithdrawalRequest");
+export const FundsTransactionResponseSchema = z.object({
+  "transactionBase64": z.string().min(1),
+  "unmetPreconditions": FundsPreconditionsSchema,
+}).openapi("FundsTransactionResponse");
 export const IncreasePositionRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
@@ -489,6 +519,7 @@ export const RawAccountEntrySchema = z.object({ "pubkey": PubkeySchema, "account
 export const ReceiptTransactionResponseSchema = z.object({
   "transactionBase64": z.string().min(1),
   "receipt": PubkeySchema,
+  "unmetPreconditions": FundsPreconditionsSchema,
 }).openapi("ReceiptTransactionResponse");
 export const RemoveCollateralRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
@@ -519,7 +550,8 @@ export const RequestWithdrawalRequestSchema = z.object({
 }).openapi("RequestWithdrawalRequest");
 export const RequestWithdrawalResponseSchema = z.object({
   "transactionBase64": z.string().min(1),
-  "receipt": PubkeySchema.optional(),
+  "receipt": PubkeySchema,
+  "unmetPreconditions": FundsPreconditionsSchema,
 }).openapi("RequestWithdrawalResponse");
 export const ReversePositionRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
@@ -603,6 +635,7 @@ export const WithdrawResponseDtoSchema = z.object({
   "receipt": PubkeySchema,
   "custodySettlementRequired": z.boolean(),
   "isNativeSol": z.boolean(),
+  "unmetPreconditions": FundsPreconditionsSchema,
 }).openapi("WithdrawResponseDto");
 
 /** Every component schema by its name in the YAML. */
@@ -624,11 +657,17 @@ export const componentSchemas = {
   "DelegateBasketRequest": DelegateBasketRequestSchema,
   "DepositDirectRequest": DepositDirectRequestSchema,
   "DepositRequest": DepositRequestSchema,
+  "DepositResponse": DepositResponseSchema,
+  "DepositStep": DepositStepSchema,
+  "DepositTransaction": DepositTransactionSchema,
   "EditLimitOrderRequest": EditLimitOrderRequestSchema,
   "EditTriggerOrderRequest": EditTriggerOrderRequestSchema,
   "ErrorCode": ErrorCodeSchema,
   "ErrorResponse": ErrorResponseSchema,
   "ExecuteWithdrawalRequest": ExecuteWithdrawalRequestSchema,
+  "FundsPrecondition": FundsPreconditionSchema,
+  "FundsPreconditions": FundsPreconditionsSchema,
+  "FundsTransactionResponse": FundsTransactionResponseSchema,
   "IncreasePositionRequest": IncreasePositionRequestSchema,
   "InitBasketRequest": InitBasketRequestSchema,
   "InitDepositLedgerRequest": InitDepositLedgerRequestSchema,

@@ -81,7 +81,13 @@ Deno.test("every documented operation answers as documented (or 501 before its h
         const bodySchema = requestBodySchema(doc, operation);
         const body = bodySchema ? sampleObject(doc, bodySchema) : undefined;
         const response = await call(app, method.toUpperCase(), sampleUrl(doc, path, operation), body);
-        assert.ok(response.status < 500 || [501, 503].includes(response.status), `${response.status} ${response.text}`);
+        // This app is never started: nothing is ingested and no blockhash was fetched, so a builder whose request
+        // is valid answers its documented 500 BLOCKHASH_UNAVAILABLE.
+        const noBlockhash = response.status === 500 && response.body.code === "BLOCKHASH_UNAVAILABLE";
+        assert.ok(
+          response.status < 500 || [501, 503].includes(response.status) || noBlockhash,
+          `${response.status} ${response.text}`,
+        );
         if (response.status === 501) {
           assert.equal(operation.operationId in handlers, false, "a landed handler must not answer 501");
           // The earlier trigger-order builders name their message `err` (earlier-interface document, Errors 1).
