@@ -4,9 +4,11 @@
  *   1. GET /v2/prices and GET /v2/tokens: requests/s of the service vs a bare Hono route serving the same bytes.
  *   2. GET /v2/owner/{owner} (10 positions, 10 orders) against the same baseline; open-position quotes per second
  *      and p99 latency, in-process.
- *   2b. POST /transaction-builder/open-position (earlier interface) with an owner, MARKET and swap-and-open: requests/s
- *      and p99 against a bare Hono POST route answering the same bytes.
- *   3. Cold start to ready on a 100,000-owner world (generated once into bench/worlds/, not committed), with peak RSS,
+ *   3. POST /v2/transaction-builder/deposit (fresh owner, full bundle) and /withdraw: requests/s and p99 latency, each
+ *      as a ratio to a bare Hono POST route answering the same bytes (bench/funds-builders.ts); the same for
+ *      POST /transaction-builder/open-position (earlier interface) with an owner, MARKET and swap-and-open
+ *      (bench/earlier-builders.ts).
+ *   4. Cold start to ready on a 100,000-owner world (generated once into bench/worlds/, not committed), with peak RSS,
  *      next to the same measurement on the bundled world.
  *
  * Options: --duration-ms N (per throughput run, default 3000), --owners N (default 100000), --skip-cold-start.
@@ -16,7 +18,8 @@ import { createServiceApp } from "../src/server.ts";
 import { compareRoute } from "./http-throughput.ts";
 import { measureColdStart } from "./cold-start.ts";
 import { BENCH_OWNER, benchOpenQuotes, installBenchOwner } from "./domain.ts";
-import { compareBuilder, earlierOpenBodies } from "./earlier-builders.ts";
+import { compareFundsBuilders } from "./funds-builders.ts";
+import { compareEarlierOpens } from "./earlier-builders.ts";
 
 function option(name: string, fallback: number): number {
   const index = Deno.args.indexOf(`--${name}`);
@@ -43,11 +46,8 @@ async function throughput() {
     const held = installBenchOwner(service.services);
     const owner = await compareRoute(base, `/v2/owner/${BENCH_OWNER}`, durationMs);
     const quotes = benchOpenQuotes(service.services);
-    const earlierBuilds = [];
-    for (const { label, body } of await earlierOpenBodies("fixtures/world")) {
-      earlierBuilds.push(await compareBuilder(base, "/transaction-builder/open-position", label, body, durationMs));
-    }
-    return { results, owner: { ...owner, held }, quotes, earlierBuilds };
+    const builders = [...await compareFundsBuilders(base, durationMs), ...await compareEarlierOpens(base, durationMs)];
+    return { results, owner: { ...owner, held }, quotes, builders };
   } finally {
     await server.shutdown();
     await service.stop();
@@ -91,12 +91,12 @@ rows.push([
   `p50 ${measured.quotes.p50Us.toFixed(0)} µs`,
   `p99 ${measured.quotes.p99Us.toFixed(0)} µs`,
 ]);
-for (const b of measured.earlierBuilds) {
+for (const f of measured.builders) {
   rows.push([
-    `POST /transaction-builder/open-position with owner, ${b.label}`,
-    `${b.serviceRps.toFixed(0)} req/s, p99 ${b.serviceP99Ms.toFixed(1)} ms`,
-    `bare Hono, same bytes: ${b.bareRps.toFixed(0)} req/s, p99 ${b.bareP99Ms.toFixed(1)} ms`,
-    `ratio ${(b.serviceRps / b.bareRps).toFixed(2)} req/s, ${(b.serviceP99Ms / b.bareP99Ms).toFixed(1)}x p99`,
+    `${f.route} req/s, p99`,
+    `${f.serviceRps.toFixed(0)} req/s, p99 ${f.serviceP99Ms.toFixed(1)} ms`,
+    `bare Hono POST, same bytes: ${f.bareRps.toFixed(0)} req/s, p99 ${f.bareP99Ms.toFixed(1)} ms`,
+    `ratio ${f.rpsRatio.toFixed(2)} req/s, ${f.p99Ratio.toFixed(2)}x p99`,
   ]);
 }
 if (!skipColdStart) {

@@ -7,12 +7,13 @@ export const PubkeySchema = z.string().regex(new RegExp("^[1-9A-HJ-NP-Za-km-z]{3
   message: "must decode to exactly 32 bytes",
   params: { "code": "INVALID_PUBKEY" },
 }).openapi("Pubkey");
-export const DecimalInputSchema = z.string().max(41).regex(new RegExp("^[0-9]{1,20}(\\.[0-9]{1,20})?$")).openapi(
-  "DecimalInput",
-);
+export const DecimalInputSchema = z.string().max(41).regex(
+  new RegExp("^([0-9]{1,20}(\\.[0-9]{0,20})?|\\.[0-9]{1,20})$"),
+).openapi("DecimalInput");
 export const TokenSymbolSchema = z.string().min(1).max(32).openapi("TokenSymbol");
-export const SlippagePercentageSchema = z.string().max(32).regex(new RegExp("^(100(\\.0+)?|[0-9]{1,2}(\\.[0-9]+)?)$"))
-  .default("0.5").openapi("SlippagePercentage");
+export const SlippagePercentageSchema = z.string().max(32).regex(
+  new RegExp("^(100(\\.0*)?|[0-9]{1,2}(\\.[0-9]*)?|\\.[0-9]+)$"),
+).default("0.5").openapi("SlippagePercentage");
 export const AddCollateralRequestSchema = z.object({
   "positionKey": PubkeySchema,
   "depositAmountUi": DecimalInputSchema,
@@ -66,6 +67,9 @@ export const ErrorCodeSchema = z.enum([
   "ORDER_SIZE_INVALID",
   "FEE_PAYER_CONFLICT",
   "TRANSACTION_TOO_LARGE",
+  "FEE_PAYER_REQUIRED",
+  "SETUP_ALREADY_DONE",
+  "DEPOSIT_LEDGER_NOT_FOUND",
 ]).openapi("ErrorCode");
 export const ComputeErrorResponseSchema = z.object({ "err": z.string(), "code": ErrorCodeSchema }).openapi(
   "ComputeErrorResponse",
@@ -237,8 +241,9 @@ export const PreviewMarginResponseSchema = z.object({
 export const EarlierPreviewMarginResultSchema = z.union([PreviewMarginResponseSchema, ComputeErrorResponseSchema])
   .openapi("EarlierPreviewMarginResult");
 export const TpSlModeSchema = z.enum(["forward", "reverse_pnl", "reverse_roi"]).openapi("TpSlMode");
-export const SignedDecimalInputSchema = z.string().max(42).regex(new RegExp("^-?[0-9]{1,20}(\\.[0-9]{1,20})?$"))
-  .openapi("SignedDecimalInput");
+export const SignedDecimalInputSchema = z.string().max(42).regex(
+  new RegExp("^-?([0-9]{1,20}(\\.[0-9]{0,20})?|\\.[0-9]{1,20})$"),
+).openapi("SignedDecimalInput");
 export const EarlierPreviewTpSlRequestSchema = z.object({
   "mode": TpSlModeSchema,
   "positionKey": PubkeySchema.optional(),
@@ -701,10 +706,10 @@ export const componentSchemas = {
 
 /** The error code of a failed pattern (the schema's `x-error-code`), by pattern source. */
 export const patternErrorCodes: Readonly<Record<string, string>> = {
-  "^[0-9]{1,20}(\\.[0-9]{1,20})?$": "INVALID_DECIMAL",
+  "^([0-9]{1,20}(\\.[0-9]{0,20})?|\\.[0-9]{1,20})$": "INVALID_DECIMAL",
   "^[0-9]+(\\.[0-9]+)?$": "INVALID_DECIMAL",
   "^[1-9A-HJ-NP-Za-km-z]{32,44}$": "INVALID_PUBKEY",
-  "^-?[0-9]{1,20}(\\.[0-9]{1,20})?$": "INVALID_DECIMAL",
+  "^-?([0-9]{1,20}(\\.[0-9]{0,20})?|\\.[0-9]{1,20})$": "INVALID_DECIMAL",
   "^-?[0-9]+(\\.[0-9]+)?$": "INVALID_DECIMAL",
-  "^(100(\\.0+)?|[0-9]{1,2}(\\.[0-9]+)?)$": "INVALID_DECIMAL",
+  "^(100(\\.0*)?|[0-9]{1,2}(\\.[0-9]*)?|\\.[0-9]+)$": "INVALID_DECIMAL",
 };

@@ -1489,9 +1489,11 @@ export interface components {
       delaySeconds: string;
     };
     /**
-     * @description A non-negative decimal request value (amount, price, USD value) written as a string: at most 20 digits before and 20 after an optional dot (no sign, no exponent, no separators). 20 integer digits hold any 64-bit native amount; the bound keeps every computed answer within `DecimalString`'s 64 characters (a bound chosen by this service; the documents give none). Anything else is rejected with 400 INVALID_DECIMAL.
+     * @description A non-negative decimal request value (amount, price, USD value) written as a string: at most 20 digits before and 20 after an optional dot (no sign, no exponent, no separators). 20 integer digits hold any 64-bit native amount; the bound keeps every computed answer within `DecimalString`'s 64 characters (a bound chosen by this service; the documents give none). The forms people type are accepted as well: a missing whole part (`".5"` is 0.5) and a trailing dot (`"25."` is 25); a lone `"."` is not a number. Anything else is rejected with 400 INVALID_DECIMAL. Answers always use the plain form (`"0.5"`, `"25"`).
      * @example 145.23
      * @example 0
+     * @example .5
+     * @example 25.
      */
     DecimalInput: string;
     /**
@@ -1731,6 +1733,9 @@ export interface components {
      *     | `ORDER_SIZE_INVALID` | 400 | An order size is zero or larger than the position it would close. |
      *     | `FEE_PAYER_CONFLICT` | 400 | `feePayer` equals `owner`, which the withdrawal flow forbids. |
      *     | `TRANSACTION_TOO_LARGE` | 500 | The built transaction would exceed the 1232-byte packet limit (added to the registry by the v2 contract author; the documents require the size check but name no code). |
+     *     | `FEE_PAYER_REQUIRED` | 400 | The transaction needs a fee-payer key distinct from `owner` and the request sent none: the withdrawal instruction must be signed by the owner and a separate fee payer, and the service never signs. Send `feePayer` (request-withdrawal variant B). |
+     *     | `SETUP_ALREADY_DONE` | 400 | The setup step is already done on chain: the basket or deposit ledger exists, or the basket is already delegated. Nothing to build. |
+     *     | `DEPOSIT_LEDGER_NOT_FOUND` | 400 | The owner has no deposit ledger (nothing was ever deposited), which every withdrawal builder needs; deposit first. |
      * @enum {string}
      */
     ErrorCode:
@@ -1764,7 +1769,10 @@ export interface components {
       | "TRIGGER_PRICE_INVALID"
       | "ORDER_SIZE_INVALID"
       | "FEE_PAYER_CONFLICT"
-      | "TRANSACTION_TOO_LARGE";
+      | "TRANSACTION_TOO_LARGE"
+      | "FEE_PAYER_REQUIRED"
+      | "SETUP_ALREADY_DONE"
+      | "DEPOSIT_LEDGER_NOT_FOUND";
     /**
      * @description Body of every non-2xx answer.
      * @example {
@@ -2781,9 +2789,10 @@ export interface components {
      */
     SideUi: "Long" | "Short";
     /**
-     * @description As `DecimalInput`, with an optional leading minus sign (a target profit or loss). Anything else is rejected with 400 INVALID_DECIMAL.
+     * @description As `DecimalInput` (including `".5"` and `"25."`), with an optional leading minus sign (a target profit or loss: `"-.5"` is -0.5). Anything else is rejected with 400 INVALID_DECIMAL.
      * @example -12.40
      * @example 87.15
+     * @example -.5
      */
     SignedDecimalInput: string;
     /**
@@ -2793,7 +2802,7 @@ export interface components {
      */
     SignedDecimalString: string;
     /**
-     * @description Maximum tolerated price movement between quote and execution, in percent, as a decimal string ("0.5" means 0.5 %, i.e. 50 bps on the slippage-bounded execution price). The service limits it to the range 0 to 100 inclusive (a bound of its own; the documents give none): anything else is 400 INVALID_DECIMAL.
+     * @description Maximum tolerated price movement between quote and execution, in percent, as a decimal string ("0.5" means 0.5 %, i.e. 50 bps on the slippage-bounded execution price; `".5"` and `"1."` are accepted as typed, like `DecimalInput`). The service limits it to the range 0 to 100 inclusive (a bound of its own; the documents give none): anything else is 400 INVALID_DECIMAL.
      * @default 0.5
      * @example 0.5
      * @example 1
@@ -2951,6 +2960,28 @@ export interface components {
       content: {
         "application/json": components["schemas"]["ErrorResponse"];
       };
+    };
+    /**
+     * @description The answer to a CORS preflight: `OPTIONS` on any path, answered 204 with no body before anything else runs
+     *     (no rate-limit token is taken, no validation or routing happens, so a preflight never meets a 400, 404, 429 or
+     *     501). Browsers send one before a cross-origin request that is not "simple", e.g. every `POST` with a JSON
+     *     body. Whether the origin is allowed (`CORS_ORIGINS`, default `*`) shows in `Access-Control-Allow-Origin`:
+     *     present for an allowed origin, absent otherwise (the browser then does not send the request).
+     *
+     *     Every other answer to an allowed origin, errors and 429s included, carries `Access-Control-Allow-Origin`
+     *     and `Access-Control-Expose-Headers` (and `Vary: Origin` when `CORS_ORIGINS` is a list), so a page can read
+     *     the status, the body, `Retry-After`, the `RateLimit-*` headers and `X-Request-Id`.
+     */
+    CorsPreflight: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+        "Access-Control-Allow-Methods": components["headers"]["AccessControlAllowMethods"];
+        "Access-Control-Allow-Headers": components["headers"]["AccessControlAllowHeaders"];
+        "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
+        Vary: components["headers"]["Vary"];
+        [name: string]: unknown;
+      };
+      content?: never;
     };
     /** @description No such account in the cache. Body `{error: "custody account <pubkey> not found", code: NOT_FOUND}`. */
     CustodyAccountNotFound: {
@@ -3323,6 +3354,16 @@ export interface components {
   };
   requestBodies: never;
   headers: {
+    /** @description Request headers a page may send besides the CORS-safelisted ones: `Content-Type` (a JSON body needs it) and `X-Request-Id` (a client's own request id, echoed back). */
+    AccessControlAllowHeaders: "Content-Type,X-Request-Id";
+    /** @description The methods a page may use (the only ones the contract serves). */
+    AccessControlAllowMethods: "GET,HEAD,POST";
+    /** @description `*` when every origin is allowed (`CORS_ORIGINS=*`, the default); otherwise the request's own `Origin` when `CORS_ORIGINS` lists it. Absent when the origin is not listed: the browser then withholds the answer from the page (the request itself is still answered; CORS protects browser users, it does not authenticate callers). */
+    AccessControlAllowOrigin: string;
+    /** @description Response headers a page may read besides the CORS-safelisted ones: the rate-limit headers and the request id. Sent on every answer (a preflight's too, where browsers ignore it). */
+    AccessControlExposeHeaders: "RateLimit-Limit,RateLimit-Remaining,RateLimit-Reset,Retry-After,X-Request-Id";
+    /** @description Seconds a browser may reuse this preflight answer. */
+    AccessControlMaxAge: 600;
     /** @description Request budget of the client's bucket (burst size; 10 by default). */
     RateLimitLimit: number;
     /** @description Requests still allowed right now. */
@@ -3331,6 +3372,8 @@ export interface components {
     RateLimitReset: number;
     /** @description Whole seconds to wait before retrying. */
     RetryAfter: number;
+    /** @description `Origin` when `CORS_ORIGINS` is a list (the answer depends on the caller's origin, so caches keep one copy per origin); a preflight adds `Access-Control-Request-Headers`. */
+    Vary: string;
   };
   pathItems: never;
 }

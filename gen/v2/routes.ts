@@ -879,7 +879,7 @@ export const v2DepositDirect = createRoute({
   tags: ["Funds"],
   request: { body: { required: true, content: { "application/json": { schema: s.DepositDirectRequestSchema } } } },
   responses: {
-    200: { description: "Transaction.", content: { "application/json": { schema: s.TransactionResponseSchema } } },
+    200: { description: "Transaction.", content: { "application/json": { schema: s.FundsTransactionResponseSchema } } },
     400: {
       description:
         "Malformed request: missing or mistyped field, bad enum value, invalid key, malformed decimal, body that is not JSON, or (on simple builders) a request the service cannot build. `field` names the offending input.",
@@ -896,11 +896,6 @@ export const v2DepositDirect = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -917,7 +912,7 @@ export const v2Deposit = createRoute({
   tags: ["Funds"],
   request: { body: { required: true, content: { "application/json": { schema: s.DepositRequestSchema } } } },
   responses: {
-    200: { description: "Transaction.", content: { "application/json": { schema: s.TransactionResponseSchema } } },
+    200: { description: "Transaction.", content: { "application/json": { schema: s.DepositResponseSchema } } },
     400: {
       description:
         "Malformed request: missing or mistyped field, bad enum value, invalid key, malformed decimal, body that is not JSON, or (on simple builders) a request the service cannot build. `field` names the offending input.",
@@ -934,11 +929,6 @@ export const v2Deposit = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -955,7 +945,7 @@ export const v2InitBasket = createRoute({
   tags: ["Account setup"],
   request: { body: { required: true, content: { "application/json": { schema: s.InitBasketRequestSchema } } } },
   responses: {
-    200: { description: "Transaction.", content: { "application/json": { schema: s.TransactionResponseSchema } } },
+    200: { description: "Transaction.", content: { "application/json": { schema: s.FundsTransactionResponseSchema } } },
     400: {
       description:
         "Malformed request: missing or mistyped field, bad enum value, invalid key, malformed decimal, body that is not JSON, or (on simple builders) a request the service cannot build. `field` names the offending input.",
@@ -972,11 +962,6 @@ export const v2InitBasket = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -993,7 +978,7 @@ export const v2InitDepositLedger = createRoute({
   tags: ["Account setup"],
   request: { body: { required: true, content: { "application/json": { schema: s.InitDepositLedgerRequestSchema } } } },
   responses: {
-    200: { description: "Transaction.", content: { "application/json": { schema: s.TransactionResponseSchema } } },
+    200: { description: "Transaction.", content: { "application/json": { schema: s.FundsTransactionResponseSchema } } },
     400: {
       description:
         "Malformed request: missing or mistyped field, bad enum value, invalid key, malformed decimal, body that is not JSON, or (on simple builders) a request the service cannot build. `field` names the offending input.",
@@ -1010,11 +995,6 @@ export const v2InitDepositLedger = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -1031,7 +1011,7 @@ export const v2DelegateBasket = createRoute({
   tags: ["Account setup"],
   request: { body: { required: true, content: { "application/json": { schema: s.DelegateBasketRequestSchema } } } },
   responses: {
-    200: { description: "Transaction.", content: { "application/json": { schema: s.TransactionResponseSchema } } },
+    200: { description: "Transaction.", content: { "application/json": { schema: s.FundsTransactionResponseSchema } } },
     400: {
       description:
         "Malformed request: missing or mistyped field, bad enum value, invalid key, malformed decimal, body that is not JSON, or (on simple builders) a request the service cannot build. `field` names the offending input.",
@@ -1048,11 +1028,6 @@ export const v2DelegateBasket = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -1091,11 +1066,6 @@ export const v2Withdraw = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
     503: {
       description:
         "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
@@ -1132,11 +1102,6 @@ export const v2CustodySettlement = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
     503: {
       description:
         "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
@@ -1151,7 +1116,7 @@ export const v2WithdrawalSettle = createRoute({
   tags: ["Funds"],
   request: { body: { required: true, content: { "application/json": { schema: s.WithdrawalSettleRequestSchema } } } },
   responses: {
-    200: { description: "Transaction.", content: { "application/json": { schema: s.TransactionResponseSchema } } },
+    200: { description: "Transaction.", content: { "application/json": { schema: s.FundsTransactionResponseSchema } } },
     400: {
       description:
         "Malformed request: missing or mistyped field, bad enum value, invalid key, malformed decimal, body that is not JSON, or (on simple builders) a request the service cannot build. `field` names the offending input.",
@@ -1170,11 +1135,6 @@ export const v2WithdrawalSettle = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
     503: {
       description:
         "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
@@ -1190,7 +1150,7 @@ export const v2RequestWithdrawal = createRoute({
   request: { body: { required: true, content: { "application/json": { schema: s.RequestWithdrawalRequestSchema } } } },
   responses: {
     200: {
-      description: "Transaction (and, in variant B, the receipt).",
+      description: "The withdrawal request (variant B) and its receipt.",
       content: { "application/json": { schema: s.RequestWithdrawalResponseSchema } },
     },
     400: {
@@ -1211,11 +1171,6 @@ export const v2RequestWithdrawal = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
     503: {
       description:
         "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
@@ -1230,7 +1185,7 @@ export const v2ExecuteWithdrawal = createRoute({
   tags: ["Funds"],
   request: { body: { required: true, content: { "application/json": { schema: s.ExecuteWithdrawalRequestSchema } } } },
   responses: {
-    200: { description: "Transaction.", content: { "application/json": { schema: s.TransactionResponseSchema } } },
+    200: { description: "Transaction.", content: { "application/json": { schema: s.FundsTransactionResponseSchema } } },
     400: {
       description:
         "Malformed request: missing or mistyped field, bad enum value, invalid key, malformed decimal, body that is not JSON, or (on simple builders) a request the service cannot build. `field` names the offending input.",
@@ -1247,11 +1202,6 @@ export const v2ExecuteWithdrawal = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {

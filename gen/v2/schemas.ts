@@ -5,15 +5,16 @@ import { isSolanaPubkey, requireOneGroup } from "../runtime.ts";
 
 export const TokenSymbolSchema = z.string().min(1).max(32).openapi("TokenSymbol");
 export const TradeSideSchema = z.enum(["LONG", "SHORT"]).openapi("TradeSide");
-export const DecimalInputSchema = z.string().max(41).regex(new RegExp("^[0-9]{1,20}(\\.[0-9]{1,20})?$")).openapi(
-  "DecimalInput",
-);
+export const DecimalInputSchema = z.string().max(41).regex(
+  new RegExp("^([0-9]{1,20}(\\.[0-9]{0,20})?|\\.[0-9]{1,20})$"),
+).openapi("DecimalInput");
 export const PubkeySchema = z.string().regex(new RegExp("^[1-9A-HJ-NP-Za-km-z]{32,44}$")).refine(isSolanaPubkey, {
   message: "must decode to exactly 32 bytes",
   params: { "code": "INVALID_PUBKEY" },
 }).openapi("Pubkey");
-export const SlippagePercentageSchema = z.string().max(32).regex(new RegExp("^(100(\\.0+)?|[0-9]{1,2}(\\.[0-9]+)?)$"))
-  .default("0.5").openapi("SlippagePercentage");
+export const SlippagePercentageSchema = z.string().max(32).regex(
+  new RegExp("^(100(\\.0*)?|[0-9]{1,2}(\\.[0-9]*)?|\\.[0-9]+)$"),
+).default("0.5").openapi("SlippagePercentage");
 export const AddCollateralRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
@@ -206,6 +207,9 @@ export const ErrorCodeSchema = z.enum([
   "ORDER_SIZE_INVALID",
   "FEE_PAYER_CONFLICT",
   "TRANSACTION_TOO_LARGE",
+  "FEE_PAYER_REQUIRED",
+  "SETUP_ALREADY_DONE",
+  "DEPOSIT_LEDGER_NOT_FOUND",
 ]).openapi("ErrorCode");
 export const ComputeErrorResponseSchema = z.object({ "err": z.string(), "code": ErrorCodeSchema }).openapi(
   "ComputeErrorResponse",
@@ -259,6 +263,29 @@ export const DepositRequestSchema = z.object({
   "tokenSymbol": TokenSymbolSchema,
   "amount": DecimalInputSchema,
 }).openapi("DepositRequest");
+export const DepositStepSchema = z.enum(["init-deposit-ledger", "init-basket", "deposit-direct", "delegate-basket"])
+  .openapi("DepositStep");
+export const DepositTransactionSchema = z.object({
+  "transactionBase64": z.string().min(1),
+  "steps": z.array(DepositStepSchema).min(1),
+}).openapi("DepositTransaction");
+export const FundsPreconditionSchema = z.enum([
+  "DEPOSIT_LEDGER_MISSING",
+  "BASKET_MISSING",
+  "BASKET_NOT_DELEGATED",
+  "TRADE_VAULT_MISSING",
+  "INSUFFICIENT_AVAILABLE_BALANCE",
+  "WITHDRAWAL_IN_PROGRESS",
+  "WITHDRAWAL_NOT_SETTLEABLE",
+  "CUSTODY_SETTLEMENT_IN_PROGRESS",
+]).openapi("FundsPrecondition");
+export const FundsPreconditionsSchema = z.array(FundsPreconditionSchema).openapi("FundsPreconditions");
+export const DepositResponseSchema = z.object({
+  "transactionBase64": z.string().min(1),
+  "transactions": z.array(DepositTransactionSchema).min(1),
+  "includedSteps": z.array(DepositStepSchema).min(1),
+  "unmetPreconditions": FundsPreconditionsSchema,
+}).openapi("DepositResponse");
 export const EditLimitOrderRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
@@ -288,6 +315,10 @@ export const ExecuteWithdrawalRequestSchema = z.object({
   "tokenMint": PubkeySchema,
   "includeCustodySettlement": z.boolean().default(true),
 }).openapi("ExecuteWithdrawalRequest");
+export const FundsTransactionResponseSchema = z.object({
+  "transactionBase64": z.string().min(1),
+  "unmetPreconditions": FundsPreconditionsSchema,
+}).openapi("FundsTransactionResponse");
 export const IncreasePositionRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
@@ -447,8 +478,9 @@ export const PreviewMarginResponseSchema = z.object({
   "deltaUsdUi": DecimalStringSchema.optional(),
 }).openapi("PreviewMarginResponse");
 export const TpSlModeSchema = z.enum(["forward", "reverse_pnl", "reverse_roi"]).openapi("TpSlMode");
-export const SignedDecimalInputSchema = z.string().max(42).regex(new RegExp("^-?[0-9]{1,20}(\\.[0-9]{1,20})?$"))
-  .openapi("SignedDecimalInput");
+export const SignedDecimalInputSchema = z.string().max(42).regex(
+  new RegExp("^-?([0-9]{1,20}(\\.[0-9]{0,20})?|\\.[0-9]{1,20})$"),
+).openapi("SignedDecimalInput");
 export const PreviewTpSlRequestSchema = z.object({
   "mode": TpSlModeSchema,
   "marketSymbol": z.string().min(1).max(32),
@@ -487,6 +519,7 @@ export const RawAccountEntrySchema = z.object({ "pubkey": PubkeySchema, "account
 export const ReceiptTransactionResponseSchema = z.object({
   "transactionBase64": z.string().min(1),
   "receipt": PubkeySchema,
+  "unmetPreconditions": FundsPreconditionsSchema,
 }).openapi("ReceiptTransactionResponse");
 export const RemoveCollateralRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
@@ -517,7 +550,8 @@ export const RequestWithdrawalRequestSchema = z.object({
 }).openapi("RequestWithdrawalRequest");
 export const RequestWithdrawalResponseSchema = z.object({
   "transactionBase64": z.string().min(1),
-  "receipt": PubkeySchema.optional(),
+  "receipt": PubkeySchema,
+  "unmetPreconditions": FundsPreconditionsSchema,
 }).openapi("RequestWithdrawalResponse");
 export const ReversePositionRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
@@ -601,6 +635,7 @@ export const WithdrawResponseDtoSchema = z.object({
   "receipt": PubkeySchema,
   "custodySettlementRequired": z.boolean(),
   "isNativeSol": z.boolean(),
+  "unmetPreconditions": FundsPreconditionsSchema,
 }).openapi("WithdrawResponseDto");
 
 /** Every component schema by its name in the YAML. */
@@ -622,11 +657,17 @@ export const componentSchemas = {
   "DelegateBasketRequest": DelegateBasketRequestSchema,
   "DepositDirectRequest": DepositDirectRequestSchema,
   "DepositRequest": DepositRequestSchema,
+  "DepositResponse": DepositResponseSchema,
+  "DepositStep": DepositStepSchema,
+  "DepositTransaction": DepositTransactionSchema,
   "EditLimitOrderRequest": EditLimitOrderRequestSchema,
   "EditTriggerOrderRequest": EditTriggerOrderRequestSchema,
   "ErrorCode": ErrorCodeSchema,
   "ErrorResponse": ErrorResponseSchema,
   "ExecuteWithdrawalRequest": ExecuteWithdrawalRequestSchema,
+  "FundsPrecondition": FundsPreconditionSchema,
+  "FundsPreconditions": FundsPreconditionsSchema,
+  "FundsTransactionResponse": FundsTransactionResponseSchema,
   "IncreasePositionRequest": IncreasePositionRequestSchema,
   "InitBasketRequest": InitBasketRequestSchema,
   "InitDepositLedgerRequest": InitDepositLedgerRequestSchema,
@@ -695,10 +736,10 @@ export const componentSchemas = {
 
 /** The error code of a failed pattern (the schema's `x-error-code`), by pattern source. */
 export const patternErrorCodes: Readonly<Record<string, string>> = {
-  "^[0-9]{1,20}(\\.[0-9]{1,20})?$": "INVALID_DECIMAL",
+  "^([0-9]{1,20}(\\.[0-9]{0,20})?|\\.[0-9]{1,20})$": "INVALID_DECIMAL",
   "^[0-9]+(\\.[0-9]+)?$": "INVALID_DECIMAL",
   "^[1-9A-HJ-NP-Za-km-z]{32,44}$": "INVALID_PUBKEY",
-  "^-?[0-9]{1,20}(\\.[0-9]{1,20})?$": "INVALID_DECIMAL",
+  "^-?([0-9]{1,20}(\\.[0-9]{0,20})?|\\.[0-9]{1,20})$": "INVALID_DECIMAL",
   "^-?[0-9]+(\\.[0-9]+)?$": "INVALID_DECIMAL",
-  "^(100(\\.0+)?|[0-9]{1,2}(\\.[0-9]+)?)$": "INVALID_DECIMAL",
+  "^(100(\\.0*)?|[0-9]{1,2}(\\.[0-9]*)?|\\.[0-9]+)$": "INVALID_DECIMAL",
 };

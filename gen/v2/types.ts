@@ -625,7 +625,31 @@ export interface paths {
     put?: never;
     /**
      * Deposit tokens into the trading vault
-     * @description Builds a base-chain transaction moving `amount` (UI units, converted to native units by the mint's decimals) of `tokenMint` from the depositor's associated token account into the platform vault, credited to `owner`'s deposit ledger. The depositor (signer and fee payer) is `fundingOwner` when given, otherwise `owner`. The token program (classic or the newer token standard) follows the pool configuration; the native token is wrapped through the depositor's wrapped-token account automatically. No setup is bundled: the deposit ledger and basket must exist (use `deposit` for a one-shot flow).
+     * @description Builds a base-chain transaction moving `amount` of `tokenMint` from the depositor's associated token account into
+     *     the token's trade vault, credited to `owner`'s deposit ledger (`deposit_direct`).
+     *
+     *     * Depositor (signer and transaction fee payer): `fundingOwner` when given (variant B), otherwise `owner`.
+     *     * The depositor's associated token account is created idempotently first (the token program, classic or the
+     *       newer token standard, follows the deployment configuration).
+     *     * Native SOL (`So111…112`) is wrapped through the depositor's wrapped-SOL associated token account
+     *       (create-idempotent, transfer, sync-native) and deposited from it; no throwaway account is used and the
+     *       account is left open (withdrawals of SOL arrive there).
+     *     * No setup is bundled (use `deposit`): a missing deposit ledger is reported in `unmetPreconditions`, not refused.
+     *
+     *     `amount` is in UI units of the token and converted exactly to native units by the token's decimals in the
+     *     deployment configuration: more fraction digits than the token has (other than trailing zeros) and zero are 400
+     *     INVALID_DECIMAL (an amount that cannot be moved exactly is refused rather than rounded). A mint that is not a
+     *     token of the v2 configuration is 400 UNKNOWN_SYMBOL; a virtual (synthetic) token has no trade vault and is 400
+     *     VALIDATION_FAILED.
+     *
+     *     `unmetPreconditions` lists what the transaction needs that the chain does not show yet (see
+     *     `FundsPrecondition`); the transaction is built as it will work once those are in place, so a client may build the
+     *     steps of a flow together before submitting any. Only requests that can never work are refused (400).
+     *
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
+     *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
+     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
      */
     post: operations["v2DepositDirect"];
     delete?: never;
@@ -645,7 +669,28 @@ export interface paths {
     put?: never;
     /**
      * One-shot deposit with any missing setup
-     * @description Builds one base-chain transaction that creates whatever the owner still lacks — deposit ledger, basket, delegation of the basket — and deposits `amount` (UI units) of `tokenSymbol`. The owner signs and pays the fee.
+     * @description Deposits `amount` of `tokenSymbol` for `owner` and bundles whatever setup the owner still lacks, in this order:
+     *     `init-deposit-ledger` (no ledger yet), `init-basket` (no basket yet), the deposit (as deposit-direct builds it,
+     *     native SOL wrapped the same way), `delegate-basket` (basket not delegated yet). The owner signs and pays.
+     *
+     *     The steps are packed, in that order, into as few transactions as fit the 1232-byte limit. With this program every
+     *     bundle fits one transaction (a fresh owner's full bundle is about 800 bytes), so `transactions` normally has one
+     *     entry and `transactionBase64` is it. Should a bundle ever need more, `transactionBase64` is the first transaction
+     *     and `transactions` lists all of them with their steps: submit them in order, each after the previous one is
+     *     confirmed. A client that submits only `transactionBase64` and calls `deposit` again gets the remaining steps.
+     *
+     *     `amount` is in UI units of the token and converted exactly to native units by the token's decimals in the
+     *     deployment configuration: more fraction digits than the token has (other than trailing zeros) and zero are 400
+     *     INVALID_DECIMAL (an amount that cannot be moved exactly is refused rather than rounded). An unknown symbol is 400
+     *     UNKNOWN_SYMBOL; a virtual token is 400 VALIDATION_FAILED.
+     *
+     *     `includedSteps` names the steps built. `unmetPreconditions` lists what the transaction needs that the chain does
+     *     not show yet (see `FundsPrecondition`); the transaction is built as it will work once those are in place.
+     *
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
+     *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
+     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
      */
     post: operations["v2Deposit"];
     delete?: never;
@@ -665,7 +710,14 @@ export interface paths {
     put?: never;
     /**
      * Create the owner's basket
-     * @description Builds a base-chain transaction creating the basket account of `owner` (first-time wallets). The rent and fee are paid by `payer`, which defaults to `owner`.
+     * @description Builds a base-chain transaction creating the basket account of `owner` (`init_basket` with the vendor SDK's
+     *     capacities: 4 positions, 4 order markets, 4 ledger lines, 5 slots per order list). `payer` (default `owner`) pays
+     *     rent and fee and is the only signer. An owner whose basket already exists is 400 SETUP_ALREADY_DONE.
+     *
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
+     *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
+     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
      */
     post: operations["v2InitBasket"];
     delete?: never;
@@ -685,7 +737,15 @@ export interface paths {
     put?: never;
     /**
      * Create the owner's deposit ledger
-     * @description Builds a base-chain transaction creating the deposit-ledger account of `owner`, which records cumulative deposits per mint. The rent and fee are paid by `payer`, which defaults to `owner`.
+     * @description Builds a base-chain transaction creating the deposit-ledger account of `owner` (`init_user_deposit_ledger` with
+     *     room for 20 deposit lines, the size of the ledgers observed on mainnet), which records cumulative deposits per
+     *     mint. `payer` (default `owner`) pays rent and fee and is the only signer. An owner whose ledger already exists is
+     *     400 SETUP_ALREADY_DONE.
+     *
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
+     *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
+     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
      */
     post: operations["v2InitDepositLedger"];
     delete?: never;
@@ -705,7 +765,19 @@ export interface paths {
     put?: never;
     /**
      * Delegate the basket so it can trade
-     * @description Builds a base-chain transaction delegating `owner`'s basket to the ephemeral rollup, which is needed once per wallet before trading. The owner does not have to sign; `payer` pays the fee and defaults to `owner`.
+     * @description Builds a base-chain transaction delegating `owner`'s basket to the ephemeral rollup (`delegate_basket`), needed
+     *     once per wallet before trading. The owner does not sign; `payer` (default `owner`) pays and signs. A basket that is
+     *     already delegated is 400 SETUP_ALREADY_DONE; a basket not created yet is built for anyway and reported as
+     *     `BASKET_MISSING` (init-basket and delegate-basket may be built together).
+     *
+     *     `unmetPreconditions` lists what the transaction needs that the chain does not show yet (see
+     *     `FundsPrecondition`); the transaction is built as it will work once those are in place, so a client may build the
+     *     steps of a flow together before submitting any. Only requests that can never work are refused (400).
+     *
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
+     *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
+     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
      */
     post: operations["v2DelegateBasket"];
     delete?: never;
@@ -725,15 +797,34 @@ export interface paths {
     put?: never;
     /**
      * Withdraw deposited funds
-     * @description Builds a base-chain transaction that opens a withdrawal escrow for `amount` (UI units) of `tokenSymbol`; the
-     *     validator then releases the funds to the owner's token account automatically. Both `owner` and `feePayer`
-     *     (a client-held key different from the owner) must sign; `feePayerTopUpLamports` optionally adds a transfer
-     *     from the owner to the fee payer (for escrow rent, refunded to the owner when the escrow closes).
+     * @description Builds a base-chain transaction that opens a withdrawal escrow for `amount` of `tokenSymbol`; the validator then
+     *     releases the funds to the owner's associated token account automatically.
      *
+     *     * Instructions: [system transfer of `feePayerTopUpLamports` from the owner to `feePayer`, when above 0], the
+     *       owner's associated token account created idempotently (it receives the funds, and may have been closed to
+     *       unwrap an earlier SOL withdrawal), then `withdrawal_with_action` with `fee_payer` = `feePayer`.
+     *     * Signers: `owner` and `feePayer`. The transaction fee payer (account 0) is the owner, as the vendor's example
+     *       does, so a fresh `feePayer` key can be funded by the top-up in the same transaction; `feePayer` pays the escrow
+     *       and delegation rent, which returns to the owner when the escrow closes.
+     *     * `feePayer` = `owner` is 400 FEE_PAYER_CONFLICT (the delegation program rejects it).
+     *     * An owner without a deposit ledger (never deposited) is 400 DEPOSIT_LEDGER_NOT_FOUND.
      *     * Poll `receipt` (the escrow) until it no longer exists: that is completion.
-     *     * `custodySettlementRequired` = true: the custody's trade vault cannot cover the amount; call
-     *       custody-settlement first and retry.
-     *     * `isNativeSol` = true: the funds arrive as wrapped tokens; unwrap them afterwards.
+     *     * `custodySettlementRequired` = true: the trade vault's recorded balance (`TradeVault.token_amount`) is below the
+     *       amount; call custody-settlement first and retry.
+     *     * `isNativeSol` = true: the funds arrive as wrapped SOL in the owner's wrapped-SOL account; close it to unwrap.
+     *
+     *     `amount` is in UI units of the token and converted exactly to native units by the token's decimals in the
+     *     deployment configuration: more fraction digits than the token has (other than trailing zeros) and zero are 400
+     *     INVALID_DECIMAL (an amount that cannot be moved exactly is refused rather than rounded).
+     *
+     *     `unmetPreconditions` lists what the transaction needs that the chain does not show yet (see
+     *     `FundsPrecondition`); the transaction is built as it will work once those are in place, so a client may build the
+     *     steps of a flow together before submitting any. Only requests that can never work are refused (400).
+     *
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
+     *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
+     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
      */
     post: operations["v2Withdraw"];
     delete?: never;
@@ -753,7 +844,22 @@ export interface paths {
     put?: never;
     /**
      * Settle a custody's trade vault
-     * @description Builds a base-chain transaction requesting a settlement between the custody of `tokenSymbol` and its trade vault (netting trade profit and loss), needed before a withdrawal the vault cannot yet cover. The owner signs and pays. `receipt` is the settlement-receipt account to poll.
+     * @description Builds a base-chain transaction requesting a settlement between the custody of `tokenSymbol` and its trade vault
+     *     (`custody_settlement_with_action`, netting trade profit and loss), needed before a withdrawal the vault cannot yet
+     *     cover. The owner signs and pays. `receipt` is the settlement-receipt account to poll until it is closed.
+     *
+     *     A token held by several pools (USDC) is settled with its custody in the first pool of the deployment
+     *     configuration that holds it (the reference leaves the choice open; the first-listed pool is the deployment's main
+     *     one). A virtual token (no trade vault) is 400 VALIDATION_FAILED; an unknown symbol 400 UNKNOWN_SYMBOL.
+     *
+     *     `unmetPreconditions` lists what the transaction needs that the chain does not show yet (see
+     *     `FundsPrecondition`); the transaction is built as it will work once those are in place, so a client may build the
+     *     steps of a flow together before submitting any. Only requests that can never work are refused (400).
+     *
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
+     *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
+     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
      */
     post: operations["v2CustodySettlement"];
     delete?: never;
@@ -773,7 +879,23 @@ export interface paths {
     put?: never;
     /**
      * Finish a pending withdrawal
-     * @description Builds a base-chain transaction that completes a withdrawal of `tokenMint` that did not finish by itself: it makes sure the owner's token account exists, settles the custody first when its settlement receipt is still on chain, then transfers the escrowed funds to the owner and closes the escrow. The owner pays the fee.
+     * @description Builds a base-chain transaction that completes a withdrawal of `tokenMint` that did not finish by itself, as the
+     *     vendor SDK's `withdrawalSettle` does: the owner's associated token account is created idempotently, the custody is
+     *     settled first (`custody_settlement_settle`) when its settlement receipt is on the base chain and owned by the
+     *     program, then `withdrawal_settle` transfers the escrowed funds to the owner and closes the escrow. The owner pays.
+     *
+     *     An escrow that is not on the base chain yet (the rollup step commits it 30–90 s after the request) is built for
+     *     anyway and reported as `WITHDRAWAL_NOT_SETTLEABLE`, so a client may poll by building and simulating. An owner
+     *     without a deposit ledger is 400 DEPOSIT_LEDGER_NOT_FOUND; an unknown mint 400 UNKNOWN_SYMBOL.
+     *
+     *     `unmetPreconditions` lists what the transaction needs that the chain does not show yet (see
+     *     `FundsPrecondition`); the transaction is built as it will work once those are in place, so a client may build the
+     *     steps of a flow together before submitting any. Only requests that can never work are refused (400).
+     *
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
+     *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
+     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
      */
     post: operations["v2WithdrawalSettle"];
     delete?: never;
@@ -793,15 +915,31 @@ export interface paths {
     put?: never;
     /**
      * Request a withdrawal
-     * @description Builds a base-chain transaction that starts a withdrawal of `amount` (UI units) of `tokenMint`. Two forms:
+     * @description Builds a base-chain transaction that starts a withdrawal of `amount` of `tokenMint`.
      *
-     *     * Without `feePayer` (variant A): the owner signs and pays; the first instruction creates the owner's
-     *       receiving token account if missing; when `includeCustodySettlement` is true (default) and no settlement
-     *       receipt exists yet, a custody-settlement request is put before the withdrawal. The answer has no `receipt`.
-     *     * With `feePayer` (variant B): `feePayer` must differ from `owner` (400 FEE_PAYER_CONFLICT otherwise); both
-     *       sign; the amount is locked and handed over for automatic release; the answer carries `receipt`.
+     *     * With `feePayer` (variant B): as `withdraw` (without a top-up): the owner's associated token account created
+     *       idempotently, then `withdrawal_with_action` with `fee_payer` = `feePayer`. Both sign; the owner is the
+     *       transaction fee payer. `feePayer` = `owner` is 400 FEE_PAYER_CONFLICT. The answer carries `receipt`, the
+     *       escrow to poll until it is closed.
+     *     * Without `feePayer` (variant A): 400 FEE_PAYER_REQUIRED. The program's withdrawal instruction needs a signer
+     *       distinct from the owner to pay the escrow's rent (the delegation program rejects owner = fee payer), so no
+     *       transaction the owner alone can sign exists, and the service never signs (no server-made fee-payer key). Send
+     *       `feePayer` (any client-held key with a little SOL, or a fresh key funded through `withdraw`'s top-up).
+     *       `includeCustodySettlement` is accepted and ignored; use custody-settlement for a settlement request.
      *
-     *     Afterwards poll the withdrawal escrow (the `receipt` in variant B) until it is closed.
+     *     An owner without a deposit ledger is 400 DEPOSIT_LEDGER_NOT_FOUND; an unknown mint 400 UNKNOWN_SYMBOL.
+     *     `amount` is in UI units of the token and converted exactly to native units by the token's decimals in the
+     *     deployment configuration: more fraction digits than the token has (other than trailing zeros) and zero are 400
+     *     INVALID_DECIMAL (an amount that cannot be moved exactly is refused rather than rounded).
+     *
+     *     `unmetPreconditions` lists what the transaction needs that the chain does not show yet (see
+     *     `FundsPrecondition`); the transaction is built as it will work once those are in place, so a client may build the
+     *     steps of a flow together before submitting any. Only requests that can never work are refused (400).
+     *
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
+     *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
+     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
      */
     post: operations["v2RequestWithdrawal"];
     delete?: never;
@@ -821,7 +959,22 @@ export interface paths {
     put?: never;
     /**
      * Recover an incomplete withdrawal
-     * @description Builds one base-chain transaction that transfers the escrowed funds of a stuck withdrawal of `tokenMint` to the owner and closes the escrow. When `includeCustodySettlement` is true (default) and the custody settlement receipt is still on chain, its settlement is executed first. The owner pays the fee.
+     * @description Builds one base-chain transaction that transfers the escrowed funds of a stuck withdrawal of `tokenMint` to the
+     *     owner and closes the escrow; the same instructions as withdrawal-settle. With `includeCustodySettlement` true
+     *     (default) the custody settlement is executed first when its receipt is on the base chain and owned by the
+     *     program; with false it never is. The owner pays.
+     *
+     *     An escrow not on the base chain yet is built for anyway and reported as `WITHDRAWAL_NOT_SETTLEABLE` (poll by
+     *     building and simulating). An owner without a deposit ledger is 400 DEPOSIT_LEDGER_NOT_FOUND.
+     *
+     *     `unmetPreconditions` lists what the transaction needs that the chain does not show yet (see
+     *     `FundsPrecondition`); the transaction is built as it will work once those are in place, so a client may build the
+     *     steps of a flow together before submitting any. Only requests that can never work are refused (400).
+     *
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
+     *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
+     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
      */
     post: operations["v2ExecuteWithdrawal"];
     delete?: never;
@@ -1274,9 +1427,11 @@ export interface components {
       delaySeconds: string;
     };
     /**
-     * @description A non-negative decimal request value (amount, price, USD value) written as a string: at most 20 digits before and 20 after an optional dot (no sign, no exponent, no separators). 20 integer digits hold any 64-bit native amount; the bound keeps every computed answer within `DecimalString`'s 64 characters (a bound chosen by this service; the documents give none). Anything else is rejected with 400 INVALID_DECIMAL.
+     * @description A non-negative decimal request value (amount, price, USD value) written as a string: at most 20 digits before and 20 after an optional dot (no sign, no exponent, no separators). 20 integer digits hold any 64-bit native amount; the bound keeps every computed answer within `DecimalString`'s 64 characters (a bound chosen by this service; the documents give none). The forms people type are accepted as well: a missing whole part (`".5"` is 0.5) and a trailing dot (`"25."` is 25); a lone `"."` is not a number. Anything else is rejected with 400 INVALID_DECIMAL. Answers always use the plain form (`"0.5"`, `"25"`).
      * @example 145.23
      * @example 0
+     * @example .5
+     * @example 25.
      */
     DecimalInput: string;
     /**
@@ -1339,7 +1494,7 @@ export interface components {
       fundingOwner?: components["schemas"]["Pubkey"];
       /** @description Mint of the deposited token (must be a token of the v2 configuration). */
       tokenMint: components["schemas"]["Pubkey"];
-      /** @description Amount to deposit, UI units of the token (converted to native units by its decimals, rounding down). */
+      /** @description Amount to deposit, UI units of the token, converted exactly to native units by its decimals (more fraction digits than the token has, or zero: 400 INVALID_DECIMAL). */
       amount: components["schemas"]["DecimalInput"];
     } & {
       [key: string]: unknown;
@@ -1357,10 +1512,60 @@ export interface components {
       owner: components["schemas"]["Pubkey"];
       /** @description Token to deposit. */
       tokenSymbol: components["schemas"]["TokenSymbol"];
-      /** @description Amount to deposit, UI units of the token. */
+      /** @description Amount to deposit, UI units of the token, converted exactly to native units by its decimals (more fraction digits than the token has, or zero: 400 INVALID_DECIMAL). */
       amount: components["schemas"]["DecimalInput"];
     } & {
       [key: string]: unknown;
+    };
+    /**
+     * @description Answer of the one-shot deposit. `transactionBase64` (the contract's field) is the first transaction; `transactions`, `includedSteps` and `unmetPreconditions` are additions of this service.
+     * @example {
+     *       "transactionBase64": "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAgAEDBg==",
+     *       "transactions": [
+     *         {
+     *           "transactionBase64": "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAgAEDBg==",
+     *           "steps": [
+     *             "init-deposit-ledger",
+     *             "init-basket",
+     *             "deposit-direct",
+     *             "delegate-basket"
+     *           ]
+     *         }
+     *       ],
+     *       "includedSteps": [
+     *         "init-deposit-ledger",
+     *         "init-basket",
+     *         "deposit-direct",
+     *         "delegate-basket"
+     *       ],
+     *       "unmetPreconditions": []
+     *     }
+     */
+    DepositResponse: {
+      /**
+       * Format: byte
+       * @description The first (normally the only) transaction of `transactions`.
+       */
+      transactionBase64: string;
+      /** @description Every transaction of the bundle in submission order, with its steps. */
+      transactions: components["schemas"]["DepositTransaction"][];
+      /** @description Steps built, in order; always ends with or contains `deposit-direct`. */
+      includedSteps: components["schemas"]["DepositStep"][];
+      unmetPreconditions: components["schemas"]["FundsPreconditions"];
+    };
+    /**
+     * @description A step of the one-shot deposit, named after the builder that builds it alone.
+     * @enum {string}
+     */
+    DepositStep: "init-deposit-ledger" | "init-basket" | "deposit-direct" | "delegate-basket";
+    /** @description One transaction of a deposit bundle and the steps it holds. */
+    DepositTransaction: {
+      /**
+       * Format: byte
+       * @description Unsigned base64 v0 transaction; the owner signs it.
+       */
+      transactionBase64: string;
+      steps: components["schemas"]["DepositStep"][];
     };
     /**
      * @description Edit-limit-order request. Unknown fields are ignored.
@@ -1458,6 +1663,9 @@ export interface components {
      *     | `ORDER_SIZE_INVALID` | 400 | An order size is zero or larger than the position it would close. |
      *     | `FEE_PAYER_CONFLICT` | 400 | `feePayer` equals `owner`, which the withdrawal flow forbids. |
      *     | `TRANSACTION_TOO_LARGE` | 500 | The built transaction would exceed the 1232-byte packet limit (added to the registry by the v2 contract author; the documents require the size check but name no code). |
+     *     | `FEE_PAYER_REQUIRED` | 400 | The transaction needs a fee-payer key distinct from `owner` and the request sent none: the withdrawal instruction must be signed by the owner and a separate fee payer, and the service never signs. Send `feePayer` (request-withdrawal variant B). |
+     *     | `SETUP_ALREADY_DONE` | 400 | The setup step is already done on chain: the basket or deposit ledger exists, or the basket is already delegated. Nothing to build. |
+     *     | `DEPOSIT_LEDGER_NOT_FOUND` | 400 | The owner has no deposit ledger (nothing was ever deposited), which every withdrawal builder needs; deposit first. |
      * @enum {string}
      */
     ErrorCode:
@@ -1491,7 +1699,10 @@ export interface components {
       | "TRIGGER_PRICE_INVALID"
       | "ORDER_SIZE_INVALID"
       | "FEE_PAYER_CONFLICT"
-      | "TRANSACTION_TOO_LARGE";
+      | "TRANSACTION_TOO_LARGE"
+      | "FEE_PAYER_REQUIRED"
+      | "SETUP_ALREADY_DONE"
+      | "DEPOSIT_LEDGER_NOT_FOUND";
     /**
      * @description Body of every non-2xx answer.
      * @example {
@@ -1530,6 +1741,50 @@ export interface components {
       includeCustodySettlement?: boolean;
     } & {
       [key: string]: unknown;
+    };
+    /**
+     * @description Something a setup or funds transaction needs that the chain does not show yet. The transaction is built as it
+     *     will work once the precondition is met; the value says which step meets it.
+     *
+     *     | Value | Meaning | Met by |
+     *     |---|---|---|
+     *     | `DEPOSIT_LEDGER_MISSING` | The owner's deposit ledger does not exist yet. | init-deposit-ledger, or deposit |
+     *     | `BASKET_MISSING` | The owner's basket does not exist yet. | init-basket, or deposit |
+     *     | `BASKET_NOT_DELEGATED` | The basket exists but is not delegated to the rollup, where withdrawals are processed. | delegate-basket, or deposit |
+     *     | `TRADE_VAULT_MISSING` | The token's trade vault does not exist; only the operator creates it. | the operator |
+     *     | `INSUFFICIENT_AVAILABLE_BALANCE` | The owner's available balance of the token (deposits − basket debits + pending credits, read on the rollup) is below the amount. | a deposit, or closing positions |
+     *     | `WITHDRAWAL_IN_PROGRESS` | A withdrawal escrow of this owner and token already exists; a new request fails until it closes. | waiting for the escrow to close (or execute-withdrawal) |
+     *     | `WITHDRAWAL_NOT_SETTLEABLE` | No withdrawal escrow of this owner and token is on the base chain as a program account yet (the rollup step commits it 30–90 s after the request); if none ever appears, the withdrawal already completed. | request-withdrawal / withdraw, then waiting |
+     *     | `CUSTODY_SETTLEMENT_IN_PROGRESS` | The custody's settlement receipt exists and is not settleable on the base chain yet; a new settlement request fails until it closes. | waiting for the settlement |
+     * @enum {string}
+     */
+    FundsPrecondition:
+      | "DEPOSIT_LEDGER_MISSING"
+      | "BASKET_MISSING"
+      | "BASKET_NOT_DELEGATED"
+      | "TRADE_VAULT_MISSING"
+      | "INSUFFICIENT_AVAILABLE_BALANCE"
+      | "WITHDRAWAL_IN_PROGRESS"
+      | "WITHDRAWAL_NOT_SETTLEABLE"
+      | "CUSTODY_SETTLEMENT_IN_PROGRESS";
+    /** @description Unmet preconditions of the built transaction, in the order the flow meets them; empty when none. */
+    FundsPreconditions: components["schemas"]["FundsPrecondition"][];
+    /**
+     * @description Answer of the simple setup and funds builders: the contract's `{transactionBase64}` plus `unmetPreconditions` (an addition of this service; clients that do not know it can ignore it).
+     * @example {
+     *       "transactionBase64": "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAgAEDBg==",
+     *       "unmetPreconditions": [
+     *         "BASKET_MISSING"
+     *       ]
+     *     }
+     */
+    FundsTransactionResponse: {
+      /**
+       * Format: byte
+       * @description Unsigned base64 v0 transaction; every signer slot is left zeroed for the client to fill.
+       */
+      transactionBase64: string;
+      unmetPreconditions: components["schemas"]["FundsPreconditions"];
     };
     /**
      * @description Increase-position request. Unknown fields are ignored.
@@ -2378,10 +2633,11 @@ export interface components {
       };
     };
     /**
-     * @description A transaction plus the receipt account created by it.
+     * @description A transaction plus the receipt account created by it (`unmetPreconditions` is an addition of this service).
      * @example {
      *       "transactionBase64": "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAgAEDBg==",
-     *       "receipt": "8fQ2bWgnDZs9hmPv7o1cU5jW3rYk4TnLxE6aRzHqVdCt"
+     *       "receipt": "8fQ2bWgnDZs9hmPv7o1cU5jW3rYk4TnLxE6aRzHqVdCt",
+     *       "unmetPreconditions": []
      *     }
      */
     ReceiptTransactionResponse: {
@@ -2389,6 +2645,7 @@ export interface components {
       transactionBase64: string;
       /** @description Receipt (escrow) account to poll until it is closed. */
       receipt: components["schemas"]["Pubkey"];
+      unmetPreconditions: components["schemas"]["FundsPreconditions"];
     };
     /**
      * @description Remove-collateral request. Unknown fields are ignored.
@@ -2467,33 +2724,36 @@ export interface components {
      *     }
      */
     RequestWithdrawalRequest: {
-      /** @description Wallet withdrawing its funds (signer; fee payer in variant A). */
+      /** @description Wallet withdrawing its funds (signer and transaction fee payer). */
       owner: components["schemas"]["Pubkey"];
       /** @description Mint of the token to withdraw. */
       tokenMint: components["schemas"]["Pubkey"];
-      /** @description Amount to withdraw, UI units of the token. */
+      /** @description Amount to withdraw, UI units of the token, converted exactly to native units by its decimals (more fraction digits than the token has, or zero: 400 INVALID_DECIMAL). */
       amount: components["schemas"]["DecimalInput"];
       /**
-       * @description Variant A. Prepend a custody-settlement request when the settlement receipt is missing. Ignored in variant B.
+       * @description Variant A's option (prepend a custody-settlement request). Accepted and ignored: variant A is refused with 400 FEE_PAYER_REQUIRED and variant B never bundles a settlement (use custody-settlement).
        * @default true
        */
       includeCustodySettlement?: boolean;
-      /** @description Variant B. Separate fee-payer key that co-signs; must differ from `owner` (400 FEE_PAYER_CONFLICT). */
+      /** @description Variant B. Separate key that pays the escrow rent and co-signs; must differ from `owner` (400 FEE_PAYER_CONFLICT). Without it the request is variant A, answered 400 FEE_PAYER_REQUIRED. */
       feePayer?: components["schemas"]["Pubkey"];
     } & {
       [key: string]: unknown;
     };
     /**
-     * @description Answer of request-withdrawal. `receipt` is present exactly when `feePayer` was sent (variant B).
+     * @description Answer of request-withdrawal. Only variant B (with `feePayer`) builds a transaction (variant A is 400 FEE_PAYER_REQUIRED), so `receipt` is always present. `unmetPreconditions` is an addition of this service.
      * @example {
-     *       "transactionBase64": "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAgAEDBg=="
+     *       "transactionBase64": "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAgAEDBg==",
+     *       "receipt": "4q3UPmEZbJmqzGgVVXd5V8tMMFCM3kGbc8dNGDyeB2Hb",
+     *       "unmetPreconditions": []
      *     }
      */
     RequestWithdrawalResponse: {
-      /** @description Unsigned base64 v0 transaction. */
+      /** @description Unsigned base64 v0 transaction; the owner (transaction fee payer) and `feePayer` sign it. */
       transactionBase64: string;
-      /** @description Variant B only. Withdrawal-escrow account to poll until it is closed. */
-      receipt?: components["schemas"]["Pubkey"];
+      /** @description Withdrawal-escrow account to poll until it is closed. */
+      receipt: components["schemas"]["Pubkey"];
+      unmetPreconditions: components["schemas"]["FundsPreconditions"];
     };
     /**
      * @description Reverse-position request. Unknown fields are ignored.
@@ -2565,9 +2825,10 @@ export interface components {
       transactionBase64: string;
     };
     /**
-     * @description As `DecimalInput`, with an optional leading minus sign (a target profit or loss). Anything else is rejected with 400 INVALID_DECIMAL.
+     * @description As `DecimalInput` (including `".5"` and `"25."`), with an optional leading minus sign (a target profit or loss: `"-.5"` is -0.5). Anything else is rejected with 400 INVALID_DECIMAL.
      * @example -12.40
      * @example 87.15
+     * @example -.5
      */
     SignedDecimalInput: string;
     /**
@@ -2577,7 +2838,7 @@ export interface components {
      */
     SignedDecimalString: string;
     /**
-     * @description Maximum tolerated price movement between quote and execution, in percent, as a decimal string ("0.5" means 0.5 %, i.e. 50 bps on the slippage-bounded execution price). The service limits it to the range 0 to 100 inclusive (a bound of its own; the documents give none): anything else is 400 INVALID_DECIMAL.
+     * @description Maximum tolerated price movement between quote and execution, in percent, as a decimal string ("0.5" means 0.5 %, i.e. 50 bps on the slippage-bounded execution price; `".5"` and `"1."` are accepted as typed, like `DecimalInput`). The service limits it to the range 0 to 100 inclusive (a bound of its own; the documents give none): anything else is 400 INVALID_DECIMAL.
      * @default 0.5
      * @example 0.5
      * @example 1
@@ -2852,7 +3113,7 @@ export interface components {
       owner: components["schemas"]["Pubkey"];
       /** @description Token to withdraw. */
       tokenSymbol: components["schemas"]["TokenSymbol"];
-      /** @description Amount to withdraw, UI units of the token. */
+      /** @description Amount to withdraw, UI units of the token, converted exactly to native units by its decimals (more fraction digits than the token has, or zero: 400 INVALID_DECIMAL). */
       amount: components["schemas"]["DecimalInput"];
       /** @description Client-held fee-payer key; must differ from `owner` (400 FEE_PAYER_CONFLICT); co-signs. */
       feePayer: components["schemas"]["Pubkey"];
@@ -2865,12 +3126,13 @@ export interface components {
       [key: string]: unknown;
     };
     /**
-     * @description Answer of the withdraw builder.
+     * @description Answer of the withdraw builder (`unmetPreconditions` is an addition of this service).
      * @example {
      *       "transactionBase64": "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAgAEDBg==",
      *       "receipt": "4q3UPmEZbJmqzGgVVXd5V8tMMFCM3kGbc8dNGDyeB2Hb",
      *       "custodySettlementRequired": false,
-     *       "isNativeSol": true
+     *       "isNativeSol": true,
+     *       "unmetPreconditions": []
      *     }
      */
     WithdrawResponseDto: {
@@ -2882,6 +3144,7 @@ export interface components {
       custodySettlementRequired: boolean;
       /** @description True when the token is the native one; the funds arrive wrapped and must be unwrapped by the client. */
       isNativeSol: boolean;
+      unmetPreconditions: components["schemas"]["FundsPreconditions"];
     };
   };
   responses: {
@@ -2893,6 +3156,28 @@ export interface components {
       content: {
         "application/json": components["schemas"]["ErrorResponse"];
       };
+    };
+    /**
+     * @description The answer to a CORS preflight: `OPTIONS` on any path, answered 204 with no body before anything else runs
+     *     (no rate-limit token is taken, no validation or routing happens, so a preflight never meets a 400, 404, 429 or
+     *     501). Browsers send one before a cross-origin request that is not "simple", e.g. every `POST` with a JSON
+     *     body. Whether the origin is allowed (`CORS_ORIGINS`, default `*`) shows in `Access-Control-Allow-Origin`:
+     *     present for an allowed origin, absent otherwise (the browser then does not send the request).
+     *
+     *     Every other answer to an allowed origin, errors and 429s included, carries `Access-Control-Allow-Origin`
+     *     and `Access-Control-Expose-Headers` (and `Vary: Origin` when `CORS_ORIGINS` is a list), so a page can read
+     *     the status, the body, `Retry-After`, the `RateLimit-*` headers and `X-Request-Id`.
+     */
+    CorsPreflight: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+        "Access-Control-Allow-Methods": components["headers"]["AccessControlAllowMethods"];
+        "Access-Control-Allow-Headers": components["headers"]["AccessControlAllowHeaders"];
+        "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
+        Vary: components["headers"]["Vary"];
+        [name: string]: unknown;
+      };
+      content?: never;
     };
     /** @description Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE). */
     InternalError: {
@@ -2973,6 +3258,16 @@ export interface components {
   };
   requestBodies: never;
   headers: {
+    /** @description Request headers a page may send besides the CORS-safelisted ones: `Content-Type` (a JSON body needs it) and `X-Request-Id` (a client's own request id, echoed back). */
+    AccessControlAllowHeaders: "Content-Type,X-Request-Id";
+    /** @description The methods a page may use (the only ones the contract serves). */
+    AccessControlAllowMethods: "GET,HEAD,POST";
+    /** @description `*` when every origin is allowed (`CORS_ORIGINS=*`, the default); otherwise the request's own `Origin` when `CORS_ORIGINS` lists it. Absent when the origin is not listed: the browser then withholds the answer from the page (the request itself is still answered; CORS protects browser users, it does not authenticate callers). */
+    AccessControlAllowOrigin: string;
+    /** @description Response headers a page may read besides the CORS-safelisted ones: the rate-limit headers and the request id. Sent on every answer (a preflight's too, where browsers ignore it). */
+    AccessControlExposeHeaders: "RateLimit-Limit,RateLimit-Remaining,RateLimit-Reset,Retry-After,X-Request-Id";
+    /** @description Seconds a browser may reuse this preflight answer. */
+    AccessControlMaxAge: 600;
     /** @description Request budget of the client's bucket (burst size; 10 by default). */
     RateLimitLimit: number;
     /** @description Requests still allowed right now. */
@@ -2981,6 +3276,8 @@ export interface components {
     RateLimitReset: number;
     /** @description Whole seconds to wait before retrying. */
     RetryAfter: number;
+    /** @description `Origin` when `CORS_ORIGINS` is a list (the answer depends on the caller's origin, so caches keep one copy per origin); a preflight adds `Access-Control-Request-Headers`. */
+    Vary: string;
   };
   pathItems: never;
 }
@@ -3858,14 +4155,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["TransactionResponse"];
+          "application/json": components["schemas"]["FundsTransactionResponse"];
         };
       };
       400: components["responses"]["BadRequest"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3888,14 +4184,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["TransactionResponse"];
+          "application/json": components["schemas"]["DepositResponse"];
         };
       };
       400: components["responses"]["BadRequest"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3918,14 +4213,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["TransactionResponse"];
+          "application/json": components["schemas"]["FundsTransactionResponse"];
         };
       };
       400: components["responses"]["BadRequest"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3948,14 +4242,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["TransactionResponse"];
+          "application/json": components["schemas"]["FundsTransactionResponse"];
         };
       };
       400: components["responses"]["BadRequest"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3978,14 +4271,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["TransactionResponse"];
+          "application/json": components["schemas"]["FundsTransactionResponse"];
         };
       };
       400: components["responses"]["BadRequest"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4015,7 +4307,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4045,7 +4336,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4068,14 +4358,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["TransactionResponse"];
+          "application/json": components["schemas"]["FundsTransactionResponse"];
         };
       };
       400: components["responses"]["BadRequest"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4092,7 +4381,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Transaction (and, in variant B, the receipt). */
+      /** @description The withdrawal request (variant B) and its receipt. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4105,7 +4394,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4128,14 +4416,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["TransactionResponse"];
+          "application/json": components["schemas"]["FundsTransactionResponse"];
         };
       };
       400: components["responses"]["BadRequest"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };

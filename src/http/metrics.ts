@@ -1,7 +1,8 @@
 /**
  * Prometheus metrics (DECISIONS 1.7): request counts and durations by route template and status, WebSocket
  * connections, ingest staleness (slot lag per chain, oracle age per feed), upstream (RPC and oracle) errors,
- * rate-limit rejections, builder failures by error code, and the shared limit store's own failures.
+ * rate-limit rejections, CORS preflights by outcome, builder failures by error code, and the shared limit store's own
+ * failures.
  *
  * Every label takes values from a closed set (known methods, route templates, status codes, error codes,
  * configured chains and feeds), so no request can mint new series. Ingest figures are read at scrape time from
@@ -57,6 +58,7 @@ export class ServiceMetrics {
   readonly requestSeconds: client.Histogram<RequestLabels>;
   readonly wsConnections: client.Gauge<"stream">;
   readonly rateLimited: client.Counter<"store">;
+  readonly corsPreflights: client.Counter<"origin">;
   readonly builderFailures: client.Counter<"operation" | "code">;
   readonly limitStoreErrors: client.Counter<"store" | "operation">;
   readonly #series = new Map<string, RequestSeries>();
@@ -89,6 +91,13 @@ export class ServiceMetrics {
       labelNames: ["store"],
       registers,
     });
+    this.corsPreflights = new client.Counter({
+      name: "cors_preflights_total",
+      help: "CORS preflights (OPTIONS) answered, by whether their origin is allowed (CORS_ORIGINS) or refused.",
+      labelNames: ["origin"],
+      registers,
+    });
+    for (const origin of ["allowed", "refused"]) this.corsPreflights.inc({ origin }, 0);
     this.builderFailures = new client.Counter({
       name: "builder_failures_total",
       help: "Transaction-builder and quote requests that failed, by operationId and error code.",
@@ -240,6 +249,11 @@ export class ServiceMetrics {
   /** A request refused by the REST rate limit. */
   rateLimitRejected(store: LimitStoreName): void {
     this.rateLimited.inc({ store });
+  }
+
+  /** A CORS preflight was answered; a refused one names an origin missing from CORS_ORIGINS. */
+  corsPreflight(allowed: boolean): void {
+    this.corsPreflights.inc({ origin: allowed ? "allowed" : "refused" });
   }
 
   /** A call to the shared limit store failed (the caller fails open). */

@@ -29,6 +29,8 @@ export interface SchemaObject {
   items?: SchemaObject;
   required?: string[];
   properties?: Record<string, SchemaObject>;
+  /** The contract's error code for a value that fails `pattern` (INVALID_PUBKEY, INVALID_DECIMAL). */
+  "x-error-code"?: string;
 }
 
 export interface ParameterObject {
@@ -48,9 +50,22 @@ export interface RequestBodyObject {
   content?: Record<string, MediaTypeObject>;
 }
 
+export interface HeaderObject {
+  $ref?: string;
+  required?: boolean;
+  schema: SchemaObject;
+}
+
 export interface ResponseObject {
   $ref?: string;
+  headers?: Record<string, HeaderObject>;
   content?: Record<string, MediaTypeObject>;
+}
+
+/** `x-cors` of each interface: the answer to a CORS preflight, and the CORS headers of every other answer. */
+export interface CorsDescription {
+  preflight: ResponseObject;
+  headers: Record<string, HeaderObject>;
 }
 
 export interface OperationObject {
@@ -68,6 +83,8 @@ export interface OpenApiDocument {
   info?: { title?: string; description?: string };
   paths: Record<string, PathItemObject>;
   components?: { schemas?: Record<string, SchemaObject> };
+  /** Present in the YAML's documents (not in the description zod-openapi builds from the routes). */
+  "x-cors"?: CorsDescription;
 }
 
 /**
@@ -95,6 +112,15 @@ export const DOCUMENTS = {
   earlier: asOpenApiDocument(earlierDoc),
 } as const;
 export type InterfaceName = keyof typeof DOCUMENTS;
+
+/** The CORS description of a document (`x-cors`), checked to be there. */
+export function corsOf(doc: OpenApiDocument): CorsDescription {
+  const cors = doc["x-cors"] as JsonValue | undefined;
+  if (!isJsonObject(cors) || !isJsonObject(cors.preflight) || !isJsonObject(cors.headers)) {
+    throw new TypeError("this OpenAPI document has no x-cors with a preflight and headers");
+  }
+  return doc["x-cors"]!;
+}
 
 /** The value a local JSON pointer (`#/components/schemas/X`) names in a document. */
 export function resolvePointer(doc: OpenApiDocument, ref: string): JsonValue | undefined {
