@@ -5,7 +5,9 @@
  *   2. GET /v2/owner/{owner} (10 positions, 10 orders) against the same baseline; open-position quotes per second
  *      and p99 latency, in-process.
  *   3. POST /v2/transaction-builder/deposit (fresh owner, full bundle) and /withdraw: requests/s and p99 latency, each
- *      as a ratio to a bare Hono POST route answering the same bytes (bench/funds-builders.ts).
+ *      as a ratio to a bare Hono POST route answering the same bytes (bench/funds-builders.ts); the same for
+ *      POST /transaction-builder/open-position (earlier interface) with an owner, MARKET and swap-and-open
+ *      (bench/earlier-builders.ts).
  *   4. Cold start to ready on a 100,000-owner world (generated once into bench/worlds/, not committed), with peak RSS,
  *      next to the same measurement on the bundled world.
  *
@@ -17,6 +19,7 @@ import { compareRoute } from "./http-throughput.ts";
 import { measureColdStart } from "./cold-start.ts";
 import { BENCH_OWNER, benchOpenQuotes, installBenchOwner } from "./domain.ts";
 import { compareFundsBuilders } from "./funds-builders.ts";
+import { compareEarlierOpens } from "./earlier-builders.ts";
 
 function option(name: string, fallback: number): number {
   const index = Deno.args.indexOf(`--${name}`);
@@ -43,8 +46,8 @@ async function throughput() {
     const held = installBenchOwner(service.services);
     const owner = await compareRoute(base, `/v2/owner/${BENCH_OWNER}`, durationMs);
     const quotes = benchOpenQuotes(service.services);
-    const funds = await compareFundsBuilders(base, durationMs);
-    return { results, owner: { ...owner, held }, quotes, funds };
+    const builders = [...await compareFundsBuilders(base, durationMs), ...await compareEarlierOpens(base, durationMs)];
+    return { results, owner: { ...owner, held }, quotes, builders };
   } finally {
     await server.shutdown();
     await service.stop();
@@ -88,7 +91,7 @@ rows.push([
   `p50 ${measured.quotes.p50Us.toFixed(0)} µs`,
   `p99 ${measured.quotes.p99Us.toFixed(0)} µs`,
 ]);
-for (const f of measured.funds) {
+for (const f of measured.builders) {
   rows.push([
     `${f.route} req/s, p99`,
     `${f.serviceRps.toFixed(0)} req/s, p99 ${f.serviceP99Ms.toFixed(1)} ms`,

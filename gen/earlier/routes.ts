@@ -786,11 +786,6 @@ export const openPosition = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const closePosition = createRoute({
@@ -820,11 +815,6 @@ export const closePosition = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -858,11 +848,6 @@ export const reversePosition = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const addCollateral = createRoute({
@@ -892,11 +877,6 @@ export const addCollateral = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -930,11 +910,6 @@ export const removeCollateral = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const placeTriggerOrder = createRoute({
@@ -950,7 +925,7 @@ export const placeTriggerOrder = createRoute({
     },
     400: {
       description:
-        "The body uses `err` instead of `error`. Either the request is malformed (body not JSON: `INVALID_JSON`;\nmissing or mistyped field: `VALIDATION_FAILED`; malformed key: `INVALID_PUBKEY`; malformed decimal:\n`INVALID_DECIMAL`) or the order is rejected: `orderId` outside the allowed values (`ORDER_SLOT_INVALID`),\naddressed slot empty (`ORDER_NOT_FOUND`), all five TP or SL slots taken (`ORDER_SLOTS_FULL`), trigger price\nzero or on the wrong side of the current price (`TRIGGER_PRICE_INVALID`), size zero or above the position\nsize (`ORDER_SIZE_INVALID`), `marketSymbol` / `receiveTokenSymbol` not configured (`UNKNOWN_SYMBOL`), no\nmarket for that symbol and side (`UNKNOWN_MARKET`).\n",
+        "The body uses `err` instead of `error`. Either the request is malformed (body not JSON: `INVALID_JSON`;\nmissing or mistyped field: `VALIDATION_FAILED`; malformed key: `INVALID_PUBKEY`; malformed decimal:\n`INVALID_DECIMAL`; `orderId` outside the allowed values: `VALIDATION_FAILED`) or the order is rejected:\naddressed slot empty (`ORDER_NOT_FOUND`), all five TP or SL slots taken (`ORDER_SLOTS_FULL`), trigger price\nzero or on the wrong side of the current price (`TRIGGER_PRICE_INVALID`), size zero or above the position\nsize (`ORDER_SIZE_INVALID`), `marketSymbol` / `receiveTokenSymbol` not configured (`UNKNOWN_SYMBOL`), no\nmarket for that symbol and side (`UNKNOWN_MARKET`).\n",
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
     404: {
@@ -970,11 +945,6 @@ export const placeTriggerOrder = createRoute({
     500: {
       description:
         'The transaction could not be built: no fresh blockhash (`{err: "blockhash fetch failed", code:\nBLOCKHASH_UNAVAILABLE}`), the transaction would exceed the 1232-byte limit (`TRANSACTION_TOO_LARGE`), or an\nunexpected failure (`INTERNAL`).\n',
-      content: { "application/json": { schema: s.ErrBodySchema } },
-    },
-    501: {
-      description:
-        'The builder is part of the contract but this build cannot answer it yet. Body `{err: "not implemented", code: NOT_IMPLEMENTED}`; the request was validated first.',
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
     503: {
@@ -997,7 +967,7 @@ export const editTriggerOrder = createRoute({
     },
     400: {
       description:
-        "The body uses `err` instead of `error`. Either the request is malformed (body not JSON: `INVALID_JSON`;\nmissing or mistyped field: `VALIDATION_FAILED`; malformed key: `INVALID_PUBKEY`; malformed decimal:\n`INVALID_DECIMAL`) or the order is rejected: `orderId` outside the allowed values (`ORDER_SLOT_INVALID`),\naddressed slot empty (`ORDER_NOT_FOUND`), all five TP or SL slots taken (`ORDER_SLOTS_FULL`), trigger price\nzero or on the wrong side of the current price (`TRIGGER_PRICE_INVALID`), size zero or above the position\nsize (`ORDER_SIZE_INVALID`), `marketSymbol` / `receiveTokenSymbol` not configured (`UNKNOWN_SYMBOL`), no\nmarket for that symbol and side (`UNKNOWN_MARKET`).\n",
+        "The body uses `err` instead of `error`. Either the request is malformed (body not JSON: `INVALID_JSON`;\nmissing or mistyped field: `VALIDATION_FAILED`; malformed key: `INVALID_PUBKEY`; malformed decimal:\n`INVALID_DECIMAL`; `orderId` outside the allowed values: `VALIDATION_FAILED`) or the order is rejected:\naddressed slot empty (`ORDER_NOT_FOUND`), all five TP or SL slots taken (`ORDER_SLOTS_FULL`), trigger price\nzero or on the wrong side of the current price (`TRIGGER_PRICE_INVALID`), size zero or above the position\nsize (`ORDER_SIZE_INVALID`), `marketSymbol` / `receiveTokenSymbol` not configured (`UNKNOWN_SYMBOL`), no\nmarket for that symbol and side (`UNKNOWN_MARKET`).\n",
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
     404: {
@@ -1017,11 +987,6 @@ export const editTriggerOrder = createRoute({
     500: {
       description:
         'The transaction could not be built: no fresh blockhash (`{err: "blockhash fetch failed", code:\nBLOCKHASH_UNAVAILABLE}`), the transaction would exceed the 1232-byte limit (`TRANSACTION_TOO_LARGE`), or an\nunexpected failure (`INTERNAL`).\n',
-      content: { "application/json": { schema: s.ErrBodySchema } },
-    },
-    501: {
-      description:
-        'The builder is part of the contract but this build cannot answer it yet. Body `{err: "not implemented", code: NOT_IMPLEMENTED}`; the request was validated first.',
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
     503: {
@@ -1044,7 +1009,7 @@ export const cancelTriggerOrder = createRoute({
     },
     400: {
       description:
-        "The body uses `err` instead of `error`. Either the request is malformed (body not JSON: `INVALID_JSON`;\nmissing or mistyped field: `VALIDATION_FAILED`; malformed key: `INVALID_PUBKEY`; malformed decimal:\n`INVALID_DECIMAL`) or the order is rejected: `orderId` outside the allowed values (`ORDER_SLOT_INVALID`),\naddressed slot empty (`ORDER_NOT_FOUND`), all five TP or SL slots taken (`ORDER_SLOTS_FULL`), trigger price\nzero or on the wrong side of the current price (`TRIGGER_PRICE_INVALID`), size zero or above the position\nsize (`ORDER_SIZE_INVALID`), `marketSymbol` / `receiveTokenSymbol` not configured (`UNKNOWN_SYMBOL`), no\nmarket for that symbol and side (`UNKNOWN_MARKET`).\n",
+        "The body uses `err` instead of `error`. Either the request is malformed (body not JSON: `INVALID_JSON`;\nmissing or mistyped field: `VALIDATION_FAILED`; malformed key: `INVALID_PUBKEY`; malformed decimal:\n`INVALID_DECIMAL`; `orderId` outside the allowed values: `VALIDATION_FAILED`) or the order is rejected:\naddressed slot empty (`ORDER_NOT_FOUND`), all five TP or SL slots taken (`ORDER_SLOTS_FULL`), trigger price\nzero or on the wrong side of the current price (`TRIGGER_PRICE_INVALID`), size zero or above the position\nsize (`ORDER_SIZE_INVALID`), `marketSymbol` / `receiveTokenSymbol` not configured (`UNKNOWN_SYMBOL`), no\nmarket for that symbol and side (`UNKNOWN_MARKET`).\n",
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
     404: {
@@ -1064,11 +1029,6 @@ export const cancelTriggerOrder = createRoute({
     500: {
       description:
         'The transaction could not be built: no fresh blockhash (`{err: "blockhash fetch failed", code:\nBLOCKHASH_UNAVAILABLE}`), the transaction would exceed the 1232-byte limit (`TRANSACTION_TOO_LARGE`), or an\nunexpected failure (`INTERNAL`).\n',
-      content: { "application/json": { schema: s.ErrBodySchema } },
-    },
-    501: {
-      description:
-        'The builder is part of the contract but this build cannot answer it yet. Body `{err: "not implemented", code: NOT_IMPLEMENTED}`; the request was validated first.',
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
   },
@@ -1088,7 +1048,7 @@ export const cancelAllTriggerOrders = createRoute({
     },
     400: {
       description:
-        "The body uses `err` instead of `error`. Either the request is malformed (body not JSON: `INVALID_JSON`;\nmissing or mistyped field: `VALIDATION_FAILED`; malformed key: `INVALID_PUBKEY`; malformed decimal:\n`INVALID_DECIMAL`) or the order is rejected: `orderId` outside the allowed values (`ORDER_SLOT_INVALID`),\naddressed slot empty (`ORDER_NOT_FOUND`), all five TP or SL slots taken (`ORDER_SLOTS_FULL`), trigger price\nzero or on the wrong side of the current price (`TRIGGER_PRICE_INVALID`), size zero or above the position\nsize (`ORDER_SIZE_INVALID`), `marketSymbol` / `receiveTokenSymbol` not configured (`UNKNOWN_SYMBOL`), no\nmarket for that symbol and side (`UNKNOWN_MARKET`).\n",
+        "The body uses `err` instead of `error`. Either the request is malformed (body not JSON: `INVALID_JSON`;\nmissing or mistyped field: `VALIDATION_FAILED`; malformed key: `INVALID_PUBKEY`; malformed decimal:\n`INVALID_DECIMAL`; `orderId` outside the allowed values: `VALIDATION_FAILED`) or the order is rejected:\naddressed slot empty (`ORDER_NOT_FOUND`), all five TP or SL slots taken (`ORDER_SLOTS_FULL`), trigger price\nzero or on the wrong side of the current price (`TRIGGER_PRICE_INVALID`), size zero or above the position\nsize (`ORDER_SIZE_INVALID`), `marketSymbol` / `receiveTokenSymbol` not configured (`UNKNOWN_SYMBOL`), no\nmarket for that symbol and side (`UNKNOWN_MARKET`).\n",
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
     404: {
@@ -1108,11 +1068,6 @@ export const cancelAllTriggerOrders = createRoute({
     500: {
       description:
         'The transaction could not be built: no fresh blockhash (`{err: "blockhash fetch failed", code:\nBLOCKHASH_UNAVAILABLE}`), the transaction would exceed the 1232-byte limit (`TRANSACTION_TOO_LARGE`), or an\nunexpected failure (`INTERNAL`).\n',
-      content: { "application/json": { schema: s.ErrBodySchema } },
-    },
-    501: {
-      description:
-        'The builder is part of the contract but this build cannot answer it yet. Body `{err: "not implemented", code: NOT_IMPLEMENTED}`; the request was validated first.',
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
   },
@@ -1146,11 +1101,6 @@ export const initTokenStake = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const createReferral = createRoute({
@@ -1180,11 +1130,6 @@ export const createReferral = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },

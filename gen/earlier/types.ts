@@ -702,9 +702,24 @@ export interface paths {
      *     * For MARKET orders each of `takeProfit` / `stopLoss` appends one trigger order to the same transaction and
      *       adds `takeProfitQuote` / `stopLossQuote` to the response.
      *
-     *     Without `owner` the quote is returned with `transactionBase64: null` (preview-only mode). A well-formed
-     *     request that cannot be computed (unknown symbol, missing price, leverage outside the market's range, too
-     *     little liquidity) is answered with 200 and `{err, code}`.
+     *     Without `owner` the quote is returned with `transactionBase64: null` (preview-only mode); a preview-only
+     *     quote whose collateral after fees is below the market's minimum still returns its numbers, while the same
+     *     request with an `owner` is refused (`INSUFFICIENT_COLLATERAL`). A well-formed request that cannot be
+     *     computed or built (unknown symbol, missing price, leverage outside the market's range, too little liquidity,
+     *     a `takeProfit` / `stopLoss` on the wrong side of the current price (of the limit price for LIMIT):
+     *     `TRIGGER_PRICE_INVALID`, no free TP, SL or limit slot: `ORDER_SLOTS_FULL`) is answered with 200 and
+     *     `{err, code}`.
+     *
+     *     The transaction (base chain, the pool's lookup tables when they shorten it) is signed and paid by `owner`.
+     *     Paying with `SOL` wraps the amount into the owner's wrapped-SOL token account first (create if missing,
+     *     transfer, sync); receiving `SOL` from a SWAP unwraps it afterwards; `WSOL` uses that token account as it is.
+     *     MARKET opens bound the fill price by `slippagePercentage` around the quoted entry price; a SWAP's minimum
+     *     output is the quoted `outputAmount` less `slippagePercentage`.
+     *
+     *     Fee privilege: `privilege`, or the one inferred from the accounts sent. `STAKE` needs the owner's
+     *     token-stake account and `REFERRAL` the owner's referral account (and the referrer's token-stake account it
+     *     points to) to exist; otherwise the trade falls back to `NONE` and the quote shows it: `discountPercentage`
+     *     is "0" and `entryFee` equals `entryFeeBeforeDiscount`.
      */
     post: operations["openPosition"];
     delete?: never;
@@ -724,12 +739,16 @@ export interface paths {
     put?: never;
     /**
      * Quote and build a full or partial close
-     * @description Closes the position `positionKey` fully or in part; the position's owner is the signer. A full close is
-     *     chosen when `inputUsdUi` is `"0"` or at least 97 % of the position's USD size; it uses `close_position`
-     *     (payout in the collateral token) or `close_and_swap` (payout in another token) and first cancels the
-     *     position's trigger orders. Anything smaller is a partial close (`decrease_size`); with `keepLeverageSame`
-     *     the matching share of collateral is released too, so leverage stays where it was. Computation failures
-     *     (unknown position, missing price) are answered with 200 and `{err, code}`.
+     * @description Closes the position `positionKey` fully or in part; the position's owner is the signer and fee payer. A full
+     *     close is chosen when `inputUsdUi` is `"0"` or at least 97 % of the position's USD size; it uses
+     *     `close_position` (payout in the collateral token) or `close_and_swap` (payout in another token) and first
+     *     cancels the position's trigger orders (`cancel_all_trigger_orders`, when it has any). Its exit fee is the
+     *     close fee rate on the closed size valued at the exit price (the same rule as `/preview/exit-fee`). Anything
+     *     smaller is a partial close (`decrease_size`, fee on the entry-valued closed size); with `keepLeverageSame`
+     *     the matching share of collateral is released too (`remove_collateral` or `remove_collateral_and_swap`), so
+     *     leverage stays where it was, otherwise the proceeds stay in the position. The payout token account is created
+     *     if missing; `SOL` is unwrapped into the wallet afterwards. Computation failures (unknown position, missing
+     *     price) are answered with 200 and `{err, code}`.
      */
     post: operations["closePosition"];
     delete?: never;
@@ -753,7 +772,10 @@ export interface paths {
      *     one transaction. The close proceeds are cut by 2 % (floor, micro-USD) to absorb price drift and become the
      *     new position's collateral; when the opposite market uses another collateral token the close pays out in
      *     that token (`close_and_swap`). The new position uses `leverage`, or the closed position's current leverage
-     *     when omitted. Computation failures are answered with 200 and `{err, code}`.
+     *     when omitted. The close pays into the owner's token account of the new collateral (created if missing, left
+     *     wrapped for SOL) and the open takes the new collateral from it, so what the haircut leaves stays there. The
+     *     position's trigger orders are cancelled first. Computation failures (including an `owner` that does not own
+     *     the position: `POSITION_NOT_FOUND`) are answered with 200 and `{err, code}`.
      */
     post: operations["reversePosition"];
     delete?: never;
@@ -978,7 +1000,9 @@ export interface paths {
      * Preview the exit fee of closing part or all of a position
      * @description Exit price, exit fee in USD and in the collateral token for closing `closeAmountUsdUi` of a position. The
      *     position is given by `positionKey`, or by `owner`, `marketSymbol` and `side` as in v2 (`positionKey` wins when
-     *     both are present). An unknown or empty position is answered with 200 and `{err, code}`.
+     *     both are present). The fee is the one close-position charges: for a full close (`"0"` or at least 97 % of
+     *     the size) the close fee rate on the closed size valued at its exit price, for a partial close on the
+     *     entry-valued closed size. An unknown or empty position is answered with 200 and `{err, code}`.
      */
     post: operations["previewExitFee"];
     delete?: never;
@@ -1258,7 +1282,10 @@ export interface components {
        * @default false
        */
       enableFundedWallet?: boolean;
-      /** @description Overrides the inferred privilege (inferred as in open-position). */
+      /**
+       * @description Overrides the inferred privilege (inferred as in open-position). `STAKE` or `REFERRAL` whose accounts do
+       *     not exist on chain falls back to `NONE`: no discount, `fees` equal `feesBeforeDiscount`.
+       */
       privilege?: components["schemas"]["PrivilegeType"];
     } & {
       [key: string]: unknown;
@@ -1640,7 +1667,7 @@ export interface components {
         marketSymbol?: components["schemas"]["TokenSymbol"];
         /** @description Side of the position. */
         side?: components["schemas"]["TradeSide"];
-        /** @description Slot of the order in the TP or SL array (0 to 4). An out-of-range or empty slot gives 400 `ORDER_SLOT_INVALID`. */
+        /** @description Slot of the order in the TP or SL array (0 to 4). Out of range gives 400 `VALIDATION_FAILED`; an empty slot 400 `ORDER_NOT_FOUND`. */
         orderId: number;
         /** @description New trigger price, USD. */
         triggerPriceUi: components["schemas"]["DecimalInput"];
@@ -1700,9 +1727,9 @@ export interface components {
      *     | `UNSUPPORTED_TRADE_TYPE` | 200 `err` | The trade type is valid in the contract but not supported by this interface (`SWAP` in v2: "SWAP is not supported in v2"). |
      *     | `MARKET_CLOSED` | 200 `err` / 400 | The market's oracle session is `closed`, so no trade can be quoted or built. |
      *     | `ORDER_SLOT_INVALID` | 400 | `orderId` does not designate a usable slot (outside 0..4, or 255 where that is not allowed, or beyond the basket's slot capacity). |
-     *     | `ORDER_SLOTS_FULL` | 400 | All five slots of the requested order list (limit, take-profit or stop-loss) of this market and side are occupied. |
+     *     | `ORDER_SLOTS_FULL` | 400, or 200 `err` | All five slots of the requested order list (limit, take-profit or stop-loss) of this market and side are occupied (200 `err` when an earlier-interface open-position's limit order or TP/SL would not fit). |
      *     | `ORDER_NOT_FOUND` | 400 | The addressed order slot is empty. |
-     *     | `TRIGGER_PRICE_INVALID` | 400 | A trigger or limit price is zero or on the wrong side of the current mark price (e.g. a long's take-profit below mark). |
+     *     | `TRIGGER_PRICE_INVALID` | 400, or 200 `err` | A trigger or limit price is zero or on the wrong side of the current mark price (e.g. a long's take-profit below mark); 200 `err` for the `takeProfit` / `stopLoss` of an earlier-interface open-position (compared with the limit price for a LIMIT order). |
      *     | `ORDER_SIZE_INVALID` | 400 | An order size is zero or larger than the position it would close. |
      *     | `FEE_PAYER_CONFLICT` | 400 | `feePayer` equals `owner`, which the withdrawal flow forbids. |
      *     | `TRANSACTION_TOO_LARGE` | 500 | The built transaction would exceed the 1232-byte packet limit (added to the registry by the v2 contract author; the documents require the size check but name no code). |
@@ -2019,7 +2046,10 @@ export interface components {
        * @default false
        */
       enableFundedWallet?: boolean;
-      /** @description Overrides the inferred privilege. */
+      /**
+       * @description Overrides the inferred privilege. `STAKE` or `REFERRAL` whose accounts do not exist on chain falls back to
+       *     `NONE` (no discount; see the operation's description).
+       */
       privilege?: components["schemas"]["PrivilegeType"];
     } & {
       [key: string]: unknown;
@@ -2031,8 +2061,9 @@ export interface components {
      *     * `old*` appear only when the request increases an existing position of the same market and side.
      *     * `takeProfitQuote` / `stopLossQuote` appear only when `takeProfit` / `stopLoss` were sent.
      *     * `discountPercentage` is always filled by v2 (usually "0").
-     *     * `swapInPriceUi`, `swapOutPriceUi`, `swapFeeUsdUi` are only produced by the earlier interface for `SWAP`
-     *       trades; v2 never sends them.
+     *     * `swapInPriceUi`, `swapOutPriceUi`, `swapFeeUsdUi` are only produced by the earlier interface, for `SWAP`
+     *       trades and for opens paid in a token other than the market's collateral (swap-and-open, the swap leg);
+     *       v2 never sends them.
      *     * `transactionBase64` is null in preview-only mode (no `owner`); `err` is null on success (a failure is
      *       answered with `ComputeErrorResponse` instead).
      * @example {
@@ -2100,11 +2131,11 @@ export interface components {
       takeProfitQuote?: components["schemas"]["TpSlQuote"];
       /** @description Outcome at the stop-loss price; present only when `stopLoss` was sent. */
       stopLossQuote?: components["schemas"]["TpSlQuote"];
-      /** @description Earlier interface, SWAP only. Minimum accepted price of the input token, UI price. */
+      /** @description Earlier interface, SWAP and swap-and-open only. Minimum accepted price of the input token, UI price. */
       swapInPriceUi?: components["schemas"]["DecimalString"];
-      /** @description Earlier interface, SWAP only. Maximum accepted price of the output token, UI price. */
+      /** @description Earlier interface, SWAP and swap-and-open only. Maximum accepted price of the output token, UI price. */
       swapOutPriceUi?: components["schemas"]["DecimalString"];
-      /** @description Earlier interface, SWAP only. Total swap fee, USD. */
+      /** @description Earlier interface, SWAP and swap-and-open only. Total swap fee, USD. */
       swapFeeUsdUi?: components["schemas"]["DecimalString"];
       /** @description Null on success. Kept for compatibility; failures are sent as `ComputeErrorResponse`. */
       err: string | null;
@@ -2694,7 +2725,10 @@ export interface components {
        * @default false
        */
       enableFundedWallet?: boolean;
-      /** @description Overrides the inferred privilege (inferred as in open-position). */
+      /**
+       * @description Overrides the inferred privilege (inferred as in open-position). `STAKE` or `REFERRAL` whose accounts do
+       *     not exist on chain falls back to `NONE`: neither leg is discounted.
+       */
       privilege?: components["schemas"]["PrivilegeType"];
     } & {
       [key: string]: unknown;
@@ -3204,7 +3238,7 @@ export interface components {
     /**
      * @description The body uses `err` instead of `error`. Either the request is malformed (body not JSON: `INVALID_JSON`;
      *     missing or mistyped field: `VALIDATION_FAILED`; malformed key: `INVALID_PUBKEY`; malformed decimal:
-     *     `INVALID_DECIMAL`) or the order is rejected: `orderId` outside the allowed values (`ORDER_SLOT_INVALID`),
+     *     `INVALID_DECIMAL`; `orderId` outside the allowed values: `VALIDATION_FAILED`) or the order is rejected:
      *     addressed slot empty (`ORDER_NOT_FOUND`), all five TP or SL slots taken (`ORDER_SLOTS_FULL`), trigger price
      *     zero or on the wrong side of the current price (`TRIGGER_PRICE_INVALID`), size zero or above the position
      *     size (`ORDER_SIZE_INVALID`), `marketSymbol` / `receiveTokenSymbol` not configured (`UNKNOWN_SYMBOL`), no
@@ -3239,21 +3273,6 @@ export interface components {
          * @example {
          *       "err": "blockhash fetch failed",
          *       "code": "BLOCKHASH_UNAVAILABLE"
-         *     }
-         */
-        "application/json": components["schemas"]["ErrBody"];
-      };
-    };
-    /** @description The builder is part of the contract but this build cannot answer it yet. Body `{err: "not implemented", code: NOT_IMPLEMENTED}`; the request was validated first. */
-    TriggerNotImplemented: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        /**
-         * @example {
-         *       "err": "not implemented",
-         *       "code": "NOT_IMPLEMENTED"
          *     }
          */
         "application/json": components["schemas"]["ErrBody"];
@@ -4207,7 +4226,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   closePosition: {
@@ -4236,7 +4254,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   reversePosition: {
@@ -4265,7 +4282,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   addCollateral: {
@@ -4294,7 +4310,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   removeCollateral: {
@@ -4323,7 +4338,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   placeTriggerOrder: {
@@ -4353,7 +4367,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["TriggerInternalError"];
-      501: components["responses"]["TriggerNotImplemented"];
       503: components["responses"]["TriggerPriceUnavailable"];
     };
   };
@@ -4384,7 +4397,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["TriggerInternalError"];
-      501: components["responses"]["TriggerNotImplemented"];
       503: components["responses"]["TriggerPriceUnavailable"];
     };
   };
@@ -4415,7 +4427,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["TriggerInternalError"];
-      501: components["responses"]["TriggerNotImplemented"];
     };
   };
   cancelAllTriggerOrders: {
@@ -4445,7 +4456,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["TriggerInternalError"];
-      501: components["responses"]["TriggerNotImplemented"];
     };
   };
   initTokenStake: {
@@ -4474,7 +4484,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   createReferral: {
@@ -4503,7 +4512,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   previewLimitOrderFees: {

@@ -1657,9 +1657,9 @@ export interface components {
      *     | `UNSUPPORTED_TRADE_TYPE` | 200 `err` | The trade type is valid in the contract but not supported by this interface (`SWAP` in v2: "SWAP is not supported in v2"). |
      *     | `MARKET_CLOSED` | 200 `err` / 400 | The market's oracle session is `closed`, so no trade can be quoted or built. |
      *     | `ORDER_SLOT_INVALID` | 400 | `orderId` does not designate a usable slot (outside 0..4, or 255 where that is not allowed, or beyond the basket's slot capacity). |
-     *     | `ORDER_SLOTS_FULL` | 400 | All five slots of the requested order list (limit, take-profit or stop-loss) of this market and side are occupied. |
+     *     | `ORDER_SLOTS_FULL` | 400, or 200 `err` | All five slots of the requested order list (limit, take-profit or stop-loss) of this market and side are occupied (200 `err` when an earlier-interface open-position's limit order or TP/SL would not fit). |
      *     | `ORDER_NOT_FOUND` | 400 | The addressed order slot is empty. |
-     *     | `TRIGGER_PRICE_INVALID` | 400 | A trigger or limit price is zero or on the wrong side of the current mark price (e.g. a long's take-profit below mark). |
+     *     | `TRIGGER_PRICE_INVALID` | 400, or 200 `err` | A trigger or limit price is zero or on the wrong side of the current mark price (e.g. a long's take-profit below mark); 200 `err` for the `takeProfit` / `stopLoss` of an earlier-interface open-position (compared with the limit price for a LIMIT order). |
      *     | `ORDER_SIZE_INVALID` | 400 | An order size is zero or larger than the position it would close. |
      *     | `FEE_PAYER_CONFLICT` | 400 | `feePayer` equals `owner`, which the withdrawal flow forbids. |
      *     | `TRANSACTION_TOO_LARGE` | 500 | The built transaction would exceed the 1232-byte packet limit (added to the registry by the v2 contract author; the documents require the size check but name no code). |
@@ -2093,8 +2093,9 @@ export interface components {
      *     * `old*` appear only when the request increases an existing position of the same market and side.
      *     * `takeProfitQuote` / `stopLossQuote` appear only when `takeProfit` / `stopLoss` were sent.
      *     * `discountPercentage` is always filled by v2 (usually "0").
-     *     * `swapInPriceUi`, `swapOutPriceUi`, `swapFeeUsdUi` are only produced by the earlier interface for `SWAP`
-     *       trades; v2 never sends them.
+     *     * `swapInPriceUi`, `swapOutPriceUi`, `swapFeeUsdUi` are only produced by the earlier interface, for `SWAP`
+     *       trades and for opens paid in a token other than the market's collateral (swap-and-open, the swap leg);
+     *       v2 never sends them.
      *     * `transactionBase64` is null in preview-only mode (no `owner`); `err` is null on success (a failure is
      *       answered with `ComputeErrorResponse` instead).
      * @example {
@@ -2162,11 +2163,11 @@ export interface components {
       takeProfitQuote?: components["schemas"]["TpSlQuote"];
       /** @description Outcome at the stop-loss price; present only when `stopLoss` was sent. */
       stopLossQuote?: components["schemas"]["TpSlQuote"];
-      /** @description Earlier interface, SWAP only. Minimum accepted price of the input token, UI price. */
+      /** @description Earlier interface, SWAP and swap-and-open only. Minimum accepted price of the input token, UI price. */
       swapInPriceUi?: components["schemas"]["DecimalString"];
-      /** @description Earlier interface, SWAP only. Maximum accepted price of the output token, UI price. */
+      /** @description Earlier interface, SWAP and swap-and-open only. Maximum accepted price of the output token, UI price. */
       swapOutPriceUi?: components["schemas"]["DecimalString"];
-      /** @description Earlier interface, SWAP only. Total swap fee, USD. */
+      /** @description Earlier interface, SWAP and swap-and-open only. Total swap fee, USD. */
       swapFeeUsdUi?: components["schemas"]["DecimalString"];
       /** @description Null on success. Kept for compatibility; failures are sent as `ComputeErrorResponse`. */
       err: string | null;

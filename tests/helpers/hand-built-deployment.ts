@@ -613,6 +613,8 @@ export function fixtureApp(fixture: Fixture = buildFixture()) {
     deployments: { v2: deployment("v2"), earlier: deployment("earlier") },
     accounts: fixture.store,
     prices: fixture.prices,
+    // Builders count their failures; nothing here reads the counts.
+    metrics: { builderFailed() {} },
   } as unknown as Services;
   const inject = createMiddleware<AppEnv>(async (c, next) => {
     c.set("services", services);

@@ -11,7 +11,7 @@
  */
 import { closeQuote, isFullClose, type ProceedsMode } from "../math/close.ts";
 import { discountBpsFor } from "../math/fees.ts";
-import type { Privilege } from "../math/types.ts";
+import type { OraclePrice, Privilege } from "../math/types.ts";
 import { formatTokenAmount, formatUsd } from "../format/ui.ts";
 import type { DeploymentSnapshot } from "../views/context.ts";
 import { leverageDecimal } from "../views/dto.ts";
@@ -72,6 +72,8 @@ export interface ClosePositionPlan {
   receiveUsd: bigint;
   swap?: SwapLeg;
   discountBps: bigint;
+  /** Fill price of the closed size (the transaction's slippage bound is taken around it). */
+  exitPrice: OraclePrice;
 }
 
 export interface ClosePositionQuote {
@@ -107,6 +109,7 @@ function computeClose(snapshot: DeploymentSnapshot, req: ClosePositionRequest): 
     full,
     discountBps,
     proceeds,
+    exitFeeAtExitPrice: earlier,
   });
 
   // Payout token: the collateral token, or (earlier interface) the requested token through a swap.
@@ -163,6 +166,7 @@ function computeClose(snapshot: DeploymentSnapshot, req: ClosePositionRequest): 
       receiveUsd: q.receiveUsd,
       swap,
       discountBps,
+      exitPrice: q.pnl.exitPrice,
     },
   };
 }

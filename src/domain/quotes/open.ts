@@ -35,6 +35,7 @@ import {
   swapLeg,
   usdText,
 } from "./common.ts";
+import { grantPrivilege, swapFeeExemption } from "./privilege.ts";
 import { fail, type QuoteResult, runQuote } from "./result.ts";
 import { type TpSlQuoteDto, tpSlQuoteDto } from "./tpsl.ts";
 
@@ -56,6 +57,8 @@ export interface OpenPositionRequest {
   privilege?: Privilege;
   userReferralAccount?: string;
   tokenStakeTokenAccount?: string;
+  /** Earlier interface, SWAP only: the owner's whitelist account (swap-fee exemption). */
+  userWhitelistAccount?: string;
 }
 
 export interface OpenPositionQuoteDto {
@@ -120,18 +123,15 @@ export function openPositionQuote(
 }
 
 /**
- * The fee privilege of an earlier-interface request: `privilege` when given, else REFERRAL with a referral account,
- * else STAKE with a token-stake account, else NONE (earlier.yaml OpenPositionRequest). v2 always trades with NONE.
+ * The fee privilege of an earlier-interface request: the one asked for (`privilege`, else inferred from the accounts
+ * sent) when its accounts exist, else NONE (./privilege.ts). v2 always trades with NONE.
  */
 export function privilegeOf(
   snapshot: DeploymentSnapshot,
-  req: Pick<OpenPositionRequest, "privilege" | "userReferralAccount" | "tokenStakeTokenAccount">,
+  req: Pick<OpenPositionRequest, "owner" | "privilege" | "userReferralAccount" | "tokenStakeTokenAccount">,
 ): Privilege {
   if (snapshot.version === "v2") return "NONE";
-  if (req.privilege) return req.privilege;
-  if (req.userReferralAccount) return "REFERRAL";
-  if (req.tokenStakeTokenAccount) return "STAKE";
-  return "NONE";
+  return grantPrivilege(snapshot, req.owner, req).privilege;
 }
 
 function pickMarket(snapshot: DeploymentSnapshot, markets: MarketContext[], inputSymbol: string): MarketContext {
@@ -149,7 +149,9 @@ function pickMarket(snapshot: DeploymentSnapshot, markets: MarketContext[], inpu
 function computeOpen(snapshot: DeploymentSnapshot, req: OpenPositionRequest): OpenPositionQuote {
   const target = resolveOpenTarget(snapshot, req);
   const sized = sizeOpen(snapshot, req, target);
-  const newLeverage = checkOpenLimits(target, sized);
+  // Earlier interface, preview-only (no owner): nothing will be submitted, so the numbers of a trade below the
+  // minimum collateral are still shown; a build refuses it.
+  const newLeverage = checkOpenLimits(target, sized, snapshot.version === "earlier" && req.owner === undefined);
   const triggers = triggerPrices(req, target.prices.target.price.exponent);
   return {
     dto: openDto(snapshot, target, sized, newLeverage, triggers),
@@ -346,13 +348,13 @@ function checkLeverage(market: MarketContext, leverageBps: bigint, degen: boolea
  * after fees below the market minimum, a size beyond the available liquidity. Returns the new leverage as the
  * contract shows it (it exists only once the fee is covered); "0" when nothing is quoted.
  */
-function checkOpenLimits(t: OpenTarget, s: OpenSizing): string {
+function checkOpenLimits(t: OpenTarget, s: OpenSizing, previewOnly = false): string {
   if (!s.quoting) return formatLeverage(0n);
   const newLeverage = leverageDecimal(s.quote.newLeverageBps) ??
     fail("INSUFFICIENT_COLLATERAL", `collateral of ${usdText(s.collateralUsd)} does not cover the entry fee`);
   const p = t.market.target.account.pricing;
   const minCollateral = BigInt(t.degen ? p.minDegenCollateralUsd : p.minCollateralUsd);
-  if (s.position.collateralUsd < minCollateral) {
+  if (s.position.collateralUsd < minCollateral && !previewOnly) {
     fail(
       "INSUFFICIENT_COLLATERAL",
       `collateral after fees of ${usdText(s.position.collateralUsd)} is below the market minimum of ${
@@ -472,7 +474,8 @@ function computeSwap(snapshot: DeploymentSnapshot, req: OpenPositionRequest): Op
     requireOpenSession(p, leg.config.symbol);
   }
   const amountIn = parseAmount(req.inputAmountUi, from.account.decimals, "inputAmountUi");
-  const swap = swapLeg(snapshot, pool, from, to, amountIn);
+  const exempt = swapFeeExemption(snapshot, req.owner, req.userWhitelistAccount, pool.poolAddress) !== undefined;
+  const swap = swapLeg(snapshot, pool, from, to, amountIn, exempt);
   const freeOut = maxBig(to.account.assets.owned - to.account.assets.locked, 0n);
   const dto: OpenPositionQuoteDto = {
     newLeverage: "0",

@@ -114,8 +114,9 @@ export interface ExitFeeDto {
 
 /**
  * The close fee and exit price of closing `closeAmountUsdUi` of the position, exactly as the close quote computes
- * them: the same full/partial rule (DECISIONS 5.6), the fee on the prorated entry-valued size, the exit price for
- * the closed size, the fee in collateral tokens at the collateral price.
+ * them: the same full/partial rule (DECISIONS 5.6), the fee on the prorated entry-valued size (earlier interface,
+ * full close: on the closed size valued at its exit price, DECISIONS 5.11), the exit price for the closed size, the
+ * fee in collateral tokens at the collateral price.
  */
 export function exitFeePreview(snapshot: DeploymentSnapshot, req: ExitFeeRequest): QuoteResult<ExitFeeDto> {
   return runQuote(() => {
@@ -126,6 +127,7 @@ export function exitFeePreview(snapshot: DeploymentSnapshot, req: ExitFeeRequest
       ...closeBasis(snapshot, market, position, prices),
       sizeDeltaUsd: closeUsd,
       full: isFullClose(closeUsd, position.sizeUsd),
+      exitFeeAtExitPrice: snapshot.version === "earlier",
     });
     const f = marketFormat(market);
     return {

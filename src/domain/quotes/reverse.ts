@@ -9,13 +9,14 @@
  * side, the new leg increases it.
  */
 import { oppositeSide, type TradeSide } from "../../protocol/vocabulary.ts";
+import { discountBpsFor } from "../math/fees.ts";
 import { reverseCollateralUsd } from "../math/reverse.ts";
 import { leverageToBps } from "../math/leverage.ts";
 import { positionLiquidationPrice } from "../math/liquidation.ts";
 import { closeQuote } from "../math/close.ts";
 import { openQuote, sizeFromLeverage } from "../math/open.ts";
 import { tokenAmount, usdValue } from "../math/oracle.ts";
-import type { PositionLike } from "../math/types.ts";
+import type { OraclePrice, PositionLike, Privilege } from "../math/types.ts";
 import { formatLeverage, formatUsd } from "../format/ui.ts";
 import type { DeploymentSnapshot, MarketContext } from "../views/context.ts";
 import { leverageDecimal } from "../views/dto.ts";
@@ -38,6 +39,9 @@ export interface ReversePositionRequest {
   leverage: number;
   /** Earlier interface only. */
   degenMode?: boolean;
+  /** Earlier interface only: the granted privilege (./privilege.ts) and the discount it carries, on both legs. */
+  privilege?: Privilege;
+  tradingFeeDiscountPercent?: number;
 }
 
 export interface ReversePositionQuoteDto {
@@ -65,6 +69,9 @@ export interface ReversePositionPlan {
   collateralAmount: bigint;
   /** Target native size of the new leg. */
   sizeAmount: bigint;
+  /** Fill prices of the two legs (the transaction's slippage bounds are taken around them). */
+  closeExitPrice: OraclePrice;
+  openEntryPrice: OraclePrice;
 }
 
 export interface ReversePositionQuote {
@@ -91,10 +98,14 @@ function computeReverse(snapshot: DeploymentSnapshot, req: ReversePositionReques
     ? prices.collateral
     : requirePrice(snapshot, next.collateral.token);
 
+  const earlier = snapshot.version === "earlier";
+  const discountBps = earlier ? discountBpsFor(req.privilege ?? "NONE", req.tradingFeeDiscountPercent) : 0n;
   const close = closeQuote({
     ...closeBasis(snapshot, market, position, prices),
     sizeDeltaUsd: position.sizeUsd,
     full: true,
+    discountBps,
+    exitFeeAtExitPrice: earlier,
   });
   const nc = next.collateral.account;
   const closeReceiveAmount = tokenAmount(close.receiveUsd, nc.decimals, nextCollateral.price, nc.tokenAmountMultiplier);
@@ -103,7 +114,7 @@ function computeReverse(snapshot: DeploymentSnapshot, req: ReversePositionReques
   const collateralAmount = tokenAmount(newCollateralUsd, nc.decimals, nextCollateral.price, nc.tokenAmountMultiplier);
 
   const side = oppositeSide(market.side);
-  const degen = snapshot.version === "earlier" && req.degenMode === true;
+  const degen = earlier && req.degenMode === true;
   const leverageBps = leverageToBps(req.leverage);
   const p = next.target.account.pricing;
   const maxLev = BigInt(degen ? p.maxInitDegenLeverage : p.maxInitLeverage);
@@ -121,6 +132,7 @@ function computeReverse(snapshot: DeploymentSnapshot, req: ReversePositionReques
     side,
     targetPrice: prices.target.price,
     targetCustody: next.target.account,
+    discountBps,
   });
   const old = increases
     ? positionFigures(next, increases.position, prices.target.price, nextCollateral.price, snapshot.nowUnix)
@@ -136,6 +148,7 @@ function computeReverse(snapshot: DeploymentSnapshot, req: ReversePositionReques
     collateralCustody: nc,
     market: next.account,
     nowUnix: snapshot.nowUnix,
+    discountBps,
     existingPnlUsd: old ? old.metrics.pnl.profitUsd - old.metrics.pnl.lossUsd : undefined,
   });
   let newPosition: PositionLike = q.newPosition;
@@ -161,6 +174,15 @@ function computeReverse(snapshot: DeploymentSnapshot, req: ReversePositionReques
       newCollateralUsd: formatUsd(newCollateralUsd),
       openEntryFee: formatUsd(q.feeUsd),
     },
-    plan: { ref, newMarket: next, increases, closeReceiveAmount, collateralAmount, sizeAmount: sized.sizeAmount },
+    plan: {
+      ref,
+      newMarket: next,
+      increases,
+      closeReceiveAmount,
+      collateralAmount,
+      sizeAmount: sized.sizeAmount,
+      closeExitPrice: close.pnl.exitPrice,
+      openEntryPrice: q.entryDeltaPrice,
+    },
   };
 }

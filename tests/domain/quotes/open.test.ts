@@ -5,7 +5,8 @@
 import assert from "node:assert/strict";
 import { openPositionQuote, type OpenPositionRequest } from "../../../src/domain/quotes/open.ts";
 import type { QuoteResult } from "../../../src/domain/quotes/result.ts";
-import { ALICE, buildFixture, M } from "../../helpers/hand-built-deployment.ts";
+import { ALICE, buildFixture, DAVE, M } from "../../helpers/hand-built-deployment.ts";
+import { builderFixture } from "../../helpers/earlierb-fixture.ts";
 import { ok } from "./_helpers.ts";
 
 const long1Sol: OpenPositionRequest = {
@@ -177,13 +178,18 @@ Deno.test("open-position quote: market choice, swaps and trade types", async (t)
     assert.ok(s.dto.swapFeeUsdUi !== undefined);
   });
   await t.step("earlier: discount with a privilege; degen mode allows more leverage", () => {
-    const w = f.snapshot("earlier");
-    const q = ok(openPositionQuote(w, { ...long1Sol, privilege: "STAKE", tradingFeeDiscountPercent: 10 }));
+    // STAKE needs an existing stake account of the trader (src/domain/quotes/privilege.ts): the builder fixture's DAVE has one.
+    const w = builderFixture().snapshot("earlier");
+    const q = ok(openPositionQuote(w, { ...long1Sol, owner: DAVE, privilege: "STAKE", tradingFeeDiscountPercent: 10 }));
     // fee before discount computed on a slightly larger size (f·(1 − 10 %)): check the discount relation only
     assert.equal(q.dto.discountPercentage, "10");
     assert.ok(Number(q.dto.entryFee) <= Number(q.dto.entryFeeBeforeDiscount));
     const noPrivilege = ok(openPositionQuote(w, { ...long1Sol, tradingFeeDiscountPercent: 10 }));
     assert.equal(noPrivilege.dto.discountPercentage, "0"); // privilege NONE: nothing discounted on chain
+    // STAKE asked for without a stake account falls back to NONE, and the quote shows no discount.
+    const fallback = ok(openPositionQuote(w, { ...long1Sol, privilege: "STAKE", tradingFeeDiscountPercent: 10 }));
+    assert.equal(fallback.dto.discountPercentage, "0");
+    assert.equal(fallback.dto.entryFee, fallback.dto.entryFeeBeforeDiscount);
     const degen = openPositionQuote(w, { ...long1Sol, leverage: 150, degenMode: true, inputAmountUi: "0.5" });
     assert.equal(degen.ok, true);
   });
