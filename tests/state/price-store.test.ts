@@ -40,7 +40,7 @@ Deno.test("PriceStore", async (t) => {
     const off = s.subscribe((c) => seen.push(c));
     assert.equal(s.set(price(1, NOW)), true);
     assert.equal(s.set(price(1, NOW, { receivedAtMs: NOW + 5 })), true); // same content
-    assert.equal(s.set(price(1, NOW - 1)), false); // older
+    assert.equal(s.set(price(1, NOW - 1, { receivedAtMs: NOW + 5 })), false); // older, arriving later
     assert.equal(s.set(price(1, NOW + 1, { price: 101n })), true);
     assert.deepEqual(seen.map((c) => [c.before?.price ?? null, c.after.price]), [[null, 100n], [100n, 101n]]);
     assert.equal(s.get(1)?.price, 101n);
