@@ -11,7 +11,7 @@ import type { Services } from "../services.ts";
 import type { Endpoints } from "./endpoints.ts";
 
 /** Accounts outside the program that the service reads: lookup tables, token mints, LP mints. */
-function extraAccountsOf(configs: DeploymentConfig[]): string[] {
+export function extraAccountsOf(configs: DeploymentConfig[]): string[] {
   const keys = new Set<string>();
   for (const config of configs) {
     for (const pool of config.pools) {

@@ -20,7 +20,9 @@ const WORLD = "fixtures/world";
 
 /** An account as the recording has it at offset `atMs`: the last update at or before it, else the initial copy. */
 function recordedAt(rec: Recording, chain: Chain, pubkey: string, atMs: number): RecordedAccountData | undefined {
-  let state: RecordedAccountData | null | undefined = rec.chains[chain].initialAccounts.find((a) => a.pubkey === pubkey);
+  let state: RecordedAccountData | null | undefined = rec.chains[chain].initialAccounts.find((a) =>
+    a.pubkey === pubkey
+  );
   for (const u of rec.chains[chain].updates) if (u.pubkey === pubkey && u.atMs <= atMs) state = u.account;
   return state ?? undefined;
 }
@@ -129,7 +131,9 @@ Deno.test("replay clock: borrow fees at replay offset t are the recorded moment'
       assert.equal(health.body.replay.loops, 1);
       assert.equal(health.body.replay.positionMs, at);
       // Prices follow the timeline back: each feed shows the recording's latest frame at or before t.
-      const feed = recording.oracle.filter((f) => f.atMs <= at).flatMap((f) => f.feeds).findLast((f) => f.feedId === 1)!;
+      const feed = recording.oracle.filter((f) => f.atMs <= at).flatMap((f) => f.feeds).findLast((f) =>
+        f.feedId === 1
+      )!;
       await eventually(
         () => services.prices.get(1)?.timestampUs === feed.feedUpdateTimestampUs ? true : undefined,
         "the price of feed 1 at t",
