@@ -11,6 +11,8 @@ export interface StartReplayOptions {
   wall?: Clock;
   speed?: number;
   loop?: boolean;
+  /** Oracle timestamps as recorded (default) or shifted to the wall clock (see Replayer). */
+  oracleTime?: "recorded" | "wall";
   /** Fixed ports (0 or absent: free ones). The RPC WebSockets use port + 1. */
   ports?: { base?: number; er?: number; oracle?: number };
   hostname?: string;
@@ -51,6 +53,7 @@ export async function startReplay(recording: Recording, options: StartReplayOpti
       wall: options.wall,
       speed: options.speed,
       loop: options.loop,
+      oracleTime: options.oracleTime,
       oracle,
     });
     timeline.clock = replayer.clock;

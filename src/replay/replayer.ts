@@ -10,7 +10,9 @@
  *   slots keep increasing (the chains never go back).
  *
  * Oracle timestamps are shifted by (clock origin − meta.startedAtMs): zero unless a test starts a virtual clock
- * elsewhere.
+ * elsewhere. A consumer that runs on the wall clock instead (a stand-alone replay served to another process,
+ * `oracleTime: "wall"`) gets them shifted to the wall clock, as if published now; its accounts stay in the recording's
+ * past, so only a consumer on the replay's clock sees the recorded moment's numbers.
  */
 import type { Chain } from "../state/types.ts";
 import type { Clock, VirtualClock } from "../state/clock.ts";
@@ -39,6 +41,8 @@ export interface ReplayerOptions {
   loop?: boolean;
   /** Oracle server to publish frames to. */
   oracle?: ReplayOracleServer;
+  /** Oracle timestamps as recorded (default), or shifted to the wall clock (realtime mode, wall-clock consumers). */
+  oracleTime?: "recorded" | "wall";
   /** Chain states to drive (created when not given). */
   base?: ReplayChainState;
   er?: ReplayChainState;
@@ -61,6 +65,7 @@ export class Replayer {
   readonly clock: ReplayClock;
   readonly speed: number;
   readonly loop: boolean;
+  readonly oracleTime: "recorded" | "wall";
   #timeline: TimelineEvent[];
   #next = 0;
   #position = 0;
@@ -76,6 +81,8 @@ export class Replayer {
     if (!(this.speed > 0)) throw new RangeError("speed must be > 0");
     this.loop = options.loop === true;
     this.oracle = options.oracle;
+    this.oracleTime = options.oracleTime ?? "recorded";
+    if (this.oracleTime === "wall" && this.mode !== "realtime") throw new Error("oracleTime wall is for realtime mode");
     this.chains = { base: options.base ?? new ReplayChainState("base"), er: options.er ?? new ReplayChainState("er") };
     this.clock = new ReplayClock({
       mode: this.mode,
@@ -153,7 +160,8 @@ export class Replayer {
     } else if (e.kind === "blockhash") {
       this.chains[e.chain].setBlockhash({ ...e.record, slot: this.#slot(e.chain, e.record.slot) });
     } else if (this.oracle) {
-      const shiftUs = BigInt(Math.round(this.clock.originMs - this.recording.meta.startedAtMs)) * 1000n;
+      const originMs = this.oracleTime === "wall" ? this.clock.wallAt(0) : this.clock.originMs;
+      const shiftUs = BigInt(Math.round(originMs - this.recording.meta.startedAtMs)) * 1000n;
       const ts = e.frame.timestampUs ?? BigInt(Math.round(this.recording.meta.startedAtMs + e.frame.atMs)) * 1000n;
       this.oracle.publish({
         atMs: e.frame.atMs,

@@ -84,3 +84,20 @@ Deno.test("Replayer realtime on a held wall clock: the recording's timeline, its
     await oracle.stop();
   }
 });
+
+Deno.test("Replayer oracleTime wall: timestamps shifted to the wall clock for consumers that run on it", async () => {
+  const oracle = await ReplayOracleServer.start();
+  const wall = new VirtualClock(2_000_000_000_000);
+  const r = new Replayer(smallRecording(), { mode: "realtime", oracle, wall, oracleTime: "wall" });
+  try {
+    r.start();
+    wall.advance(600);
+    await waitFor(() => oracle.latest().has(1), "the first frame");
+    // Recorded at START + 490: published as wall start + 490.
+    assert.equal(oracle.latest().get(1)?.feedUpdateTimestampUs, (2_000_000_000_000n + 490n) * 1000n);
+    assert.throws(() => new Replayer(smallRecording(), { mode: "virtual", oracleTime: "wall" }));
+  } finally {
+    r.stop();
+    await oracle.stop();
+  }
+});
