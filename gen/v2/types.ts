@@ -2468,7 +2468,7 @@ export interface components {
        * @enum {string}
        */
       mode: "realtime" | "virtual";
-      /** @description Offset into the recording, ms. Past `durationMs` once a recording that does not loop has ended (time goes on, nothing happens). */
+      /** @description Offset into the recording, ms. A replay that does not loop stays at `durationMs` once the recording has ended (its last moment stays on show). */
       positionMs: number;
       /** @description Length of the recording, ms. */
       durationMs: number;

@@ -5,7 +5,8 @@
  *
  * - realtime: p = (wall − wallStart) × speed while running. When a looping replay ends a loop, `rewindLoop()` moves
  *   p back by the recording's duration (the clock jumps back) and tells the listeners first, so the service can
- *   shift what it keeps of earlier readings.
+ *   shift what it keeps of earlier readings. A replay that does not loop holds the clock at its end: the last
+ *   recorded moment stays on show.
  * - virtual: p moves only when the replayer is driven (`moveTo`); the readings come from a VirtualClock that tests may
  *   hold, and never go back.
  */
@@ -100,10 +101,10 @@ export class ReplayClock implements ServiceClock {
     this.#wallStart = this.wall.nowMs() - this.#heldPositionMs / this.speed;
   }
 
-  /** Realtime mode: holds the timeline where it is. */
-  stop(): void {
-    if (this.#wallStart === undefined) return;
-    this.#heldPositionMs = this.positionMs;
+  /** Realtime mode: holds the timeline where it is, or at `atPositionMs` when given (the end of a recording). */
+  stop(atPositionMs?: number): void {
+    if (this.#wallStart === undefined && atPositionMs === undefined) return;
+    this.#heldPositionMs = atPositionMs ?? this.positionMs;
     this.#wallStart = undefined;
   }
 

@@ -7,7 +7,7 @@
  *   `atMs <= ms` synchronously (WS notifications are sent before it returns) and moves the clock to `origin + ms`.
  * - `realtime` mode: timers replay the timeline at `speed`×; with `loop` the world is reset to the initial snapshot at
  *   the end (as updates, so subscribers hear it) and replays again: the clock goes back by the recording's duration,
- *   slots keep increasing (the chains never go back).
+ *   slots keep increasing (the chains never go back). Without `loop` the clock stops at the recording's end.
  *
  * Oracle timestamps are shifted by (clock origin − meta.startedAtMs): zero unless a test starts a virtual clock
  * elsewhere. A consumer that runs on the wall clock instead (a stand-alone replay served to another process,
@@ -204,8 +204,10 @@ export class Replayer {
       this.#applyDue(elapsed);
       if (!(this.finished && elapsed >= this.durationMs)) break;
       if (!this.loop) {
-        // The recording is over: its state stays, and its clock keeps running (time goes on, nothing happens).
+        // The recording is over: its state stays, and its clock stays at its last moment (DECISIONS 5.15: the
+        // numbers shown are the recorded moment's, and there is no later one).
         this.#running = false;
+        this.clock.stop(this.durationMs);
         return;
       }
       this.#restartLoop();

@@ -35,7 +35,7 @@ export class VirtualClock implements Clock {
 export interface ReplayPosition {
   /** `realtime`: the recording plays on timers at `speed`; `virtual`: it moves only when driven (tests). */
   mode: "realtime" | "virtual";
-  /** Offset into the recording, ms (past `durationMs` once a recording that does not loop has ended). */
+  /** Offset into the recording, ms (`durationMs` once a recording that does not loop has ended). */
   positionMs: number;
   durationMs: number;
   /** Recording milliseconds per wall millisecond; 0 in virtual mode (time moves only when driven). */

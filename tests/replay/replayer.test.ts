@@ -101,3 +101,26 @@ Deno.test("Replayer oracleTime wall: timestamps shifted to the wall clock for co
     await oracle.stop();
   }
 });
+
+Deno.test("Replayer realtime without loop: at the end the clock stays at the recording's last moment", async () => {
+  const wall = new VirtualClock(1_000_000);
+  const r = new Replayer(smallRecording(), { mode: "realtime", loop: false, wall });
+  try {
+    r.start();
+    wall.advance(5_400);
+    await waitFor(() => r.clock.running === false, "the end");
+    assert.equal(r.clock.nowMs(), START_MS + 5_000);
+    wall.advance(60_000);
+    assert.equal(r.clock.nowMs(), START_MS + 5_000);
+    assert.deepEqual(r.clock.replayPosition(), {
+      mode: "realtime",
+      positionMs: 5_000,
+      durationMs: 5_000,
+      speed: 1,
+      loop: false,
+      loops: 0,
+    });
+  } finally {
+    r.stop();
+  }
+});
