@@ -124,11 +124,6 @@ export class ReplayOracleServer {
     this.#upgradeGate.set(on);
   }
 
-  /** The replay looped: frame timestamps may start over from the recording's beginning. */
-  rewind(): void {
-    this.#lastTimestampUs = 0n;
-  }
-
   /**
    * Sends one frame to every subscriber (only its feeds, in its order, only its properties). `timestampUs` defaults
    * to the frame's own, and is bumped when needed so that it strictly increases from publish to publish.

@@ -163,10 +163,13 @@ export class Replayer {
       const originMs = this.oracleTime === "wall" ? this.clock.wallAt(0) : this.clock.originMs;
       const shiftUs = BigInt(Math.round(originMs - this.recording.meta.startedAtMs)) * 1000n;
       const ts = e.frame.timestampUs ?? BigInt(Math.round(this.recording.meta.startedAtMs + e.frame.atMs)) * 1000n;
+      // The frame's own timestamp keeps increasing across loops, so no frame of a later loop is byte-identical to one
+      // of an earlier loop (the SDK would drop it within 10 s); feed timestamps stay the recorded ones.
+      const loopUs = BigInt(this.#loops * this.durationMs) * 1000n;
       this.oracle.publish({
         atMs: e.frame.atMs,
         feeds: e.frame.feeds.map((f) => ({ ...f, feedUpdateTimestampUs: f.feedUpdateTimestampUs + shiftUs })),
-      }, ts + shiftUs);
+      }, ts + shiftUs + (this.oracleTime === "wall" ? 0n : loopUs));
     }
   }
 
@@ -216,15 +219,14 @@ export class Replayer {
   }
 
   /**
-   * Starts the next loop: the clock goes back by the recording's duration, the oracle server's frame timestamps may
-   * start over, and the initial snapshot is re-applied as updates at fresh slots.
+   * Starts the next loop: the clock goes back by the recording's duration, and the initial snapshot is re-applied as
+   * updates at fresh slots.
    */
   #restartLoop(): void {
     this.#loops++;
     this.#next = 0;
     this.#position = 0;
     this.clock.rewindLoop();
-    this.oracle?.rewind();
     for (const chain of CHAIN_LIST) {
       const state = this.chains[chain];
       const startSlot = this.#slot(chain, this.recording.meta.chains[chain]?.startSlot ?? 0);

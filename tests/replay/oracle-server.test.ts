@@ -181,7 +181,7 @@ Deno.test("ReplayOracleServer keeps a silent stream alive with pings (no SDK hea
   }
 });
 
-Deno.test("ReplayOracleServer silence and rewind: a silent stream keeps its latest values; a loop restarts timestamps", async () => {
+Deno.test("ReplayOracleServer silence: a silent stream keeps its latest values and sends them when it speaks again", async () => {
   const server = await ReplayOracleServer.start();
   const ws = new WebSocket(server.url);
   const messages: { type: string; parsed?: Update["parsed"] }[] = [];
@@ -207,14 +207,10 @@ Deno.test("ReplayOracleServer silence and rewind: a silent stream keeps its late
     server.silence(false);
     await waitFor(() => messages.length === 3, "the latest values at once");
     assert.equal(messages[2].parsed?.priceFeeds[0].price, "12");
-    // Frame timestamps increase strictly, until a loop says they may start over.
+    // Frame timestamps increase strictly (the SDK drops byte-identical frames).
     server.publish(frame(400, 13n), 1_000n);
     await waitFor(() => messages.length === 4, "a frame");
     assert.ok(BigInt(messages[3].parsed!.timestampUs) > 7_000n);
-    server.rewind();
-    server.publish(frame(500, 14n), 1_000n);
-    await waitFor(() => messages.length === 5, "a frame after the rewind");
-    assert.equal(messages[4].parsed?.timestampUs, "1000");
   } finally {
     ws.close();
     await server.stop();
