@@ -324,8 +324,21 @@ export const HealthAccountCountsSchema = z.object({
   "positions": z.int().gte(0),
   "orders": z.int().gte(0),
 }).openapi("HealthAccountCounts");
-export const HealthSchema = z.object({ "status": z.enum(["ok", "degraded"]), "accounts": HealthAccountCountsSchema })
-  .openapi("Health");
+export const ServiceClockUnixMsSchema = z.int().gte(0).openapi("ServiceClockUnixMs");
+export const ReplayClockSchema = z.object({
+  "mode": z.enum(["realtime", "virtual"]),
+  "positionMs": z.int().gte(0),
+  "durationMs": z.int().gte(0),
+  "speed": z.number().gte(0),
+  "loop": z.boolean(),
+  "loops": z.int().gte(0),
+}).nullable().openapi("ReplayClock");
+export const HealthSchema = z.object({
+  "status": z.enum(["ok", "degraded"]),
+  "accounts": HealthAccountCountsSchema,
+  "clockUnixMs": ServiceClockUnixMsSchema,
+  "replay": ReplayClockSchema,
+}).openapi("Health");
 export const HtmlPageSchema = z.string().openapi("HtmlPage");
 export const InitTokenStakeRequestSchema = z.object({
   "owner": PubkeySchema,
@@ -687,9 +700,11 @@ export const componentSchemas = {
   "RemoveCollateralRequest": RemoveCollateralRequestSchema,
   "RemoveCollateralResponseDto": RemoveCollateralResponseDtoSchema,
   "RemoveCollateralResult": RemoveCollateralResultSchema,
+  "ReplayClock": ReplayClockSchema,
   "ReversePositionRequest": ReversePositionRequestSchema,
   "ReversePositionResponseDto": ReversePositionResponseDtoSchema,
   "ReversePositionResult": ReversePositionResultSchema,
+  "ServiceClockUnixMs": ServiceClockUnixMsSchema,
   "SideUi": SideUiSchema,
   "SignedDecimalInput": SignedDecimalInputSchema,
   "SignedDecimalString": SignedDecimalStringSchema,

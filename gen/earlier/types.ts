@@ -10,8 +10,10 @@ export interface paths {
     };
     /**
      * Service health and cache counts
-     * @description Reports whether ingestion is current and how many accounts of each kind sit in the cache. While ingestion
-     *     lags beyond its staleness threshold the same body is returned with `status: degraded` and HTTP 503.
+     * @description Reports whether ingestion is current, how many accounts of each kind sit in the cache, and the clock the
+     *     service computes with (`clockUnixMs`; in replay mode the recording's timeline, with the replay's position,
+     *     speed and loops in `replay`). While ingestion lags beyond its staleness threshold the same body is returned
+     *     with `status: degraded` and HTTP 503.
      */
     get: operations["getHealth"];
     put?: never;
@@ -1803,6 +1805,15 @@ export interface components {
      *         "markets": 63,
      *         "positions": 10250,
      *         "orders": 3120
+     *       },
+     *       "clockUnixMs": 1768510745000,
+     *       "replay": {
+     *         "mode": "realtime",
+     *         "positionMs": 5000,
+     *         "durationMs": 180000,
+     *         "speed": 1,
+     *         "loop": true,
+     *         "loops": 0
      *       }
      *     }
      */
@@ -1813,6 +1824,8 @@ export interface components {
        */
       status: "ok" | "degraded";
       accounts: components["schemas"]["HealthAccountCounts"];
+      clockUnixMs: components["schemas"]["ServiceClockUnixMs"];
+      replay: components["schemas"]["ReplayClock"];
     };
     /** @description Number of accounts of each kind currently held in the ingest cache. */
     HealthAccountCounts: {
@@ -2687,6 +2700,34 @@ export interface components {
       | components["schemas"]["RemoveCollateralResponseDto"]
       | components["schemas"]["ComputeErrorResponse"];
     /**
+     * @description Where the replay stands when the service replays a recording (null in live mode). `clockUnixMs` is then the recording's start plus `positionMs`. A looping replay starts over at the recording's start: the clock goes back by `durationMs` once per loop, and the figures are those of the recorded moment again.
+     * @example {
+     *       "mode": "realtime",
+     *       "positionMs": 5000,
+     *       "durationMs": 180000,
+     *       "speed": 1,
+     *       "loop": true,
+     *       "loops": 0
+     *     }
+     */
+    ReplayClock: {
+      /**
+       * @description `realtime`: the recording plays on timers at `speed`; `virtual`: it moves only when driven (tests).
+       * @enum {string}
+       */
+      mode: "realtime" | "virtual";
+      /** @description Offset into the recording, ms. A replay that does not loop stays at `durationMs` once the recording has ended (its last moment stays on show). */
+      positionMs: number;
+      /** @description Length of the recording, ms. */
+      durationMs: number;
+      /** @description Recording milliseconds per wall millisecond (2 = twice as fast); 0 in `virtual` mode. */
+      speed: number;
+      /** @description Whether the replay starts over at the end of the recording. */
+      loop: boolean;
+      /** @description Loops completed so far. */
+      loops: number;
+    } | null;
+    /**
      * @description Close a position and open the opposite side. Shape chosen by this service (the document does not show one):
      *     the position by `positionKey` plus its `owner`, the privilege fields of open/close, and an optional
      *     `leverage` for the new position.
@@ -2783,6 +2824,11 @@ export interface components {
     ReversePositionResult:
       | components["schemas"]["ReversePositionResponseDto"]
       | components["schemas"]["ComputeErrorResponse"];
+    /**
+     * @description The clock every time-dependent figure of this service is computed with (borrow accrual, profit delay, price and ingest staleness), in Unix milliseconds, read when the answer was made. Live: the wall clock. Replay: the recording's own timeline (recording start + position), so any number the service answers can be recomputed at this instant from the recorded accounts and prices.
+     * @example 1768510745000
+     */
+    ServiceClockUnixMs: number;
     /**
      * @description Side in display form.
      * @enum {string}

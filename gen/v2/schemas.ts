@@ -541,6 +541,14 @@ export const RemoveCollateralResponseDtoSchema = z.object({
   "maxWithdrawableUsd": DecimalStringSchema,
   "transactionBase64": z.string().min(1),
 }).openapi("RemoveCollateralResponseDto");
+export const ReplayClockSchema = z.object({
+  "mode": z.enum(["realtime", "virtual"]),
+  "positionMs": z.int().gte(0),
+  "durationMs": z.int().gte(0),
+  "speed": z.number().gte(0),
+  "loop": z.boolean(),
+  "loops": z.int().gte(0),
+}).nullable().openapi("ReplayClock");
 export const RequestWithdrawalRequestSchema = z.object({
   "owner": PubkeySchema,
   "tokenMint": PubkeySchema,
@@ -574,6 +582,7 @@ export const ReversePositionResponseDtoSchema = z.object({
   "openEntryFee": DecimalStringSchema,
   "transactionBase64": z.string().min(1),
 }).openapi("ReversePositionResponseDto");
+export const ServiceClockUnixMsSchema = z.int().gte(0).openapi("ServiceClockUnixMs");
 export const TransactionResponseSchema = z.object({ "transactionBase64": z.string().min(1) }).openapi(
   "TransactionResponse",
 );
@@ -599,6 +608,8 @@ export const V2HealthSchema = z.object({
   "status": z.enum(["ok", "degraded"]),
   "accounts": V2HealthAccountsSchema,
   "config": V2HealthConfigSchema,
+  "clockUnixMs": ServiceClockUnixMsSchema,
+  "replay": ReplayClockSchema,
 }).openapi("V2Health");
 export const V2OpenApiDocumentSchema = z.object({ "openapi": z.string(), "info": z.object({}), "paths": z.object({}) })
   .openapi("V2OpenApiDocument");
@@ -705,10 +716,12 @@ export const componentSchemas = {
   "ReceiptTransactionResponse": ReceiptTransactionResponseSchema,
   "RemoveCollateralRequest": RemoveCollateralRequestSchema,
   "RemoveCollateralResponseDto": RemoveCollateralResponseDtoSchema,
+  "ReplayClock": ReplayClockSchema,
   "RequestWithdrawalRequest": RequestWithdrawalRequestSchema,
   "RequestWithdrawalResponse": RequestWithdrawalResponseSchema,
   "ReversePositionRequest": ReversePositionRequestSchema,
   "ReversePositionResponseDto": ReversePositionResponseDtoSchema,
+  "ServiceClockUnixMs": ServiceClockUnixMsSchema,
   "SignedDecimalInput": SignedDecimalInputSchema,
   "SignedDecimalString": SignedDecimalStringSchema,
   "SlippagePercentage": SlippagePercentageSchema,

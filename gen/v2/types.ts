@@ -10,7 +10,7 @@ export interface paths {
     };
     /**
      * Service health
-     * @description Reports whether ingestion is current, how many accounts of each kind are cached, and where the loaded pool configuration came from (source, version, environment, branch, publication time, load time and counts). Answers 503 with the same body and `status` = `degraded` when chain or oracle ingestion is older than its staleness threshold.
+     * @description Reports whether ingestion is current, how many accounts of each kind are cached, and where the loaded pool configuration came from (source, version, environment, branch, publication time, load time and counts), and the clock the service computes with (`clockUnixMs`; in replay mode the recording's timeline, with the replay's position, speed and loops in `replay`). Answers 503 with the same body and `status` = `degraded` when chain or oracle ingestion is older than its staleness threshold.
      */
     get: operations["v2GetHealth"];
     put?: never;
@@ -2710,6 +2710,34 @@ export interface components {
       transactionBase64: string;
     };
     /**
+     * @description Where the replay stands when the service replays a recording (null in live mode). `clockUnixMs` is then the recording's start plus `positionMs`. A looping replay starts over at the recording's start: the clock goes back by `durationMs` once per loop, and the figures are those of the recorded moment again.
+     * @example {
+     *       "mode": "realtime",
+     *       "positionMs": 5000,
+     *       "durationMs": 180000,
+     *       "speed": 1,
+     *       "loop": true,
+     *       "loops": 0
+     *     }
+     */
+    ReplayClock: {
+      /**
+       * @description `realtime`: the recording plays on timers at `speed`; `virtual`: it moves only when driven (tests).
+       * @enum {string}
+       */
+      mode: "realtime" | "virtual";
+      /** @description Offset into the recording, ms. A replay that does not loop stays at `durationMs` once the recording has ended (its last moment stays on show). */
+      positionMs: number;
+      /** @description Length of the recording, ms. */
+      durationMs: number;
+      /** @description Recording milliseconds per wall millisecond (2 = twice as fast); 0 in `virtual` mode. */
+      speed: number;
+      /** @description Whether the replay starts over at the end of the recording. */
+      loop: boolean;
+      /** @description Loops completed so far. */
+      loops: number;
+    } | null;
+    /**
      * @description Request-withdrawal request; one schema for both documented variants. With `feePayer` it is variant B, without it variant A (see the operation). Unknown fields are ignored.
      * @example {
      *       "owner": "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
@@ -2824,6 +2852,11 @@ export interface components {
       /** @description Unsigned base64 v0 transaction holding both legs. */
       transactionBase64: string;
     };
+    /**
+     * @description The clock every time-dependent figure of this service is computed with (borrow accrual, profit delay, price and ingest staleness), in Unix milliseconds, read when the answer was made. Live: the wall clock. Replay: the recording's own timeline (recording start + position), so any number the service answers can be recomputed at this instant from the recorded accounts and prices.
+     * @example 1768510745000
+     */
+    ServiceClockUnixMs: number;
     /**
      * @description As `DecimalInput` (including `".5"` and `"25."`), with an optional leading minus sign (a target profit or loss: `"-.5"` is -0.5). Anything else is rejected with 400 INVALID_DECIMAL.
      * @example -12.40
@@ -2961,7 +2994,9 @@ export interface components {
      *         "pools": 9,
      *         "markets": 67,
      *         "tokens": 52
-     *       }
+     *       },
+     *       "clockUnixMs": 1763776812345,
+     *       "replay": null
      *     }
      */
     V2Health: {
@@ -2972,6 +3007,8 @@ export interface components {
       status: "ok" | "degraded";
       accounts: components["schemas"]["V2HealthAccounts"];
       config: components["schemas"]["V2HealthConfig"];
+      clockUnixMs: components["schemas"]["ServiceClockUnixMs"];
+      replay: components["schemas"]["ReplayClock"];
     };
     /** @description Number of cached accounts per kind. */
     V2HealthAccounts: {

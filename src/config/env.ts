@@ -66,6 +66,8 @@ export const ConfigSchema = z.object({
   PRICE_MAX_AGE_MS: positiveInt.default(60_000),
   INGEST_STALE_AFTER_MS: positiveInt.default(120_000),
   BLOCKHASH_REFRESH_MS: positiveInt.default(2_000),
+  // How often the chain sources ask whether the accounts they hold still exist (closed accounts disappear); 0: off.
+  EXISTENCE_CHECK_INTERVAL_MS: nonNegativeInt.default(2_000),
   PRIORITY_FEE_MICROLAMPORTS: nonNegativeInt.default(0),
 });
 
