@@ -14,7 +14,13 @@ export type QuoteErrorCode =
   | "PRICE_UNAVAILABLE"
   | "INSUFFICIENT_COLLATERAL"
   | "UNSUPPORTED_TRADE_TYPE"
-  | "MARKET_CLOSED";
+  | "MARKET_CLOSED"
+  // Order-slot and order-price rules (DECISIONS 3.3, 5.8): always 400, also inside a quote builder.
+  | "ORDER_SLOT_INVALID"
+  | "ORDER_SLOTS_FULL"
+  | "ORDER_NOT_FOUND"
+  | "TRIGGER_PRICE_INVALID"
+  | "ORDER_SIZE_INVALID";
 
 export interface QuoteFailure {
   ok: false;

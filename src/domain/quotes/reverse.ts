@@ -6,7 +6,8 @@
  * The close pays out in the opposite market's collateral token (v2 §3.6: dispensing = receiving custody of the new
  * leg), so the new collateral amount is that USD value in the opposite collateral token (rounded down), and the
  * new position is sized from it exactly like a MARKET open. If the owner already holds a position on the opposite
- * side, the new leg increases it.
+ * side, the new leg increases it; otherwise it opens on `marketForNewPosition` (v2: the market the reference names;
+ * earlier interface: the opposite market with the same collateral, else the first).
  */
 import { oppositeSide, type TradeSide } from "../../protocol/vocabulary.ts";
 import { reverseCollateralUsd } from "../math/reverse.ts";
@@ -15,7 +16,7 @@ import { positionLiquidationPrice } from "../math/liquidation.ts";
 import { closeQuote } from "../math/close.ts";
 import { openQuote, sizeFromLeverage } from "../math/open.ts";
 import { tokenAmount, usdValue } from "../math/oracle.ts";
-import type { PositionLike } from "../math/types.ts";
+import type { OraclePrice, PositionLike } from "../math/types.ts";
 import { formatLeverage, formatUsd } from "../format/ui.ts";
 import type { DeploymentSnapshot, MarketContext } from "../views/context.ts";
 import { leverageDecimal } from "../views/dto.ts";
@@ -31,6 +32,7 @@ import {
   tradePrices,
   usdText,
 } from "./common.ts";
+import { marketForNewPosition } from "./new-position-market.ts";
 import { fail, type QuoteResult, runQuote } from "./result.ts";
 
 export interface ReversePositionRequest {
@@ -65,6 +67,14 @@ export interface ReversePositionPlan {
   collateralAmount: bigint;
   /** Target native size of the new leg. */
   sizeAmount: bigint;
+  /** Exit fill price of the close leg and entry fill price of the new leg (each leg's slippage bound is taken
+   * around its own fill). */
+  closeExitPrice: OraclePrice;
+  openEntryPrice: OraclePrice;
+  /** USD-6 of the new leg's size at its fill (what the market's liquidity must take). */
+  openSizeUsd: bigint;
+  /** The position on the opposite side after the new leg (fees deducted). */
+  newPosition: PositionLike;
 }
 
 export interface ReversePositionQuote {
@@ -85,8 +95,7 @@ function computeReverse(snapshot: DeploymentSnapshot, req: ReversePositionReques
   const prices = tradePrices(snapshot, market, true);
   const candidates = oppositeMarkets(snapshot, market);
   const increases = existingPosition(snapshot, ref.owner, candidates);
-  const next = increases?.market ??
-    candidates.find((m) => m.collateral.pubkey === market.collateral.pubkey) ?? candidates[0];
+  const next = increases?.market ?? marketForNewPosition(snapshot, candidates, market.config.collateralSymbol);
   const nextCollateral = next.collateral.pubkey === market.collateral.pubkey
     ? prices.collateral
     : requirePrice(snapshot, next.collateral.token);
@@ -161,6 +170,17 @@ function computeReverse(snapshot: DeploymentSnapshot, req: ReversePositionReques
       newCollateralUsd: formatUsd(newCollateralUsd),
       openEntryFee: formatUsd(q.feeUsd),
     },
-    plan: { ref, newMarket: next, increases, closeReceiveAmount, collateralAmount, sizeAmount: sized.sizeAmount },
+    plan: {
+      ref,
+      newMarket: next,
+      increases,
+      closeReceiveAmount,
+      collateralAmount,
+      sizeAmount: sized.sizeAmount,
+      closeExitPrice: close.pnl.exitPrice,
+      openEntryPrice: q.entryDeltaPrice,
+      openSizeUsd: q.sizeDeltaUsd,
+      newPosition,
+    },
   };
 }
