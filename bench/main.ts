@@ -4,6 +4,8 @@
  *   1. GET /v2/prices and GET /v2/tokens: requests/s of the service vs a bare Hono route serving the same bytes.
  *   2. GET /v2/owner/{owner} (10 positions, 10 orders) against the same baseline; open-position quotes per second
  *      and p99 latency, in-process.
+ *   2b. POST /v2/transaction-builder/open-position with an owner (paid in USDC) and close-position: requests/s and
+ *      p99 with a warm ER blockhash cache, against a bare Hono POST route answering the same bytes.
  *   3. Cold start to ready on a 100,000-owner world (generated once into bench/worlds/, not committed), with peak RSS,
  *      next to the same measurement on the bundled world.
  *
@@ -14,6 +16,7 @@ import { createServiceApp } from "../src/server.ts";
 import { compareRoute } from "./http-throughput.ts";
 import { measureColdStart } from "./cold-start.ts";
 import { BENCH_OWNER, benchOpenQuotes, installBenchOwner } from "./domain.ts";
+import { builderRequests, compareBuilderRoute } from "./builders.ts";
 
 function option(name: string, fallback: number): number {
   const index = Deno.args.indexOf(`--${name}`);
@@ -40,7 +43,12 @@ async function throughput() {
     const held = installBenchOwner(service.services);
     const owner = await compareRoute(base, `/v2/owner/${BENCH_OWNER}`, durationMs);
     const quotes = benchOpenQuotes(service.services);
-    return { results, owner: { ...owner, held }, quotes };
+    const requests = await builderRequests(service.services, "fixtures/world/manifest.json");
+    const builders = [
+      await compareBuilderRoute(base, "/v2/transaction-builder/open-position", requests.open, durationMs),
+      await compareBuilderRoute(base, "/v2/transaction-builder/close-position", requests.close, durationMs),
+    ];
+    return { results, owner: { ...owner, held }, quotes, builders };
   } finally {
     await server.shutdown();
     await service.stop();
@@ -84,6 +92,14 @@ rows.push([
   `p50 ${measured.quotes.p50Us.toFixed(0)} µs`,
   `p99 ${measured.quotes.p99Us.toFixed(0)} µs`,
 ]);
+for (const b of measured.builders) {
+  rows.push([
+    `${b.route} (warm blockhash)`,
+    `${b.serviceRps.toFixed(0)} req/s, p99 ${b.serviceP99Ms.toFixed(2)} ms`,
+    `bare Hono POST, same bytes: ${b.bareRps.toFixed(0)} req/s, p99 ${b.bareP99Ms.toFixed(2)} ms`,
+    `ratio ${b.ratio.toFixed(2)}`,
+  ]);
+}
 if (!skipColdStart) {
   const bigWorld = `bench/worlds/owners-${owners}`;
   await ensureWorld(bigWorld, owners);

@@ -12,8 +12,8 @@ import {
   checkTriggerPlacement,
   placeTriggerInstruction,
   standaloneTrigger,
-  triggerTarget,
   type TriggerPlacement,
+  triggerTarget,
 } from "./triggers.ts";
 
 export interface PlaceTpSlRequest {
