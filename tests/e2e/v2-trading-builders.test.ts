@@ -79,6 +79,15 @@ const dispensing = (pool: Pool, symbol: string) => {
   return { dispensing_custody: c.custody, dispensing_oracle_account: c.oracle };
 };
 
+/** An open-position request paying USDC into the SOL LONG market. */
+const usdcSolLong = (inputAmountUi: string, leverage: number) => ({
+  inputTokenSymbol: "USDC",
+  outputTokenSymbol: "SOL",
+  inputAmountUi,
+  leverage,
+  tradeType: "LONG",
+});
+
 /** A UI decimal as native units (truncated, as the service parses requests). */
 function native(ui: string, decimals: number): bigint {
   const [whole, fraction = ""] = ui.split(".");
@@ -151,11 +160,7 @@ Deno.test("embedded world: the v2 trading and order builders", async (t) => {
       "open-position, MARKET new, paid in USDC: open_position_er on the JitoSOL SOL-long market",
       async () => {
         const r = await post("open-position", {
-          inputTokenSymbol: "USDC",
-          outputTokenSymbol: "SOL",
-          inputAmountUi: "11",
-          leverage: 5,
-          tradeType: "LONG",
+          ...usdcSolLong("11", 5),
           owner: LIMITS,
         });
         assert.equal(r.status, 200);
@@ -182,11 +187,7 @@ Deno.test("embedded world: the v2 trading and order builders", async (t) => {
         const signer = key("a session key");
         const sessionToken = A.sessionToken(signer, LIMITS);
         const r = await post("open-position", {
-          inputTokenSymbol: "USDC",
-          outputTokenSymbol: "SOL",
-          inputAmountUi: "20",
-          leverage: 3,
-          tradeType: "LONG",
+          ...usdcSolLong("20", 3),
           owner: LIMITS,
           takeProfit: "200",
           stopLoss: "120",
@@ -228,11 +229,7 @@ Deno.test("embedded world: the v2 trading and order builders", async (t) => {
       async () => {
         const before = positionOf(RICH, solLong.market).sizeAmount;
         const r = await post("open-position", {
-          inputTokenSymbol: "USDC",
-          outputTokenSymbol: "SOL",
-          inputAmountUi: "11",
-          leverage: 5,
-          tradeType: "LONG",
+          ...usdcSolLong("11", 5),
           owner: RICH,
           takeProfit: "200",
           stopLoss: "100",
@@ -304,11 +301,7 @@ Deno.test("embedded world: the v2 trading and order builders", async (t) => {
       assert.equal(preview.body.transactionBase64, null);
       assert.equal(preview.body.swapFeeUsdUi, null);
       const refused = await post("open-position", {
-        inputTokenSymbol: "USDC",
-        outputTokenSymbol: "SOL",
-        inputAmountUi: "5",
-        leverage: 2,
-        tradeType: "LONG",
+        ...usdcSolLong("5", 2),
         owner: LIMITS,
       });
       assert.equal(refused.body.code, "INSUFFICIENT_COLLATERAL");
@@ -661,11 +654,7 @@ Deno.test("embedded world: the v2 trading and order builders", async (t) => {
       });
       assert.deepEqual([close.status, close.body.code], [200, "POSITION_NOT_FOUND"]);
       const open = await post("open-position", {
-        inputTokenSymbol: "USDC",
-        outputTokenSymbol: "SOL",
-        inputAmountUi: "11",
-        leverage: 2,
-        tradeType: "LONG",
+        ...usdcSolLong("11", 2),
         owner: NO_BASKET,
       });
       assert.deepEqual(open.body, { err: `no basket for owner ${NO_BASKET}`, code: "BASKET_NOT_FOUND" });
@@ -698,11 +687,7 @@ Deno.test("embedded world: the v2 trading and order builders", async (t) => {
       assert.deepEqual([tooBig.status, tooBig.body.code], [400, "ORDER_SIZE_INVALID"]);
       // An attached trigger on the wrong side inside a quote builder is 400 too (DECISIONS 3.3).
       const attached = await post("open-position", {
-        inputTokenSymbol: "USDC",
-        outputTokenSymbol: "SOL",
-        inputAmountUi: "11",
-        leverage: 2,
-        tradeType: "LONG",
+        ...usdcSolLong("11", 2),
         owner: RICH,
         takeProfit: "100",
       });
@@ -761,11 +746,7 @@ Deno.test("embedded world: the v2 trading and order builders", async (t) => {
         "body.sessionToken",
       ]);
       const preview = await post("open-position", {
-        inputTokenSymbol: "USDC",
-        outputTokenSymbol: "SOL",
-        inputAmountUi: "11",
-        leverage: 2,
-        tradeType: "LONG",
+        ...usdcSolLong("11", 2),
         signer,
       });
       assert.deepEqual([preview.status, preview.body.field], [400, "body.sessionToken"]);
@@ -786,11 +767,7 @@ Deno.test("embedded world: the v2 trading and order builders", async (t) => {
           const [path, body] of [
             ["cancel-all-trigger-orders", { marketSymbol: "NVDA", side: "SHORT", owner: RICH }],
             ["open-position", {
-              inputTokenSymbol: "USDC",
-              outputTokenSymbol: "SOL",
-              inputAmountUi: "11",
-              leverage: 2,
-              tradeType: "LONG",
+              ...usdcSolLong("11", 2),
               owner: LIMITS,
             }],
           ] as const
