@@ -692,6 +692,9 @@ Deno.test("embedded world: the v2 trading and order builders", async (t) => {
         takeProfit: "100",
       });
       assert.deepEqual([attached.status, attached.body.code], [400, "TRIGGER_PRICE_INVALID"]);
+      // A zero price is one too, with or without an owner (nothing is quoted for it).
+      const zero = await post("open-position", { ...usdcSolLong("11", 2), takeProfit: "0" });
+      assert.deepEqual(zero.body, { error: "takeProfit must be greater than zero", code: "TRIGGER_PRICE_INVALID" });
 
       // All five take-profit slots of RICH's SOL long used (written into the store, then restored).
       const original = services.accounts.get(A.basket(RICH))!;

@@ -40,6 +40,7 @@ import {
   usdText,
 } from "./common.ts";
 import { marketForNewPosition } from "./new-position-market.ts";
+import { parseOrderPrice } from "./order-price.ts";
 import { fail, type QuoteResult, runQuote } from "./result.ts";
 import { type TpSlQuoteDto, tpSlQuoteDto } from "./tpsl.ts";
 
@@ -153,7 +154,7 @@ function computeOpen(snapshot: DeploymentSnapshot, req: OpenPositionRequest): Op
   const sized = sizeOpen(snapshot, req, target);
   // v2 preview-only (no owner): nothing will be submitted, so a size below the minimum collateral still quotes.
   const newLeverage = checkOpenLimits(target, sized, snapshot.version === "earlier" || req.owner !== undefined);
-  const triggers = triggerPrices(req, target.prices.target.price.exponent);
+  const triggers = triggerPrices(snapshot, req, target.prices.target.price.exponent);
   return {
     dto: openDto(snapshot, target, sized, newLeverage, triggers),
     plan: openPlan(target, sized, triggers),
@@ -255,7 +256,7 @@ function sizeOpen(snapshot: DeploymentSnapshot, req: OpenPositionRequest, t: Ope
   let limitPrice: OraclePrice | undefined;
   if (t.isLimit) {
     if (req.limitPrice === undefined) fail("COMPUTE_FAILED", "limitPrice is required for LIMIT orders");
-    limitPrice = parseUiPrice(req.limitPrice, prices.target.price.exponent, "limitPrice");
+    limitPrice = requestPrice(snapshot, req.limitPrice, prices.target.price.exponent, "limitPrice");
   }
   const tradePrice = limitPrice ?? prices.target.price;
 
@@ -383,11 +384,18 @@ interface TriggerPrices {
   stopLoss?: OraclePrice;
 }
 
-function triggerPrices(req: OpenPositionRequest, exponent: number): TriggerPrices {
-  return {
-    takeProfit: req.takeProfit === undefined ? undefined : parseUiPrice(req.takeProfit, exponent, "takeProfit"),
-    stopLoss: req.stopLoss === undefined ? undefined : parseUiPrice(req.stopLoss, exponent, "stopLoss"),
-  };
+function triggerPrices(snapshot: DeploymentSnapshot, req: OpenPositionRequest, exponent: number): TriggerPrices {
+  const price = (text: string | undefined, field: string) =>
+    text === undefined ? undefined : requestPrice(snapshot, text, exponent, field);
+  return { takeProfit: price(req.takeProfit, "takeProfit"), stopLoss: price(req.stopLoss, "stopLoss") };
+}
+
+/**
+ * A limit or trigger price of the request. v2 holds it to the order rules (zero or beyond u64: 400
+ * TRIGGER_PRICE_INVALID, DECISIONS 3.3); the earlier interface answers a zero price as a compute failure.
+ */
+function requestPrice(snapshot: DeploymentSnapshot, text: string, exponent: number, field: string): OraclePrice {
+  return snapshot.version === "v2" ? parseOrderPrice(text, exponent, field) : parseUiPrice(text, exponent, field);
 }
 
 /** The quote as the contract shows it: the old position (an increase), the new one, fees, rates, and TP/SL quotes. */

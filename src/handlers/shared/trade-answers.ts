@@ -26,7 +26,7 @@ import {
 } from "../../domain/builders/v2/trade-accounts.ts";
 import { slippagePercentToBps } from "../../domain/math/spread.ts";
 import type { DeploymentSnapshot } from "../../domain/views/context.ts";
-import { computeError, type ComputeErrorBody } from "./answers.ts";
+import { answerQuote, computeError, type ComputeErrorBody } from "./answers.ts";
 import { builderError, buildTransaction } from "./transactions.ts";
 
 /** The order rules: 400 on every builder, quote builders included. */
@@ -99,6 +99,20 @@ function attempt(build: () => BuiltTrade): { ok: true; built: BuiltTrade } | Quo
 
 function refusal(c: Context<AppEnv>, operation: OperationId, failure: QuoteFailure): ApiError {
   return builderError(c, operation, new ApiError(400, failure.code, failure.err));
+}
+
+/**
+ * A quote builder's answer without a transaction (open-position preview-only mode): the quote or its failure as
+ * `answerQuote` gives them, except the order rules, which are 400 here too.
+ */
+export function answerQuoteOnly<Q, R>(
+  c: Context<AppEnv>,
+  operation: OperationId,
+  quote: QuoteResult<Q>,
+  shape: (value: Q) => R,
+): Json200<R> | Json200<ComputeErrorBody> {
+  if (!quote.ok && ORDER_RULE_CODES.has(quote.code)) throw refusal(c, operation, quote);
+  return answerQuote(c, quote, shape);
 }
 
 /**

@@ -8,8 +8,14 @@ import type { V2Handler } from "./handler.ts";
 import { openPositionQuote } from "../../domain/quotes/open.ts";
 import { openPositionTransaction } from "../../domain/builders/v2/open-position.ts";
 import { snapshotOf } from "../context.ts";
-import { answerQuote, missingField } from "../shared/answers.ts";
-import { answerQuoteBuilder, requireSessionPair, requireTradeSigner, slippageBpsOf } from "../shared/trade-answers.ts";
+import { missingField } from "../shared/answers.ts";
+import {
+  answerQuoteBuilder,
+  answerQuoteOnly,
+  requireSessionPair,
+  requireTradeSigner,
+  slippageBpsOf,
+} from "../shared/trade-answers.ts";
 
 const V2_FIELDS = { swapInPriceUi: null, swapOutPriceUi: null, swapFeeUsdUi: null, err: null };
 
@@ -23,7 +29,7 @@ export const v2OpenPosition: V2Handler<"v2OpenPosition"> = (c) => {
   if (owner === undefined) {
     requireSessionPair(c, "v2OpenPosition", body);
     const preview = openPositionQuote(snapshot, body);
-    return answerQuote(c, preview, (q) => ({ ...q.dto, ...V2_FIELDS, transactionBase64: null }));
+    return answerQuoteOnly(c, "v2OpenPosition", preview, (q) => ({ ...q.dto, ...V2_FIELDS, transactionBase64: null }));
   }
   const signer = requireTradeSigner(c, "v2OpenPosition", snapshot, { ...body, owner });
   return answerQuoteBuilder(

@@ -297,6 +297,21 @@ Deno.test("open-position quote: failures are values with stable codes", async (t
       "price for symbol 'SPY' not available",
     );
   });
+  await t.step(
+    "v2: a zero limit or trigger price is an order rule (TRIGGER_PRICE_INVALID); earlier: a compute failure",
+    () => {
+      fails(
+        openPositionQuote(w, { ...long1Sol, takeProfit: "0" }),
+        "TRIGGER_PRICE_INVALID",
+        "takeProfit must be greater than zero",
+      );
+      fails(
+        openPositionQuote(w, { ...long1Sol, orderType: "LIMIT", limitPrice: "0.000000001" }),
+        "TRIGGER_PRICE_INVALID",
+      );
+      fails(openPositionQuote(f.snapshot("earlier"), { ...long1Sol, stopLoss: "0" }), "COMPUTE_FAILED");
+    },
+  );
   await t.step("v2: an amount of 0 quotes liquidity and rates only", () => {
     const q = ok(openPositionQuote(w, { ...long1Sol, inputAmountUi: "0" }));
     assert.equal(q.dto.outputAmount, "0");

@@ -22,6 +22,7 @@ import type { OraclePrice } from "../../math/types.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import { requireMarkets, requirePrice } from "../../quotes/common.ts";
 import { fail } from "../../quotes/result.ts";
+import { parseOrderPrice } from "../../quotes/order-price.ts";
 import { locateLimit, requireBasket } from "./order-slots.ts";
 import {
   type BuiltTrade,
@@ -32,7 +33,6 @@ import {
   type TradeSigner,
 } from "./trade-accounts.ts";
 import {
-  parseOrderPrice,
   parseOrderSize,
   requireInitLeverage,
   requireLimitSide,

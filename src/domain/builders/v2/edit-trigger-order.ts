@@ -12,6 +12,7 @@ import { tradeSide } from "../../../protocol/vocabulary.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import { requireMarkets, requirePrice } from "../../quotes/common.ts";
 import { fail } from "../../quotes/result.ts";
+import { parseOrderPrice } from "../../quotes/order-price.ts";
 import {
   isEmptyTrigger,
   marketOrders,
@@ -22,7 +23,7 @@ import {
   triggerKind,
 } from "./order-slots.ts";
 import { type BuiltTrade, custodyKeys, marketAccounts, signerAccounts, type TradeSigner } from "./trade-accounts.ts";
-import { parseOrderPrice, parseOrderSize, requireSizeWithin, requireTriggerSide } from "./trade-checks.ts";
+import { parseOrderSize, requireSizeWithin, requireTriggerSide } from "./trade-checks.ts";
 
 export interface EditTriggerOrderRequest {
   marketSymbol: string;

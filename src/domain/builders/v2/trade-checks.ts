@@ -7,12 +7,13 @@
 import type { Permissions } from "../../../protocol/accounts/index.ts";
 import * as pda from "../../../protocol/pda.ts";
 import { INFINITE_LEVERAGE, type LeverageBps } from "../../math/leverage.ts";
-import { comparePrices, parsePrice } from "../../math/oracle.ts";
+import { comparePrices } from "../../math/oracle.ts";
 import type { OraclePrice } from "../../math/types.ts";
 import { formatLeverage, formatPrice, formatTokenAmount } from "../../format/ui.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
 import { availableLiquidityUsd, parseAmount, usdText } from "../../quotes/common.ts";
 import { fail } from "../../quotes/result.ts";
+import { U64_MAX } from "../../quotes/order-price.ts";
 import { marketLabel, triggerKind } from "./order-slots.ts";
 
 /** What an instruction does to a position, as the program's permission flags name it. */
@@ -131,25 +132,6 @@ export function requireInitLeverage(market: MarketContext, leverage: LeverageBps
   if (max > 0n && leverage > max) {
     fail("COMPUTE_FAILED", `leverage ${x(leverage)} would be above the market maximum of ${x(max)}`);
   }
-}
-
-/** Largest u64: the most a price mantissa or an amount argument can hold. */
-export const U64_MAX = (1n << 64n) - 1n;
-
-/**
- * A user-entered trigger or limit price at the target oracle's exponent (the program rejects another exponent:
- * ExponentMismatch). Zero, or a mantissa beyond u64, is TRIGGER_PRICE_INVALID.
- */
-export function parseOrderPrice(text: string, exponent: number, field: string): OraclePrice {
-  let price: OraclePrice;
-  try {
-    price = parsePrice(text, exponent);
-  } catch {
-    return fail("TRIGGER_PRICE_INVALID", `${field} is not a decimal price`);
-  }
-  if (price.price === 0n) fail("TRIGGER_PRICE_INVALID", `${field} must be greater than zero`);
-  if (price.price > U64_MAX) fail("TRIGGER_PRICE_INVALID", `${field} is beyond the largest price the program holds`);
-  return price;
 }
 
 /** An order or size-change size in target native units; zero (unless allowed) or beyond u64 is ORDER_SIZE_INVALID. */

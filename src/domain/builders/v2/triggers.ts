@@ -10,15 +10,10 @@ import { placeTriggerOrderErInstruction } from "../../../protocol/instructions/v
 import type { OraclePrice, PositionLike } from "../../math/types.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
 import { type OpenPositionRef, type PositionTarget, requirePosition, requirePrice } from "../../quotes/common.ts";
+import { parseOrderPrice } from "../../quotes/order-price.ts";
 import { marketOrders, requireBasket, requireFreeTriggerSlot, triggerKind } from "./order-slots.ts";
 import { custodyKeys, marketAccounts, signerAccounts, type TradeSigner } from "./trade-accounts.ts";
-import {
-  parseOrderPrice,
-  parseOrderSize,
-  requireMinCollateral,
-  requireSizeWithin,
-  requireTriggerSide,
-} from "./trade-checks.ts";
+import { parseOrderSize, requireMinCollateral, requireSizeWithin, requireTriggerSide } from "./trade-checks.ts";
 
 export interface TriggerPlacement {
   market: MarketContext;
