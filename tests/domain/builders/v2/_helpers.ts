@@ -73,15 +73,22 @@ export function marketBlock(poolName: string, target: Sym, lock: Sym, side: "lon
   };
 }
 
-/** The refusal (code and text) of a builder that must refuse; any other exception propagates. */
-export function refusal(build: () => BuiltTrade): { code: string; err: string } {
+/** The refusal (code and text) `run` raises, or undefined when it passes; any other exception propagates. */
+export function failureOf(run: () => unknown): { code: string; err: string } | undefined {
   try {
-    build();
+    run();
   } catch (error) {
     if (error instanceof QuoteError) return { code: error.code, err: error.message };
     throw error;
   }
-  throw new Error("expected a refusal, got a transaction");
+  return undefined;
+}
+
+/** The refusal (code and text) of a builder that must refuse. */
+export function refusal(build: () => BuiltTrade): { code: string; err: string } {
+  const failure = failureOf(build);
+  if (failure === undefined) throw new Error("expected a refusal, got a transaction");
+  return failure;
 }
 
 /** A UI price ("160.9608") as an oracle price at exponent −8. */

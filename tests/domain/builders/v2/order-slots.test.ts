@@ -12,19 +12,10 @@ import {
   requireSlotId,
   requireTrigger,
 } from "../../../../src/domain/builders/v2/order-slots.ts";
-import { QuoteError } from "../../../../src/domain/quotes/result.ts";
 import { ALICE, BOB, M } from "../../../helpers/hand-built-deployment.ts";
-import { custodyOf, tradingFixture } from "./_helpers.ts";
+import { custodyOf, failureOf, tradingFixture } from "./_helpers.ts";
 
-const code = (f: () => unknown) => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof QuoteError) return e.code;
-    throw e;
-  }
-  return "none";
-};
+const code = (f: () => unknown) => failureOf(f)?.code ?? "none";
 
 Deno.test("firstFreeSlot: the first empty index below five, beyond the list's length included", () => {
   const empty = (x: number) => x === 0;

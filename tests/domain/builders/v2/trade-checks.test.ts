@@ -12,21 +12,10 @@ import {
   requireSizeWithin,
   requireTriggerSide,
 } from "../../../../src/domain/builders/v2/trade-checks.ts";
-import { QuoteError } from "../../../../src/domain/quotes/result.ts";
 import { basketAccount, poolAccount } from "../../../../src/protocol/accounts/index.ts";
 import * as pda from "../../../../src/protocol/pda.ts";
 import { ALICE, aliceBasket, BOB, M, MINT, poolAddress } from "../../../helpers/hand-built-deployment.ts";
-import { FRANK, P, px, tradingFixture } from "./_helpers.ts";
-
-const failure = (f: () => unknown) => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof QuoteError) return { code: e.code, err: e.message };
-    throw e;
-  }
-  return undefined;
-};
+import { failureOf as failure, FRANK, P, px, tradingFixture } from "./_helpers.ts";
 
 Deno.test("trigger and limit prices against the mark (160.00)", () => {
   const w = tradingFixture().snapshot("v2");

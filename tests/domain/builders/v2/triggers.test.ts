@@ -3,9 +3,8 @@ import assert from "node:assert/strict";
 import { checkTriggerPlacement, standaloneTrigger } from "../../../../src/domain/builders/v2/triggers.ts";
 import { marketOrders, requireBasket } from "../../../../src/domain/builders/v2/order-slots.ts";
 import { requirePosition } from "../../../../src/domain/quotes/common.ts";
-import { QuoteError } from "../../../../src/domain/quotes/result.ts";
 import { ALICE, M } from "../../../helpers/hand-built-deployment.ts";
-import { custodyOf, px, tradingFixture } from "./_helpers.ts";
+import { custodyOf, failureOf, px, tradingFixture } from "./_helpers.ts";
 
 Deno.test("standaloneTrigger: priced at the target oracle's exponent, paid out in the lock custody", () => {
   const w = tradingFixture().snapshot("v2");
@@ -23,13 +22,9 @@ Deno.test("checkTriggerPlacement: side first, then size, then slot, then collate
   const orders = marketOrders(requireBasket(w, ALICE), ref.market);
   const codeOf = (price: string, size: bigint, collateralUsd = 300_000_000n) => {
     const t = standaloneTrigger(w, ref, price, false, size, "p");
-    try {
-      checkTriggerPlacement(orders, { ...t, position: { sizeAmount: 10_000_000_000n, collateralUsd } });
-      return "ok";
-    } catch (e) {
-      if (e instanceof QuoteError) return e.code;
-      throw e;
-    }
+    return failureOf(() =>
+      checkTriggerPlacement(orders, { ...t, position: { sizeAmount: 10_000_000_000n, collateralUsd } })
+    )?.code ?? "ok";
   };
   assert.equal(codeOf("200", 1n), "ok");
   assert.equal(codeOf("150", 20_000_000_000n, 1n), "TRIGGER_PRICE_INVALID");
