@@ -7,7 +7,6 @@ import { bundleOpenApi } from "./gen/bundle.ts";
 
 /** Operations whose handler answers only part of the contract yet; the note says which part. */
 export const PARTIAL: Record<string, string> = {
-  v2OpenPosition: "preview-only mode (no `owner`); with an `owner` 501 until the transaction builders land",
   openPosition: "preview-only mode (no `owner`); with an `owner` 501 until the transaction builders land",
 };
 
