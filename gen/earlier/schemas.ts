@@ -439,9 +439,9 @@ export const OpenPositionResponseDtoSchema = z.object({
   "transactionBase64": z.string().nullable(),
   "takeProfitQuote": TpSlQuoteSchema.optional(),
   "stopLossQuote": TpSlQuoteSchema.optional(),
-  "swapInPriceUi": DecimalStringSchema.optional(),
-  "swapOutPriceUi": DecimalStringSchema.optional(),
-  "swapFeeUsdUi": DecimalStringSchema.optional(),
+  "swapInPriceUi": z.union([DecimalStringSchema, z.null()]).optional(),
+  "swapOutPriceUi": z.union([DecimalStringSchema, z.null()]).optional(),
+  "swapFeeUsdUi": z.union([DecimalStringSchema, z.null()]).optional(),
   "err": z.string().nullable(),
 }).openapi("OpenPositionResponseDto");
 export const OpenPositionResultSchema = z.union([OpenPositionResponseDtoSchema, ComputeErrorResponseSchema]).openapi(

@@ -1706,7 +1706,7 @@ export interface components {
      *     |---|---|---|
      *     | `INVALID_PUBKEY` | 400 | A key field (body, path or query) is not a valid base58 public key. |
      *     | `INVALID_DECIMAL` | 400 | An amount, price or percentage string is not a well-formed decimal or is outside its allowed range. |
-     *     | `VALIDATION_FAILED` | 400 | Any other request-shape problem: missing required field, wrong JSON type, value outside an enum, number out of range, a field required by another field's value (e.g. `limitPrice` with `orderType` LIMIT) missing, a non-numeric `updateIntervalMs`. |
+     *     | `VALIDATION_FAILED` | 400 | Any other request-shape problem: missing required field, wrong JSON type, value outside an enum, number out of range, a field required by another field's value (e.g. `limitPrice` with `orderType` LIMIT, `sessionToken` with `signer`) missing, a `sessionToken` that is not the session key's token for the owner, a non-numeric `updateIntervalMs`. |
      *     | `INVALID_JSON` | 400 | The request body is not parseable JSON or is not a JSON object. |
      *     | `PAYLOAD_TOO_LARGE` | 413 | The request body exceeds 64 KiB. |
      *     | `NOT_FOUND` | 404 | The addressed account, pool, price symbol or route does not exist. |
@@ -1727,12 +1727,12 @@ export interface components {
      *     | `BASKET_NOT_FOUND` | 200 `err` / 400 | The owner has no basket account yet (v2); create it with init-basket or deposit. |
      *     | `INSUFFICIENT_COLLATERAL` | 200 `err` / 400 | Collateral or deposited balance is too small for the request (below the minimum collateral, above the withdrawable amount, above the available balance). |
      *     | `UNSUPPORTED_TRADE_TYPE` | 200 `err` | The trade type is valid in the contract but not supported by this interface (`SWAP` in v2: "SWAP is not supported in v2"). |
-     *     | `MARKET_CLOSED` | 200 `err` / 400 | The market's oracle session is `closed`, so no trade can be quoted or built. |
+     *     | `MARKET_CLOSED` | 200 `err` / 400 | The market's oracle session is `closed`, or the program's permissions (market, pool or deployment) currently disable the action (opening, size changes, closing, collateral withdrawal), so the trade cannot be quoted or built. |
      *     | `ORDER_SLOT_INVALID` | 400 | `orderId` does not designate a usable slot (outside 0..4, or 255 where that is not allowed, or beyond the basket's slot capacity). |
      *     | `ORDER_SLOTS_FULL` | 400, or 200 `err` | All five slots of the requested order list (limit, take-profit or stop-loss) of this market and side are occupied (200 `err` when an earlier-interface open-position's limit order or TP/SL would not fit). |
      *     | `ORDER_NOT_FOUND` | 400 | The addressed order slot is empty. |
-     *     | `TRIGGER_PRICE_INVALID` | 400, or 200 `err` | A trigger or limit price is zero or on the wrong side of the current mark price (e.g. a long's take-profit below mark); 200 `err` for the `takeProfit` / `stopLoss` of an earlier-interface open-position (compared with the limit price for a LIMIT order). |
-     *     | `ORDER_SIZE_INVALID` | 400 | An order size is zero or larger than the position it would close. |
+     *     | `TRIGGER_PRICE_INVALID` | 400, or 200 `err` | A trigger or limit price is zero, beyond what the program can hold, or on the wrong side of the current mark price (e.g. a long's take-profit below mark, a long limit order above it); 200 `err` for the `takeProfit` / `stopLoss` of an earlier-interface open-position (compared with the limit price for a LIMIT order). |
+     *     | `ORDER_SIZE_INVALID` | 400 | An order or size-change size is zero, beyond what the program can hold, or larger than the position it would close (a decrease must also stay smaller than the position). |
      *     | `FEE_PAYER_CONFLICT` | 400 | `feePayer` equals `owner`, which the withdrawal flow forbids. |
      *     | `TRANSACTION_TOO_LARGE` | 500 | The built transaction would exceed the 1232-byte packet limit (added to the registry by the v2 contract author; the documents require the size check but name no code). |
      *     | `FEE_PAYER_REQUIRED` | 400 | The transaction needs a fee-payer key distinct from `owner` and the request sent none: the withdrawal instruction must be signed by the owner and a separate fee payer, and the service never signs. Send `feePayer` (request-withdrawal variant B). |
@@ -2074,9 +2074,10 @@ export interface components {
      *     * `old*` appear only when the request increases an existing position of the same market and side.
      *     * `takeProfitQuote` / `stopLossQuote` appear only when `takeProfit` / `stopLoss` were sent.
      *     * `discountPercentage` is always filled by v2 (usually "0").
-     *     * `swapInPriceUi`, `swapOutPriceUi`, `swapFeeUsdUi` are only produced by the earlier interface, for `SWAP`
-     *       trades and for opens paid in a token other than the market's collateral (swap-and-open, the swap leg);
-     *       v2 never sends them.
+     *     * `swapInPriceUi`, `swapOutPriceUi`, `swapFeeUsdUi` carry figures only in the earlier interface, for `SWAP`
+     *       trades and for opens paid in a token other than the market's collateral (swap-and-open, the swap leg); absent
+     *       otherwise. v2 always sends them as null: a v2 trade paid in another token than the market's collateral is
+     *       swapped in by the program without a swap fee and valued at the payment's own oracle price.
      *     * `transactionBase64` is null in preview-only mode (no `owner`); `err` is null on success (a failure is
      *       answered with `ComputeErrorResponse` instead).
      * @example {
@@ -2144,12 +2145,12 @@ export interface components {
       takeProfitQuote?: components["schemas"]["TpSlQuote"];
       /** @description Outcome at the stop-loss price; present only when `stopLoss` was sent. */
       stopLossQuote?: components["schemas"]["TpSlQuote"];
-      /** @description Earlier interface, SWAP and swap-and-open only. Minimum accepted price of the input token, UI price. */
-      swapInPriceUi?: components["schemas"]["DecimalString"];
-      /** @description Earlier interface, SWAP and swap-and-open only. Maximum accepted price of the output token, UI price. */
-      swapOutPriceUi?: components["schemas"]["DecimalString"];
-      /** @description Earlier interface, SWAP and swap-and-open only. Total swap fee, USD. */
-      swapFeeUsdUi?: components["schemas"]["DecimalString"];
+      /** @description Earlier interface, swap-and-open and SWAP only: minimum accepted price of the input token, UI price. Null in v2. */
+      swapInPriceUi?: components["schemas"]["DecimalString"] | null;
+      /** @description Earlier interface, swap-and-open and SWAP only: maximum accepted price of the output token, UI price. Null in v2. */
+      swapOutPriceUi?: components["schemas"]["DecimalString"] | null;
+      /** @description Earlier interface, swap-and-open and SWAP only: total swap fee, USD. Null in v2. */
+      swapFeeUsdUi?: components["schemas"]["DecimalString"] | null;
       /** @description Null on success. Kept for compatibility; failures are sent as `ComputeErrorResponse`. */
       err: string | null;
     };

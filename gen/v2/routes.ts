@@ -414,11 +414,6 @@ export const v2OpenPosition = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const v2ClosePosition = createRoute({
@@ -450,11 +445,6 @@ export const v2ClosePosition = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -490,11 +480,6 @@ export const v2ReversePosition = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const v2IncreasePosition = createRoute({
@@ -523,11 +508,6 @@ export const v2IncreasePosition = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const v2DecreasePosition = createRoute({
@@ -554,11 +534,6 @@ export const v2DecreasePosition = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -594,11 +569,6 @@ export const v2AddCollateral = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const v2RemoveCollateral = createRoute({
@@ -632,11 +602,6 @@ export const v2RemoveCollateral = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const v2PlaceTriggerOrder = createRoute({
@@ -663,11 +628,6 @@ export const v2PlaceTriggerOrder = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -698,11 +658,6 @@ export const v2PlaceTpSl = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const v2EditTriggerOrder = createRoute({
@@ -731,11 +686,6 @@ export const v2EditTriggerOrder = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const v2CancelTriggerOrder = createRoute({
@@ -762,11 +712,6 @@ export const v2CancelTriggerOrder = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -799,11 +744,6 @@ export const v2CancelAllTriggerOrders = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const v2EditLimitOrder = createRoute({
@@ -832,11 +772,6 @@ export const v2EditLimitOrder = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const v2CancelLimitOrder = createRoute({
@@ -863,11 +798,6 @@ export const v2CancelLimitOrder = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },

@@ -12,6 +12,8 @@ export const PubkeySchema = z.string().regex(new RegExp("^[1-9A-HJ-NP-Za-km-z]{3
   message: "must decode to exactly 32 bytes",
   params: { "code": "INVALID_PUBKEY" },
 }).openapi("Pubkey");
+export const SessionSignerSchema = PubkeySchema.openapi("SessionSigner");
+export const SessionTokenSchema = PubkeySchema.openapi("SessionToken");
 export const SlippagePercentageSchema = z.string().max(32).regex(
   new RegExp("^(100(\\.0*)?|[0-9]{1,2}(\\.[0-9]*)?|\\.[0-9]+)$"),
 ).default("0.5").openapi("SlippagePercentage");
@@ -21,6 +23,8 @@ export const AddCollateralRequestSchema = z.object({
   "depositAmountUi": DecimalInputSchema,
   "depositTokenSymbol": TokenSymbolSchema,
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
   "slippagePercentage": SlippagePercentageSchema.default("0.5"),
 }).openapi("AddCollateralRequest");
 export const DecimalStringSchema = z.string().max(64).regex(new RegExp("^[0-9]+(\\.[0-9]+)?$")).openapi(
@@ -131,19 +135,25 @@ export const CancelAllTriggerOrdersRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
 }).openapi("CancelAllTriggerOrdersRequest");
 export const CancelLimitOrderRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
-  "orderId": z.int().gte(0).lte(4),
+  "orderId": z.int().gte(0).lte(255),
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
 }).openapi("CancelLimitOrderRequest");
 export const CancelTriggerOrderRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
-  "orderId": z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(255)]),
+  "orderId": z.int().gte(0).lte(255),
   "isStopLoss": z.boolean(),
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
 }).openapi("CancelTriggerOrderRequest");
 export const ClosePositionRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
@@ -152,6 +162,8 @@ export const ClosePositionRequestSchema = z.object({
   "closeAll": z.boolean().default(false),
   "withdrawTokenSymbol": TokenSymbolSchema,
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
   "slippagePercentage": SlippagePercentageSchema.default("0.5"),
 }).openapi("ClosePositionRequest");
 export const ClosePositionResponseDtoSchema = z.object({
@@ -246,6 +258,8 @@ export const DecreasePositionRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
   "sizeAmountUi": DecimalInputSchema,
   "withdrawTokenSymbol": TokenSymbolSchema.optional(),
   "slippagePercentage": SlippagePercentageSchema.default("0.5"),
@@ -289,8 +303,10 @@ export const DepositResponseSchema = z.object({
 export const EditLimitOrderRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
-  "orderId": z.int().gte(0).lte(4),
+  "orderId": z.int().gte(0).lte(255),
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
   "limitPriceUi": DecimalInputSchema.optional(),
   "sizeAmountUi": DecimalInputSchema.optional(),
   "takeProfitUi": DecimalInputSchema.optional(),
@@ -299,11 +315,13 @@ export const EditLimitOrderRequestSchema = z.object({
 export const EditTriggerOrderRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
-  "orderId": z.int().gte(0).lte(4),
+  "orderId": z.int().gte(0).lte(255),
   "isStopLoss": z.boolean(),
   "triggerPriceUi": DecimalInputSchema,
   "sizeAmountUi": DecimalInputSchema,
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
 }).openapi("EditTriggerOrderRequest");
 export const ErrorResponseSchema = z.object({
   "error": z.string(),
@@ -323,6 +341,8 @@ export const IncreasePositionRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
   "sizeAmountUi": DecimalInputSchema,
   "collateralAmountUi": DecimalInputSchema,
   "collateralTokenSymbol": TokenSymbolSchema.optional(),
@@ -375,6 +395,8 @@ export const OpenPositionRequestSchema = z.object({
   "orderType": OrderTypeSchema.default("MARKET"),
   "limitPrice": DecimalInputSchema.optional(),
   "owner": PubkeySchema.optional(),
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
   "slippagePercentage": SlippagePercentageSchema.default("0.5"),
   "takeProfit": DecimalInputSchema.optional(),
   "stopLoss": DecimalInputSchema.optional(),
@@ -407,9 +429,9 @@ export const OpenPositionResponseDtoSchema = z.object({
   "transactionBase64": z.string().nullable(),
   "takeProfitQuote": TpSlQuoteSchema.optional(),
   "stopLossQuote": TpSlQuoteSchema.optional(),
-  "swapInPriceUi": DecimalStringSchema.optional(),
-  "swapOutPriceUi": DecimalStringSchema.optional(),
-  "swapFeeUsdUi": DecimalStringSchema.optional(),
+  "swapInPriceUi": z.union([DecimalStringSchema, z.null()]).optional(),
+  "swapOutPriceUi": z.union([DecimalStringSchema, z.null()]).optional(),
+  "swapFeeUsdUi": z.union([DecimalStringSchema, z.null()]).optional(),
   "err": z.string().nullable(),
 }).openapi("OpenPositionResponseDto");
 export const PlaceTpSlRequestSchema = z.object({
@@ -417,6 +439,8 @@ export const PlaceTpSlRequestSchema = z.object({
   "side": TradeSideSchema,
   "sizeAmountUi": DecimalInputSchema,
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
   "takeProfitUi": DecimalInputSchema.optional(),
   "stopLossUi": DecimalInputSchema.optional(),
 }).superRefine((value, ctx) =>
@@ -429,6 +453,8 @@ export const PlaceTriggerOrderRequestSchema = z.object({
   "sizeAmountUi": DecimalInputSchema,
   "isStopLoss": z.boolean(),
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
 }).openapi("PlaceTriggerOrderRequest");
 export const PoolStatsSchema = z.object({
   "poolName": z.string(),
@@ -527,6 +553,8 @@ export const RemoveCollateralRequestSchema = z.object({
   "withdrawAmountUsdUi": DecimalInputSchema,
   "withdrawTokenSymbol": TokenSymbolSchema,
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
   "slippagePercentage": SlippagePercentageSchema.default("0.5"),
 }).openapi("RemoveCollateralRequest");
 export const RemoveCollateralResponseDtoSchema = z.object({
@@ -566,6 +594,8 @@ export const ReversePositionRequestSchema = z.object({
   "side": TradeSideSchema,
   "leverage": z.number().lte(1000).gt(0),
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
   "slippagePercentage": SlippagePercentageSchema.default("0.5"),
 }).openapi("ReversePositionRequest");
 export const ReversePositionResponseDtoSchema = z.object({
@@ -722,6 +752,8 @@ export const componentSchemas = {
   "ReversePositionRequest": ReversePositionRequestSchema,
   "ReversePositionResponseDto": ReversePositionResponseDtoSchema,
   "ServiceClockUnixMs": ServiceClockUnixMsSchema,
+  "SessionSigner": SessionSignerSchema,
+  "SessionToken": SessionTokenSchema,
   "SignedDecimalInput": SignedDecimalInputSchema,
   "SignedDecimalString": SignedDecimalStringSchema,
   "SlippagePercentage": SlippagePercentageSchema,

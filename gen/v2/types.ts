@@ -328,13 +328,27 @@ export interface paths {
      *       same market and side: an increase instruction (the response then carries the `old*` fields).
      *     * LIMIT: a limit-order placement at `limitPrice` into the first free of five limit slots; `takeProfit` and
      *       `stopLoss` travel inside the limit order.
-     *     * MARKET with `takeProfit` / `stopLoss`: a trigger-order placement per price is appended (size = the new
-     *       position size) and the matching `takeProfitQuote` / `stopLossQuote` is returned.
-     *     * Without `owner` nothing is built: every quote field is returned with `transactionBase64` = null.
+     *     * MARKET with `takeProfit` / `stopLoss`: a trigger-order placement per price is appended (size = the whole
+     *       position after the trade) and the matching `takeProfitQuote` / `stopLossQuote` is returned.
+     *     * Paying in another token than the market's collateral (e.g. USDC into the SOL LONG market) is the normal
+     *       case: the program swaps the payment in without a swap fee, so the quote values it at its own oracle price;
+     *       the `swap*` fields are null.
+     *     * Where two markets share the target and side (SOL LONG: SOL- and JitoSOL-collateral), an existing position
+     *       is increased on the market it is in and a new one opens on the JitoSOL-collateral market.
+     *     * Without `owner` nothing is built: every quote field is returned with `transactionBase64` = null, even below
+     *       the market's minimum collateral.
      *     * `SWAP` is not supported in v2: 200 `{err: "SWAP is not supported in v2", code: UNSUPPORTED_TRADE_TYPE}`.
      *
+     *     With an `owner`, a trade the program would refuse is answered instead of built: 200 `err` with
+     *     INSUFFICIENT_COLLATERAL (below the minimum collateral after fees — for a limit order or attached trigger it
+     *     must be above it — or more than the owner's deposited balance), BASKET_NOT_FOUND, MARKET_CLOSED (closed
+     *     session or opening disabled), COMPUTE_FAILED (leverage outside the market's bounds, not enough liquidity);
+     *     400 for the order rules: TRIGGER_PRICE_INVALID (a LONG limit at or above the mark, a LONG take-profit at or
+     *     below it, a LONG stop-loss at or above it; SHORT mirrored), ORDER_SLOTS_FULL (no free limit, take-profit or
+     *     stop-loss slot).
+     *
      *     The message is a v0 transaction without lookup tables, with the ER's blockhash, a single compute-unit limit
-     *     of 1,400,000 and the owner as fee payer and signer.
+     *     of 1,400,000 and the signer (the owner, or the session key) as fee payer and only signer.
      */
     post: operations["v2OpenPosition"];
     delete?: never;
@@ -356,9 +370,13 @@ export interface paths {
      * Close a position fully or partly
      * @description Quotes and builds an ER transaction closing `inputUsdUi` USD of the owner's position on (`marketSymbol`,
      *     `side`). It is a full close when `closeAll` is true, when `inputUsdUi` is "0", or when it is at least 97 % of
-     *     the position's USD size; a full close also cancels every trigger order of that market. Anything smaller is a
-     *     partial close (size decrease). Proceeds are credited to the basket in the market's collateral token;
-     *     `withdrawTokenSymbol` is only a display hint.
+     *     the position's USD size; a full close also cancels every trigger order of that market (one cancel-all
+     *     instruction, appended only when the market holds a take-profit or stop-loss). Anything smaller is a partial
+     *     close (size decrease); the part left open must keep the market's minimum collateral (200 `err`
+     *     INSUFFICIENT_COLLATERAL). Proceeds are credited to the basket in the market's collateral token;
+     *     `withdrawTokenSymbol` is only a display hint. A market that disallows closing (or size changes, for a
+     *     partial close) is 200 `err` MARKET_CLOSED; a partial close of less than one native unit of size is 400
+     *     ORDER_SIZE_INVALID.
      */
     post: operations["v2ClosePosition"];
     delete?: never;
@@ -378,7 +396,7 @@ export interface paths {
     put?: never;
     /**
      * Flip a position to the opposite side
-     * @description Quotes and builds one ER transaction that fully closes the owner's position on (`marketSymbol`, `side`), cancels that market's trigger orders if any, and opens a position on the opposite side at `leverage`. The close payout is settled in the opposite market's collateral token and 98 % of it (a 2 % haircut, rounded down in native units, absorbing price drift between quote and execution) becomes the new collateral. Each leg has its own slippage bound.
+     * @description Quotes and builds one ER transaction that fully closes the owner's position on (`marketSymbol`, `side`), cancels that market's trigger orders if any, and opens a position on the opposite side at `leverage` (or increases the owner's position there). The close payout is settled in the opposite market's collateral token and 98 % of it (a 2 % haircut, rounded down in native units, absorbing price drift between quote and execution) becomes the new collateral. Each leg has its own slippage bound. The new leg must pass what an open passes (200 `err`: INSUFFICIENT_COLLATERAL below the minimum collateral, COMPUTE_FAILED for leverage or liquidity, MARKET_CLOSED when closing or opening is disabled).
      */
     post: operations["v2ReversePosition"];
     delete?: never;
@@ -398,7 +416,7 @@ export interface paths {
     put?: never;
     /**
      * Add size to an open position
-     * @description Builds an ER transaction adding `sizeAmountUi` of target-token size to the owner's open position on (`marketSymbol`, `side`), optionally with `collateralAmountUi` of extra collateral. No quote is returned. A request that cannot be built (unknown market, no open position, missing price…) is 400 with a specific code.
+     * @description Builds an ER transaction adding `sizeAmountUi` of target-token size to the owner's open position on (`marketSymbol`, `side`), optionally with `collateralAmountUi` of extra collateral in `collateralTokenSymbol` (any token of the market's pool; another token than the collateral is swapped in by the program and valued at its own price). No quote is returned. A request that cannot be built is 400 with a specific code: unknown market or token (UNKNOWN_MARKET, UNKNOWN_SYMBOL), BASKET_NOT_FOUND, POSITION_NOT_FOUND, PRICE_UNAVAILABLE, MARKET_CLOSED (closed session or size changes disabled), ORDER_SIZE_INVALID (size 0), COMPUTE_FAILED (the leverage after the increase outside the market's initial bounds, not enough liquidity), INSUFFICIENT_COLLATERAL (below the minimum collateral after the fee, more than the deposited balance).
      */
     post: operations["v2IncreasePosition"];
     delete?: never;
@@ -418,7 +436,7 @@ export interface paths {
     put?: never;
     /**
      * Remove size from an open position
-     * @description Builds an ER transaction removing `sizeAmountUi` of target-token size from the owner's open position on (`marketSymbol`, `side`); proceeds are credited to the basket. Use close-position for a full exit. A request that cannot be built (no position, size not smaller than the position…) is 400 with a specific code.
+     * @description Builds an ER transaction removing `sizeAmountUi` of target-token size from the owner's open position on (`marketSymbol`, `side`); proceeds are credited to the basket in the market's collateral token. Use close-position for a full exit. A request that cannot be built is 400 with a specific code: unknown market (UNKNOWN_MARKET, UNKNOWN_SYMBOL), BASKET_NOT_FOUND, POSITION_NOT_FOUND, PRICE_UNAVAILABLE, MARKET_CLOSED, ORDER_SIZE_INVALID (size 0, or not smaller than the position), INSUFFICIENT_COLLATERAL (the rest would fall below the minimum collateral).
      */
     post: operations["v2DecreasePosition"];
     delete?: never;
@@ -438,7 +456,7 @@ export interface paths {
     put?: never;
     /**
      * Add collateral to a position
-     * @description Quotes and builds an ER transaction moving `depositAmountUi` of `depositTokenSymbol` from the owner's deposited balance into the position on (`marketSymbol`, `side`), lowering its leverage.
+     * @description Quotes and builds an ER transaction moving `depositAmountUi` of `depositTokenSymbol` from the owner's deposited balance into the position on (`marketSymbol`, `side`), lowering its leverage. Any token of the market's pool may be deposited: another token than the market's collateral is swapped in by the program and valued at its own oracle price. More than the owner's available deposited balance is 200 `err` INSUFFICIENT_COLLATERAL.
      */
     post: operations["v2AddCollateral"];
     delete?: never;
@@ -458,7 +476,7 @@ export interface paths {
     put?: never;
     /**
      * Remove collateral from a position
-     * @description Quotes and builds an ER transaction taking `withdrawAmountUsdUi` USD of collateral out of the position on (`marketSymbol`, `side`), raising its leverage. The amount is paid to the basket in the market's collateral token (`withdrawTokenSymbol` is a display hint) and may not exceed `maxWithdrawableUsd`.
+     * @description Quotes and builds an ER transaction taking `withdrawAmountUsdUi` USD of collateral out of the position on (`marketSymbol`, `side`), raising its leverage. The amount is paid to the basket in the market's collateral token (`withdrawTokenSymbol` is a display hint) and may not exceed `maxWithdrawableUsd` (200 `err` INSUFFICIENT_COLLATERAL). A market that disallows collateral withdrawal is 200 `err` MARKET_CLOSED.
      */
     post: operations["v2RemoveCollateral"];
     delete?: never;
@@ -478,7 +496,7 @@ export interface paths {
     put?: never;
     /**
      * Place a take-profit or stop-loss
-     * @description Builds an ER transaction placing one trigger order on the position (`marketSymbol`, `side`): a stop-loss when `isStopLoss` is true, otherwise a take-profit, closing `sizeAmountUi` when `triggerPriceUi` is reached. It takes the first free of the five slots of that list. Validation failures (no position, wrong side of the mark price, size above the position, all slots used…) are 400.
+     * @description Builds an ER transaction placing one trigger order on the position (`marketSymbol`, `side`): a stop-loss when `isStopLoss` is true, otherwise a take-profit, closing `sizeAmountUi` when `triggerPriceUi` is reached and paying out in the market's collateral token. It takes the first free of the five slots of that list. Validation failures are 400: POSITION_NOT_FOUND / BASKET_NOT_FOUND / UNKNOWN_MARKET, TRIGGER_PRICE_INVALID (zero, or on the wrong side of the mark price: a LONG take-profit must be above it, a LONG stop-loss below it, SHORT mirrored), ORDER_SIZE_INVALID (zero or above the position), ORDER_SLOTS_FULL, INSUFFICIENT_COLLATERAL (the position holds no more than the market's minimum collateral).
      */
     post: operations["v2PlaceTriggerOrder"];
     delete?: never;
@@ -498,7 +516,7 @@ export interface paths {
     put?: never;
     /**
      * Place a take-profit and/or a stop-loss at once
-     * @description Builds one ER transaction placing a take-profit at `takeProfitUi`, a stop-loss at `stopLossUi`, or both (at least one is required), each closing `sizeAmountUi` of the position (`marketSymbol`, `side`). Both are placed atomically. Validation failures are 400.
+     * @description Builds one ER transaction placing a take-profit at `takeProfitUi`, a stop-loss at `stopLossUi`, or both (at least one is required; take-profit first), each closing `sizeAmountUi` of the position (`marketSymbol`, `side`). Both are placed atomically. Each is validated as place-trigger-order validates one (400 with the same codes).
      */
     post: operations["v2PlaceTpSl"];
     delete?: never;
@@ -518,7 +536,7 @@ export interface paths {
     put?: never;
     /**
      * Edit a trigger order
-     * @description Builds an ER transaction replacing both the trigger price and the size of the take-profit (`isStopLoss` false) or stop-loss (`isStopLoss` true) in slot `orderId` of the market and side. Nothing is kept from the old order. Validation failures (empty slot, wrong side of the mark price, size above the position…) are 400.
+     * @description Builds an ER transaction replacing both the trigger price and the size of the take-profit (`isStopLoss` false) or stop-loss (`isStopLoss` true) in slot `orderId` of the market and side. Nothing is kept from the old order except its payout token. Validation failures are 400: ORDER_SLOT_INVALID (`orderId` not 0..4), ORDER_NOT_FOUND (empty slot), POSITION_NOT_FOUND, TRIGGER_PRICE_INVALID (zero or wrong side of the mark price), ORDER_SIZE_INVALID (zero or above the position).
      */
     post: operations["v2EditTriggerOrder"];
     delete?: never;
@@ -538,7 +556,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel a trigger order
-     * @description Builds an ER transaction cancelling the take-profit or stop-loss in slot `orderId` (0..4) of the market and side. `orderId` 255 cancels every take-profit and stop-loss of that market and side at once. Validation failures (empty slot…) are 400.
+     * @description Builds an ER transaction cancelling the take-profit or stop-loss in slot `orderId` (0..4) of the market and side. `orderId` 255 cancels every take-profit and stop-loss of that market and side at once. Validation failures are 400: ORDER_SLOT_INVALID (any other `orderId`), ORDER_NOT_FOUND (an empty slot, or nothing to cancel with 255), BASKET_NOT_FOUND, UNKNOWN_MARKET.
      */
     post: operations["v2CancelTriggerOrder"];
     delete?: never;
@@ -558,7 +576,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel all trigger orders of a market and side
-     * @description Builds an ER transaction cancelling every take-profit and stop-loss of the owner on (`marketSymbol`, `side`). Validation failures (unknown market, no basket…) are 400.
+     * @description Builds an ER transaction cancelling every take-profit and stop-loss of the owner on (`marketSymbol`, `side`). Validation failures are 400: UNKNOWN_MARKET, BASKET_NOT_FOUND, ORDER_NOT_FOUND (no trigger order to cancel).
      */
     post: operations["v2CancelAllTriggerOrders"];
     delete?: never;
@@ -584,8 +602,11 @@ export interface paths {
      *     * `takeProfitUi`, `stopLossUi`: do not survive an edit. Sending a price sets it; omitting it or sending "0"
      *       removes it. To keep one, send its current value again.
      *
-     *     Validation failures (empty slot, invalid price…) are 400. New limit orders are placed with open-position
-     *     (`orderType` LIMIT).
+     *     Validation failures are 400: ORDER_SLOT_INVALID (`orderId` not 0..4), ORDER_NOT_FOUND (empty slot),
+     *     TRIGGER_PRICE_INVALID (a new LONG limit price not below the mark, a SHORT one not above it, or a take-profit /
+     *     stop-loss on the wrong side of the mark), INSUFFICIENT_COLLATERAL (the edited order would hold no more
+     *     than the market's minimum collateral after its entry fee), COMPUTE_FAILED (leverage outside the market's
+     *     bounds). New limit orders are placed with open-position (`orderType` LIMIT).
      */
     post: operations["v2EditLimitOrder"];
     delete?: never;
@@ -605,7 +626,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel a limit order
-     * @description Builds an ER transaction cancelling the limit order in slot `orderId` of the market and side; its reserved collateral returns to the owner's balance and the slot becomes free (other slots keep their ids). Validation failures (empty slot…) are 400.
+     * @description Builds an ER transaction cancelling the limit order in slot `orderId` of the market and side; its reserved collateral returns to the owner's balance and the slot becomes free (other slots keep their ids). Validation failures are 400: ORDER_SLOT_INVALID (`orderId` not 0..4), ORDER_NOT_FOUND (empty slot), BASKET_NOT_FOUND, UNKNOWN_MARKET.
      */
     post: operations["v2CancelLimitOrder"];
     delete?: never;
@@ -1105,8 +1126,10 @@ export interface components {
       depositAmountUi: components["schemas"]["DecimalInput"];
       /** @description Token added as collateral (from the owner's deposited balance). */
       depositTokenSymbol: components["schemas"]["TokenSymbol"];
-      /** @description Position owner (signer and fee payer). */
+      /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
       /** @default 0.5 */
       slippagePercentage?: components["schemas"]["SlippagePercentage"];
     } & {
@@ -1164,8 +1187,10 @@ export interface components {
       /** @description Target token of the market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
-      /** @description Basket owner (signer and fee payer). */
+      /** @description Basket owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
     } & {
       [key: string]: unknown;
     };
@@ -1182,10 +1207,12 @@ export interface components {
       /** @description Target token of the market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
-      /** @description Slot index (0 to 4) in the limit-order list. */
+      /** @description Slot index (0 to 4) in the limit-order list. Any other integer up to 255 passes validation and is answered with 400 ORDER_SLOT_INVALID (the program takes a u8). */
       orderId: number;
-      /** @description Basket owner (signer and fee payer). */
+      /** @description Basket owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
     } & {
       [key: string]: unknown;
     };
@@ -1203,15 +1230,14 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
-      /**
-       * @description Slot index 0 to 4, or 255 to cancel every take-profit and stop-loss of the market and side.
-       * @enum {integer}
-       */
-      orderId: 0 | 1 | 2 | 3 | 4 | 255;
+      /** @description Slot index 0 to 4, or 255 to cancel every take-profit and stop-loss of the market and side. Any other integer up to 255 passes validation and is answered with 400 ORDER_SLOT_INVALID (the program takes a u8). */
+      orderId: number;
       /** @description True to address the stop-loss list, false for the take-profit list; not consulted with `orderId` 255. */
       isStopLoss: boolean;
-      /** @description Position owner (signer and fee payer). */
+      /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
     } & {
       [key: string]: unknown;
     };
@@ -1238,8 +1264,10 @@ export interface components {
       closeAll?: boolean;
       /** @description Display hint only; the payout is always in the market's collateral token. */
       withdrawTokenSymbol: components["schemas"]["TokenSymbol"];
-      /** @description Position owner (signer and fee payer). */
+      /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
       /** @default 0.5 */
       slippagePercentage?: components["schemas"]["SlippagePercentage"];
     } & {
@@ -1453,8 +1481,10 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
-      /** @description Position owner (signer and fee payer). */
+      /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
       /** @description Size to remove, UI units of the target token; must be smaller than the position. */
       sizeAmountUi: components["schemas"]["DecimalInput"];
       /** @description Token of the proceeds. When omitted, the market's collateral token. */
@@ -1582,10 +1612,12 @@ export interface components {
       /** @description Target token of the market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
-      /** @description Slot index (0 to 4) in the limit-order list. */
+      /** @description Slot index (0 to 4) in the limit-order list. Any other integer up to 255 passes validation and is answered with 400 ORDER_SLOT_INVALID (the program takes a u8). */
       orderId: number;
-      /** @description Basket owner (signer and fee payer). */
+      /** @description Basket owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
       /** @description New limit price, UI price; omitted or "0" keeps the current one. */
       limitPriceUi?: components["schemas"]["DecimalInput"];
       /** @description New size, UI units of the target token; omitted or "0" keeps the current one. */
@@ -1613,7 +1645,7 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
-      /** @description Slot index (0 to 4) in the take-profit or stop-loss list. */
+      /** @description Slot index (0 to 4) in the take-profit or stop-loss list. Any other integer up to 255 passes validation and is answered with 400 ORDER_SLOT_INVALID (the program takes a u8). */
       orderId: number;
       /** @description True to address the stop-loss list, false for the take-profit list. */
       isStopLoss: boolean;
@@ -1621,8 +1653,10 @@ export interface components {
       triggerPriceUi: components["schemas"]["DecimalInput"];
       /** @description New size closed when triggered, UI units of the target token. */
       sizeAmountUi: components["schemas"]["DecimalInput"];
-      /** @description Position owner (signer and fee payer). */
+      /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
     } & {
       [key: string]: unknown;
     };
@@ -1634,7 +1668,7 @@ export interface components {
      *     |---|---|---|
      *     | `INVALID_PUBKEY` | 400 | A key field (body, path or query) is not a valid base58 public key. |
      *     | `INVALID_DECIMAL` | 400 | An amount, price or percentage string is not a well-formed decimal or is outside its allowed range. |
-     *     | `VALIDATION_FAILED` | 400 | Any other request-shape problem: missing required field, wrong JSON type, value outside an enum, number out of range, a field required by another field's value (e.g. `limitPrice` with `orderType` LIMIT) missing, a non-numeric `updateIntervalMs`. |
+     *     | `VALIDATION_FAILED` | 400 | Any other request-shape problem: missing required field, wrong JSON type, value outside an enum, number out of range, a field required by another field's value (e.g. `limitPrice` with `orderType` LIMIT, `sessionToken` with `signer`) missing, a `sessionToken` that is not the session key's token for the owner, a non-numeric `updateIntervalMs`. |
      *     | `INVALID_JSON` | 400 | The request body is not parseable JSON or is not a JSON object. |
      *     | `PAYLOAD_TOO_LARGE` | 413 | The request body exceeds 64 KiB. |
      *     | `NOT_FOUND` | 404 | The addressed account, pool, price symbol or route does not exist. |
@@ -1655,12 +1689,12 @@ export interface components {
      *     | `BASKET_NOT_FOUND` | 200 `err` / 400 | The owner has no basket account yet (v2); create it with init-basket or deposit. |
      *     | `INSUFFICIENT_COLLATERAL` | 200 `err` / 400 | Collateral or deposited balance is too small for the request (below the minimum collateral, above the withdrawable amount, above the available balance). |
      *     | `UNSUPPORTED_TRADE_TYPE` | 200 `err` | The trade type is valid in the contract but not supported by this interface (`SWAP` in v2: "SWAP is not supported in v2"). |
-     *     | `MARKET_CLOSED` | 200 `err` / 400 | The market's oracle session is `closed`, so no trade can be quoted or built. |
+     *     | `MARKET_CLOSED` | 200 `err` / 400 | The market's oracle session is `closed`, or the program's permissions (market, pool or deployment) currently disable the action (opening, size changes, closing, collateral withdrawal), so the trade cannot be quoted or built. |
      *     | `ORDER_SLOT_INVALID` | 400 | `orderId` does not designate a usable slot (outside 0..4, or 255 where that is not allowed, or beyond the basket's slot capacity). |
      *     | `ORDER_SLOTS_FULL` | 400, or 200 `err` | All five slots of the requested order list (limit, take-profit or stop-loss) of this market and side are occupied (200 `err` when an earlier-interface open-position's limit order or TP/SL would not fit). |
      *     | `ORDER_NOT_FOUND` | 400 | The addressed order slot is empty. |
-     *     | `TRIGGER_PRICE_INVALID` | 400, or 200 `err` | A trigger or limit price is zero or on the wrong side of the current mark price (e.g. a long's take-profit below mark); 200 `err` for the `takeProfit` / `stopLoss` of an earlier-interface open-position (compared with the limit price for a LIMIT order). |
-     *     | `ORDER_SIZE_INVALID` | 400 | An order size is zero or larger than the position it would close. |
+     *     | `TRIGGER_PRICE_INVALID` | 400, or 200 `err` | A trigger or limit price is zero, beyond what the program can hold, or on the wrong side of the current mark price (e.g. a long's take-profit below mark, a long limit order above it); 200 `err` for the `takeProfit` / `stopLoss` of an earlier-interface open-position (compared with the limit price for a LIMIT order). |
+     *     | `ORDER_SIZE_INVALID` | 400 | An order or size-change size is zero, beyond what the program can hold, or larger than the position it would close (a decrease must also stay smaller than the position). |
      *     | `FEE_PAYER_CONFLICT` | 400 | `feePayer` equals `owner`, which the withdrawal flow forbids. |
      *     | `TRANSACTION_TOO_LARGE` | 500 | The built transaction would exceed the 1232-byte packet limit (added to the registry by the v2 contract author; the documents require the size check but name no code). |
      *     | `FEE_PAYER_REQUIRED` | 400 | The transaction needs a fee-payer key distinct from `owner` and the request sent none: the withdrawal instruction must be signed by the owner and a separate fee payer, and the service never signs. Send `feePayer` (request-withdrawal variant B). |
@@ -1800,8 +1834,10 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
-      /** @description Position owner (signer and fee payer). */
+      /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
       /** @description Size to add, UI units of the target token. */
       sizeAmountUi: components["schemas"]["DecimalInput"];
       /** @description Collateral to add, UI units of the collateral token; may be "0". */
@@ -2075,8 +2111,10 @@ export interface components {
       orderType?: components["schemas"]["OrderType"];
       /** @description Limit (trigger) price, UI price. Required when `orderType` is LIMIT (400 VALIDATION_FAILED otherwise); ignored for MARKET. */
       limitPrice?: components["schemas"]["DecimalInput"];
-      /** @description Trader wallet (signer and fee payer). Omit for preview-only mode (quote without transaction). */
+      /** @description Trader wallet whose basket trades; it signs and pays unless a session key (`signer`) does. Omit for preview-only mode (quote without transaction). */
       owner?: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
       /** @default 0.5 */
       slippagePercentage?: components["schemas"]["SlippagePercentage"];
       /** @description Take-profit trigger price, UI price. Adds a take-profit (inside the limit order for LIMIT) and `takeProfitQuote`. */
@@ -2093,9 +2131,10 @@ export interface components {
      *     * `old*` appear only when the request increases an existing position of the same market and side.
      *     * `takeProfitQuote` / `stopLossQuote` appear only when `takeProfit` / `stopLoss` were sent.
      *     * `discountPercentage` is always filled by v2 (usually "0").
-     *     * `swapInPriceUi`, `swapOutPriceUi`, `swapFeeUsdUi` are only produced by the earlier interface, for `SWAP`
-     *       trades and for opens paid in a token other than the market's collateral (swap-and-open, the swap leg);
-     *       v2 never sends them.
+     *     * `swapInPriceUi`, `swapOutPriceUi`, `swapFeeUsdUi` carry figures only in the earlier interface, for `SWAP`
+     *       trades and for opens paid in a token other than the market's collateral (swap-and-open, the swap leg); absent
+     *       otherwise. v2 always sends them as null: a v2 trade paid in another token than the market's collateral is
+     *       swapped in by the program without a swap fee and valued at the payment's own oracle price.
      *     * `transactionBase64` is null in preview-only mode (no `owner`); `err` is null on success (a failure is
      *       answered with `ComputeErrorResponse` instead).
      * @example {
@@ -2163,12 +2202,12 @@ export interface components {
       takeProfitQuote?: components["schemas"]["TpSlQuote"];
       /** @description Outcome at the stop-loss price; present only when `stopLoss` was sent. */
       stopLossQuote?: components["schemas"]["TpSlQuote"];
-      /** @description Earlier interface, SWAP and swap-and-open only. Minimum accepted price of the input token, UI price. */
-      swapInPriceUi?: components["schemas"]["DecimalString"];
-      /** @description Earlier interface, SWAP and swap-and-open only. Maximum accepted price of the output token, UI price. */
-      swapOutPriceUi?: components["schemas"]["DecimalString"];
-      /** @description Earlier interface, SWAP and swap-and-open only. Total swap fee, USD. */
-      swapFeeUsdUi?: components["schemas"]["DecimalString"];
+      /** @description Earlier interface, swap-and-open and SWAP only: minimum accepted price of the input token, UI price. Null in v2. */
+      swapInPriceUi?: components["schemas"]["DecimalString"] | null;
+      /** @description Earlier interface, swap-and-open and SWAP only: maximum accepted price of the output token, UI price. Null in v2. */
+      swapOutPriceUi?: components["schemas"]["DecimalString"] | null;
+      /** @description Earlier interface, swap-and-open and SWAP only: total swap fee, USD. Null in v2. */
+      swapFeeUsdUi?: components["schemas"]["DecimalString"] | null;
       /** @description Null on success. Kept for compatibility; failures are sent as `ComputeErrorResponse`. */
       err: string | null;
     };
@@ -2232,8 +2271,10 @@ export interface components {
         side: components["schemas"]["TradeSide"];
         /** @description Size each included trigger closes, UI units of the target token. */
         sizeAmountUi: components["schemas"]["DecimalInput"];
-        /** @description Position owner (signer and fee payer). */
+        /** @description Position owner (signs and pays unless a session key, `signer`, does). */
         owner: components["schemas"]["Pubkey"];
+        signer?: components["schemas"]["SessionSigner"];
+        sessionToken?: components["schemas"]["SessionToken"];
         /** @description Take-profit trigger price, UI price. */
         takeProfitUi?: components["schemas"]["DecimalInput"];
         /** @description Stop-loss trigger price, UI price. */
@@ -2264,8 +2305,10 @@ export interface components {
       sizeAmountUi: components["schemas"]["DecimalInput"];
       /** @description True for a stop-loss, false for a take-profit. */
       isStopLoss: boolean;
-      /** @description Position owner (signer and fee payer). */
+      /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
     } & {
       [key: string]: unknown;
     };
@@ -2665,8 +2708,10 @@ export interface components {
       withdrawAmountUsdUi: components["schemas"]["DecimalInput"];
       /** @description Display hint only; the collateral is paid in the market's collateral token. */
       withdrawTokenSymbol: components["schemas"]["TokenSymbol"];
-      /** @description Position owner (signer and fee payer). */
+      /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
       /** @default 0.5 */
       slippagePercentage?: components["schemas"]["SlippagePercentage"];
     } & {
@@ -2799,8 +2844,10 @@ export interface components {
       side: components["schemas"]["TradeSide"];
       /** @description Leverage multiple of the new position. Bounds chosen by this contract (greater than 0, at most 1000); market limits apply in the quote. */
       leverage: number;
-      /** @description Position owner (signer and fee payer). */
+      /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
       /** @default 0.5 */
       slippagePercentage?: components["schemas"]["SlippagePercentage"];
     } & {
@@ -2857,6 +2904,10 @@ export interface components {
      * @example 1768510745000
      */
     ServiceClockUnixMs: number;
+    /** @description Session key (one-click trading): a key the owner authorised for this program through the session-keys program. When given, it is the transaction's only signer and its fee payer instead of the owner, and `sessionToken` is required too (400 VALIDATION_FAILED when only one of the two is sent). Malformed: 400 INVALID_PUBKEY. */
+    SessionSigner: components["schemas"]["Pubkey"];
+    /** @description The session key's `SessionTokenV2` account: the address derived from the seeds `"session_token_v2"`, this deployment's program id, `signer` and `owner` under the session-keys program `KeyspM2ssCJbqUhQ4k7sveSiY4WjnYsrXkC8oDbwde5`. It fills the instructions' optional session-token account; without a session that slot holds the program id. Required together with `signer`; a key other than that derivation is 400 VALIDATION_FAILED (the program would refuse it). Whether the token account exists and has not expired is not checked. Malformed: 400 INVALID_PUBKEY. */
+    SessionToken: components["schemas"]["Pubkey"];
     /**
      * @description As `DecimalInput` (including `".5"` and `"25."`), with an optional leading minus sign (a target profit or loss: `"-.5"` is -0.5). Anything else is rejected with 400 INVALID_DECIMAL.
      * @example -12.40
@@ -3785,7 +3836,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2ClosePosition: {
@@ -3816,7 +3866,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2ReversePosition: {
@@ -3847,7 +3896,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2IncreasePosition: {
@@ -3876,7 +3924,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2DecreasePosition: {
@@ -3905,7 +3952,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2AddCollateral: {
@@ -3936,7 +3982,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2RemoveCollateral: {
@@ -3967,7 +4012,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2PlaceTriggerOrder: {
@@ -3996,7 +4040,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2PlaceTpSl: {
@@ -4025,7 +4068,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2EditTriggerOrder: {
@@ -4054,7 +4096,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2CancelTriggerOrder: {
@@ -4083,7 +4124,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2CancelAllTriggerOrders: {
@@ -4112,7 +4152,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2EditLimitOrder: {
@@ -4141,7 +4180,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2CancelLimitOrder: {
@@ -4170,7 +4208,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2DepositDirect: {

@@ -51,6 +51,7 @@ import { PriceMapCache } from "../../src/runtime/price-map-cache.ts";
 import { TokenListCache } from "../../src/runtime/token-list-cache.ts";
 import { TOKEN_LISTS } from "../../src/domain/views/tokens.ts";
 import { createMiddleware } from "hono/factory";
+import { createBlockhashCaches } from "../../src/state/blockhash-cache.ts";
 
 export const PROGRAM = {
   v2: "FTv2RxXarPfNta45HTTMVaGvjzsGg27FXJ3hEKWBhrzV",
@@ -114,6 +115,10 @@ function zero<T>(codec: AccountCodec<T>, size = 8192): T {
 }
 
 const px = (price: bigint, exponent = -8) => ({ price, exponent });
+
+/** A permissions record with every flag set. */
+const allowEverything = <T extends object>(flags: T): T =>
+  Object.fromEntries(Object.keys(flags).map((flag) => [flag, true])) as unknown as T;
 
 function custodyOf(version: ProgramVersion, sym: Sym, pool: string): Custody {
   const c = zero(custodyAccount[version]);
@@ -497,6 +502,8 @@ export function buildFixture(options: FixtureOptions = {}): Fixture {
         custodies,
         ratios: spec.custodies.map(() => ({ target: 5_000n, min: 0n, max: 10_000n })),
         markets: spec.markets.map((m) => marketAddress(version, spec.name, m.target, m.collateral, m.side)),
+        // Everything allowed, as on a live pool (the builders check the trading flags).
+        permissions: allowEverything(zero(poolAccount[version]).permissions),
       };
       put(version, poolKey, poolAccount[version], pool);
       spec.custodies.forEach((sym, i) =>
@@ -592,10 +599,13 @@ export function buildFixture(options: FixtureOptions = {}): Fixture {
 // ---------------------------------------------------------------------------------------------------------------
 // The service app over the fixture (in-process, no ingestion)
 
+/** The cached blockhash of both chains in `fixtureApp` (fetched at the fixture's time, so always fresh). */
+export const FIXTURE_BLOCKHASH = key("fixture blockhash");
+
 /**
  * The HTTP app with the real handler table over a fixture's stores and a clock frozen at the fixture's time. Only
- * what the owner, preview and open-position handlers read is wired (deployments, prices, clock, config); pool
- * statistics, health and metrics are not.
+ * what the owner, preview and builder handlers read is wired (deployments, prices, clock, config, a fresh blockhash
+ * per chain, a builder-failure counter that counts nothing); pool statistics, health and the other metrics are not.
  */
 export function fixtureApp(fixture: Fixture = buildFixture()) {
   const config = loadConfig({ RATE_LIMIT_RPS: "0" });
@@ -613,9 +623,16 @@ export function fixtureApp(fixture: Fixture = buildFixture()) {
     deployments: { v2: deployment("v2"), earlier: deployment("earlier") },
     accounts: fixture.store,
     prices: fixture.prices,
-    // Builders count their failures; nothing here reads the counts.
-    metrics: { builderFailed() {} },
+    blockhashes: createBlockhashCaches(),
+    metrics: { builderFailed: () => {} },
   } as unknown as Services;
+  for (const chain of ["er", "base"] as const) {
+    services.blockhashes[chain].set({
+      blockhash: FIXTURE_BLOCKHASH,
+      lastValidBlockHeight: 1,
+      fetchedAtMs: fixture.nowMs,
+    });
+  }
   const inject = createMiddleware<AppEnv>(async (c, next) => {
     c.set("services", services);
     await next();

@@ -139,8 +139,10 @@ export interface CloseQuoteInput {
   collateralPrice: PriceInput;
   collateralCustody: Pick<CustodyLike, "decimals" | "tokenAmountMultiplier" | "borrowRateState">;
   nowUnix: IntLike;
-  /** USD-6 to close; ignored when `full`. */
+  /** USD-6 to close; ignored when `full` or when `sizeDeltaAmount` is given. */
   sizeDeltaUsd: bigint;
+  /** Target-native size to close, when the request names the size itself (v2 decrease-position). */
+  sizeDeltaAmount?: bigint;
   full: boolean;
   discountBps?: bigint;
   proceeds?: ProceedsMode;
@@ -181,7 +183,9 @@ export interface CloseQuote {
 export function closeQuote(input: CloseQuoteInput): CloseQuote {
   const { position, side, targetCustody, collateralCustody } = input;
   const discountBps = input.discountBps ?? 0n;
-  const deltaAmount = input.full ? position.sizeAmount : sizeDeltaForUsd(position, input.sizeDeltaUsd);
+  const deltaAmount = input.full
+    ? position.sizeAmount
+    : input.sizeDeltaAmount ?? sizeDeltaForUsd(position, input.sizeDeltaUsd);
   const { closed, remaining } = splitPosition(position, deltaAmount);
   const collateralMax = maxPriceOf(input.collateralPrice);
   const collateralMin = minPriceOf(input.collateralPrice);

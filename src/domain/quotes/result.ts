@@ -21,6 +21,7 @@ export type QuoteErrorCode =
   | "UNSUPPORTED_TRADE_TYPE"
   | "MARKET_CLOSED"
   | "NOT_FOUND"
+  // Order-slot and order-price rules (DECISIONS 3.3, 5.8): always 400, also inside a quote builder.
   | "ORDER_SLOT_INVALID"
   | "ORDER_SLOTS_FULL"
   | "ORDER_NOT_FOUND"

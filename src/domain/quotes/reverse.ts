@@ -6,7 +6,8 @@
  * The close pays out in the opposite market's collateral token (v2 §3.6: dispensing = receiving custody of the new
  * leg), so the new collateral amount is that USD value in the opposite collateral token (rounded down), and the
  * new position is sized from it exactly like a MARKET open. If the owner already holds a position on the opposite
- * side, the new leg increases it.
+ * side, the new leg increases it; otherwise it opens on `marketForNewPosition` (v2: the market the reference names;
+ * earlier interface: the opposite market with the same collateral, else the first).
  */
 import { oppositeSide, type TradeSide } from "../../protocol/vocabulary.ts";
 import { discountBpsFor } from "../math/fees.ts";
@@ -32,6 +33,7 @@ import {
   tradePrices,
   usdText,
 } from "./common.ts";
+import { marketForNewPosition } from "./new-position-market.ts";
 import { fail, type QuoteResult, runQuote } from "./result.ts";
 
 export interface ReversePositionRequest {
@@ -69,9 +71,14 @@ export interface ReversePositionPlan {
   collateralAmount: bigint;
   /** Target native size of the new leg. */
   sizeAmount: bigint;
-  /** Fill prices of the two legs (the transaction's slippage bounds are taken around them). */
+  /** Exit fill price of the close leg and entry fill price of the new leg (each leg's slippage bound is taken
+   * around its own fill). */
   closeExitPrice: OraclePrice;
   openEntryPrice: OraclePrice;
+  /** USD-6 of the new leg's size at its fill (what the market's liquidity must take). */
+  openSizeUsd: bigint;
+  /** The position on the opposite side after the new leg (fees deducted). */
+  newPosition: PositionLike;
 }
 
 export interface ReversePositionQuote {
@@ -92,8 +99,7 @@ function computeReverse(snapshot: DeploymentSnapshot, req: ReversePositionReques
   const prices = tradePrices(snapshot, market, true);
   const candidates = oppositeMarkets(snapshot, market);
   const increases = existingPosition(snapshot, ref.owner, candidates);
-  const next = increases?.market ??
-    candidates.find((m) => m.collateral.pubkey === market.collateral.pubkey) ?? candidates[0];
+  const next = increases?.market ?? marketForNewPosition(snapshot, candidates, market.config.collateralSymbol);
   const nextCollateral = next.collateral.pubkey === market.collateral.pubkey
     ? prices.collateral
     : requirePrice(snapshot, next.collateral.token);
@@ -183,6 +189,8 @@ function computeReverse(snapshot: DeploymentSnapshot, req: ReversePositionReques
       sizeAmount: sized.sizeAmount,
       closeExitPrice: close.pnl.exitPrice,
       openEntryPrice: q.entryDeltaPrice,
+      openSizeUsd: q.sizeDeltaUsd,
+      newPosition,
     },
   };
 }
