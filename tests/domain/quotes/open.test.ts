@@ -268,10 +268,14 @@ Deno.test("open-position quote: failures are values with stable codes", async (t
     );
     const preview = ok(openPositionQuote(w, { ...long1Sol, inputAmountUi: "0.06" }));
     assert.equal(preview.dto.youPayUsdUi, "9.60");
-    // The earlier interface refuses it either way (its quote has no preview exception).
+    // The earlier interface follows the same rule (issue 10): refused with an owner, quoted in preview.
     fails(
-      openPositionQuote(f.snapshot("earlier"), { ...long1Sol, inputAmountUi: "0.06" }),
+      openPositionQuote(f.snapshot("earlier"), { ...long1Sol, inputAmountUi: "0.06", owner: BOB }),
       "INSUFFICIENT_COLLATERAL",
+    );
+    assert.equal(
+      ok(openPositionQuote(f.snapshot("earlier"), { ...long1Sol, inputAmountUi: "0.06" })).dto.youPayUsdUi,
+      "9.60",
     );
   });
   await t.step("equity market in a closed session", () => {
