@@ -2781,7 +2781,11 @@ export interface components {
      *       "feedId": 6,
      *       "oracleTicker": "Crypto.SOL/USD",
      *       "oraclePriceId": "ef0d8b6fda2ceba41da15d4095d1da392a0d2f8ed0c6c7bc0f4cfac8c280b56d",
-     *       "isToken2022": false
+     *       "isToken2022": false,
+     *       "mint": "So11111111111111111111111111111111111111112",
+     *       "lazerId": 6,
+     *       "pythTicker": "Crypto.SOL/USD",
+     *       "pythPriceId": "ef0d8b6fda2ceba41da15d4095d1da392a0d2f8ed0c6c7bc0f4cfac8c280b56d"
      *     }
      */
     TokenDto: {
@@ -2807,6 +2811,14 @@ export interface components {
       oraclePriceId: string;
       /** @description True when the mint belongs to the newer token program (Token-2022); selects the token program in transactions. */
       isToken2022: boolean;
+      /** @description Alias of `mintKey`, as the live service names it; always equal to `mintKey`. */
+      mint: components["schemas"]["Pubkey"];
+      /** @description Alias of `feedId`, as the live service names it; always equal to `feedId`. */
+      lazerId: number;
+      /** @description Alias of `oracleTicker`, as the live service names it; always equal to `oracleTicker`. */
+      pythTicker: string;
+      /** @description Alias of `oraclePriceId`, as the live service names it; always equal to `oraclePriceId`. */
+      pythPriceId: string;
     };
     /** @description Tokens, one per mint. */
     TokenDtoList: components["schemas"]["TokenDto"][];

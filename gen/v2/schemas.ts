@@ -586,6 +586,9 @@ export const V2TokenSchema = z.object({
   "feedId": z.int().gte(0),
   "oracleTicker": z.string(),
   "isToken2022": z.boolean(),
+  "mint": PubkeySchema,
+  "lazerId": z.int().gte(0),
+  "pythTicker": z.string(),
 }).openapi("V2Token");
 export const V2TokenListSchema = z.array(V2TokenSchema).openapi("V2TokenList");
 export const WithdrawalSettleRequestSchema = z.object({ "owner": PubkeySchema, "tokenMint": PubkeySchema }).openapi(

@@ -2796,7 +2796,10 @@ export interface components {
      *       "isVirtual": false,
      *       "feedId": 6,
      *       "oracleTicker": "Crypto.SOL/USD",
-     *       "isToken2022": false
+     *       "isToken2022": false,
+     *       "mint": "So11111111111111111111111111111111111111112",
+     *       "lazerId": 6,
+     *       "pythTicker": "Crypto.SOL/USD"
      *     }
      */
     V2Token: {
@@ -2816,6 +2819,12 @@ export interface components {
       oracleTicker: string;
       /** @description True when the mint uses the newer token standard (selects the token program). */
       isToken2022: boolean;
+      /** @description Alias of `mintKey`, as the live service names it; always equal to `mintKey`. */
+      mint: components["schemas"]["Pubkey"];
+      /** @description Alias of `feedId`, as the live service names it; always equal to `feedId`. */
+      lazerId: number;
+      /** @description Alias of `oracleTicker`, as the live service names it; always equal to `oracleTicker`. */
+      pythTicker: string;
     };
     /** @description Tokens of all v2 pools, deduplicated. */
     V2TokenList: components["schemas"]["V2Token"][];
