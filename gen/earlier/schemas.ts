@@ -402,6 +402,7 @@ export const TpSlQuoteSchema = z.object({
   "exitFeeUsdUi": DecimalStringSchema,
   "receiveUsdUi": DecimalStringSchema,
   "pnlPercentage": SignedDecimalStringSchema,
+  "maxProfitPriceUi": z.string().regex(new RegExp("^[0-9]+(\\.[0-9]+)?$")).nullable(),
 }).openapi("TpSlQuote");
 export const OpenPositionResponseDtoSchema = z.object({
   "oldLeverage": DecimalStringSchema.optional(),

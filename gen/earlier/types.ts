@@ -2050,7 +2050,8 @@ export interface components {
      *         "lossUsdUi": "0",
      *         "exitFeeUsdUi": "0.59",
      *         "receiveUsdUi": "218.35",
-     *         "pnlPercentage": "50.75"
+     *         "pnlPercentage": "50.75",
+     *         "maxProfitPriceUi": "290.46"
      *       },
      *       "err": null
      *     }
@@ -2843,7 +2844,8 @@ export interface components {
      *       "lossUsdUi": "0",
      *       "exitFeeUsdUi": "0.59",
      *       "receiveUsdUi": "218.35",
-     *       "pnlPercentage": "50.75"
+     *       "pnlPercentage": "50.75",
+     *       "maxProfitPriceUi": "290.46"
      *     }
      */
     TpSlQuote: {
@@ -2859,6 +2861,8 @@ export interface components {
       receiveUsdUi: components["schemas"]["DecimalString"];
       /** @description (profit - loss) relative to the collateral, in percent, 2 decimals; negative for a loss. */
       pnlPercentage: components["schemas"]["SignedDecimalString"];
+      /** @description Added as the live service has it. In a `takeProfitQuote` of a LONG on an uncorrelated market: the price beyond which the new position's profit no longer grows (its payout is capped by the locked amount), UI price; a take-profit above it gains nothing more. Null in a `stopLossQuote`, for SHORT and for correlated markets, where no such price exists. Computed as `maxProfitPriceUi` of the TP/SL preview. */
+      maxProfitPriceUi: string | null;
     };
     /**
      * @description Direction of a position. LONG profits when the price rises, SHORT when it falls.

@@ -356,6 +356,7 @@ export const TpSlQuoteSchema = z.object({
   "exitFeeUsdUi": DecimalStringSchema,
   "receiveUsdUi": DecimalStringSchema,
   "pnlPercentage": SignedDecimalStringSchema,
+  "maxProfitPriceUi": z.string().regex(new RegExp("^[0-9]+(\\.[0-9]+)?$")).nullable(),
 }).openapi("TpSlQuote");
 export const OpenPositionResponseDtoSchema = z.object({
   "oldLeverage": DecimalStringSchema.optional(),
@@ -565,6 +566,7 @@ export const V2HealthConfigSchema = z.object({
 }).openapi("V2HealthConfig");
 export const V2HealthSchema = z.object({
   "status": z.enum(["ok", "degraded"]),
+  "program": z.enum(["magicblock"]),
   "accounts": V2HealthAccountsSchema,
   "config": V2HealthConfigSchema,
 }).openapi("V2Health");

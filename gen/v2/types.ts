@@ -1865,7 +1865,8 @@ export interface components {
      *         "lossUsdUi": "0",
      *         "exitFeeUsdUi": "0.59",
      *         "receiveUsdUi": "218.35",
-     *         "pnlPercentage": "50.75"
+     *         "pnlPercentage": "50.75",
+     *         "maxProfitPriceUi": "290.46"
      *       },
      *       "err": null
      *     }
@@ -2603,7 +2604,8 @@ export interface components {
      *       "lossUsdUi": "0",
      *       "exitFeeUsdUi": "0.59",
      *       "receiveUsdUi": "218.35",
-     *       "pnlPercentage": "50.75"
+     *       "pnlPercentage": "50.75",
+     *       "maxProfitPriceUi": "290.46"
      *     }
      */
     TpSlQuote: {
@@ -2619,6 +2621,8 @@ export interface components {
       receiveUsdUi: components["schemas"]["DecimalString"];
       /** @description (profit - loss) relative to the collateral, in percent, 2 decimals; negative for a loss. */
       pnlPercentage: components["schemas"]["SignedDecimalString"];
+      /** @description Added as the live service has it. In a `takeProfitQuote` of a LONG on an uncorrelated market: the price beyond which the new position's profit no longer grows (its payout is capped by the locked amount), UI price; a take-profit above it gains nothing more. Null in a `stopLossQuote`, for SHORT and for correlated markets, where no such price exists. Computed as `maxProfitPriceUi` of the TP/SL preview. */
+      maxProfitPriceUi: string | null;
     };
     /**
      * @description Direction of a position. LONG profits when the price rises, SHORT when it falls.
@@ -2685,6 +2689,7 @@ export interface components {
      * @description Service health.
      * @example {
      *       "status": "ok",
+     *       "program": "magicblock",
      *       "accounts": {
      *         "pools": 9,
      *         "custodies": 58,
@@ -2711,6 +2716,11 @@ export interface components {
        * @enum {string}
        */
       status: "ok" | "degraded";
+      /**
+       * @description The deployment this interface serves, under the name and with the value the live service's health uses: always `magicblock`, the v2 program whose baskets trade on the MagicBlock ephemeral rollup.
+       * @enum {string}
+       */
+      program: "magicblock";
       accounts: components["schemas"]["V2HealthAccounts"];
       config: components["schemas"]["V2HealthConfig"];
     };
