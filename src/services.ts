@@ -15,6 +15,7 @@ import type { PoolStatsCache } from "./runtime/pool-stats-cache.ts";
 import type { PriceMapCache } from "./runtime/price-map-cache.ts";
 import type { TokenListCache } from "./runtime/token-list-cache.ts";
 import type { TokenDtoOf } from "./domain/views/tokens.ts";
+import type { PoolStatsDtoOf } from "./domain/views/pool-stats.ts";
 import type { Endpoints } from "./runtime/endpoints.ts";
 import type { ServiceMetrics } from "./http/metrics.ts";
 import type { ServiceLimits } from "./limits/mod.ts";
@@ -27,7 +28,7 @@ export interface Deployment<V extends ProgramVersion = ProgramVersion> {
   version: V;
   index: DeploymentIndex;
   view: ProgramView;
-  poolStats: PoolStatsCache;
+  poolStats: PoolStatsCache<PoolStatsDtoOf<V>>;
   priceMap: PriceMapCache;
   tokenList: TokenListCache<TokenDtoOf<V>>;
 }

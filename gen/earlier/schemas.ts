@@ -418,6 +418,7 @@ export const TpSlQuoteSchema = z.object({
   "exitFeeUsdUi": DecimalStringSchema,
   "receiveUsdUi": DecimalStringSchema,
   "pnlPercentage": SignedDecimalStringSchema,
+  "maxProfitPriceUi": z.string().regex(new RegExp("^[0-9]+(\\.[0-9]+)?$")).nullable(),
 }).openapi("TpSlQuote");
 export const OpenPositionResponseDtoSchema = z.object({
   "oldLeverage": DecimalStringSchema.optional(),
@@ -621,6 +622,10 @@ export const TokenDtoSchema = z.object({
   "oracleTicker": z.string(),
   "oraclePriceId": z.string().regex(new RegExp("^((0x)?[0-9a-fA-F]+)?$")),
   "isToken2022": z.boolean(),
+  "mint": PubkeySchema,
+  "lazerId": z.int().gte(0),
+  "pythTicker": z.string(),
+  "pythPriceId": z.string().regex(new RegExp("^((0x)?[0-9a-fA-F]+)?$")),
 }).openapi("TokenDto");
 export const TokenDtoListSchema = z.array(TokenDtoSchema).openapi("TokenDtoList");
 export const TransactionResponseSchema = z.object({ "transactionBase64": z.string().min(1) }).openapi(

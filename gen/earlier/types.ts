@@ -2101,7 +2101,8 @@ export interface components {
      *         "lossUsdUi": "0",
      *         "exitFeeUsdUi": "0.59",
      *         "receiveUsdUi": "218.35",
-     *         "pnlPercentage": "50.75"
+     *         "pnlPercentage": "50.75",
+     *         "maxProfitPriceUi": "290.46"
      *       },
      *       "err": null
      *     }
@@ -2868,7 +2869,11 @@ export interface components {
      *       "feedId": 6,
      *       "oracleTicker": "Crypto.SOL/USD",
      *       "oraclePriceId": "ef0d8b6fda2ceba41da15d4095d1da392a0d2f8ed0c6c7bc0f4cfac8c280b56d",
-     *       "isToken2022": false
+     *       "isToken2022": false,
+     *       "mint": "So11111111111111111111111111111111111111112",
+     *       "lazerId": 6,
+     *       "pythTicker": "Crypto.SOL/USD",
+     *       "pythPriceId": "ef0d8b6fda2ceba41da15d4095d1da392a0d2f8ed0c6c7bc0f4cfac8c280b56d"
      *     }
      */
     TokenDto: {
@@ -2894,6 +2899,14 @@ export interface components {
       oraclePriceId: string;
       /** @description True when the mint belongs to the newer token program (Token-2022); selects the token program in transactions. */
       isToken2022: boolean;
+      /** @description Alias of `mintKey`, as the live service names it; always equal to `mintKey`. */
+      mint: components["schemas"]["Pubkey"];
+      /** @description Alias of `feedId`, as the live service names it; always equal to `feedId`. */
+      lazerId: number;
+      /** @description Alias of `oracleTicker`, as the live service names it; always equal to `oracleTicker`. */
+      pythTicker: string;
+      /** @description Alias of `oraclePriceId`, as the live service names it; always equal to `oraclePriceId`. */
+      pythPriceId: string;
     };
     /** @description Tokens, one per mint. */
     TokenDtoList: components["schemas"]["TokenDto"][];
@@ -2918,7 +2931,8 @@ export interface components {
      *       "lossUsdUi": "0",
      *       "exitFeeUsdUi": "0.59",
      *       "receiveUsdUi": "218.35",
-     *       "pnlPercentage": "50.75"
+     *       "pnlPercentage": "50.75",
+     *       "maxProfitPriceUi": "290.46"
      *     }
      */
     TpSlQuote: {
@@ -2934,6 +2948,8 @@ export interface components {
       receiveUsdUi: components["schemas"]["DecimalString"];
       /** @description (profit - loss) relative to the collateral, in percent, 2 decimals; negative for a loss. */
       pnlPercentage: components["schemas"]["SignedDecimalString"];
+      /** @description Added as the live service has it. In a `takeProfitQuote` of a LONG on an uncorrelated market: the price beyond which the new position's profit no longer grows (its payout is capped by the locked amount), UI price; a take-profit above it gains nothing more. Null in a `stopLossQuote`, for SHORT and for correlated markets, where no such price exists. Computed as `maxProfitPriceUi` of the TP/SL preview. */
+      maxProfitPriceUi: string | null;
     };
     /**
      * @description Direction of a position. LONG profits when the price rises, SHORT when it falls.

@@ -371,6 +371,11 @@ export const MarketStatsSchema = z.object({
   "openInterestUsd": DecimalStringSchema,
   "openInterestAmountUi": DecimalStringSchema,
   "maxOpenInterestUsd": DecimalStringSchema,
+  "collectiveSizeUsd": DecimalStringSchema,
+  "openPositions": z.int().gte(0),
+  "maxPayoffBps": z.int().gte(0),
+  "maxPositionLockedUsd": z.int().gte(0),
+  "correlation": z.boolean(),
 }).openapi("MarketStats");
 export const PriceResponseSchema = z.object({
   "price": z.int().gte(0),
@@ -408,6 +413,7 @@ export const TpSlQuoteSchema = z.object({
   "exitFeeUsdUi": DecimalStringSchema,
   "receiveUsdUi": DecimalStringSchema,
   "pnlPercentage": SignedDecimalStringSchema,
+  "maxProfitPriceUi": z.string().regex(new RegExp("^[0-9]+(\\.[0-9]+)?$")).nullable(),
 }).openapi("TpSlQuote");
 export const OpenPositionResponseDtoSchema = z.object({
   "oldLeverage": DecimalStringSchema.optional(),
@@ -616,6 +622,10 @@ export const ServiceClockUnixMsSchema = z.int().gte(0).openapi("ServiceClockUnix
 export const TransactionResponseSchema = z.object({ "transactionBase64": z.string().min(1) }).openapi(
   "TransactionResponse",
 );
+export const V2CustodyStatsSchema = z.intersection(
+  CustodyStatsSchema,
+  z.object({ "isStable": z.boolean(), "isVirtual": z.boolean() }),
+).openapi("V2CustodyStats");
 export const V2HealthAccountsSchema = z.object({
   "pools": z.int().gte(0),
   "custodies": z.int().gte(0),
@@ -636,16 +646,24 @@ export const V2HealthConfigSchema = z.object({
 }).openapi("V2HealthConfig");
 export const V2HealthSchema = z.object({
   "status": z.enum(["ok", "degraded"]),
+  "program": z.enum(["magicblock"]),
   "accounts": V2HealthAccountsSchema,
   "config": V2HealthConfigSchema,
   "clockUnixMs": ServiceClockUnixMsSchema,
   "replay": ReplayClockSchema,
 }).openapi("V2Health");
+export const V2LpStatsSchema = z.intersection(LpStatsSchema, z.object({ "equityUsd": SignedDecimalStringSchema }))
+  .openapi("V2LpStats");
 export const V2OpenApiDocumentSchema = z.object({ "openapi": z.string(), "info": z.object({}), "paths": z.object({}) })
   .openapi("V2OpenApiDocument");
 export const V2PoolStatsSchema = z.intersection(
   PoolStatsSchema,
-  z.object({ "marketStats": z.array(MarketStatsSchema) }),
+  z.object({
+    "basketCount": z.int().gte(0),
+    "lpStats": V2LpStatsSchema,
+    "custodyStats": z.array(V2CustodyStatsSchema),
+    "marketStats": z.array(MarketStatsSchema),
+  }),
 ).openapi("V2PoolStats");
 export const V2PoolDataSnapshotSchema = z.object({ "pools": z.array(V2PoolStatsSchema) }).openapi("V2PoolDataSnapshot");
 export const V2RawAccountSchema = z.object({}).openapi("V2RawAccount");
@@ -659,6 +677,9 @@ export const V2TokenSchema = z.object({
   "feedId": z.int().gte(0),
   "oracleTicker": z.string(),
   "isToken2022": z.boolean(),
+  "mint": PubkeySchema,
+  "lazerId": z.int().gte(0),
+  "pythTicker": z.string(),
 }).openapi("V2Token");
 export const V2TokenListSchema = z.array(V2TokenSchema).openapi("V2TokenList");
 export const WithdrawalSettleRequestSchema = z.object({ "owner": PubkeySchema, "tokenMint": PubkeySchema }).openapi(
@@ -763,9 +784,11 @@ export const componentSchemas = {
   "TradeSide": TradeSideSchema,
   "TransactionResponse": TransactionResponseSchema,
   "TriggerOrderMetricsDto": TriggerOrderMetricsDtoSchema,
+  "V2CustodyStats": V2CustodyStatsSchema,
   "V2Health": V2HealthSchema,
   "V2HealthAccounts": V2HealthAccountsSchema,
   "V2HealthConfig": V2HealthConfigSchema,
+  "V2LpStats": V2LpStatsSchema,
   "V2OpenApiDocument": V2OpenApiDocumentSchema,
   "V2PoolDataSnapshot": V2PoolDataSnapshotSchema,
   "V2PoolStats": V2PoolStatsSchema,

@@ -1982,7 +1982,7 @@ export interface components {
      */
     MarketSession: "regular" | "preMarket" | "postMarket" | "overNight" | "closed" | "open";
     /**
-     * @description Open interest of one market. All amounts are strings.
+     * @description Open interest of one market. Amounts are strings; `openPositions`, `maxPayoffBps` and `maxPositionLockedUsd` are integers and `correlation` a boolean, as the live service sends them (the fields after `maxOpenInterestUsd` are the live service's, served beside ours).
      * @example {
      *       "marketAccount": "3vHoXbUvGhEHFsLUmxyC6VWsbYDreb1zMn9TAp5ijN5K",
      *       "targetSymbol": "SOL",
@@ -1990,7 +1990,12 @@ export interface components {
      *       "side": "long",
      *       "openInterestUsd": "1832044.17",
      *       "openInterestAmountUi": "12614.9130",
-     *       "maxOpenInterestUsd": "20000000.00"
+     *       "maxOpenInterestUsd": "20000000.00",
+     *       "collectiveSizeUsd": "1832044.17",
+     *       "openPositions": 412,
+     *       "maxPayoffBps": 10000,
+     *       "maxPositionLockedUsd": 1000000000000,
+     *       "correlation": true
      *     }
      */
     MarketStats: {
@@ -2011,6 +2016,16 @@ export interface components {
       openInterestAmountUi: components["schemas"]["DecimalString"];
       /** @description Configured cap on open interest, USD. */
       maxOpenInterestUsd: components["schemas"]["DecimalString"];
+      /** @description Alias of `openInterestUsd`, as the live service names it: the size of the market's collective position (`collective_position.size_usd`, valued at entry), USD; always equal to `openInterestUsd`. */
+      collectiveSizeUsd: components["schemas"]["DecimalString"];
+      /** @description Number of open positions on the market (`collective_position.open_positions`). */
+      openPositions: number;
+      /** @description The market's payout cap in basis points (10000 = 100 %): what the pool locks for a position is (size + collateral) times this, at most 100 % on SHORT and correlated markets. */
+      maxPayoffBps: number;
+      /** @description Largest size one position may have, raw integer micro-USD (divide by 10^6 for USD): the target custody's `pricing.max_position_size_usd`, which the vendor's program names `max_position_locked_usd` (it also scales the trade spread). A JSON number, exact up to 2^53. */
+      maxPositionLockedUsd: number;
+      /** @description True when the target and the collateral move together (e.g. SOL long with SOL collateral). */
+      correlation: boolean;
     };
     /**
      * @description Decoded state of one owner's basket. For an owner without a basket, `basketPubkey` and `basketData` are null and both maps are empty.
@@ -2158,7 +2173,8 @@ export interface components {
      *         "lossUsdUi": "0",
      *         "exitFeeUsdUi": "0.59",
      *         "receiveUsdUi": "218.35",
-     *         "pnlPercentage": "50.75"
+     *         "pnlPercentage": "50.75",
+     *         "maxProfitPriceUi": "290.46"
      *       },
      *       "err": null
      *     }
@@ -2946,7 +2962,8 @@ export interface components {
      *       "lossUsdUi": "0",
      *       "exitFeeUsdUi": "0.59",
      *       "receiveUsdUi": "218.35",
-     *       "pnlPercentage": "50.75"
+     *       "pnlPercentage": "50.75",
+     *       "maxProfitPriceUi": "290.46"
      *     }
      */
     TpSlQuote: {
@@ -2962,6 +2979,8 @@ export interface components {
       receiveUsdUi: components["schemas"]["DecimalString"];
       /** @description (profit - loss) relative to the collateral, in percent, 2 decimals; negative for a loss. */
       pnlPercentage: components["schemas"]["SignedDecimalString"];
+      /** @description Added as the live service has it. In a `takeProfitQuote` of a LONG on an uncorrelated market: the price beyond which the new position's profit no longer grows (its payout is capped by the locked amount), UI price; a take-profit above it gains nothing more. Null in a `stopLossQuote`, for SHORT and for correlated markets, where no such price exists. Computed as `maxProfitPriceUi` of the TP/SL preview. */
+      maxProfitPriceUi: string | null;
     };
     /**
      * @description Direction of a position. LONG profits when the price rises, SHORT when it falls.
@@ -3024,10 +3043,18 @@ export interface components {
        */
       leverage: "";
     };
+    /** @description The shared custody figures plus the custody's flags, as the live service lists them. */
+    V2CustodyStats: components["schemas"]["CustodyStats"] & {
+      /** @description True for a stablecoin custody. */
+      isStable: boolean;
+      /** @description True for a synthetic custody; always false here, since `custodyStats` leaves virtual custodies out. */
+      isVirtual: boolean;
+    };
     /**
      * @description Service health.
      * @example {
      *       "status": "ok",
+     *       "program": "magicblock",
      *       "accounts": {
      *         "pools": 9,
      *         "custodies": 58,
@@ -3056,6 +3083,11 @@ export interface components {
        * @enum {string}
        */
       status: "ok" | "degraded";
+      /**
+       * @description The deployment this interface serves, under the name and with the value the live service's health uses: always `magicblock`, the v2 program whose baskets trade on the MagicBlock ephemeral rollup.
+       * @enum {string}
+       */
+      program: "magicblock";
       accounts: components["schemas"]["V2HealthAccounts"];
       config: components["schemas"]["V2HealthConfig"];
       clockUnixMs: components["schemas"]["ServiceClockUnixMs"];
@@ -3093,6 +3125,21 @@ export interface components {
       /** @description Tokens in the configuration. */
       tokens: number;
     };
+    /**
+     * @description The shared LP figures plus the pool's equity, as the live service reports it.
+     * @example {
+     *       "lpTokenSupply": "812345678901",
+     *       "totalPoolValueUsd": "9512033.18",
+     *       "lpPrice": "1.1709",
+     *       "stableCoinPercentage": "46.21",
+     *       "maxAumUsd": "50000000.00",
+     *       "equityUsd": "9430112.54"
+     *     }
+     */
+    V2LpStats: components["schemas"]["LpStats"] & {
+      /** @description What the pool is worth to its liquidity providers, USD: its assets under management (owned amounts of every custody at the current price, less fee and rebate obligations) minus what the traders' collective positions are owed (their collateral, less their unrealised losses up to that collateral, plus their unrealised profits up to the locked payout). Negative when the traders are owed more. */
+      equityUsd: components["schemas"]["SignedDecimalString"];
+    };
     /** @description An OpenAPI 3.1 document (this one, bundled). */
     V2OpenApiDocument: {
       /** @description OpenAPI version (`3.1.0`). */
@@ -3115,8 +3162,13 @@ export interface components {
     V2PoolDataSnapshot: {
       pools: components["schemas"]["V2PoolStats"][];
     };
-    /** @description Statistics of one v2 pool; the shared pool statistics plus per-market open interest. Virtual custodies are left out of `custodyStats`. */
+    /** @description Statistics of one v2 pool; the shared pool statistics plus per-market open interest, and the live service's pool-data fields beside them (`basketCount`, `lpStats.equityUsd`, custody flags, market parameters). Virtual custodies are left out of `custodyStats`. */
     V2PoolStats: components["schemas"]["PoolStats"] & {
+      /** @description Number of baskets (one per trader) holding at least one open position on a market of this pool. */
+      basketCount: number;
+      lpStats: components["schemas"]["V2LpStats"];
+      /** @description One entry per non-virtual custody, in the pool's custody order. */
+      custodyStats: components["schemas"]["V2CustodyStats"][];
       /** @description One entry per market of the pool. */
       marketStats: components["schemas"]["MarketStats"][];
     };
@@ -3143,7 +3195,10 @@ export interface components {
      *       "isVirtual": false,
      *       "feedId": 6,
      *       "oracleTicker": "Crypto.SOL/USD",
-     *       "isToken2022": false
+     *       "isToken2022": false,
+     *       "mint": "So11111111111111111111111111111111111111112",
+     *       "lazerId": 6,
+     *       "pythTicker": "Crypto.SOL/USD"
      *     }
      */
     V2Token: {
@@ -3163,6 +3218,12 @@ export interface components {
       oracleTicker: string;
       /** @description True when the mint uses the newer token standard (selects the token program). */
       isToken2022: boolean;
+      /** @description Alias of `mintKey`, as the live service names it; always equal to `mintKey`. */
+      mint: components["schemas"]["Pubkey"];
+      /** @description Alias of `feedId`, as the live service names it; always equal to `feedId`. */
+      lazerId: number;
+      /** @description Alias of `oracleTicker`, as the live service names it; always equal to `oracleTicker`. */
+      pythTicker: string;
     };
     /** @description Tokens of all v2 pools, deduplicated. */
     V2TokenList: components["schemas"]["V2Token"][];

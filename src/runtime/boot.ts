@@ -27,6 +27,7 @@ import { PoolStatsCache } from "./pool-stats-cache.ts";
 import { PriceMapCache } from "./price-map-cache.ts";
 import { TokenListCache } from "./token-list-cache.ts";
 import { TOKEN_LISTS } from "../domain/views/tokens.ts";
+import { POOL_STATS } from "../domain/views/pool-stats.ts";
 import { type Endpoints, resolveEndpoints } from "./endpoints.ts";
 import { createChainSources, createOracleSource } from "./sources.ts";
 
@@ -91,7 +92,7 @@ function createServices(
       version,
       index,
       view,
-      poolStats: new PoolStatsCache(index, view, prices, config.POOL_STATS_INTERVAL_MS),
+      poolStats: new PoolStatsCache(index, view, prices, config.POOL_STATS_INTERVAL_MS, POOL_STATS[version]),
       priceMap: new PriceMapCache(index, prices),
       tokenList: new TokenListCache(index, TOKEN_LISTS[version]),
     };

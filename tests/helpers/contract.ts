@@ -16,11 +16,20 @@ import {
   type OpenApiDocument,
 } from "./openapi.ts";
 import { isSolanaPubkey } from "../../gen/runtime.ts";
+import { isDeepStrictEqual } from "node:util";
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
 // The contract's own format: a key in an answer must decode to 32 bytes, as one in a request must.
 ajv.addFormat("solana-pubkey", { type: "string", validate: isSolanaPubkey });
+// A field documented as the live service's name for a sibling (`x-alias-of: mintKey`) must hold the sibling's value,
+// in every answer any test sees.
+ajv.addKeyword({
+  keyword: "x-alias-of",
+  schemaType: "string",
+  validate: (twin: string, data: unknown, _schema: unknown, context?: { parentData: Record<string, unknown> }) =>
+    context !== undefined && isDeepStrictEqual(data, context.parentData[twin]),
+});
 for (const [name, doc] of Object.entries(DOCUMENTS)) ajv.addSchema(doc, `${name}.json`);
 
 interface Template {

@@ -50,6 +50,8 @@ import { PoolStatsCache } from "../../src/runtime/pool-stats-cache.ts";
 import { PriceMapCache } from "../../src/runtime/price-map-cache.ts";
 import { TokenListCache } from "../../src/runtime/token-list-cache.ts";
 import { TOKEN_LISTS } from "../../src/domain/views/tokens.ts";
+import { POOL_STATS } from "../../src/domain/views/pool-stats.ts";
+import { IngestStatus } from "../../src/ingest/status.ts";
 import { createMiddleware } from "hono/factory";
 import { createBlockhashCaches } from "../../src/state/blockhash-cache.ts";
 
@@ -603,20 +605,36 @@ export function buildFixture(options: FixtureOptions = {}): Fixture {
 export const FIXTURE_BLOCKHASH = key("fixture blockhash");
 
 /**
- * The HTTP app with the real handler table over a fixture's stores and a clock frozen at the fixture's time. Only
- * what the owner, preview and builder handlers read is wired (deployments, prices, clock, config, a fresh blockhash
- * per chain, a builder-failure counter that counts nothing); pool statistics, health and the other metrics are not.
+ * The HTTP app with the real handler table over a fixture's stores and a clock frozen at the fixture's time. What
+ * the read, owner, preview, builder and health handlers read is wired (deployments, prices, clock, config, an
+ * ingestion status that is current, a fresh blockhash per chain, a builder-failure counter that counts nothing);
+ * pool statistics are computed once, when the app is built; the other metrics are not wired.
  */
 export function fixtureApp(fixture: Fixture = buildFixture()) {
   const config = loadConfig({ RATE_LIMIT_RPS: "0" });
-  const deployment = <V extends ProgramVersion>(version: V) => ({
-    version,
-    index: fixture.index[version],
-    view: fixture.view[version],
-    poolStats: new PoolStatsCache(fixture.index[version], fixture.view[version], fixture.prices, 60_000),
-    priceMap: new PriceMapCache(fixture.index[version], fixture.prices),
-    tokenList: new TokenListCache(fixture.index[version], TOKEN_LISTS[version]),
-  });
+  const deployment = <V extends ProgramVersion>(version: V) => {
+    const poolStats = new PoolStatsCache(
+      fixture.index[version],
+      fixture.view[version],
+      fixture.prices,
+      60_000,
+      POOL_STATS[version],
+    );
+    poolStats.refresh();
+    return {
+      version,
+      index: fixture.index[version],
+      view: fixture.view[version],
+      poolStats,
+      priceMap: new PriceMapCache(fixture.index[version], fixture.prices),
+      tokenList: new TokenListCache(fixture.index[version], TOKEN_LISTS[version]),
+    };
+  };
+  const ingest = new IngestStatus();
+  for (const chain of Object.values(ingest.chains)) {
+    Object.assign(chain, { connected: true, lastSyncMs: fixture.nowMs });
+  }
+  Object.assign(ingest.oracle, { connected: true, lastFrameMs: fixture.nowMs });
   const services = {
     config,
     clock: { nowMs: () => fixture.nowMs },
@@ -625,6 +643,7 @@ export function fixtureApp(fixture: Fixture = buildFixture()) {
     prices: fixture.prices,
     blockhashes: createBlockhashCaches(),
     metrics: { builderFailed: () => {} },
+    ingest,
   } as unknown as Services;
   for (const chain of ["er", "base"] as const) {
     services.blockhashes[chain].set({

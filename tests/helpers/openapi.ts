@@ -31,6 +31,8 @@ export interface SchemaObject {
   properties?: Record<string, SchemaObject>;
   /** The contract's error code for a value that fails `pattern` (INVALID_PUBKEY, INVALID_DECIMAL). */
   "x-error-code"?: string;
+  /** A field that repeats its sibling `x-alias-of` under the live service's name (issue 12): always equal to it. */
+  "x-alias-of"?: string;
 }
 
 export interface ParameterObject {

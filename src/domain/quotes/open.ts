@@ -43,7 +43,7 @@ import { grantPrivilege, swapFeeExemption } from "./privilege.ts";
 import { marketForNewPosition } from "./new-position-market.ts";
 import { parseOrderPrice } from "./order-price.ts";
 import { fail, type QuoteResult, runQuote } from "./result.ts";
-import { type TpSlQuoteDto, tpSlQuoteDto } from "./tpsl.ts";
+import { type TpSlQuoteDto, tpSlQuoteDto, type TriggerKind } from "./tpsl.ts";
 
 export interface OpenPositionRequest {
   inputTokenSymbol: string;
@@ -431,10 +431,10 @@ function openDto(
     outputAmount: String(s.sizeAmount),
     outputAmountUi: f.size(s.sizeAmount),
   });
-  const tpSl = (price: OraclePrice) =>
-    tpSlQuoteDto(market, s.position, price, t.prices.collateral.price, snapshot.nowUnix, s.quote.borrowFeeUsd);
-  if (s.quoting && triggers.takeProfit) dto.takeProfitQuote = tpSl(triggers.takeProfit);
-  if (s.quoting && triggers.stopLoss) dto.stopLossQuote = tpSl(triggers.stopLoss);
+  const tpSl = (price: OraclePrice, kind: TriggerKind) =>
+    tpSlQuoteDto(market, s.position, price, t.prices.collateral.price, snapshot.nowUnix, s.quote.borrowFeeUsd, kind);
+  if (s.quoting && triggers.takeProfit) dto.takeProfitQuote = tpSl(triggers.takeProfit, "takeProfit");
+  if (s.quoting && triggers.stopLoss) dto.stopLossQuote = tpSl(triggers.stopLoss, "stopLoss");
   if (s.swap) swapFields(dto, s.swap);
   return dto as OpenPositionQuoteDto;
 }

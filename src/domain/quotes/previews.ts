@@ -8,7 +8,7 @@
 import { type RequestSide, tradeSide } from "../../protocol/vocabulary.ts";
 import { closeQuote, isFullClose } from "../math/close.ts";
 import { feeAmount } from "../math/fees.ts";
-import { lockedAmountFor, lockedUsdFor, maxProfitPrice } from "../math/locked.ts";
+import { lockedAmountFor, lockedUsdFor } from "../math/locked.ts";
 import { openQuote } from "../math/open.ts";
 import { tokenAmount } from "../math/oracle.ts";
 import { pnlForRoi } from "../math/tpsl.ts";
@@ -32,7 +32,7 @@ import {
 } from "./common.ts";
 import { marginChange } from "./collateral.ts";
 import { fail, type QuoteResult, runQuote } from "./result.ts";
-import { pnlAtTrigger, triggerForNetPnl } from "./tpsl.ts";
+import { maxProfitPriceUi as maxProfitPriceUiOf, pnlAtTrigger, triggerForNetPnl } from "./tpsl.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // limit-order-fees
@@ -249,10 +249,7 @@ export function tpSlPreview(snapshot: DeploymentSnapshot, req: TpSlRequest): Quo
         snapshot.nowUnix,
       )
         .netPnlUsd;
-    const cap = market.side === "Long" && !market.account.correlation
-      ? maxProfitPrice(position, market.side, market.account, collateralPrice, market.collateral.account)
-      : null;
-    const maxProfitPriceUi = cap ? f.price(cap) : null;
+    const maxProfitPriceUi = maxProfitPriceUiOf(market, position, collateralPrice);
 
     if (req.mode === "forward") {
       if (req.triggerPriceUi === undefined) fail("COMPUTE_FAILED", "triggerPriceUi is required in forward mode");

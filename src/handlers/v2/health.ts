@@ -9,6 +9,9 @@ export const v2GetHealth: V2Handler<"v2GetHealth"> = (c) => {
   const now = services.clock.nowMs();
   const body = {
     status: ingestionIsStale(services, chainsOf(services, "v2"), now) ? "degraded" as const : "ok" as const,
+    // The live service's health names the deployment this interface serves (issue 12): the v2 program on the
+    // MagicBlock ephemeral rollup, always, so a constant (ORACLE-AND-CHAIN §2.3).
+    program: "magicblock" as const,
     accounts: {
       pools: view.count("Pool"),
       custodies: view.count("Custody"),

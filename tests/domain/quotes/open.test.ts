@@ -3,19 +3,11 @@
  * flat spread 0.1 % (1000 × 1e−6), open/close fee 0.1 % (1e6 RATE), leverage 1.1×..100×, min collateral $10.
  */
 import assert from "node:assert/strict";
-import { openPositionQuote, type OpenPositionRequest } from "../../../src/domain/quotes/open.ts";
+import { openPositionQuote } from "../../../src/domain/quotes/open.ts";
 import type { QuoteResult } from "../../../src/domain/quotes/result.ts";
 import { ALICE, BOB, buildFixture, custodyAddress, DAVE, M } from "../../helpers/hand-built-deployment.ts";
 import { builderFixture } from "../../helpers/earlierb-fixture.ts";
-import { ok } from "./_helpers.ts";
-
-const long1Sol: OpenPositionRequest = {
-  inputTokenSymbol: "SOL",
-  outputTokenSymbol: "SOL",
-  inputAmountUi: "1",
-  leverage: 5,
-  tradeType: "LONG",
-};
+import { long1Sol, ok } from "./_helpers.ts";
 
 Deno.test("open-position quote: new long, SOL collateral, with TP/SL (every field by hand)", () => {
   const f = buildFixture();
@@ -58,6 +50,7 @@ Deno.test("open-position quote: new long, SOL collateral, with TP/SL (every fiel
       exitFeeUsdUi: "0.79",
       receiveUsdUi: "354.45",
       pnlPercentage: "123.13",
+      maxProfitPriceUi: null, // a correlated market: no price caps the profit (tests/domain/quotes/tpsl.test.ts)
     },
     // SL 140: exit 140 − 0.14 = 139.86; loss = 4.9455495 × 20.30 = 100.394…; receive = 159.208 − 100.394 − 0.792
     stopLossQuote: {
@@ -67,6 +60,7 @@ Deno.test("open-position quote: new long, SOL collateral, with TP/SL (every fiel
       exitFeeUsdUi: "0.79",
       receiveUsdUi: "58.02",
       pnlPercentage: "-63.05",
+      maxProfitPriceUi: null,
     },
   });
   assert.equal(q.plan.kind, "open");
