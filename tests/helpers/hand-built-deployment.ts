@@ -632,12 +632,17 @@ export function fixtureApp(fixture: Fixture = buildFixture()) {
   };
   const ingest = new IngestStatus();
   for (const chain of Object.values(ingest.chains)) {
-    Object.assign(chain, { connected: true, lastSyncMs: fixture.nowMs });
+    Object.assign(chain, {
+      connected: true,
+      lastSyncMs: fixture.nowMs,
+      slotAdvancedAtMs: fixture.nowMs,
+      lastBlockhashMs: fixture.nowMs,
+    });
   }
   Object.assign(ingest.oracle, { connected: true, lastFrameMs: fixture.nowMs });
   const services = {
     config,
-    clock: { nowMs: () => fixture.nowMs },
+    clock: { nowMs: () => fixture.nowMs, replayPosition: () => undefined },
     deployments: { v2: deployment("v2"), earlier: deployment("earlier") },
     accounts: fixture.store,
     prices: fixture.prices,

@@ -1,8 +1,8 @@
 /**
  * `maxProfitPriceUi` of the open-position TP/SL quotes (issue 12, the live service's field), worked by hand on the
  * hand-built deployment (tests/helpers/hand-built-deployment.ts: SOL 160.00, spread 0.1 %, open/close fee 0.1 %,
- * max payoff 100 %). Only a take-profit of a LONG on an uncorrelated market has one, so the tests make the SOL/SOL
- * long market uncorrelated where they need it.
+ * max payoff 100 %). Only a take-profit of a LONG on an uncorrelated market has one, so the tests make the SOL long
+ * markets uncorrelated where they need it.
  */
 import assert from "node:assert/strict";
 import { openPositionQuote, type OpenPositionRequest } from "../../../src/domain/quotes/open.ts";
@@ -14,11 +14,16 @@ import { requirePosition } from "../../../src/domain/quotes/common.ts";
 
 const withTriggers: OpenPositionRequest = { ...long1Sol, takeProfit: "200", stopLoss: "140" };
 
-/** The deployment with the SOL/SOL long market uncorrelated (its payout is then USD-valued and capped). */
+/**
+ * The deployment with both SOL long markets uncorrelated (their payout is then USD-valued and capped): a new v2 SOL
+ * long opens on the JitoSOL-collateral one whatever pays, ALICE's existing long sits on the SOL-collateral one.
+ */
 function uncorrelated(): Fixture {
   const f = buildFixture();
-  const market = f.view.v2.get("Market", M.v2.solLong)!;
-  f.put("v2", M.v2.solLong, marketAccount, { ...market, correlation: false });
+  for (const key of [M.v2.solLong, M.v2.solLongJito]) {
+    const market = f.view.v2.get("Market", key)!;
+    f.put("v2", key, marketAccount, { ...market, correlation: false });
+  }
   return f;
 }
 
@@ -27,8 +32,9 @@ Deno.test("take-profit of a new uncorrelated long: the price its profit is cappe
   // The new position (tests/domain/quotes/open.test.ts): 4 945 549 500 SOL-native @160.16, size $792.079207,
   // collateral after fee $159.20792.
   // locked USD = ⌊(792 079 207 + 159 207 920)·10 000 / 10 000⌋ = 951 287 127
-  // locked amount = tokens($951.287127 at 160.00) = ⌊951 287 127·10^17 / 16 000 000 000 / 10^6⌋ = 5 945 544 543
-  // payout room = usd(5 945 544 543 at 160.00) − collateral = 951 287 126 − 159 207 920 = 792 079 206
+  // The lock custody is JitoSOL at 180.00 (the SOL payment is valued at SOL's price):
+  // locked amount = tokens($951.287127 at 180.00) = ⌊951 287 127·10^17 / 18 000 000 000 / 10^6⌋ = 5 284 928 483
+  // payout room = usd(5 284 928 483 at 180.00) − collateral = ⌊951.28712694…⌋ 951 287 126 − 159 207 920 = 792 079 206
   // Δ (e−9) = ⌊792 079 206·10^12 / 4 945 549 500⌋ = 160 159 999 611 → e−8: 16 015 999 961
   // cap = 16 016 000 000 + 16 015 999 961 = 32 031 999 961 → 320.31999961 → "320.31" (SOL usdPrecision 2)
   assert.equal(q.dto.takeProfitQuote?.maxProfitPriceUi, "320.31");
