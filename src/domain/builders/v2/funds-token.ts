@@ -12,7 +12,7 @@ import type { DeploymentSnapshot } from "../../views/context.ts";
 import { reject } from "./funds-rejection.ts";
 
 /** Largest native amount an instruction's `u64` argument holds. */
-const U64_MAX = (1n << 64n) - 1n;
+import { U64_MAX } from "../../../protocol/constants.ts";
 
 export interface FundsToken {
   /** The configuration's symbol (for a mint shared by SOL and WSOL, the first listed: SOL). */
