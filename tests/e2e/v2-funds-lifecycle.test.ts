@@ -126,8 +126,8 @@ Deno.test("funds lifecycle of a fresh owner: deposit → trade → request-withd
     });
 
     await t.step("trade (open-position): its owner accounts are the ones the deposit created", async () => {
-      // COORDINATOR: once POST /v2/transaction-builder/open-position builds for an owner (issue 8), this step checks
-      // its open_position_er; until then the 501 branch checks the instruction's account table against the deposit.
+      // The trade builder (issue 8) builds on what the deposit created: the rollup transaction's open_position_er
+      // names this owner's basket and deposit ledger PDAs, and the owner signs and pays.
       const open = await post("open-position", {
         owner,
         inputTokenSymbol: "USDC",
@@ -136,26 +136,21 @@ Deno.test("funds lifecycle of a fresh owner: deposit → trade → request-withd
         leverage: 2,
         tradeType: "SHORT",
       });
-      const slots: string[] = catalogEntry("v2", "open_position_er").accounts.slots.map(([name]) => String(name));
-      for (const name of ["owner", "signer", "basket", "userDepositLedger"]) assert.ok(slots.includes(name), name);
-      if (open.status === 200 && open.body.transactionBase64) {
-        const ix = readTransaction(open.body.transactionBase64).instructions.find((i) =>
-          i.programAddress === w.programId
-        );
-        assert.ok(ix, "the trade transaction holds a perpetuals instruction");
-        const trade = decodeProgramInstruction("v2", ix);
-        assert.equal(trade.accounts.owner, owner);
-        assert.equal(trade.accounts.basket, created.basket);
-        assert.equal(trade.accounts.userDepositLedger, created.ledger);
-      } else {
-        assert.equal(open.status, 501, JSON.stringify(open.body));
-        // What open_position_er will be given for this owner: PDA ["basket", owner] (writable) and
-        // PDA ["user_deposit_ledger", owner] — exactly what init_basket / init_user_deposit_ledger created, and the
-        // basket is live on the rollup, where the trade executes.
-        assert.equal(w.ref.basket(owner), created.basket);
-        assert.equal(w.ref.ledger(owner), created.ledger);
-        assert.equal(w.services.accounts.getFrom("er", created.basket)?.owner, w.programId);
-      }
+      assert.equal(open.status, 200, JSON.stringify(open.body));
+      assert.equal(open.body.err, null);
+      const tx = readTransaction(open.body.transactionBase64);
+      assert.equal(tx.feePayer, owner);
+      assert.deepEqual(tx.signers, [owner]);
+      const ix = tx.instructions.find((i) => i.programAddress === w.programId);
+      assert.ok(ix, "the trade transaction holds a perpetuals instruction");
+      const trade = decodeProgramInstruction("v2", ix);
+      assert.equal(trade.name, "open_position_er");
+      assert.equal(trade.accounts.owner, owner);
+      assert.equal(trade.accounts.signer, owner);
+      assert.equal(trade.accounts.basket, created.basket);
+      assert.equal(trade.accounts.userDepositLedger, created.ledger);
+      // The basket the trade writes is live on the rollup, where the trade executes.
+      assert.equal(w.services.accounts.getFrom("er", created.basket)?.owner, w.programId);
     });
 
     await t.step("request-withdrawal: variant A is refused; variant B withdraws from what was deposited", async () => {
