@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { readTransaction } from "../../src/domain/builders/transaction.ts";
 import { basketAccount, userDepositLedgerAccount } from "../../src/protocol/accounts/index.ts";
-import { catalogEntry, decodeProgramInstruction, key } from "../helpers/instructions.ts";
+import { decodeProgramInstruction, key } from "../helpers/instructions.ts";
 import { call } from "../helpers/contract.ts";
 import {
   DELEGATION_PROGRAM,
