@@ -14,6 +14,7 @@ import type { IngestStatus } from "./ingest/status.ts";
 import type { PoolStatsCache } from "./runtime/pool-stats-cache.ts";
 import type { PriceMapCache } from "./runtime/price-map-cache.ts";
 import type { TokenListCache } from "./runtime/token-list-cache.ts";
+import type { OwnerViewCache } from "./runtime/owner-view-cache.ts";
 import type { TokenDtoOf } from "./domain/views/tokens.ts";
 import type { Endpoints } from "./runtime/endpoints.ts";
 import type { ServiceMetrics } from "./http/metrics.ts";
@@ -30,6 +31,8 @@ export interface Deployment<V extends ProgramVersion = ProgramVersion> {
   poolStats: PoolStatsCache;
   priceMap: PriceMapCache;
   tokenList: TokenListCache<TokenDtoOf<V>>;
+  /** Owner views (v2 basket snapshot; earlier position and order listings), shared by REST answers and streams. */
+  owners: OwnerViewCache;
 }
 
 export interface Services {

@@ -26,6 +26,8 @@ import type { Deployment, Services } from "../services.ts";
 import { PoolStatsCache } from "./pool-stats-cache.ts";
 import { PriceMapCache } from "./price-map-cache.ts";
 import { TokenListCache } from "./token-list-cache.ts";
+import { OwnerViewCache } from "./owner-view-cache.ts";
+import { DeploymentSnapshot } from "../domain/views/context.ts";
 import { TOKEN_LISTS } from "../domain/views/tokens.ts";
 import { type Endpoints, resolveEndpoints } from "./endpoints.ts";
 import { createChainSources, createOracleSource } from "./sources.ts";
@@ -79,7 +81,19 @@ function createServices(
   const ingest = new IngestStatus();
   const deployment = <V extends ProgramVersion>(version: V): Deployment<V> => {
     const index = new DeploymentIndex(configs[version]);
-    const view = new ProgramView(version, configs[version].programId, accounts);
+    const programId = configs[version].programId;
+    const view = new ProgramView(version, programId, accounts);
+    // The same snapshot a request computes on (handlers/context.ts), at a given clock reading.
+    const snapshotAt = (nowMs: number) =>
+      new DeploymentSnapshot({
+        version,
+        programId,
+        config: index,
+        accounts: view,
+        priceOfFeed: (feedId) => prices.get(feedId),
+        nowMs,
+        priceMaxAgeMs: config.PRICE_MAX_AGE_MS,
+      });
     return {
       version,
       index,
@@ -87,6 +101,7 @@ function createServices(
       poolStats: new PoolStatsCache(index, view, prices, config.POOL_STATS_INTERVAL_MS),
       priceMap: new PriceMapCache(index, prices),
       tokenList: new TokenListCache(index, TOKEN_LISTS[version]),
+      owners: new OwnerViewCache(programId, accounts, prices, clock, snapshotAt),
     };
   };
   return {
@@ -140,7 +155,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   const sources = createChainSources(services, endpoints, onError);
   const oracle = createOracleSource(services, endpoints, onError);
 
-  const caches = Object.values(services.deployments).flatMap((d) => [d.priceMap, d.tokenList, d.poolStats]);
+  const caches = Object.values(services.deployments).flatMap((d) => [d.priceMap, d.tokenList, d.poolStats, d.owners]);
   return {
     services,
     replay,
