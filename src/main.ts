@@ -1,6 +1,7 @@
 /**
  * Entry point: `deno task start`. Validates the configuration, assembles the services, serves HTTP and
- * shuts down gracefully on SIGTERM/SIGINT (in-flight requests finish, sources and timers stop).
+ * shuts down gracefully on SIGTERM/SIGINT (stream sockets close with 1001, in-flight requests finish, sources and
+ * timers stop).
  */
 import { ConfigError, loadConfig } from "./config/env.ts";
 import { createServiceApp } from "./server.ts";
@@ -19,7 +20,7 @@ async function main() {
   }
 
   const logger = createLogger({ level: config.LOG_LEVEL });
-  const { app, start, stop } = await createServiceApp(config, { logger });
+  const { app, start, closeStreams, stop } = await createServiceApp(config, { logger });
   await start();
   const server = Deno.serve(
     {
@@ -35,6 +36,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info("shutting down", { signal });
+    // WebSockets first: they close with 1001 (going away) instead of holding the server's shutdown open.
+    closeStreams();
     await server.shutdown();
     await stop();
     Deno.exit(0);

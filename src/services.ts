@@ -19,6 +19,9 @@ import type { TokenDtoOf } from "./domain/views/tokens.ts";
 import type { Endpoints } from "./runtime/endpoints.ts";
 import type { ServiceMetrics } from "./http/metrics.ts";
 import type { ServiceLimits } from "./limits/mod.ts";
+import type { StreamHub } from "./streams/hub.ts";
+import type { V2BasketParams } from "./streams/v2-basket.ts";
+import type { EarlierOwnerParams } from "./streams/earlier-owner.ts";
 
 /**
  * One interface's deployment: its configuration lookups, the decoded view of its program's accounts, and the
@@ -48,6 +51,8 @@ export interface Services {
   metrics: ServiceMetrics;
   /** Rate-limit buckets and WebSocket connection slots (shared through Redis when REDIS_URL is set). */
   limits: ServiceLimits;
+  /** The WebSocket streams: `GET /v2/owner/{owner}/ws` and `GET /owner/{owner}/ws` (started and stopped by the runtime). */
+  streams: { v2: StreamHub<V2BasketParams>; earlier: StreamHub<EarlierOwnerParams> };
 }
 
 /**

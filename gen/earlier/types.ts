@@ -659,13 +659,19 @@ export interface paths {
      *     (`PositionsMessage`, `OrdersMessage`; documented as the content of the 101 response).
      *
      *     * Right after the upgrade the server sends one `positions` and one `orders` message.
-     *     * `positions` is then re-sent every `updateIntervalMs`, recomputed at current prices.
+     *     * `positions` is then re-sent every `updateIntervalMs`, recomputed at current prices (with PnL in the
+     *       displayed leverage when `includePnlInLeverageDisplay` is true). While a price the positions are valued at is
+     *       missing or stale (no update for 60 s outside a `closed` session), these messages pause instead of showing
+     *       figures at an untrusted price; they resume with the next fresh price.
      *     * `orders` is re-sent only when one of the owner's order accounts changes on-chain.
-     *     * The server pings every 30 seconds and closes the socket when no pong arrives within 10 seconds.
-     *     * Anything the client sends is ignored.
+     *     * The server pings a client that has sent nothing for 10 seconds (so at least every 30 seconds) and closes
+     *       the socket when no pong arrives within 10 seconds.
+     *     * Anything the client sends is ignored. A client that does not read its messages (more than 1 MiB unsent) is
+     *       closed with code 1008; at shutdown every socket is closed with 1001 (going away).
      *
-     *     `updateIntervalMs` is clamped into 100..10000 (fractional values are cut to whole milliseconds); sockets of
-     *     one owner share one computation at the fastest interval any of them asked for.
+     *     `updateIntervalMs` is clamped into 100..10000 (fractional values are cut to whole milliseconds); a
+     *     non-numeric value is 400. Sockets of one owner with the same interval and options receive the same message,
+     *     computed once.
      *
      *     Connection limits are checked before the upgrade: at most 5 open sockets per owner (the 6th gets 429
      *     `WS_OWNER_LIMIT`) and 10,000 in total (503 `WS_GLOBAL_LIMIT`).
@@ -4134,7 +4140,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       426: components["responses"]["UpgradeRequired"];
       429: components["responses"]["StreamTooManyRequests"];
-      501: components["responses"]["NotImplemented"];
+      500: components["responses"]["InternalError"];
       503: components["responses"]["StreamGlobalLimit"];
     };
   };

@@ -371,11 +371,6 @@ export const v2OwnerBasketStream = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
     503: {
       description:
         "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",

@@ -292,14 +292,24 @@ export interface paths {
      * Basket WebSocket
      * @description Upgrades to a WebSocket that streams one owner's basket. Server → client frames are JSON text messages:
      *
-     *     * `basket` (`BasketMessage`): always the first message after connecting, then again each time the basket
-     *       account changes on chain.
-     *     * `metrics` (`MetricsMessage`): every `updateIntervalMs` milliseconds, fresh position metrics keyed by market
-     *       address, so PnL, leverage and liquidation prices follow the oracle without resending basket bytes.
+     *     * `basket` (`BasketMessage`): always the first message after connecting (the `GET /v2/owner/{owner}`
+     *       payload; nulls and empty maps for an owner without a basket), then again each time the basket account
+     *       changes on chain.
+     *     * `metrics` (`MetricsMessage`): every `updateIntervalMs` milliseconds while the owner has a basket, fresh
+     *       position metrics keyed by market address (the latest `basket` message's `positionMetrics`, recomputed), so
+     *       PnL, leverage and liquidation prices follow the oracle without resending basket bytes. A `metrics` message
+     *       never shows a position the latest `basket` message no longer has. While a price the open positions are
+     *       valued at is missing or stale (no update for 60 s outside a `closed` session), `metrics` messages pause
+     *       instead of showing figures at an untrusted price; they resume with the next fresh price.
      *
-     *     The server pings every 30 s and closes the socket when no pong arrives within 10 s. Anything the client
-     *     sends is ignored. Connection limits are checked before upgrading: 5 per owner (429 WS_OWNER_LIMIT) and
-     *     10000 in total (503 WS_GLOBAL_LIMIT).
+     *     `updateIntervalMs` is clamped into 100..10000 (fractional values are cut to whole milliseconds); a
+     *     non-numeric value is 400.
+     *
+     *     The server pings a client that has sent nothing for 10 s (so at least every 30 s) and closes the socket when
+     *     no pong arrives within 10 s. Anything the client sends is ignored. A client that does not read its messages
+     *     (more than 1 MiB unsent) is closed with code 1008; at shutdown every socket is closed with 1001 (going away).
+     *     Connection limits are checked before upgrading: 5 per owner (429 WS_OWNER_LIMIT) and 10000 in total (503
+     *     WS_GLOBAL_LIMIT).
      */
     get: operations["v2OwnerBasketStream"];
     put?: never;
@@ -3418,7 +3428,6 @@ export interface operations {
       426: components["responses"]["V2UpgradeRequired"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };

@@ -30,6 +30,9 @@ import { OwnerViewCache } from "./owner-view-cache.ts";
 import { DeploymentSnapshot } from "../domain/views/context.ts";
 import { TOKEN_LISTS } from "../domain/views/tokens.ts";
 import { type Endpoints, resolveEndpoints } from "./endpoints.ts";
+import { StreamHub, type TickReport } from "../streams/hub.ts";
+import { v2BasketStream } from "../streams/v2-basket.ts";
+import { earlierOwnerStream } from "../streams/earlier-owner.ts";
 import { createChainSources, createOracleSource } from "./sources.ts";
 
 export const BUNDLED_WORLD_DIR = "fixtures/world";
@@ -41,6 +44,8 @@ export interface Runtime {
   /** Starts ingestion and resolves once the first full load is in the stores (or its time limit passed). */
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Closes every stream socket with 1001 (going away); `stop()` does it too. First step of a graceful shutdown. */
+  closeStreams(): void;
   /** The replay servers, in replay mode. */
   replay?: ReplayHandle;
 }
@@ -55,6 +60,8 @@ export interface BootOptions {
   replayMode?: "realtime" | "virtual";
   /** Shared limit stores (src/limits; Redis when configured). Default: this process's memory. */
   limits?: ServiceLimits;
+  /** Told of every tick of the streams' periodic messages (benchmarks). */
+  onStreamTick?: (report: TickReport) => void;
 }
 
 async function loadDeployments(config: Config, replayDir: string, nowUnix: number) {
@@ -75,6 +82,7 @@ function createServices(
   configs: Record<ProgramVersion, DeploymentConfig>,
   endpoints: Endpoints,
   limits: ServiceLimits,
+  onStreamTick?: (report: TickReport) => void,
 ): Services {
   const accounts = new AccountStore();
   const prices = new PriceStore();
@@ -104,17 +112,30 @@ function createServices(
       owners: new OwnerViewCache(programId, accounts, prices, clock, snapshotAt),
     };
   };
+  const deployments = { v2: deployment("v2"), earlier: deployment("earlier") };
+  const metrics = new ServiceMetrics({ ingest, prices, clock });
+  const hubOptions = {
+    limits: limits.connections,
+    metrics,
+    accounts,
+    maxBufferedBytes: config.WS_MAX_BUFFERED_BYTES,
+    onTick: onStreamTick,
+  };
   return {
     config,
     clock,
     endpoints,
-    deployments: { v2: deployment("v2"), earlier: deployment("earlier") },
+    deployments,
     accounts,
     prices,
     blockhashes: createBlockhashCaches(),
     ingest,
-    metrics: new ServiceMetrics({ ingest, prices, clock }),
+    metrics,
     limits,
+    streams: {
+      v2: new StreamHub(v2BasketStream(deployments.v2.owners, configs.v2.programId), hubOptions),
+      earlier: new StreamHub(earlierOwnerStream(deployments.earlier.owners, configs.earlier.programId), hubOptions),
+    },
   };
 }
 
@@ -150,12 +171,20 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     });
   }
   const endpoints = resolveEndpoints(config, replay);
-  const services = createServices(config, clock, configs, endpoints, options.limits ?? memoryLimits(config));
+  const services = createServices(
+    config,
+    clock,
+    configs,
+    endpoints,
+    options.limits ?? memoryLimits(config),
+    options.onStreamTick,
+  );
   const onError = (message: string) => log(`ingest: ${message}`);
   const sources = createChainSources(services, endpoints, onError);
   const oracle = createOracleSource(services, endpoints, onError);
 
   const caches = Object.values(services.deployments).flatMap((d) => [d.priceMap, d.tokenList, d.poolStats, d.owners]);
+  const hubs = Object.values(services.streams);
   return {
     services,
     replay,
@@ -171,9 +200,15 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
       // A virtual replay publishes nothing until the test advances it, so there is no first price to wait for.
       if (oracle && !virtual) await waitFor(() => services.prices.size > 0, FIRST_PRICE_TIMEOUT_MS);
       for (const cache of caches) cache.start();
+      for (const hub of hubs) hub.start();
       log(`ready: ${services.accounts.size()} accounts, ${services.prices.size} prices`);
     },
+    closeStreams() {
+      for (const hub of hubs) hub.stop();
+    },
     async stop() {
+      // Sockets first (1001, going away), while the caches still answer their last messages' reads.
+      for (const hub of hubs) hub.stop();
       for (const cache of caches) cache.stop();
       await Promise.all([...sources.map((s) => s.stop()), oracle?.stop()]);
       await replay?.stop();

@@ -24,8 +24,7 @@ import type { AccountChange, AccountStore } from "../state/account-store.ts";
 import type { PriceStore } from "../state/price-store.ts";
 import type { RawAccount, Unsubscribe } from "../state/types.ts";
 import type { DeploymentSnapshot } from "../domain/views/context.ts";
-import { DISCRIMINATORS } from "../protocol/accounts/index.ts";
-import { encodePubkey } from "../protocol/codec/base58.ts";
+import { type WalletOwnedKind, walletOwning } from "../protocol/accounts/owner-wallet.ts";
 import {
   basketOrderMetrics,
   basketPositionMetrics,
@@ -44,8 +43,8 @@ import {
 /** Entries kept before the map is emptied (a bound on memory, far above the owners streamed in one second). */
 export const MAX_ENTRIES = 50_000;
 
-/** Account kinds that belong to one owner wallet (stored in bytes 8..40). */
-const OWNER_KINDS = [DISCRIMINATORS.Basket.bytes, DISCRIMINATORS.Position.bytes, DISCRIMINATORS.Order.bytes];
+/** Account kinds the owner views read, each belonging to one owner wallet. */
+const OWNER_KINDS: readonly WalletOwnedKind[] = ["Basket", "Position", "Order"];
 
 /** What the v2 views of one owner read, computed on first use and then kept for the entry's lifetime. */
 export interface BasketView {
@@ -202,8 +201,8 @@ export class OwnerViewCache {
   }
 
   #onAccountChange({ before, after }: AccountChange): void {
-    const ownerOfBefore = this.#ownerWallet(before);
-    const ownerOfAfter = this.#ownerWallet(after);
+    const ownerOfBefore = walletOwning(before, this.programId, OWNER_KINDS);
+    const ownerOfAfter = walletOwning(after, this.programId, OWNER_KINDS);
     if (ownerOfBefore !== undefined) this.#bumpOwner(ownerOfBefore);
     if (ownerOfAfter !== undefined && ownerOfAfter !== ownerOfBefore) this.#bumpOwner(ownerOfAfter);
     const ours = (a: RawAccount | null) => a !== null && a.owner === this.programId;
@@ -214,13 +213,5 @@ export class OwnerViewCache {
 
   #bumpOwner(owner: string): void {
     this.#ownerVersions.set(owner, (this.#ownerVersions.get(owner) ?? 0) + 1);
-  }
-
-  /** The owner wallet of a basket, position or order account of this program; undefined for anything else. */
-  #ownerWallet(account: RawAccount | null): string | undefined {
-    if (!account || account.owner !== this.programId || account.data.length < 40) return undefined;
-    const data = account.data;
-    const kind = OWNER_KINDS.find((disc) => disc.every((byte, i) => data[i] === byte));
-    return kind ? encodePubkey(data, 8) : undefined;
   }
 }
