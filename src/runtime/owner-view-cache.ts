@@ -26,6 +26,7 @@ import type { RawAccount, Unsubscribe } from "../state/types.ts";
 import type { DeploymentSnapshot } from "../domain/views/context.ts";
 import { type WalletOwnedKind, walletOwning } from "../protocol/accounts/owner-wallet.ts";
 import {
+  basketAddress,
   basketOrderMetrics,
   basketPositionMetrics,
   ordersByOwner,
@@ -85,10 +86,10 @@ class LazyBasketView implements BasketView {
   #metrics: string | undefined;
   #usable: boolean | undefined;
 
-  constructor(snapshot: DeploymentSnapshot, owner: string) {
+  constructor(snapshot: DeploymentSnapshot, owner: string, basketPubkey: string) {
     this.#snapshot = snapshot;
     this.#owner = owner;
-    this.#found = ownerBasket(snapshot, owner);
+    this.#found = ownerBasket(snapshot, owner, basketPubkey);
     this.basketData = this.#found?.data ?? null;
   }
 
@@ -125,6 +126,8 @@ class LazyBasketView implements BasketView {
 export class OwnerViewCache {
   readonly #entries = new Map<string, Entry<BasketView | ListingView>>();
   readonly #ownerVersions = new Map<string, number>();
+  /** Owner → basket address (a PDA: derived once per owner, bounded like the entries). */
+  readonly #basketAddresses = new Map<string, string>();
   #sharedVersion = 0;
   #priceVersion = 0;
   #snapshot: { key: string; snapshot: DeploymentSnapshot } | undefined;
@@ -162,7 +165,15 @@ export class OwnerViewCache {
 
   /** The v2 basket view of `owner` (nulls without a basket). */
   basket(owner: string): BasketView {
-    return this.#view(`b:${owner}`, owner, (snapshot) => new LazyBasketView(snapshot, owner));
+    return this.#view(`b:${owner}`, owner, (snapshot) => {
+      let pubkey = this.#basketAddresses.get(owner);
+      if (pubkey === undefined) {
+        if (this.#basketAddresses.size >= this.maxEntries) this.#basketAddresses.clear();
+        pubkey = basketAddress(snapshot, owner);
+        this.#basketAddresses.set(owner, pubkey);
+      }
+      return new LazyBasketView(snapshot, owner, pubkey);
+    });
   }
 
   /** The earlier interface's enriched positions of `owner`, with PnL in the leverage or not. */

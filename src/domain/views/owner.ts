@@ -83,9 +83,15 @@ export interface OwnerBasket {
   basket: Basket;
 }
 
-/** The owner's basket at its PDA, or undefined when there is none (or what is there does not decode). */
-export function ownerBasket(snapshot: DeploymentSnapshot, owner: string): OwnerBasket | undefined {
-  const pubkey = basketAddress(snapshot, owner);
+/**
+ * The owner's basket at its PDA, or undefined when there is none (or what is there does not decode). A caller that
+ * keeps the owner's basket address passes it (deriving it costs a base58 decode even when memoised).
+ */
+export function ownerBasket(
+  snapshot: DeploymentSnapshot,
+  owner: string,
+  pubkey = basketAddress(snapshot, owner),
+): OwnerBasket | undefined {
   const raw = snapshot.accounts.raw(pubkey);
   const basket = raw ? snapshot.accounts.get("Basket", pubkey) : undefined;
   return raw && basket ? { pubkey, data: raw.data, basket } : undefined;
