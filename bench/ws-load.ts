@@ -37,7 +37,10 @@ interface Tracked {
   closedEarly: boolean;
 }
 
-let window: { t0: number; t1: number } | undefined;
+/** The measured window (epoch ms); empty until the harness names it. */
+const span = { t0: Infinity, t1: -Infinity };
+/** Set once the result is out: closes after that are ours. */
+let finished = false;
 const latencies: number[] = [];
 const tracked: Tracked[] = [];
 let basketMessages = 0;
@@ -56,7 +59,7 @@ function connect(owner: string): Promise<Tracked | string> {
       resolve("refused or failed");
     };
     socket.onclose = () => {
-      if (window && now() < window.t1) entry.closedEarly = true;
+      if (!finished) entry.closedEarly = true;
     };
     socket.onmessage = (event) => {
       const at = now();
@@ -66,9 +69,8 @@ function connect(owner: string): Promise<Tracked | string> {
         basketMessages++;
         return;
       }
-      if (!window) return;
       const due = dueTimeOf(owner, intervalMs, at);
-      if (due < window.t0 || due >= window.t1) return;
+      if (due < span.t0 || due >= span.t1) return;
       if (entry.due.has(due)) entry.repeats++;
       entry.due.add(due);
       latencies.push(Math.round((at - due) * 10) / 10);
@@ -100,7 +102,8 @@ while (!text.includes("\n")) {
   text += value;
 }
 const [, t0, t1] = text.trim().split(" ").map(Number);
-window = { t0, t1 };
+span.t0 = t0;
+span.t1 = t1;
 const cpuAtStart = await new Promise<number>((resolve) => setTimeout(() => resolve(cpuSeconds()), t0 - now()));
 await new Promise((r) => setTimeout(r, t1 - now()));
 const cpu = cpuSeconds() - cpuAtStart;
@@ -136,5 +139,6 @@ console.log(
     })
   }`,
 );
+finished = true;
 for (const entry of tracked) entry.socket.close();
 Deno.exit(0);

@@ -69,6 +69,14 @@ export interface ListingView {
   readonly pricesUsable: boolean;
 }
 
+/** One snapshot shared by every view computed in one (second, prices, shared accounts), with what it learnt. */
+interface Shared {
+  key: string;
+  snapshot: DeploymentSnapshot;
+  /** Market → both of its prices usable, on this snapshot. */
+  usableMarkets: Map<string, boolean>;
+}
+
 interface Entry<T> {
   ownerVersion: number;
   snapshotKey: string;
@@ -79,6 +87,7 @@ interface Entry<T> {
 class LazyBasketView implements BasketView {
   readonly basketData: Uint8Array | null;
   readonly #snapshot: DeploymentSnapshot;
+  readonly #usableMarkets: Map<string, boolean>;
   readonly #owner: string;
   readonly #found: ReturnType<typeof ownerBasket>;
   #positionMetricsJson: string | undefined;
@@ -86,10 +95,11 @@ class LazyBasketView implements BasketView {
   #metrics: string | undefined;
   #usable: boolean | undefined;
 
-  constructor(snapshot: DeploymentSnapshot, owner: string, basketPubkey: string) {
-    this.#snapshot = snapshot;
+  constructor(shared: Shared, owner: string, basketPubkey: string) {
+    this.#snapshot = shared.snapshot;
+    this.#usableMarkets = shared.usableMarkets;
     this.#owner = owner;
-    this.#found = ownerBasket(snapshot, owner, basketPubkey);
+    this.#found = ownerBasket(shared.snapshot, owner, basketPubkey);
     this.basketData = this.#found?.data ?? null;
   }
 
@@ -119,7 +129,7 @@ class LazyBasketView implements BasketView {
 
   get pricesUsable(): boolean {
     return this.#usable ??= !this.#found ||
-      marketPricesUsable(this.#snapshot, openBasketMarkets(this.#found.basket));
+      marketPricesUsable(this.#snapshot, openBasketMarkets(this.#found.basket), this.#usableMarkets);
   }
 }
 
@@ -130,7 +140,7 @@ export class OwnerViewCache {
   readonly #basketAddresses = new Map<string, string>();
   #sharedVersion = 0;
   #priceVersion = 0;
-  #snapshot: { key: string; snapshot: DeploymentSnapshot } | undefined;
+  #snapshot: Shared | undefined;
   #unsubscribe: Unsubscribe[] = [];
   #computations = 0;
 
@@ -165,46 +175,48 @@ export class OwnerViewCache {
 
   /** The v2 basket view of `owner` (nulls without a basket). */
   basket(owner: string): BasketView {
-    return this.#view(`b:${owner}`, owner, (snapshot) => {
+    return this.#view(`b:${owner}`, owner, (shared) => {
       let pubkey = this.#basketAddresses.get(owner);
       if (pubkey === undefined) {
         if (this.#basketAddresses.size >= this.maxEntries) this.#basketAddresses.clear();
-        pubkey = basketAddress(snapshot, owner);
+        pubkey = basketAddress(shared.snapshot, owner);
         this.#basketAddresses.set(owner, pubkey);
       }
-      return new LazyBasketView(snapshot, owner, pubkey);
+      return new LazyBasketView(shared, owner, pubkey);
     });
   }
 
   /** The earlier interface's enriched positions of `owner`, with PnL in the leverage or not. */
   positions(owner: string, includePnlInLeverageDisplay: boolean): ListingView {
-    return this.#view(`p${includePnlInLeverageDisplay ? 1 : 0}:${owner}`, owner, (snapshot) => {
+    return this.#view(`p${includePnlInLeverageDisplay ? 1 : 0}:${owner}`, owner, ({ snapshot, usableMarkets }) => {
       const json = JSON.stringify(positionsByOwner(snapshot, owner, includePnlInLeverageDisplay));
-      const pricesUsable = marketPricesUsable(snapshot, openPositionMarkets(snapshot, owner));
+      const pricesUsable = marketPricesUsable(snapshot, openPositionMarkets(snapshot, owner), usableMarkets);
       return { json, message: streamMessage("positions", json), pricesUsable };
     });
   }
 
   /** The earlier interface's order records of `owner`. */
   orders(owner: string): ListingView {
-    return this.#view(`o:${owner}`, owner, (snapshot) => {
+    return this.#view(`o:${owner}`, owner, ({ snapshot }) => {
       const json = JSON.stringify(ordersByOwner(snapshot, owner));
       return { json, message: streamMessage("orders", json), pricesUsable: true };
     });
   }
 
-  #view<T extends BasketView | ListingView>(key: string, owner: string, compute: (s: DeploymentSnapshot) => T): T {
+  #view<T extends BasketView | ListingView>(key: string, owner: string, compute: (shared: Shared) => T): T {
     const nowMs = this.clock.nowMs();
     if (!this.#unsubscribe.length) {
       this.#computations++;
-      return compute(this.snapshotAt(nowMs));
+      return compute({ key: "", snapshot: this.snapshotAt(nowMs), usableMarkets: new Map() });
     }
     const snapshotKey = `${Math.floor(nowMs / 1000)}:${this.#priceVersion}:${this.#sharedVersion}`;
     const ownerVersion = this.#ownerVersions.get(owner) ?? 0;
     const held = this.#entries.get(key);
     if (held && held.ownerVersion === ownerVersion && held.snapshotKey === snapshotKey) return held.view as T;
-    if (this.#snapshot?.key !== snapshotKey) this.#snapshot = { key: snapshotKey, snapshot: this.snapshotAt(nowMs) };
-    const view = compute(this.#snapshot.snapshot);
+    if (this.#snapshot?.key !== snapshotKey) {
+      this.#snapshot = { key: snapshotKey, snapshot: this.snapshotAt(nowMs), usableMarkets: new Map() };
+    }
+    const view = compute(this.#snapshot);
     this.#computations++;
     if (this.#entries.size >= this.maxEntries) this.#entries.clear();
     this.#entries.set(key, { ownerVersion, snapshotKey, view });

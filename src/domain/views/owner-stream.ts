@@ -40,11 +40,22 @@ export function basketSnapshotJson(
  * Whether every market in `markets` has both of its prices usable (present and not stale, DECISIONS 5.9). Markets the
  * configuration does not know are skipped: no figure of theirs is shown, so no price of theirs can be wrong.
  */
-export function marketPricesUsable(snapshot: DeploymentSnapshot, markets: Iterable<string>): boolean {
+export function marketPricesUsable(
+  snapshot: DeploymentSnapshot,
+  markets: Iterable<string>,
+  /** Answers per market already known on this snapshot (kept by a caller asking for many owners). */
+  known?: Map<string, boolean>,
+): boolean {
   for (const key of markets) {
-    const market = snapshot.market(key);
-    if (!market) continue;
-    if (!snapshot.quotePrice(market.target.token) || !snapshot.quotePrice(market.collateral.token)) return false;
+    let usable = known?.get(key);
+    if (usable === undefined) {
+      const market = snapshot.market(key);
+      usable = !market ||
+        (snapshot.quotePrice(market.target.token) !== undefined &&
+          snapshot.quotePrice(market.collateral.token) !== undefined);
+      known?.set(key, usable);
+    }
+    if (!usable) return false;
   }
   return true;
 }

@@ -55,3 +55,12 @@ Deno.test("marketPricesUsable: both prices of every market present and fresh; un
   assert.equal(marketPricesUsable(noUsdc, [M.v2.solLong]), true, "the SOL long is valued in SOL only");
   assert.equal(marketPricesUsable(noUsdc, [M.v2.solShort]), false, "the SOL short's collateral is USDC");
 });
+
+Deno.test("marketPricesUsable: answers per market are kept in `known` and reused", () => {
+  const fresh = buildFixture().snapshot("v2");
+  const known = new Map<string, boolean>();
+  assert.equal(marketPricesUsable(fresh, [M.v2.solLong], known), true);
+  assert.deepEqual([...known], [[M.v2.solLong, true]]);
+  known.set(M.v2.solShort, false); // as if learnt earlier on this snapshot
+  assert.equal(marketPricesUsable(fresh, [M.v2.solLong, M.v2.solShort], known), false);
+});
