@@ -20,9 +20,38 @@ export interface ServerTickStats {
   startLateMs: number[];
   /** Work of each tick (compute and send), ms. */
   workMs: number[];
+  /** The process's memory at the end of the window (Deno.memoryUsage: rss, heapTotal, heapUsed, external). */
+  memory?: Deno.MemoryUsage;
+  /**
+   * Event-loop stalls over 50 ms: how long, and how much of it the process spent on a CPU (about the same: it was
+   * busy, e.g. collecting garbage; much less: the machine gave the CPU to another process).
+   */
+  stalls: { ms: number; cpuMs: number }[];
 }
 
-const empty = (): ServerTickStats => ({ ticks: 0, groups: 0, messages: 0, sends: 0, startLateMs: [], workMs: [] });
+function cpuMs(): number {
+  const fields = Deno.readTextFileSync("/proc/self/stat").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+// A 10 ms heartbeat: a gap well over it is a stall of the event loop.
+let beat = { at: performance.now(), cpu: cpuMs() };
+setInterval(() => {
+  const at = performance.now();
+  const cpu = cpuMs();
+  if (at - beat.at > 60) stats.stalls.push({ ms: Math.round(at - beat.at - 10), cpuMs: cpu - beat.cpu });
+  beat = { at, cpu };
+}, 10);
+
+const empty = (): ServerTickStats => ({
+  ticks: 0,
+  groups: 0,
+  messages: 0,
+  sends: 0,
+  startLateMs: [],
+  workMs: [],
+  stalls: [],
+});
 let stats = empty();
 
 function onTick(report: TickReport) {
@@ -39,6 +68,16 @@ const service = await createServiceApp(config, { onStreamTick: onTick });
 await service.start();
 const server = Deno.serve({ hostname: "127.0.0.1", port: config.PORT, onListen() {} }, service.app.fetch);
 console.log(`READY ${server.addr.port}`);
+if (Deno.env.get("BENCH_TRACE_MEMORY")) {
+  const mib = (n: number) => Math.round(n / 2 ** 20);
+  setInterval(() => {
+    const m = Deno.memoryUsage();
+    const open = service.services.streams.v2.openCount;
+    console.error(
+      `memory: ${open} sockets rss ${mib(m.rss)} heap ${mib(m.heapUsed)}/${mib(m.heapTotal)} ext ${mib(m.external)}`,
+    );
+  }, 2000);
+}
 
 const lines = Deno.stdin.readable.pipeThrough(new TextDecoderStream());
 let pending = "";
@@ -49,7 +88,7 @@ for await (const chunk of lines) {
     const command = pending.slice(0, newline).trim();
     pending = pending.slice(newline + 1);
     if (command === "RESET") stats = empty();
-    if (command === "STATS") console.log(JSON.stringify(stats));
+    if (command === "STATS") console.log(JSON.stringify({ ...stats, memory: Deno.memoryUsage() }));
   }
 }
 service.closeStreams();

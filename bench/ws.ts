@@ -12,6 +12,8 @@
  *
  * Options: --clients 1000,10000  --interval-ms 1000  --window-s 20  --warmup-s 5  --owners 12000
  *          --clients-per-loader 2500
+ * Environment: BENCH_SERVER_V8_FLAGS (default: those of `deno task start`), BENCH_TRACE_MEMORY=1 (the server prints
+ * its memory every 2 s on stderr).
  */
 import type { ServerTickStats } from "./ws-server.ts";
 
@@ -26,6 +28,7 @@ const windowS = Number(option("window-s", "20"));
 const warmupS = Number(option("warmup-s", "5"));
 const ownerCount = Number(option("owners", "12000"));
 const perLoader = Number(option("clients-per-loader", "2500"));
+const serverV8Flags = Deno.env.get("BENCH_SERVER_V8_FLAGS") ?? "--no-allocation-site-pretenuring";
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
@@ -109,7 +112,8 @@ interface LoaderResult {
 async function run(world: string, ownersFile: string, clients: number) {
   const port = freePort();
   const server = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", "bench/ws-server.ts"],
+    // The V8 flags of `deno task start` (src/main.ts says why); BENCH_SERVER_V8_FLAGS replaces them for experiments.
+    args: ["run", "--allow-all", `--v8-flags=${serverV8Flags}`, "bench/ws-server.ts"],
     env: { REPLAY_DIR: world, PORT: String(port), HOST: "127.0.0.1", REPLAY_LOOP: "true" },
     stdin: "piped",
     stdout: "piped",
@@ -196,6 +200,10 @@ async function run(world: string, ownersFile: string, clients: number) {
     tickWorkP99: percentile(work, 99),
     tickStartLateP99: percentile(late, 99),
     ticks: ticks.ticks,
+    stalls: ticks.stalls,
+    heapUsedMiB: (ticks.memory?.heapUsed ?? 0) / 2 ** 20,
+    heapTotalMiB: (ticks.memory?.heapTotal ?? 0) / 2 ** 20,
+    externalMiB: (ticks.memory?.external ?? 0) / 2 ** 20,
   };
 }
 
@@ -255,6 +263,17 @@ for (const clients of clientCounts) {
     r.tickStartLateP99.toFixed(1),
   ]);
   if (r.closedEarly) console.log(`${clients} clients: ${r.closedEarly} sockets closed during the window`);
+  const stalled = r.stalls.reduce((n, x) => n + x.ms, 0);
+  const onCpu = r.stalls.reduce((n, x) => n + x.cpuMs, 0);
+  console.log(
+    `${clients} clients: ${r.stalls.length} event-loop stalls over 50 ms in the server (longest ` +
+      `${Math.max(0, ...r.stalls.map((x) => x.ms))} ms, ${stalled} ms in all, of which the server was on a CPU for ` +
+      `about ${onCpu} ms: the rest it waited for one)`,
+  );
+  console.log(
+    `${clients} clients: server JS heap at the end of the window ${r.heapUsedMiB.toFixed(0)} MiB used of ` +
+      `${r.heapTotalMiB.toFixed(0)} MiB, external ${r.externalMiB.toFixed(0)} MiB`,
+  );
 }
 await Deno.remove(ownersFile);
 const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));

@@ -14,7 +14,10 @@ import { type StreamDefinition, walletsChangedBy } from "./hub.ts";
 
 /** What the stream reads of one owner (the owner view cache's basket view). */
 export interface BasketViews {
-  basket(owner: string): { basketMessage: string; metricsMessage: string | undefined; pricesUsable: boolean };
+  basket(
+    owner: string,
+    options?: { hold?: boolean },
+  ): { basketMessage: string; metricsMessage: string | undefined; pricesUsable: boolean };
 }
 
 /** The basket stream has no per-socket options besides the interval. */
@@ -26,7 +29,8 @@ export function v2BasketStream(views: BasketViews, programId: string): StreamDef
     variant: () => "",
     opening: (owner) => [views.basket(owner).basketMessage],
     periodic: (owner) => {
-      const view = views.basket(owner);
+      // Not held: the hub computes it once for all of the owner's sockets of this tick (see ReadOptions).
+      const view = views.basket(owner, { hold: false });
       return view.pricesUsable ? view.metricsMessage : undefined;
     },
     ownersChangedBy: (change) => walletsChangedBy(change, programId, ["Basket"]),

@@ -181,3 +181,14 @@ Deno.test("owner view cache: memory is bounded (past the bound the entries are d
   cache.basket(ALICE);
   assert.equal(cache.computations, 4);
 });
+
+Deno.test("owner view cache: a read that does not hold still reads what is held, and holds nothing itself", () => {
+  const { cache } = started();
+  const transient = cache.basket(ALICE, { hold: false });
+  assert.notEqual(cache.basket(ALICE, { hold: false }), transient, "nothing held: computed again");
+  assert.equal(cache.computations, 2);
+  const held = cache.basket(ALICE);
+  assert.equal(cache.basket(ALICE, { hold: false }), held, "a held entry is read");
+  assert.equal(cache.computations, 3);
+  assert.equal(cache.positions(DAVE, false, { hold: false }).pricesUsable, true);
+});

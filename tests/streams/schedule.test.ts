@@ -19,16 +19,16 @@ Deno.test("updateIntervalMs is clamped into 100..10000 and cut to whole millisec
   assert.equal(clampUpdateInterval(250.9), 250);
 });
 
-Deno.test("phases: about 100 ms each, at least one; an owner's phase is stable and in range", () => {
-  assert.equal(phasesOf(100), 1);
-  assert.equal(phasesOf(149), 1);
-  assert.equal(phasesOf(1000), 10);
-  assert.equal(phasesOf(10_000), 100);
+Deno.test("phases: about 25 ms each, at least one; an owner's phase is stable and in range", () => {
+  assert.equal(phasesOf(10), 1);
+  assert.equal(phasesOf(100), 4);
+  assert.equal(phasesOf(1000), 40);
+  assert.equal(phasesOf(10_000), 400);
   const owner = "Ec9hbAKeAzEpTJKTebKqSGYWAQQb9uzUuqqrXu2k3HFC";
-  assert.equal(phaseOf(owner, 10), phaseOf(owner, 10));
-  const counts = new Array(10).fill(0);
-  for (let i = 0; i < 10_000; i++) counts[phaseOf(`owner-${i}`, 10)]++;
-  // Spread: every phase holds close to a tenth of 10,000 owners.
+  assert.equal(phaseOf(owner, 40), phaseOf(owner, 40));
+  const counts = new Array(40).fill(0);
+  for (let i = 0; i < 40_000; i++) counts[phaseOf(`owner-${i}`, 40)]++;
+  // Spread: every phase holds close to a fortieth of 40,000 owners.
   for (const n of counts) assert.ok(n > 850 && n < 1150, `phase sizes ${counts}`);
 });
 
@@ -43,16 +43,16 @@ function recorder(timers: ManualTimers, intervalMs: number) {
 Deno.test("a schedule visits each member once per interval, in its owner's phase, at wall-clock-aligned due times", () => {
   const timers = new ManualTimers();
   const { schedule, ticks } = recorder(timers, 1000);
-  const owners = Array.from({ length: 30 }, (_, i) => `owner-${i}`);
+  const owners = Array.from({ length: 100 }, (_, i) => `owner-${i}`);
   for (const owner of owners) schedule.add(owner, owner, owner);
   assert.equal(timers.pending, 1, "one timer for the whole interval");
   timers.advance(3000);
   const seen = new Map<string, number[]>();
   for (const { tick, members, at } of ticks) {
     assert.equal(at, tick.dueAtMs, "fired on time");
-    assert.equal(tick.dueAtMs % 100, 0, "aligned to the 100 ms phase grid");
+    assert.equal(tick.dueAtMs % 25, 0, "aligned to the 25 ms phase grid");
     for (const m of members) {
-      assert.equal(phaseOf(m, 10), tick.phase);
+      assert.equal(phaseOf(m, phasesOf(1000)), tick.phase);
       seen.set(m, [...(seen.get(m) ?? []), tick.dueAtMs]);
     }
   }
@@ -68,17 +68,18 @@ Deno.test("a schedule visits each member once per interval, in its owner's phase
 Deno.test("a late timer catches up: every missed tick runs once, at most one interval's worth", () => {
   const timers = new ManualTimers();
   const { schedule, ticks } = recorder(timers, 1000);
-  for (let i = 0; i < 50; i++) schedule.add(`o${i}`, `o${i}`, `o${i}`);
-  timers.advance(100);
+  for (let i = 0; i < 2000; i++) schedule.add(`o${i}`, `o${i}`, `o${i}`); // every phase has members
+  timers.advance(25);
   const before = ticks.length;
-  timers.jump(450); // the event loop was busy for 450 ms: four ticks were due meanwhile
+  timers.jump(110); // the event loop was busy for 110 ms: four ticks were due meanwhile
   const late = ticks.slice(before);
   assert.equal(late.length, 4);
   assert.deepEqual(late.map((t) => t.tick.phase), [...new Set(late.map((t) => t.tick.phase))], "each phase once");
+  assert.ok(late.every((t) => t.at - t.tick.dueAtMs >= 0), "each knows how late it ran");
   timers.jump(5000); // far behind: one interval's worth, each phase once
   const far = ticks.slice(before + 4);
-  assert.equal(far.length, 10);
-  assert.equal(new Set(far.map((t) => t.tick.phase)).size, 10);
+  assert.equal(far.length, 40);
+  assert.equal(new Set(far.map((t) => t.tick.phase)).size, 40);
 });
 
 Deno.test("the timer runs only while the schedule has members", () => {
@@ -93,5 +94,5 @@ Deno.test("the timer runs only while the schedule has members", () => {
   assert.equal(ticks.length, 0);
   schedule.add("b", "b", "b");
   timers.advance(1000);
-  assert.equal(ticks.length, 5, "every 200 ms (two phases of 100 ms, one of them b's)");
+  assert.equal(ticks.length, 5, "every 200 ms (eight phases of 25 ms, one of them b's)");
 });
