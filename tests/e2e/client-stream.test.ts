@@ -73,7 +73,10 @@ Deno.test("generated stream client: a refused upgrade is retried with growing de
   const stream = openEarlierOwnerStream(s.base, OWNER, {
     includePnlInLeverageDisplay: true,
     reconnect: { initialDelayMs: 20, factor: 2, jitter: 0 },
-    onMessage: (message) => received.push(message),
+    onMessage: (message) => {
+      assertMessageMatchesContract(`/owner/${OWNER}/ws`, JSON.stringify(message));
+      received.push(message);
+    },
     onClose: (event) => event.reconnectInMs !== undefined && delays.push(event.reconnectInMs),
     onError: () => {}, // the refused upgrades
   });
