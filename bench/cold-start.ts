@@ -28,7 +28,8 @@ function peakRssKiB(pid: number): number {
 /** Starts the recording's endpoints in their own process; resolves with their URLs once they listen. */
 async function startEndpoints(worldDir: string) {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", "tools/replay-serve.ts", "--dir", worldDir, "--no-loop"],
+    // The service under test runs in live mode, on the wall clock: prices stamped as published now.
+    args: ["run", "--allow-all", "tools/replay-serve.ts", "--dir", worldDir, "--no-loop", "--oracle-time", "wall"],
     stdout: "piped",
     stderr: "inherit",
   }).spawn();

@@ -4,7 +4,13 @@
  *   1. GET /v2/prices and GET /v2/tokens: requests/s of the service vs a bare Hono route serving the same bytes.
  *   2. GET /v2/owner/{owner} (10 positions, 10 orders) against the same baseline; open-position quotes per second
  *      and p99 latency, in-process.
- *   3. Cold start to ready on a 100,000-owner world (generated once into bench/worlds/, not committed), with peak RSS,
+ *   3. POST /v2/transaction-builder/open-position with an owner (paid in USDC) and close-position: requests/s and
+ *      p99 with a warm ER blockhash cache, against a bare Hono POST route answering the same bytes (bench/builders.ts);
+ *      POST /v2/transaction-builder/deposit (fresh owner, full bundle) and /withdraw, each as a ratio to a bare Hono
+ *      POST route answering the same bytes (bench/funds-builders.ts); the same for POST
+ *      /transaction-builder/open-position (earlier interface) with an owner, MARKET and swap-and-open
+ *      (bench/earlier-builders.ts).
+ *   4. Cold start to ready on a 100,000-owner world (generated once into bench/worlds/, not committed), with peak RSS,
  *      next to the same measurement on the bundled world.
  *
  * Options: --duration-ms N (per throughput run, default 3000), --owners N (default 100000), --skip-cold-start.
@@ -14,6 +20,9 @@ import { createServiceApp } from "../src/server.ts";
 import { compareRoute } from "./http-throughput.ts";
 import { measureColdStart } from "./cold-start.ts";
 import { BENCH_OWNER, benchOpenQuotes, installBenchOwner } from "./domain.ts";
+import { compareFundsBuilders } from "./funds-builders.ts";
+import { compareEarlierOpens } from "./earlier-builders.ts";
+import { builderRequests, compareBuilderRoute } from "./builders.ts";
 
 function option(name: string, fallback: number): number {
   const index = Deno.args.indexOf(`--${name}`);
@@ -40,7 +49,13 @@ async function throughput() {
     const held = installBenchOwner(service.services);
     const owner = await compareRoute(base, `/v2/owner/${BENCH_OWNER}`, durationMs);
     const quotes = benchOpenQuotes(service.services);
-    return { results, owner: { ...owner, held }, quotes };
+    const requests = await builderRequests(service.services, "fixtures/world/manifest.json");
+    const v2Builders = [
+      await compareBuilderRoute(base, "/v2/transaction-builder/open-position", requests.open, durationMs),
+      await compareBuilderRoute(base, "/v2/transaction-builder/close-position", requests.close, durationMs),
+    ];
+    const builders = [...await compareFundsBuilders(base, durationMs), ...await compareEarlierOpens(base, durationMs)];
+    return { results, owner: { ...owner, held }, quotes, v2Builders, builders };
   } finally {
     await server.shutdown();
     await service.stop();
@@ -84,6 +99,22 @@ rows.push([
   `p50 ${measured.quotes.p50Us.toFixed(0)} µs`,
   `p99 ${measured.quotes.p99Us.toFixed(0)} µs`,
 ]);
+for (const b of measured.v2Builders) {
+  rows.push([
+    `${b.route} (warm blockhash)`,
+    `${b.serviceRps.toFixed(0)} req/s, p99 ${b.serviceP99Ms.toFixed(2)} ms`,
+    `bare Hono POST, same bytes: ${b.bareRps.toFixed(0)} req/s, p99 ${b.bareP99Ms.toFixed(2)} ms`,
+    `ratio ${b.ratio.toFixed(2)}`,
+  ]);
+}
+for (const f of measured.builders) {
+  rows.push([
+    `${f.route} req/s, p99`,
+    `${f.serviceRps.toFixed(0)} req/s, p99 ${f.serviceP99Ms.toFixed(1)} ms`,
+    `bare Hono POST, same bytes: ${f.bareRps.toFixed(0)} req/s, p99 ${f.bareP99Ms.toFixed(1)} ms`,
+    `ratio ${f.rpsRatio.toFixed(2)} req/s, ${f.p99Ratio.toFixed(2)}x p99`,
+  ]);
+}
 if (!skipColdStart) {
   const bigWorld = `bench/worlds/owners-${owners}`;
   await ensureWorld(bigWorld, owners);

@@ -3,14 +3,16 @@
  * (src/runtime/boot.ts), middleware and the app. Separate from main.ts so tests and benchmarks build the same
  * thing in-process.
  *
- * Middleware order: unknown methods are refused first (in createApp), then every request is observed (request
- * id, metrics, one log line), gets the services, and passes the rate limit.
+ * Middleware order: unknown methods are refused first (in createApp); then CORS, which answers preflights
+ * (`OPTIONS`) at once, so they never reach the costly observation, the rate limit or validation; then every
+ * request is observed (request id, metrics, one log line), gets the services, and passes the rate limit.
  */
 import type { AppEnv } from "./services.ts";
 import type { Config } from "./config/env.ts";
 import { createApp } from "./http/app.ts";
 import { type Logger, silentLogger } from "./http/logger.ts";
 import type { ServiceMetrics } from "./http/metrics.ts";
+import { corsForBrowsers } from "./http/middleware/cors.ts";
 import { observeRequests } from "./http/middleware/observe.ts";
 import { rateLimit } from "./http/middleware/rate-limit.ts";
 import { handlers } from "./handlers/index.ts";
@@ -53,6 +55,10 @@ export async function createServiceApp(config: Config, options: ServiceAppOption
     handlers,
     logger,
     middleware: [
+      corsForBrowsers({
+        origins: config.CORS_ORIGINS,
+        onPreflight: (allowed) => services.metrics.corsPreflight(allowed),
+      }),
       observeRequests({ metrics: services.metrics, logger }),
       injectServices,
       rateLimit({

@@ -7,7 +7,7 @@ import type { Config } from "./config/env.ts";
 import type { DeploymentIndex } from "./config/deployment-index.ts";
 import type { AccountStore } from "./state/account-store.ts";
 import type { BlockhashCaches } from "./state/blockhash-cache.ts";
-import type { Clock } from "./state/clock.ts";
+import type { ServiceClock } from "./state/clock.ts";
 import type { PriceStore } from "./state/price-store.ts";
 import type { ProgramView } from "./state/program-view.ts";
 import type { IngestStatus } from "./ingest/status.ts";
@@ -16,6 +16,7 @@ import type { PriceMapCache } from "./runtime/price-map-cache.ts";
 import type { TokenListCache } from "./runtime/token-list-cache.ts";
 import type { OwnerViewCache } from "./runtime/owner-view-cache.ts";
 import type { TokenDtoOf } from "./domain/views/tokens.ts";
+import type { PoolStatsDtoOf } from "./domain/views/pool-stats.ts";
 import type { Endpoints } from "./runtime/endpoints.ts";
 import type { ServiceMetrics } from "./http/metrics.ts";
 import type { ServiceLimits } from "./limits/mod.ts";
@@ -31,7 +32,7 @@ export interface Deployment<V extends ProgramVersion = ProgramVersion> {
   version: V;
   index: DeploymentIndex;
   view: ProgramView;
-  poolStats: PoolStatsCache;
+  poolStats: PoolStatsCache<PoolStatsDtoOf<V>>;
   priceMap: PriceMapCache;
   tokenList: TokenListCache<TokenDtoOf<V>>;
   /** Owner views (v2 basket snapshot; earlier position and order listings), shared by REST answers and streams. */
@@ -40,7 +41,11 @@ export interface Deployment<V extends ProgramVersion = ProgramVersion> {
 
 export interface Services {
   config: Config;
-  clock: Clock;
+  /**
+   * The clock every time-dependent figure is computed with: the wall clock live, the recording's timeline in replay
+   * mode (DECISIONS 5.15). The rate limit and the connection leases keep the wall clock (src/limits).
+   */
+  clock: ServiceClock;
   /** Where each chain and the oracle are reached (live endpoints or the replay servers). */
   endpoints: Endpoints;
   deployments: { [V in ProgramVersion]: Deployment<V> };

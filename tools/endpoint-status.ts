@@ -7,8 +7,7 @@ import { bundleOpenApi } from "./gen/bundle.ts";
 
 /** Operations whose handler answers only part of the contract yet; the note says which part. */
 export const PARTIAL: Record<string, string> = {
-  v2OpenPosition: "preview-only mode (no `owner`); with an `owner` 501 until the transaction builders land",
-  openPosition: "preview-only mode (no `owner`); with an `owner` 501 until the transaction builders land",
+  v2RequestWithdrawal: "variant B (with `feePayer`); variant A is 400 FEE_PAYER_REQUIRED by design (see the operation)",
 };
 
 const METHODS = ["get", "post", "put", "delete", "patch"];

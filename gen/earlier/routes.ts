@@ -736,6 +736,11 @@ export const streamOwner = createRoute({
         "Malformed request: missing or mistyped field, bad enum value, invalid key, malformed decimal, body that is not JSON, or (on simple builders) a request the service cannot build. `field` names the offending input.",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    403: {
+      description:
+        'Refused before the upgrade: the request carries an `Origin` header (a browser page) that `CORS_ORIGINS` does not list (DECISIONS 5.14). Requests without `Origin` (servers, command-line clients) are not affected. Body `{error: "origin not allowed", code: ORIGIN_NOT_ALLOWED}`.',
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
     426: {
       description: "The request is not a WebSocket upgrade. Body `{error, code: UPGRADE_REQUIRED}`.",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
@@ -785,11 +790,6 @@ export const openPosition = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const closePosition = createRoute({
@@ -819,11 +819,6 @@ export const closePosition = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -857,11 +852,6 @@ export const reversePosition = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const addCollateral = createRoute({
@@ -891,11 +881,6 @@ export const addCollateral = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -929,11 +914,6 @@ export const removeCollateral = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const placeTriggerOrder = createRoute({
@@ -949,7 +929,7 @@ export const placeTriggerOrder = createRoute({
     },
     400: {
       description:
-        "The body uses `err` instead of `error`. Either the request is malformed (body not JSON: `INVALID_JSON`;\nmissing or mistyped field: `VALIDATION_FAILED`; malformed key: `INVALID_PUBKEY`; malformed decimal:\n`INVALID_DECIMAL`) or the order is rejected: `orderId` outside the allowed values (`ORDER_SLOT_INVALID`),\naddressed slot empty (`ORDER_NOT_FOUND`), all five TP or SL slots taken (`ORDER_SLOTS_FULL`), trigger price\nzero or on the wrong side of the current price (`TRIGGER_PRICE_INVALID`), size zero or above the position\nsize (`ORDER_SIZE_INVALID`), `marketSymbol` / `receiveTokenSymbol` not configured (`UNKNOWN_SYMBOL`), no\nmarket for that symbol and side (`UNKNOWN_MARKET`).\n",
+        "The body uses `err` instead of `error`. Either the request is malformed (body not JSON: `INVALID_JSON`;\nmissing or mistyped field: `VALIDATION_FAILED`; malformed key: `INVALID_PUBKEY`; malformed decimal:\n`INVALID_DECIMAL`; `orderId` outside the allowed values: `VALIDATION_FAILED`) or the order is rejected:\naddressed slot empty (`ORDER_NOT_FOUND`), all five TP or SL slots taken (`ORDER_SLOTS_FULL`), trigger price\nzero or on the wrong side of the current price (`TRIGGER_PRICE_INVALID`), size zero or above the position\nsize (`ORDER_SIZE_INVALID`), `marketSymbol` / `receiveTokenSymbol` not configured (`UNKNOWN_SYMBOL`), no\nmarket for that symbol and side (`UNKNOWN_MARKET`).\n",
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
     404: {
@@ -969,11 +949,6 @@ export const placeTriggerOrder = createRoute({
     500: {
       description:
         'The transaction could not be built: no fresh blockhash (`{err: "blockhash fetch failed", code:\nBLOCKHASH_UNAVAILABLE}`), the transaction would exceed the 1232-byte limit (`TRANSACTION_TOO_LARGE`), or an\nunexpected failure (`INTERNAL`).\n',
-      content: { "application/json": { schema: s.ErrBodySchema } },
-    },
-    501: {
-      description:
-        'The builder is part of the contract but this build cannot answer it yet. Body `{err: "not implemented", code: NOT_IMPLEMENTED}`; the request was validated first.',
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
     503: {
@@ -996,7 +971,7 @@ export const editTriggerOrder = createRoute({
     },
     400: {
       description:
-        "The body uses `err` instead of `error`. Either the request is malformed (body not JSON: `INVALID_JSON`;\nmissing or mistyped field: `VALIDATION_FAILED`; malformed key: `INVALID_PUBKEY`; malformed decimal:\n`INVALID_DECIMAL`) or the order is rejected: `orderId` outside the allowed values (`ORDER_SLOT_INVALID`),\naddressed slot empty (`ORDER_NOT_FOUND`), all five TP or SL slots taken (`ORDER_SLOTS_FULL`), trigger price\nzero or on the wrong side of the current price (`TRIGGER_PRICE_INVALID`), size zero or above the position\nsize (`ORDER_SIZE_INVALID`), `marketSymbol` / `receiveTokenSymbol` not configured (`UNKNOWN_SYMBOL`), no\nmarket for that symbol and side (`UNKNOWN_MARKET`).\n",
+        "The body uses `err` instead of `error`. Either the request is malformed (body not JSON: `INVALID_JSON`;\nmissing or mistyped field: `VALIDATION_FAILED`; malformed key: `INVALID_PUBKEY`; malformed decimal:\n`INVALID_DECIMAL`; `orderId` outside the allowed values: `VALIDATION_FAILED`) or the order is rejected:\naddressed slot empty (`ORDER_NOT_FOUND`), all five TP or SL slots taken (`ORDER_SLOTS_FULL`), trigger price\nzero or on the wrong side of the current price (`TRIGGER_PRICE_INVALID`), size zero or above the position\nsize (`ORDER_SIZE_INVALID`), `marketSymbol` / `receiveTokenSymbol` not configured (`UNKNOWN_SYMBOL`), no\nmarket for that symbol and side (`UNKNOWN_MARKET`).\n",
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
     404: {
@@ -1016,11 +991,6 @@ export const editTriggerOrder = createRoute({
     500: {
       description:
         'The transaction could not be built: no fresh blockhash (`{err: "blockhash fetch failed", code:\nBLOCKHASH_UNAVAILABLE}`), the transaction would exceed the 1232-byte limit (`TRANSACTION_TOO_LARGE`), or an\nunexpected failure (`INTERNAL`).\n',
-      content: { "application/json": { schema: s.ErrBodySchema } },
-    },
-    501: {
-      description:
-        'The builder is part of the contract but this build cannot answer it yet. Body `{err: "not implemented", code: NOT_IMPLEMENTED}`; the request was validated first.',
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
     503: {
@@ -1043,7 +1013,7 @@ export const cancelTriggerOrder = createRoute({
     },
     400: {
       description:
-        "The body uses `err` instead of `error`. Either the request is malformed (body not JSON: `INVALID_JSON`;\nmissing or mistyped field: `VALIDATION_FAILED`; malformed key: `INVALID_PUBKEY`; malformed decimal:\n`INVALID_DECIMAL`) or the order is rejected: `orderId` outside the allowed values (`ORDER_SLOT_INVALID`),\naddressed slot empty (`ORDER_NOT_FOUND`), all five TP or SL slots taken (`ORDER_SLOTS_FULL`), trigger price\nzero or on the wrong side of the current price (`TRIGGER_PRICE_INVALID`), size zero or above the position\nsize (`ORDER_SIZE_INVALID`), `marketSymbol` / `receiveTokenSymbol` not configured (`UNKNOWN_SYMBOL`), no\nmarket for that symbol and side (`UNKNOWN_MARKET`).\n",
+        "The body uses `err` instead of `error`. Either the request is malformed (body not JSON: `INVALID_JSON`;\nmissing or mistyped field: `VALIDATION_FAILED`; malformed key: `INVALID_PUBKEY`; malformed decimal:\n`INVALID_DECIMAL`; `orderId` outside the allowed values: `VALIDATION_FAILED`) or the order is rejected:\naddressed slot empty (`ORDER_NOT_FOUND`), all five TP or SL slots taken (`ORDER_SLOTS_FULL`), trigger price\nzero or on the wrong side of the current price (`TRIGGER_PRICE_INVALID`), size zero or above the position\nsize (`ORDER_SIZE_INVALID`), `marketSymbol` / `receiveTokenSymbol` not configured (`UNKNOWN_SYMBOL`), no\nmarket for that symbol and side (`UNKNOWN_MARKET`).\n",
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
     404: {
@@ -1063,11 +1033,6 @@ export const cancelTriggerOrder = createRoute({
     500: {
       description:
         'The transaction could not be built: no fresh blockhash (`{err: "blockhash fetch failed", code:\nBLOCKHASH_UNAVAILABLE}`), the transaction would exceed the 1232-byte limit (`TRANSACTION_TOO_LARGE`), or an\nunexpected failure (`INTERNAL`).\n',
-      content: { "application/json": { schema: s.ErrBodySchema } },
-    },
-    501: {
-      description:
-        'The builder is part of the contract but this build cannot answer it yet. Body `{err: "not implemented", code: NOT_IMPLEMENTED}`; the request was validated first.',
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
   },
@@ -1087,7 +1052,7 @@ export const cancelAllTriggerOrders = createRoute({
     },
     400: {
       description:
-        "The body uses `err` instead of `error`. Either the request is malformed (body not JSON: `INVALID_JSON`;\nmissing or mistyped field: `VALIDATION_FAILED`; malformed key: `INVALID_PUBKEY`; malformed decimal:\n`INVALID_DECIMAL`) or the order is rejected: `orderId` outside the allowed values (`ORDER_SLOT_INVALID`),\naddressed slot empty (`ORDER_NOT_FOUND`), all five TP or SL slots taken (`ORDER_SLOTS_FULL`), trigger price\nzero or on the wrong side of the current price (`TRIGGER_PRICE_INVALID`), size zero or above the position\nsize (`ORDER_SIZE_INVALID`), `marketSymbol` / `receiveTokenSymbol` not configured (`UNKNOWN_SYMBOL`), no\nmarket for that symbol and side (`UNKNOWN_MARKET`).\n",
+        "The body uses `err` instead of `error`. Either the request is malformed (body not JSON: `INVALID_JSON`;\nmissing or mistyped field: `VALIDATION_FAILED`; malformed key: `INVALID_PUBKEY`; malformed decimal:\n`INVALID_DECIMAL`; `orderId` outside the allowed values: `VALIDATION_FAILED`) or the order is rejected:\naddressed slot empty (`ORDER_NOT_FOUND`), all five TP or SL slots taken (`ORDER_SLOTS_FULL`), trigger price\nzero or on the wrong side of the current price (`TRIGGER_PRICE_INVALID`), size zero or above the position\nsize (`ORDER_SIZE_INVALID`), `marketSymbol` / `receiveTokenSymbol` not configured (`UNKNOWN_SYMBOL`), no\nmarket for that symbol and side (`UNKNOWN_MARKET`).\n",
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
     404: {
@@ -1107,11 +1072,6 @@ export const cancelAllTriggerOrders = createRoute({
     500: {
       description:
         'The transaction could not be built: no fresh blockhash (`{err: "blockhash fetch failed", code:\nBLOCKHASH_UNAVAILABLE}`), the transaction would exceed the 1232-byte limit (`TRANSACTION_TOO_LARGE`), or an\nunexpected failure (`INTERNAL`).\n',
-      content: { "application/json": { schema: s.ErrBodySchema } },
-    },
-    501: {
-      description:
-        'The builder is part of the contract but this build cannot answer it yet. Body `{err: "not implemented", code: NOT_IMPLEMENTED}`; the request was validated first.',
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
   },
@@ -1145,11 +1105,6 @@ export const initTokenStake = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const createReferral = createRoute({
@@ -1179,11 +1134,6 @@ export const createReferral = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },

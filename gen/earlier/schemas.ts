@@ -7,12 +7,13 @@ export const PubkeySchema = z.string().regex(new RegExp("^[1-9A-HJ-NP-Za-km-z]{3
   message: "must decode to exactly 32 bytes",
   params: { "code": "INVALID_PUBKEY" },
 }).openapi("Pubkey");
-export const DecimalInputSchema = z.string().max(41).regex(new RegExp("^[0-9]{1,20}(\\.[0-9]{1,20})?$")).openapi(
-  "DecimalInput",
-);
+export const DecimalInputSchema = z.string().max(41).regex(
+  new RegExp("^([0-9]{1,20}(\\.[0-9]{0,20})?|\\.[0-9]{1,20})$"),
+).openapi("DecimalInput");
 export const TokenSymbolSchema = z.string().min(1).max(32).openapi("TokenSymbol");
-export const SlippagePercentageSchema = z.string().max(32).regex(new RegExp("^(100(\\.0+)?|[0-9]{1,2}(\\.[0-9]+)?)$"))
-  .default("0.5").openapi("SlippagePercentage");
+export const SlippagePercentageSchema = z.string().max(32).regex(
+  new RegExp("^(100(\\.0*)?|[0-9]{1,2}(\\.[0-9]*)?|\\.[0-9]+)$"),
+).default("0.5").openapi("SlippagePercentage");
 export const AddCollateralRequestSchema = z.object({
   "positionKey": PubkeySchema,
   "depositAmountUi": DecimalInputSchema,
@@ -45,6 +46,7 @@ export const ErrorCodeSchema = z.enum([
   "WS_OWNER_LIMIT",
   "WS_GLOBAL_LIMIT",
   "UPGRADE_REQUIRED",
+  "ORIGIN_NOT_ALLOWED",
   "PRICE_UNAVAILABLE",
   "STALE_DATA",
   "BLOCKHASH_UNAVAILABLE",
@@ -66,6 +68,9 @@ export const ErrorCodeSchema = z.enum([
   "ORDER_SIZE_INVALID",
   "FEE_PAYER_CONFLICT",
   "TRANSACTION_TOO_LARGE",
+  "FEE_PAYER_REQUIRED",
+  "SETUP_ALREADY_DONE",
+  "DEPOSIT_LEDGER_NOT_FOUND",
 ]).openapi("ErrorCode");
 export const ComputeErrorResponseSchema = z.object({ "err": z.string(), "code": ErrorCodeSchema }).openapi(
   "ComputeErrorResponse",
@@ -237,8 +242,9 @@ export const PreviewMarginResponseSchema = z.object({
 export const EarlierPreviewMarginResultSchema = z.union([PreviewMarginResponseSchema, ComputeErrorResponseSchema])
   .openapi("EarlierPreviewMarginResult");
 export const TpSlModeSchema = z.enum(["forward", "reverse_pnl", "reverse_roi"]).openapi("TpSlMode");
-export const SignedDecimalInputSchema = z.string().max(42).regex(new RegExp("^-?[0-9]{1,20}(\\.[0-9]{1,20})?$"))
-  .openapi("SignedDecimalInput");
+export const SignedDecimalInputSchema = z.string().max(42).regex(
+  new RegExp("^-?([0-9]{1,20}(\\.[0-9]{0,20})?|\\.[0-9]{1,20})$"),
+).openapi("SignedDecimalInput");
 export const EarlierPreviewTpSlRequestSchema = z.object({
   "mode": TpSlModeSchema,
   "positionKey": PubkeySchema.optional(),
@@ -319,8 +325,21 @@ export const HealthAccountCountsSchema = z.object({
   "positions": z.int().gte(0),
   "orders": z.int().gte(0),
 }).openapi("HealthAccountCounts");
-export const HealthSchema = z.object({ "status": z.enum(["ok", "degraded"]), "accounts": HealthAccountCountsSchema })
-  .openapi("Health");
+export const ServiceClockUnixMsSchema = z.int().gte(0).openapi("ServiceClockUnixMs");
+export const ReplayClockSchema = z.object({
+  "mode": z.enum(["realtime", "virtual"]),
+  "positionMs": z.int().gte(0),
+  "durationMs": z.int().gte(0),
+  "speed": z.number().gte(0),
+  "loop": z.boolean(),
+  "loops": z.int().gte(0),
+}).nullable().openapi("ReplayClock");
+export const HealthSchema = z.object({
+  "status": z.enum(["ok", "degraded"]),
+  "accounts": HealthAccountCountsSchema,
+  "clockUnixMs": ServiceClockUnixMsSchema,
+  "replay": ReplayClockSchema,
+}).openapi("Health");
 export const HtmlPageSchema = z.string().openapi("HtmlPage");
 export const InitTokenStakeRequestSchema = z.object({
   "owner": PubkeySchema,
@@ -400,6 +419,7 @@ export const TpSlQuoteSchema = z.object({
   "exitFeeUsdUi": DecimalStringSchema,
   "receiveUsdUi": DecimalStringSchema,
   "pnlPercentage": SignedDecimalStringSchema,
+  "maxProfitPriceUi": z.string().regex(new RegExp("^[0-9]+(\\.[0-9]+)?$")).nullable(),
 }).openapi("TpSlQuote");
 export const OpenPositionResponseDtoSchema = z.object({
   "oldLeverage": DecimalStringSchema.optional(),
@@ -421,9 +441,9 @@ export const OpenPositionResponseDtoSchema = z.object({
   "transactionBase64": z.string().nullable(),
   "takeProfitQuote": TpSlQuoteSchema.optional(),
   "stopLossQuote": TpSlQuoteSchema.optional(),
-  "swapInPriceUi": DecimalStringSchema.optional(),
-  "swapOutPriceUi": DecimalStringSchema.optional(),
-  "swapFeeUsdUi": DecimalStringSchema.optional(),
+  "swapInPriceUi": z.union([DecimalStringSchema, z.null()]).optional(),
+  "swapOutPriceUi": z.union([DecimalStringSchema, z.null()]).optional(),
+  "swapFeeUsdUi": z.union([DecimalStringSchema, z.null()]).optional(),
   "err": z.string().nullable(),
 }).openapi("OpenPositionResponseDto");
 export const OpenPositionResultSchema = z.union([OpenPositionResponseDtoSchema, ComputeErrorResponseSchema]).openapi(
@@ -603,6 +623,10 @@ export const TokenDtoSchema = z.object({
   "oracleTicker": z.string(),
   "oraclePriceId": z.string().regex(new RegExp("^((0x)?[0-9a-fA-F]+)?$")),
   "isToken2022": z.boolean(),
+  "mint": PubkeySchema,
+  "lazerId": z.int().gte(0),
+  "pythTicker": z.string(),
+  "pythPriceId": z.string().regex(new RegExp("^((0x)?[0-9a-fA-F]+)?$")),
 }).openapi("TokenDto");
 export const TokenDtoListSchema = z.array(TokenDtoSchema).openapi("TokenDtoList");
 export const TransactionResponseSchema = z.object({ "transactionBase64": z.string().min(1) }).openapi(
@@ -682,9 +706,11 @@ export const componentSchemas = {
   "RemoveCollateralRequest": RemoveCollateralRequestSchema,
   "RemoveCollateralResponseDto": RemoveCollateralResponseDtoSchema,
   "RemoveCollateralResult": RemoveCollateralResultSchema,
+  "ReplayClock": ReplayClockSchema,
   "ReversePositionRequest": ReversePositionRequestSchema,
   "ReversePositionResponseDto": ReversePositionResponseDtoSchema,
   "ReversePositionResult": ReversePositionResultSchema,
+  "ServiceClockUnixMs": ServiceClockUnixMsSchema,
   "SideUi": SideUiSchema,
   "SignedDecimalInput": SignedDecimalInputSchema,
   "SignedDecimalString": SignedDecimalStringSchema,
@@ -701,10 +727,10 @@ export const componentSchemas = {
 
 /** The error code of a failed pattern (the schema's `x-error-code`), by pattern source. */
 export const patternErrorCodes: Readonly<Record<string, string>> = {
-  "^[0-9]{1,20}(\\.[0-9]{1,20})?$": "INVALID_DECIMAL",
+  "^([0-9]{1,20}(\\.[0-9]{0,20})?|\\.[0-9]{1,20})$": "INVALID_DECIMAL",
   "^[0-9]+(\\.[0-9]+)?$": "INVALID_DECIMAL",
   "^[1-9A-HJ-NP-Za-km-z]{32,44}$": "INVALID_PUBKEY",
-  "^-?[0-9]{1,20}(\\.[0-9]{1,20})?$": "INVALID_DECIMAL",
+  "^-?([0-9]{1,20}(\\.[0-9]{0,20})?|\\.[0-9]{1,20})$": "INVALID_DECIMAL",
   "^-?[0-9]+(\\.[0-9]+)?$": "INVALID_DECIMAL",
-  "^(100(\\.0+)?|[0-9]{1,2}(\\.[0-9]+)?)$": "INVALID_DECIMAL",
+  "^(100(\\.0*)?|[0-9]{1,2}(\\.[0-9]*)?|\\.[0-9]+)$": "INVALID_DECIMAL",
 };

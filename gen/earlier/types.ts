@@ -10,8 +10,10 @@ export interface paths {
     };
     /**
      * Service health and cache counts
-     * @description Reports whether ingestion is current and how many accounts of each kind sit in the cache. While ingestion
-     *     lags beyond its staleness threshold the same body is returned with `status: degraded` and HTTP 503.
+     * @description Reports whether ingestion is current, how many accounts of each kind sit in the cache, and the clock the
+     *     service computes with (`clockUnixMs`; in replay mode the recording's timeline, with the replay's position,
+     *     speed and loops in `replay`). While ingestion lags beyond its staleness threshold the same body is returned
+     *     with `status: degraded` and HTTP 503.
      */
     get: operations["getHealth"];
     put?: never;
@@ -673,8 +675,9 @@ export interface paths {
      *     non-numeric value is 400. Sockets of one owner with the same interval and options receive the same message,
      *     computed once.
      *
-     *     Connection limits are checked before the upgrade: at most 5 open sockets per owner (the 6th gets 429
-     *     `WS_OWNER_LIMIT`) and 10,000 in total (503 `WS_GLOBAL_LIMIT`).
+     *     Before the upgrade, a browser's `Origin` must be one `CORS_ORIGINS` allows (403 `ORIGIN_NOT_ALLOWED`), and the
+     *     connection limits are checked: at most 5 open sockets per owner (the 6th gets 429 `WS_OWNER_LIMIT`) and 10,000
+     *     in total (503 `WS_GLOBAL_LIMIT`).
      */
     get: operations["streamOwner"];
     put?: never;
@@ -708,9 +711,24 @@ export interface paths {
      *     * For MARKET orders each of `takeProfit` / `stopLoss` appends one trigger order to the same transaction and
      *       adds `takeProfitQuote` / `stopLossQuote` to the response.
      *
-     *     Without `owner` the quote is returned with `transactionBase64: null` (preview-only mode). A well-formed
-     *     request that cannot be computed (unknown symbol, missing price, leverage outside the market's range, too
-     *     little liquidity) is answered with 200 and `{err, code}`.
+     *     Without `owner` the quote is returned with `transactionBase64: null` (preview-only mode); a preview-only
+     *     quote whose collateral after fees is below the market's minimum still returns its numbers, while the same
+     *     request with an `owner` is refused (`INSUFFICIENT_COLLATERAL`). A well-formed request that cannot be
+     *     computed or built (unknown symbol, missing price, leverage outside the market's range, too little liquidity,
+     *     a `takeProfit` / `stopLoss` on the wrong side of the current price (of the limit price for LIMIT):
+     *     `TRIGGER_PRICE_INVALID`, no free TP, SL or limit slot: `ORDER_SLOTS_FULL`) is answered with 200 and
+     *     `{err, code}`.
+     *
+     *     The transaction (base chain, the pool's lookup tables when they shorten it) is signed and paid by `owner`.
+     *     Paying with `SOL` wraps the amount into the owner's wrapped-SOL token account first (create if missing,
+     *     transfer, sync); receiving `SOL` from a SWAP unwraps it afterwards; `WSOL` uses that token account as it is.
+     *     MARKET opens bound the fill price by `slippagePercentage` around the quoted entry price; a SWAP's minimum
+     *     output is the quoted `outputAmount` less `slippagePercentage`.
+     *
+     *     Fee privilege: `privilege`, or the one inferred from the accounts sent. `STAKE` needs the owner's
+     *     token-stake account and `REFERRAL` the owner's referral account (and the referrer's token-stake account it
+     *     points to) to exist; otherwise the trade falls back to `NONE` and the quote shows it: `discountPercentage`
+     *     is "0" and `entryFee` equals `entryFeeBeforeDiscount`.
      */
     post: operations["openPosition"];
     delete?: never;
@@ -730,12 +748,16 @@ export interface paths {
     put?: never;
     /**
      * Quote and build a full or partial close
-     * @description Closes the position `positionKey` fully or in part; the position's owner is the signer. A full close is
-     *     chosen when `inputUsdUi` is `"0"` or at least 97 % of the position's USD size; it uses `close_position`
-     *     (payout in the collateral token) or `close_and_swap` (payout in another token) and first cancels the
-     *     position's trigger orders. Anything smaller is a partial close (`decrease_size`); with `keepLeverageSame`
-     *     the matching share of collateral is released too, so leverage stays where it was. Computation failures
-     *     (unknown position, missing price) are answered with 200 and `{err, code}`.
+     * @description Closes the position `positionKey` fully or in part; the position's owner is the signer and fee payer. A full
+     *     close is chosen when `inputUsdUi` is `"0"` or at least 97 % of the position's USD size; it uses
+     *     `close_position` (payout in the collateral token) or `close_and_swap` (payout in another token) and first
+     *     cancels the position's trigger orders (`cancel_all_trigger_orders`, when it has any). Its exit fee is the
+     *     close fee rate on the closed size valued at the exit price (the same rule as `/preview/exit-fee`). Anything
+     *     smaller is a partial close (`decrease_size`, fee on the entry-valued closed size); with `keepLeverageSame`
+     *     the matching share of collateral is released too (`remove_collateral` or `remove_collateral_and_swap`), so
+     *     leverage stays where it was, otherwise the proceeds stay in the position. The payout token account is created
+     *     if missing; `SOL` is unwrapped into the wallet afterwards. Computation failures (unknown position, missing
+     *     price) are answered with 200 and `{err, code}`.
      */
     post: operations["closePosition"];
     delete?: never;
@@ -759,7 +781,10 @@ export interface paths {
      *     one transaction. The close proceeds are cut by 2 % (floor, micro-USD) to absorb price drift and become the
      *     new position's collateral; when the opposite market uses another collateral token the close pays out in
      *     that token (`close_and_swap`). The new position uses `leverage`, or the closed position's current leverage
-     *     when omitted. Computation failures are answered with 200 and `{err, code}`.
+     *     when omitted. The close pays into the owner's token account of the new collateral (created if missing, left
+     *     wrapped for SOL) and the open takes the new collateral from it, so what the haircut leaves stays there. The
+     *     position's trigger orders are cancelled first. Computation failures (including an `owner` that does not own
+     *     the position: `POSITION_NOT_FOUND`) are answered with 200 and `{err, code}`.
      */
     post: operations["reversePosition"];
     delete?: never;
@@ -984,7 +1009,9 @@ export interface paths {
      * Preview the exit fee of closing part or all of a position
      * @description Exit price, exit fee in USD and in the collateral token for closing `closeAmountUsdUi` of a position. The
      *     position is given by `positionKey`, or by `owner`, `marketSymbol` and `side` as in v2 (`positionKey` wins when
-     *     both are present). An unknown or empty position is answered with 200 and `{err, code}`.
+     *     both are present). The fee is the one close-position charges: for a full close (`"0"` or at least 97 % of
+     *     the size) the close fee rate on the closed size valued at its exit price, for a partial close on the
+     *     entry-valued closed size. An unknown or empty position is answered with 200 and `{err, code}`.
      */
     post: operations["previewExitFee"];
     delete?: never;
@@ -1264,7 +1291,10 @@ export interface components {
        * @default false
        */
       enableFundedWallet?: boolean;
-      /** @description Overrides the inferred privilege (inferred as in open-position). */
+      /**
+       * @description Overrides the inferred privilege (inferred as in open-position). `STAKE` or `REFERRAL` whose accounts do
+       *     not exist on chain falls back to `NONE`: no discount, `fees` equal `feesBeforeDiscount`.
+       */
       privilege?: components["schemas"]["PrivilegeType"];
     } & {
       [key: string]: unknown;
@@ -1468,9 +1498,11 @@ export interface components {
       delaySeconds: string;
     };
     /**
-     * @description A non-negative decimal request value (amount, price, USD value) written as a string: at most 20 digits before and 20 after an optional dot (no sign, no exponent, no separators). 20 integer digits hold any 64-bit native amount; the bound keeps every computed answer within `DecimalString`'s 64 characters (a bound chosen by this service; the documents give none). Anything else is rejected with 400 INVALID_DECIMAL.
+     * @description A non-negative decimal request value (amount, price, USD value) written as a string: at most 20 digits before and 20 after an optional dot (no sign, no exponent, no separators). 20 integer digits hold any 64-bit native amount; the bound keeps every computed answer within `DecimalString`'s 64 characters (a bound chosen by this service; the documents give none). The forms people type are accepted as well: a missing whole part (`".5"` is 0.5) and a trailing dot (`"25."` is 25); a lone `"."` is not a number. Anything else is rejected with 400 INVALID_DECIMAL. Answers always use the plain form (`"0.5"`, `"25"`).
      * @example 145.23
      * @example 0
+     * @example .5
+     * @example 25.
      */
     DecimalInput: string;
     /**
@@ -1644,7 +1676,7 @@ export interface components {
         marketSymbol?: components["schemas"]["TokenSymbol"];
         /** @description Side of the position. */
         side?: components["schemas"]["TradeSide"];
-        /** @description Slot of the order in the TP or SL array (0 to 4). An out-of-range or empty slot gives 400 `ORDER_SLOT_INVALID`. */
+        /** @description Slot of the order in the TP or SL array (0 to 4). Out of range gives 400 `VALIDATION_FAILED`; an empty slot 400 `ORDER_NOT_FOUND`. */
         orderId: number;
         /** @description New trigger price, USD. */
         triggerPriceUi: components["schemas"]["DecimalInput"];
@@ -1681,7 +1713,7 @@ export interface components {
      *     |---|---|---|
      *     | `INVALID_PUBKEY` | 400 | A key field (body, path or query) is not a valid base58 public key. |
      *     | `INVALID_DECIMAL` | 400 | An amount, price or percentage string is not a well-formed decimal or is outside its allowed range. |
-     *     | `VALIDATION_FAILED` | 400 | Any other request-shape problem: missing required field, wrong JSON type, value outside an enum, number out of range, a field required by another field's value (e.g. `limitPrice` with `orderType` LIMIT) missing, a non-numeric `updateIntervalMs`. |
+     *     | `VALIDATION_FAILED` | 400 | Any other request-shape problem: missing required field, wrong JSON type, value outside an enum, number out of range, a field required by another field's value (e.g. `limitPrice` with `orderType` LIMIT, `sessionToken` with `signer`) missing, a `sessionToken` that is not the session key's token for the owner, a non-numeric `updateIntervalMs`. |
      *     | `INVALID_JSON` | 400 | The request body is not parseable JSON or is not a JSON object. |
      *     | `PAYLOAD_TOO_LARGE` | 413 | The request body exceeds 64 KiB. |
      *     | `NOT_FOUND` | 404 | The addressed account, pool, price symbol or route does not exist. |
@@ -1689,6 +1721,7 @@ export interface components {
      *     | `WS_OWNER_LIMIT` | 429 | A sixth concurrent WebSocket for the same owner was refused (limit 5 per owner). |
      *     | `WS_GLOBAL_LIMIT` | 503 | The global WebSocket connection limit (10000) is reached. |
      *     | `UPGRADE_REQUIRED` | 426 | A WebSocket route was called without a WebSocket upgrade handshake. |
+     *     | `ORIGIN_NOT_ALLOWED` | 403 | A browser's WebSocket upgrade came from an `Origin` that `CORS_ORIGINS` does not list. |
      *     | `PRICE_UNAVAILABLE` | 503, or 200 `err` | No usable oracle price: never received, or older than the price age limit while the session is not `closed`. Price-only endpoints answer 503; quotes and previews report it in `err`. |
      *     | `STALE_DATA` | 503 | Ingested chain or oracle state is older than its staleness threshold, so the service cannot answer reliably. |
      *     | `BLOCKHASH_UNAVAILABLE` | 500 | A builder needs a recent blockhash and the cached one is missing or older than 60 s (`blockhash fetch failed`). |
@@ -1702,14 +1735,17 @@ export interface components {
      *     | `BASKET_NOT_FOUND` | 200 `err` / 400 | The owner has no basket account yet (v2); create it with init-basket or deposit. |
      *     | `INSUFFICIENT_COLLATERAL` | 200 `err` / 400 | Collateral or deposited balance is too small for the request (below the minimum collateral, above the withdrawable amount, above the available balance). |
      *     | `UNSUPPORTED_TRADE_TYPE` | 200 `err` | The trade type is valid in the contract but not supported by this interface (`SWAP` in v2: "SWAP is not supported in v2"). |
-     *     | `MARKET_CLOSED` | 200 `err` / 400 | The market's oracle session is `closed`, so no trade can be quoted or built. |
+     *     | `MARKET_CLOSED` | 200 `err` / 400 | The market's oracle session is `closed`, or the program's permissions (market, pool or deployment) currently disable the action (opening, size changes, closing, collateral withdrawal), so the trade cannot be quoted or built. |
      *     | `ORDER_SLOT_INVALID` | 400 | `orderId` does not designate a usable slot (outside 0..4, or 255 where that is not allowed, or beyond the basket's slot capacity). |
-     *     | `ORDER_SLOTS_FULL` | 400 | All five slots of the requested order list (limit, take-profit or stop-loss) of this market and side are occupied. |
+     *     | `ORDER_SLOTS_FULL` | 400, or 200 `err` | All five slots of the requested order list (limit, take-profit or stop-loss) of this market and side are occupied (200 `err` when an earlier-interface open-position's limit order or TP/SL would not fit). |
      *     | `ORDER_NOT_FOUND` | 400 | The addressed order slot is empty. |
-     *     | `TRIGGER_PRICE_INVALID` | 400 | A trigger or limit price is zero or on the wrong side of the current mark price (e.g. a long's take-profit below mark). |
-     *     | `ORDER_SIZE_INVALID` | 400 | An order size is zero or larger than the position it would close. |
+     *     | `TRIGGER_PRICE_INVALID` | 400, or 200 `err` | A trigger or limit price is zero, beyond what the program can hold, or on the wrong side of the current mark price (e.g. a long's take-profit below mark, a long limit order above it); 200 `err` for the `takeProfit` / `stopLoss` of an earlier-interface open-position (compared with the limit price for a LIMIT order). |
+     *     | `ORDER_SIZE_INVALID` | 400 | An order or size-change size is zero, beyond what the program can hold, or larger than the position it would close (a decrease must also stay smaller than the position). |
      *     | `FEE_PAYER_CONFLICT` | 400 | `feePayer` equals `owner`, which the withdrawal flow forbids. |
      *     | `TRANSACTION_TOO_LARGE` | 500 | The built transaction would exceed the 1232-byte packet limit (added to the registry by the v2 contract author; the documents require the size check but name no code). |
+     *     | `FEE_PAYER_REQUIRED` | 400 | The transaction needs a fee-payer key distinct from `owner` and the request sent none: the withdrawal instruction must be signed by the owner and a separate fee payer, and the service never signs. Send `feePayer` (request-withdrawal variant B). |
+     *     | `SETUP_ALREADY_DONE` | 400 | The setup step is already done on chain: the basket or deposit ledger exists, or the basket is already delegated. Nothing to build. |
+     *     | `DEPOSIT_LEDGER_NOT_FOUND` | 400 | The owner has no deposit ledger (nothing was ever deposited), which every withdrawal builder needs; deposit first. |
      * @enum {string}
      */
     ErrorCode:
@@ -1723,6 +1759,7 @@ export interface components {
       | "WS_OWNER_LIMIT"
       | "WS_GLOBAL_LIMIT"
       | "UPGRADE_REQUIRED"
+      | "ORIGIN_NOT_ALLOWED"
       | "PRICE_UNAVAILABLE"
       | "STALE_DATA"
       | "BLOCKHASH_UNAVAILABLE"
@@ -1743,7 +1780,10 @@ export interface components {
       | "TRIGGER_PRICE_INVALID"
       | "ORDER_SIZE_INVALID"
       | "FEE_PAYER_CONFLICT"
-      | "TRANSACTION_TOO_LARGE";
+      | "TRANSACTION_TOO_LARGE"
+      | "FEE_PAYER_REQUIRED"
+      | "SETUP_ALREADY_DONE"
+      | "DEPOSIT_LEDGER_NOT_FOUND";
     /**
      * @description Body of every non-2xx answer.
      * @example {
@@ -1774,6 +1814,15 @@ export interface components {
      *         "markets": 63,
      *         "positions": 10250,
      *         "orders": 3120
+     *       },
+     *       "clockUnixMs": 1768510745000,
+     *       "replay": {
+     *         "mode": "realtime",
+     *         "positionMs": 5000,
+     *         "durationMs": 180000,
+     *         "speed": 1,
+     *         "loop": true,
+     *         "loops": 0
      *       }
      *     }
      */
@@ -1784,6 +1833,8 @@ export interface components {
        */
       status: "ok" | "degraded";
       accounts: components["schemas"]["HealthAccountCounts"];
+      clockUnixMs: components["schemas"]["ServiceClockUnixMs"];
+      replay: components["schemas"]["ReplayClock"];
     };
     /** @description Number of accounts of each kind currently held in the ingest cache. */
     HealthAccountCounts: {
@@ -2017,7 +2068,10 @@ export interface components {
        * @default false
        */
       enableFundedWallet?: boolean;
-      /** @description Overrides the inferred privilege. */
+      /**
+       * @description Overrides the inferred privilege. `STAKE` or `REFERRAL` whose accounts do not exist on chain falls back to
+       *     `NONE` (no discount; see the operation's description).
+       */
       privilege?: components["schemas"]["PrivilegeType"];
     } & {
       [key: string]: unknown;
@@ -2029,8 +2083,10 @@ export interface components {
      *     * `old*` appear only when the request increases an existing position of the same market and side.
      *     * `takeProfitQuote` / `stopLossQuote` appear only when `takeProfit` / `stopLoss` were sent.
      *     * `discountPercentage` is always filled by v2 (usually "0").
-     *     * `swapInPriceUi`, `swapOutPriceUi`, `swapFeeUsdUi` are only produced by the earlier interface for `SWAP`
-     *       trades; v2 never sends them.
+     *     * `swapInPriceUi`, `swapOutPriceUi`, `swapFeeUsdUi` carry figures only in the earlier interface, for `SWAP`
+     *       trades and for opens paid in a token other than the market's collateral (swap-and-open, the swap leg); absent
+     *       otherwise. v2 always sends them as null: a v2 trade paid in another token than the market's collateral is
+     *       swapped in by the program without a swap fee and valued at the payment's own oracle price.
      *     * `transactionBase64` is null in preview-only mode (no `owner`); `err` is null on success (a failure is
      *       answered with `ComputeErrorResponse` instead).
      * @example {
@@ -2054,7 +2110,8 @@ export interface components {
      *         "lossUsdUi": "0",
      *         "exitFeeUsdUi": "0.59",
      *         "receiveUsdUi": "218.35",
-     *         "pnlPercentage": "50.75"
+     *         "pnlPercentage": "50.75",
+     *         "maxProfitPriceUi": "290.46"
      *       },
      *       "err": null
      *     }
@@ -2098,12 +2155,12 @@ export interface components {
       takeProfitQuote?: components["schemas"]["TpSlQuote"];
       /** @description Outcome at the stop-loss price; present only when `stopLoss` was sent. */
       stopLossQuote?: components["schemas"]["TpSlQuote"];
-      /** @description Earlier interface, SWAP only. Minimum accepted price of the input token, UI price. */
-      swapInPriceUi?: components["schemas"]["DecimalString"];
-      /** @description Earlier interface, SWAP only. Maximum accepted price of the output token, UI price. */
-      swapOutPriceUi?: components["schemas"]["DecimalString"];
-      /** @description Earlier interface, SWAP only. Total swap fee, USD. */
-      swapFeeUsdUi?: components["schemas"]["DecimalString"];
+      /** @description Earlier interface, swap-and-open and SWAP only: minimum accepted price of the input token, UI price. Null in v2. */
+      swapInPriceUi?: components["schemas"]["DecimalString"] | null;
+      /** @description Earlier interface, swap-and-open and SWAP only: maximum accepted price of the output token, UI price. Null in v2. */
+      swapOutPriceUi?: components["schemas"]["DecimalString"] | null;
+      /** @description Earlier interface, swap-and-open and SWAP only: total swap fee, USD. Null in v2. */
+      swapFeeUsdUi?: components["schemas"]["DecimalString"] | null;
       /** @description Null on success. Kept for compatibility; failures are sent as `ComputeErrorResponse`. */
       err: string | null;
     };
@@ -2654,6 +2711,34 @@ export interface components {
       | components["schemas"]["RemoveCollateralResponseDto"]
       | components["schemas"]["ComputeErrorResponse"];
     /**
+     * @description Where the replay stands when the service replays a recording (null in live mode). `clockUnixMs` is then the recording's start plus `positionMs`. A looping replay starts over at the recording's start: the clock goes back by `durationMs` once per loop, and the figures are those of the recorded moment again.
+     * @example {
+     *       "mode": "realtime",
+     *       "positionMs": 5000,
+     *       "durationMs": 180000,
+     *       "speed": 1,
+     *       "loop": true,
+     *       "loops": 0
+     *     }
+     */
+    ReplayClock: {
+      /**
+       * @description `realtime`: the recording plays on timers at `speed`; `virtual`: it moves only when driven (tests).
+       * @enum {string}
+       */
+      mode: "realtime" | "virtual";
+      /** @description Offset into the recording, ms. A replay that does not loop stays at `durationMs` once the recording has ended (its last moment stays on show). */
+      positionMs: number;
+      /** @description Length of the recording, ms. */
+      durationMs: number;
+      /** @description Recording milliseconds per wall millisecond (2 = twice as fast); 0 in `virtual` mode. */
+      speed: number;
+      /** @description Whether the replay starts over at the end of the recording. */
+      loop: boolean;
+      /** @description Loops completed so far. */
+      loops: number;
+    } | null;
+    /**
      * @description Close a position and open the opposite side. Shape chosen by this service (the document does not show one):
      *     the position by `positionKey` plus its `owner`, the privilege fields of open/close, and an optional
      *     `leverage` for the new position.
@@ -2692,7 +2777,10 @@ export interface components {
        * @default false
        */
       enableFundedWallet?: boolean;
-      /** @description Overrides the inferred privilege (inferred as in open-position). */
+      /**
+       * @description Overrides the inferred privilege (inferred as in open-position). `STAKE` or `REFERRAL` whose accounts do
+       *     not exist on chain falls back to `NONE`: neither leg is discounted.
+       */
       privilege?: components["schemas"]["PrivilegeType"];
     } & {
       [key: string]: unknown;
@@ -2748,14 +2836,20 @@ export interface components {
       | components["schemas"]["ReversePositionResponseDto"]
       | components["schemas"]["ComputeErrorResponse"];
     /**
+     * @description The clock every time-dependent figure of this service is computed with (borrow accrual, profit delay, price and ingest staleness), in Unix milliseconds, read when the answer was made. Live: the wall clock. Replay: the recording's own timeline (recording start + position), so any number the service answers can be recomputed at this instant from the recorded accounts and prices.
+     * @example 1768510745000
+     */
+    ServiceClockUnixMs: number;
+    /**
      * @description Side in display form.
      * @enum {string}
      */
     SideUi: "Long" | "Short";
     /**
-     * @description As `DecimalInput`, with an optional leading minus sign (a target profit or loss). Anything else is rejected with 400 INVALID_DECIMAL.
+     * @description As `DecimalInput` (including `".5"` and `"25."`), with an optional leading minus sign (a target profit or loss: `"-.5"` is -0.5). Anything else is rejected with 400 INVALID_DECIMAL.
      * @example -12.40
      * @example 87.15
+     * @example -.5
      */
     SignedDecimalInput: string;
     /**
@@ -2765,7 +2859,7 @@ export interface components {
      */
     SignedDecimalString: string;
     /**
-     * @description Maximum tolerated price movement between quote and execution, in percent, as a decimal string ("0.5" means 0.5 %, i.e. 50 bps on the slippage-bounded execution price). The service limits it to the range 0 to 100 inclusive (a bound of its own; the documents give none): anything else is 400 INVALID_DECIMAL.
+     * @description Maximum tolerated price movement between quote and execution, in percent, as a decimal string ("0.5" means 0.5 %, i.e. 50 bps on the slippage-bounded execution price; `".5"` and `"1."` are accepted as typed, like `DecimalInput`). The service limits it to the range 0 to 100 inclusive (a bound of its own; the documents give none): anything else is 400 INVALID_DECIMAL.
      * @default 0.5
      * @example 0.5
      * @example 1
@@ -2784,7 +2878,11 @@ export interface components {
      *       "feedId": 6,
      *       "oracleTicker": "Crypto.SOL/USD",
      *       "oraclePriceId": "ef0d8b6fda2ceba41da15d4095d1da392a0d2f8ed0c6c7bc0f4cfac8c280b56d",
-     *       "isToken2022": false
+     *       "isToken2022": false,
+     *       "mint": "So11111111111111111111111111111111111111112",
+     *       "lazerId": 6,
+     *       "pythTicker": "Crypto.SOL/USD",
+     *       "pythPriceId": "ef0d8b6fda2ceba41da15d4095d1da392a0d2f8ed0c6c7bc0f4cfac8c280b56d"
      *     }
      */
     TokenDto: {
@@ -2810,6 +2908,14 @@ export interface components {
       oraclePriceId: string;
       /** @description True when the mint belongs to the newer token program (Token-2022); selects the token program in transactions. */
       isToken2022: boolean;
+      /** @description Alias of `mintKey`, as the live service names it; always equal to `mintKey`. */
+      mint: components["schemas"]["Pubkey"];
+      /** @description Alias of `feedId`, as the live service names it; always equal to `feedId`. */
+      lazerId: number;
+      /** @description Alias of `oracleTicker`, as the live service names it; always equal to `oracleTicker`. */
+      pythTicker: string;
+      /** @description Alias of `oraclePriceId`, as the live service names it; always equal to `oraclePriceId`. */
+      pythPriceId: string;
     };
     /** @description Tokens, one per mint. */
     TokenDtoList: components["schemas"]["TokenDto"][];
@@ -2834,7 +2940,8 @@ export interface components {
      *       "lossUsdUi": "0",
      *       "exitFeeUsdUi": "0.59",
      *       "receiveUsdUi": "218.35",
-     *       "pnlPercentage": "50.75"
+     *       "pnlPercentage": "50.75",
+     *       "maxProfitPriceUi": "290.46"
      *     }
      */
     TpSlQuote: {
@@ -2850,6 +2957,8 @@ export interface components {
       receiveUsdUi: components["schemas"]["DecimalString"];
       /** @description (profit - loss) relative to the collateral, in percent, 2 decimals; negative for a loss. */
       pnlPercentage: components["schemas"]["SignedDecimalString"];
+      /** @description Added as the live service has it. In a `takeProfitQuote` of a LONG on an uncorrelated market: the price beyond which the new position's profit no longer grows (its payout is capped by the locked amount), UI price; a take-profit above it gains nothing more. Null in a `stopLossQuote`, for SHORT and for correlated markets, where no such price exists. Computed as `maxProfitPriceUi` of the TP/SL preview. */
+      maxProfitPriceUi: string | null;
     };
     /**
      * @description Direction of a position. LONG profits when the price rises, SHORT when it falls.
@@ -2924,6 +3033,28 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
+    /**
+     * @description The answer to a CORS preflight: `OPTIONS` on any path, answered 204 with no body before anything else runs
+     *     (no rate-limit token is taken, no validation or routing happens, so a preflight never meets a 400, 404, 429 or
+     *     501). Browsers send one before a cross-origin request that is not "simple", e.g. every `POST` with a JSON
+     *     body. Whether the origin is allowed (`CORS_ORIGINS`, default `*`) shows in `Access-Control-Allow-Origin`:
+     *     present for an allowed origin, absent otherwise (the browser then does not send the request).
+     *
+     *     Every other answer to an allowed origin, errors and 429s included, carries `Access-Control-Allow-Origin`
+     *     and `Access-Control-Expose-Headers` (and `Vary: Origin` when `CORS_ORIGINS` is a list), so a page can read
+     *     the status, the body, `Retry-After`, the `RateLimit-*` headers and `X-Request-Id`.
+     */
+    CorsPreflight: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+        "Access-Control-Allow-Methods": components["headers"]["AccessControlAllowMethods"];
+        "Access-Control-Allow-Headers": components["headers"]["AccessControlAllowHeaders"];
+        "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
+        Vary: components["headers"]["Vary"];
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
     /** @description No such account in the cache. Body `{error: "custody account <pubkey> not found", code: NOT_FOUND}`. */
     CustodyAccountNotFound: {
       headers: {
@@ -2985,21 +3116,6 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it. */
-    NotImplemented: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        /**
-         * @example {
-         *       "error": "not implemented",
-         *       "code": "NOT_IMPLEMENTED"
-         *     }
-         */
-        "application/json": components["schemas"]["ErrorResponse"];
-      };
-    };
     /** @description No such account in the cache. Body `{error: "order account <pubkey> not found", code: NOT_FOUND}`. */
     OrderAccountNotFound: {
       headers: {
@@ -3010,6 +3126,21 @@ export interface components {
          * @example {
          *       "error": "order account CSZEeDem3KrpqVfnvMGP15zeHUpQJoVUG5Lyv98WywfR not found",
          *       "code": "NOT_FOUND"
+         *     }
+         */
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
+    /** @description Refused before the upgrade: the request carries an `Origin` header (a browser page) that `CORS_ORIGINS` does not list (DECISIONS 5.14). Requests without `Origin` (servers, command-line clients) are not affected. Body `{error: "origin not allowed", code: ORIGIN_NOT_ALLOWED}`. */
+    OriginNotAllowed: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "origin not allowed",
+         *       "code": "ORIGIN_NOT_ALLOWED"
          *     }
          */
         "application/json": components["schemas"]["ErrorResponse"];
@@ -3179,7 +3310,7 @@ export interface components {
     /**
      * @description The body uses `err` instead of `error`. Either the request is malformed (body not JSON: `INVALID_JSON`;
      *     missing or mistyped field: `VALIDATION_FAILED`; malformed key: `INVALID_PUBKEY`; malformed decimal:
-     *     `INVALID_DECIMAL`) or the order is rejected: `orderId` outside the allowed values (`ORDER_SLOT_INVALID`),
+     *     `INVALID_DECIMAL`; `orderId` outside the allowed values: `VALIDATION_FAILED`) or the order is rejected:
      *     addressed slot empty (`ORDER_NOT_FOUND`), all five TP or SL slots taken (`ORDER_SLOTS_FULL`), trigger price
      *     zero or on the wrong side of the current price (`TRIGGER_PRICE_INVALID`), size zero or above the position
      *     size (`ORDER_SIZE_INVALID`), `marketSymbol` / `receiveTokenSymbol` not configured (`UNKNOWN_SYMBOL`), no
@@ -3214,21 +3345,6 @@ export interface components {
          * @example {
          *       "err": "blockhash fetch failed",
          *       "code": "BLOCKHASH_UNAVAILABLE"
-         *     }
-         */
-        "application/json": components["schemas"]["ErrBody"];
-      };
-    };
-    /** @description The builder is part of the contract but this build cannot answer it yet. Body `{err: "not implemented", code: NOT_IMPLEMENTED}`; the request was validated first. */
-    TriggerNotImplemented: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        /**
-         * @example {
-         *       "err": "not implemented",
-         *       "code": "NOT_IMPLEMENTED"
          *     }
          */
         "application/json": components["schemas"]["ErrBody"];
@@ -3310,6 +3426,16 @@ export interface components {
   };
   requestBodies: never;
   headers: {
+    /** @description Request headers a page may send besides the CORS-safelisted ones: `Content-Type` (a JSON body needs it) and `X-Request-Id` (a client's own request id, echoed back). */
+    AccessControlAllowHeaders: "Content-Type,X-Request-Id";
+    /** @description The methods a page may use (the only ones the contract serves). */
+    AccessControlAllowMethods: "GET,HEAD,POST";
+    /** @description `*` when every origin is allowed (`CORS_ORIGINS=*`, the default); otherwise the request's own `Origin` when `CORS_ORIGINS` lists it. Absent when the origin is not listed: the browser then withholds the answer from the page (the request itself is still answered; CORS protects browser users, it does not authenticate callers). */
+    AccessControlAllowOrigin: string;
+    /** @description Response headers a page may read besides the CORS-safelisted ones: the rate-limit headers and the request id. Sent on every answer (a preflight's too, where browsers ignore it). */
+    AccessControlExposeHeaders: "RateLimit-Limit,RateLimit-Remaining,RateLimit-Reset,Retry-After,X-Request-Id";
+    /** @description Seconds a browser may reuse this preflight answer. */
+    AccessControlMaxAge: 600;
     /** @description Request budget of the client's bucket (burst size; 10 by default). */
     RateLimitLimit: number;
     /** @description Requests still allowed right now. */
@@ -3318,6 +3444,8 @@ export interface components {
     RateLimitReset: number;
     /** @description Whole seconds to wait before retrying. */
     RetryAfter: number;
+    /** @description `Origin` when `CORS_ORIGINS` is a list (the answer depends on the caller's origin, so caches keep one copy per origin); a preflight adds `Access-Control-Request-Headers`. */
+    Vary: string;
   };
   pathItems: never;
 }
@@ -4138,6 +4266,7 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      403: components["responses"]["OriginNotAllowed"];
       426: components["responses"]["UpgradeRequired"];
       429: components["responses"]["StreamTooManyRequests"];
       500: components["responses"]["InternalError"];
@@ -4170,7 +4299,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   closePosition: {
@@ -4199,7 +4327,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   reversePosition: {
@@ -4228,7 +4355,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   addCollateral: {
@@ -4257,7 +4383,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   removeCollateral: {
@@ -4286,7 +4411,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   placeTriggerOrder: {
@@ -4316,7 +4440,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["TriggerInternalError"];
-      501: components["responses"]["TriggerNotImplemented"];
       503: components["responses"]["TriggerPriceUnavailable"];
     };
   };
@@ -4347,7 +4470,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["TriggerInternalError"];
-      501: components["responses"]["TriggerNotImplemented"];
       503: components["responses"]["TriggerPriceUnavailable"];
     };
   };
@@ -4378,7 +4500,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["TriggerInternalError"];
-      501: components["responses"]["TriggerNotImplemented"];
     };
   };
   cancelAllTriggerOrders: {
@@ -4408,7 +4529,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["TriggerInternalError"];
-      501: components["responses"]["TriggerNotImplemented"];
     };
   };
   initTokenStake: {
@@ -4437,7 +4557,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   createReferral: {
@@ -4466,7 +4585,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   previewLimitOrderFees: {

@@ -358,6 +358,11 @@ export const v2OwnerBasketStream = createRoute({
         "Malformed request: missing or mistyped field, bad enum value, invalid key, malformed decimal, body that is not JSON, or (on simple builders) a request the service cannot build. `field` names the offending input.",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    403: {
+      description:
+        'Refused before the upgrade: the request carries an `Origin` header (a browser page) that `CORS_ORIGINS` does not list (DECISIONS 5.14). Requests without `Origin` (servers, command-line clients) are not affected. Body `{error: "origin not allowed", code: ORIGIN_NOT_ALLOWED}`.',
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
     426: {
       description: "The request is not a WebSocket upgrade (code UPGRADE_REQUIRED).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
@@ -409,11 +414,6 @@ export const v2OpenPosition = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const v2ClosePosition = createRoute({
@@ -445,11 +445,6 @@ export const v2ClosePosition = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -485,11 +480,6 @@ export const v2ReversePosition = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const v2IncreasePosition = createRoute({
@@ -518,11 +508,6 @@ export const v2IncreasePosition = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const v2DecreasePosition = createRoute({
@@ -549,11 +534,6 @@ export const v2DecreasePosition = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -589,11 +569,6 @@ export const v2AddCollateral = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const v2RemoveCollateral = createRoute({
@@ -627,11 +602,6 @@ export const v2RemoveCollateral = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const v2PlaceTriggerOrder = createRoute({
@@ -658,11 +628,6 @@ export const v2PlaceTriggerOrder = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -693,11 +658,6 @@ export const v2PlaceTpSl = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const v2EditTriggerOrder = createRoute({
@@ -726,11 +686,6 @@ export const v2EditTriggerOrder = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const v2CancelTriggerOrder = createRoute({
@@ -757,11 +712,6 @@ export const v2CancelTriggerOrder = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -794,11 +744,6 @@ export const v2CancelAllTriggerOrders = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const v2EditLimitOrder = createRoute({
@@ -825,11 +770,6 @@ export const v2EditLimitOrder = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -860,11 +800,6 @@ export const v2CancelLimitOrder = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
   },
 });
 export const v2DepositDirect = createRoute({
@@ -874,7 +809,7 @@ export const v2DepositDirect = createRoute({
   tags: ["Funds"],
   request: { body: { required: true, content: { "application/json": { schema: s.DepositDirectRequestSchema } } } },
   responses: {
-    200: { description: "Transaction.", content: { "application/json": { schema: s.TransactionResponseSchema } } },
+    200: { description: "Transaction.", content: { "application/json": { schema: s.FundsTransactionResponseSchema } } },
     400: {
       description:
         "Malformed request: missing or mistyped field, bad enum value, invalid key, malformed decimal, body that is not JSON, or (on simple builders) a request the service cannot build. `field` names the offending input.",
@@ -891,11 +826,6 @@ export const v2DepositDirect = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -912,7 +842,7 @@ export const v2Deposit = createRoute({
   tags: ["Funds"],
   request: { body: { required: true, content: { "application/json": { schema: s.DepositRequestSchema } } } },
   responses: {
-    200: { description: "Transaction.", content: { "application/json": { schema: s.TransactionResponseSchema } } },
+    200: { description: "Transaction.", content: { "application/json": { schema: s.DepositResponseSchema } } },
     400: {
       description:
         "Malformed request: missing or mistyped field, bad enum value, invalid key, malformed decimal, body that is not JSON, or (on simple builders) a request the service cannot build. `field` names the offending input.",
@@ -929,11 +859,6 @@ export const v2Deposit = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -950,7 +875,7 @@ export const v2InitBasket = createRoute({
   tags: ["Account setup"],
   request: { body: { required: true, content: { "application/json": { schema: s.InitBasketRequestSchema } } } },
   responses: {
-    200: { description: "Transaction.", content: { "application/json": { schema: s.TransactionResponseSchema } } },
+    200: { description: "Transaction.", content: { "application/json": { schema: s.FundsTransactionResponseSchema } } },
     400: {
       description:
         "Malformed request: missing or mistyped field, bad enum value, invalid key, malformed decimal, body that is not JSON, or (on simple builders) a request the service cannot build. `field` names the offending input.",
@@ -967,11 +892,6 @@ export const v2InitBasket = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -988,7 +908,7 @@ export const v2InitDepositLedger = createRoute({
   tags: ["Account setup"],
   request: { body: { required: true, content: { "application/json": { schema: s.InitDepositLedgerRequestSchema } } } },
   responses: {
-    200: { description: "Transaction.", content: { "application/json": { schema: s.TransactionResponseSchema } } },
+    200: { description: "Transaction.", content: { "application/json": { schema: s.FundsTransactionResponseSchema } } },
     400: {
       description:
         "Malformed request: missing or mistyped field, bad enum value, invalid key, malformed decimal, body that is not JSON, or (on simple builders) a request the service cannot build. `field` names the offending input.",
@@ -1005,11 +925,6 @@ export const v2InitDepositLedger = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -1026,7 +941,7 @@ export const v2DelegateBasket = createRoute({
   tags: ["Account setup"],
   request: { body: { required: true, content: { "application/json": { schema: s.DelegateBasketRequestSchema } } } },
   responses: {
-    200: { description: "Transaction.", content: { "application/json": { schema: s.TransactionResponseSchema } } },
+    200: { description: "Transaction.", content: { "application/json": { schema: s.FundsTransactionResponseSchema } } },
     400: {
       description:
         "Malformed request: missing or mistyped field, bad enum value, invalid key, malformed decimal, body that is not JSON, or (on simple builders) a request the service cannot build. `field` names the offending input.",
@@ -1043,11 +958,6 @@ export const v2DelegateBasket = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {
@@ -1086,11 +996,6 @@ export const v2Withdraw = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
     503: {
       description:
         "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
@@ -1127,11 +1032,6 @@ export const v2CustodySettlement = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
     503: {
       description:
         "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
@@ -1146,7 +1046,7 @@ export const v2WithdrawalSettle = createRoute({
   tags: ["Funds"],
   request: { body: { required: true, content: { "application/json": { schema: s.WithdrawalSettleRequestSchema } } } },
   responses: {
-    200: { description: "Transaction.", content: { "application/json": { schema: s.TransactionResponseSchema } } },
+    200: { description: "Transaction.", content: { "application/json": { schema: s.FundsTransactionResponseSchema } } },
     400: {
       description:
         "Malformed request: missing or mistyped field, bad enum value, invalid key, malformed decimal, body that is not JSON, or (on simple builders) a request the service cannot build. `field` names the offending input.",
@@ -1165,11 +1065,6 @@ export const v2WithdrawalSettle = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
     503: {
       description:
         "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
@@ -1185,7 +1080,7 @@ export const v2RequestWithdrawal = createRoute({
   request: { body: { required: true, content: { "application/json": { schema: s.RequestWithdrawalRequestSchema } } } },
   responses: {
     200: {
-      description: "Transaction (and, in variant B, the receipt).",
+      description: "The withdrawal request (variant B) and its receipt.",
       content: { "application/json": { schema: s.RequestWithdrawalResponseSchema } },
     },
     400: {
@@ -1206,11 +1101,6 @@ export const v2RequestWithdrawal = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
     503: {
       description:
         "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
@@ -1225,7 +1115,7 @@ export const v2ExecuteWithdrawal = createRoute({
   tags: ["Funds"],
   request: { body: { required: true, content: { "application/json": { schema: s.ExecuteWithdrawalRequestSchema } } } },
   responses: {
-    200: { description: "Transaction.", content: { "application/json": { schema: s.TransactionResponseSchema } } },
+    200: { description: "Transaction.", content: { "application/json": { schema: s.FundsTransactionResponseSchema } } },
     400: {
       description:
         "Malformed request: missing or mistyped field, bad enum value, invalid key, malformed decimal, body that is not JSON, or (on simple builders) a request the service cannot build. `field` names the offending input.",
@@ -1242,11 +1132,6 @@ export const v2ExecuteWithdrawal = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {

@@ -5,21 +5,26 @@ import { isSolanaPubkey, requireOneGroup } from "../runtime.ts";
 
 export const TokenSymbolSchema = z.string().min(1).max(32).openapi("TokenSymbol");
 export const TradeSideSchema = z.enum(["LONG", "SHORT"]).openapi("TradeSide");
-export const DecimalInputSchema = z.string().max(41).regex(new RegExp("^[0-9]{1,20}(\\.[0-9]{1,20})?$")).openapi(
-  "DecimalInput",
-);
+export const DecimalInputSchema = z.string().max(41).regex(
+  new RegExp("^([0-9]{1,20}(\\.[0-9]{0,20})?|\\.[0-9]{1,20})$"),
+).openapi("DecimalInput");
 export const PubkeySchema = z.string().regex(new RegExp("^[1-9A-HJ-NP-Za-km-z]{32,44}$")).refine(isSolanaPubkey, {
   message: "must decode to exactly 32 bytes",
   params: { "code": "INVALID_PUBKEY" },
 }).openapi("Pubkey");
-export const SlippagePercentageSchema = z.string().max(32).regex(new RegExp("^(100(\\.0+)?|[0-9]{1,2}(\\.[0-9]+)?)$"))
-  .default("0.5").openapi("SlippagePercentage");
+export const SessionSignerSchema = PubkeySchema.openapi("SessionSigner");
+export const SessionTokenSchema = PubkeySchema.openapi("SessionToken");
+export const SlippagePercentageSchema = z.string().max(32).regex(
+  new RegExp("^(100(\\.0*)?|[0-9]{1,2}(\\.[0-9]*)?|\\.[0-9]+)$"),
+).default("0.5").openapi("SlippagePercentage");
 export const AddCollateralRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
   "depositAmountUi": DecimalInputSchema,
   "depositTokenSymbol": TokenSymbolSchema,
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
   "slippagePercentage": SlippagePercentageSchema.default("0.5"),
 }).openapi("AddCollateralRequest");
 export const DecimalStringSchema = z.string().max(64).regex(new RegExp("^[0-9]+(\\.[0-9]+)?$")).openapi(
@@ -130,19 +135,25 @@ export const CancelAllTriggerOrdersRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
 }).openapi("CancelAllTriggerOrdersRequest");
 export const CancelLimitOrderRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
-  "orderId": z.int().gte(0).lte(4),
+  "orderId": z.int().gte(0).lte(255),
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
 }).openapi("CancelLimitOrderRequest");
 export const CancelTriggerOrderRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
-  "orderId": z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(255)]),
+  "orderId": z.int().gte(0).lte(255),
   "isStopLoss": z.boolean(),
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
 }).openapi("CancelTriggerOrderRequest");
 export const ClosePositionRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
@@ -151,6 +162,8 @@ export const ClosePositionRequestSchema = z.object({
   "closeAll": z.boolean().default(false),
   "withdrawTokenSymbol": TokenSymbolSchema,
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
   "slippagePercentage": SlippagePercentageSchema.default("0.5"),
 }).openapi("ClosePositionRequest");
 export const ClosePositionResponseDtoSchema = z.object({
@@ -185,6 +198,7 @@ export const ErrorCodeSchema = z.enum([
   "WS_OWNER_LIMIT",
   "WS_GLOBAL_LIMIT",
   "UPGRADE_REQUIRED",
+  "ORIGIN_NOT_ALLOWED",
   "PRICE_UNAVAILABLE",
   "STALE_DATA",
   "BLOCKHASH_UNAVAILABLE",
@@ -206,6 +220,9 @@ export const ErrorCodeSchema = z.enum([
   "ORDER_SIZE_INVALID",
   "FEE_PAYER_CONFLICT",
   "TRANSACTION_TOO_LARGE",
+  "FEE_PAYER_REQUIRED",
+  "SETUP_ALREADY_DONE",
+  "DEPOSIT_LEDGER_NOT_FOUND",
 ]).openapi("ErrorCode");
 export const ComputeErrorResponseSchema = z.object({ "err": z.string(), "code": ErrorCodeSchema }).openapi(
   "ComputeErrorResponse",
@@ -242,6 +259,8 @@ export const DecreasePositionRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
   "sizeAmountUi": DecimalInputSchema,
   "withdrawTokenSymbol": TokenSymbolSchema.optional(),
   "slippagePercentage": SlippagePercentageSchema.default("0.5"),
@@ -259,11 +278,36 @@ export const DepositRequestSchema = z.object({
   "tokenSymbol": TokenSymbolSchema,
   "amount": DecimalInputSchema,
 }).openapi("DepositRequest");
+export const DepositStepSchema = z.enum(["init-deposit-ledger", "init-basket", "deposit-direct", "delegate-basket"])
+  .openapi("DepositStep");
+export const DepositTransactionSchema = z.object({
+  "transactionBase64": z.string().min(1),
+  "steps": z.array(DepositStepSchema).min(1),
+}).openapi("DepositTransaction");
+export const FundsPreconditionSchema = z.enum([
+  "DEPOSIT_LEDGER_MISSING",
+  "BASKET_MISSING",
+  "BASKET_NOT_DELEGATED",
+  "TRADE_VAULT_MISSING",
+  "INSUFFICIENT_AVAILABLE_BALANCE",
+  "WITHDRAWAL_IN_PROGRESS",
+  "WITHDRAWAL_NOT_SETTLEABLE",
+  "CUSTODY_SETTLEMENT_IN_PROGRESS",
+]).openapi("FundsPrecondition");
+export const FundsPreconditionsSchema = z.array(FundsPreconditionSchema).openapi("FundsPreconditions");
+export const DepositResponseSchema = z.object({
+  "transactionBase64": z.string().min(1),
+  "transactions": z.array(DepositTransactionSchema).min(1),
+  "includedSteps": z.array(DepositStepSchema).min(1),
+  "unmetPreconditions": FundsPreconditionsSchema,
+}).openapi("DepositResponse");
 export const EditLimitOrderRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
-  "orderId": z.int().gte(0).lte(4),
+  "orderId": z.int().gte(0).lte(255),
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
   "limitPriceUi": DecimalInputSchema.optional(),
   "sizeAmountUi": DecimalInputSchema.optional(),
   "takeProfitUi": DecimalInputSchema.optional(),
@@ -272,11 +316,13 @@ export const EditLimitOrderRequestSchema = z.object({
 export const EditTriggerOrderRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
-  "orderId": z.int().gte(0).lte(4),
+  "orderId": z.int().gte(0).lte(255),
   "isStopLoss": z.boolean(),
   "triggerPriceUi": DecimalInputSchema,
   "sizeAmountUi": DecimalInputSchema,
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
 }).openapi("EditTriggerOrderRequest");
 export const ErrorResponseSchema = z.object({
   "error": z.string(),
@@ -288,10 +334,16 @@ export const ExecuteWithdrawalRequestSchema = z.object({
   "tokenMint": PubkeySchema,
   "includeCustodySettlement": z.boolean().default(true),
 }).openapi("ExecuteWithdrawalRequest");
+export const FundsTransactionResponseSchema = z.object({
+  "transactionBase64": z.string().min(1),
+  "unmetPreconditions": FundsPreconditionsSchema,
+}).openapi("FundsTransactionResponse");
 export const IncreasePositionRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
   "sizeAmountUi": DecimalInputSchema,
   "collateralAmountUi": DecimalInputSchema,
   "collateralTokenSymbol": TokenSymbolSchema.optional(),
@@ -320,6 +372,11 @@ export const MarketStatsSchema = z.object({
   "openInterestUsd": DecimalStringSchema,
   "openInterestAmountUi": DecimalStringSchema,
   "maxOpenInterestUsd": DecimalStringSchema,
+  "collectiveSizeUsd": DecimalStringSchema,
+  "openPositions": z.int().gte(0),
+  "maxPayoffBps": z.int().gte(0),
+  "maxPositionLockedUsd": z.int().gte(0),
+  "correlation": z.boolean(),
 }).openapi("MarketStats");
 export const PriceResponseSchema = z.object({
   "price": z.int().gte(0),
@@ -344,6 +401,8 @@ export const OpenPositionRequestSchema = z.object({
   "orderType": OrderTypeSchema.default("MARKET"),
   "limitPrice": DecimalInputSchema.optional(),
   "owner": PubkeySchema.optional(),
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
   "slippagePercentage": SlippagePercentageSchema.default("0.5"),
   "takeProfit": DecimalInputSchema.optional(),
   "stopLoss": DecimalInputSchema.optional(),
@@ -355,6 +414,7 @@ export const TpSlQuoteSchema = z.object({
   "exitFeeUsdUi": DecimalStringSchema,
   "receiveUsdUi": DecimalStringSchema,
   "pnlPercentage": SignedDecimalStringSchema,
+  "maxProfitPriceUi": z.string().regex(new RegExp("^[0-9]+(\\.[0-9]+)?$")).nullable(),
 }).openapi("TpSlQuote");
 export const OpenPositionResponseDtoSchema = z.object({
   "oldLeverage": DecimalStringSchema.optional(),
@@ -376,9 +436,9 @@ export const OpenPositionResponseDtoSchema = z.object({
   "transactionBase64": z.string().nullable(),
   "takeProfitQuote": TpSlQuoteSchema.optional(),
   "stopLossQuote": TpSlQuoteSchema.optional(),
-  "swapInPriceUi": DecimalStringSchema.optional(),
-  "swapOutPriceUi": DecimalStringSchema.optional(),
-  "swapFeeUsdUi": DecimalStringSchema.optional(),
+  "swapInPriceUi": z.union([DecimalStringSchema, z.null()]).optional(),
+  "swapOutPriceUi": z.union([DecimalStringSchema, z.null()]).optional(),
+  "swapFeeUsdUi": z.union([DecimalStringSchema, z.null()]).optional(),
   "err": z.string().nullable(),
 }).openapi("OpenPositionResponseDto");
 export const PlaceTpSlRequestSchema = z.object({
@@ -386,6 +446,8 @@ export const PlaceTpSlRequestSchema = z.object({
   "side": TradeSideSchema,
   "sizeAmountUi": DecimalInputSchema,
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
   "takeProfitUi": DecimalInputSchema.optional(),
   "stopLossUi": DecimalInputSchema.optional(),
 }).superRefine((value, ctx) =>
@@ -398,6 +460,8 @@ export const PlaceTriggerOrderRequestSchema = z.object({
   "sizeAmountUi": DecimalInputSchema,
   "isStopLoss": z.boolean(),
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
 }).openapi("PlaceTriggerOrderRequest");
 export const PoolStatsSchema = z.object({
   "poolName": z.string(),
@@ -447,8 +511,9 @@ export const PreviewMarginResponseSchema = z.object({
   "deltaUsdUi": DecimalStringSchema.optional(),
 }).openapi("PreviewMarginResponse");
 export const TpSlModeSchema = z.enum(["forward", "reverse_pnl", "reverse_roi"]).openapi("TpSlMode");
-export const SignedDecimalInputSchema = z.string().max(42).regex(new RegExp("^-?[0-9]{1,20}(\\.[0-9]{1,20})?$"))
-  .openapi("SignedDecimalInput");
+export const SignedDecimalInputSchema = z.string().max(42).regex(
+  new RegExp("^-?([0-9]{1,20}(\\.[0-9]{0,20})?|\\.[0-9]{1,20})$"),
+).openapi("SignedDecimalInput");
 export const PreviewTpSlRequestSchema = z.object({
   "mode": TpSlModeSchema,
   "marketSymbol": z.string().min(1).max(32),
@@ -487,6 +552,7 @@ export const RawAccountEntrySchema = z.object({ "pubkey": PubkeySchema, "account
 export const ReceiptTransactionResponseSchema = z.object({
   "transactionBase64": z.string().min(1),
   "receipt": PubkeySchema,
+  "unmetPreconditions": FundsPreconditionsSchema,
 }).openapi("ReceiptTransactionResponse");
 export const RemoveCollateralRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
@@ -494,6 +560,8 @@ export const RemoveCollateralRequestSchema = z.object({
   "withdrawAmountUsdUi": DecimalInputSchema,
   "withdrawTokenSymbol": TokenSymbolSchema,
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
   "slippagePercentage": SlippagePercentageSchema.default("0.5"),
 }).openapi("RemoveCollateralRequest");
 export const RemoveCollateralResponseDtoSchema = z.object({
@@ -508,6 +576,14 @@ export const RemoveCollateralResponseDtoSchema = z.object({
   "maxWithdrawableUsd": DecimalStringSchema,
   "transactionBase64": z.string().min(1),
 }).openapi("RemoveCollateralResponseDto");
+export const ReplayClockSchema = z.object({
+  "mode": z.enum(["realtime", "virtual"]),
+  "positionMs": z.int().gte(0),
+  "durationMs": z.int().gte(0),
+  "speed": z.number().gte(0),
+  "loop": z.boolean(),
+  "loops": z.int().gte(0),
+}).nullable().openapi("ReplayClock");
 export const RequestWithdrawalRequestSchema = z.object({
   "owner": PubkeySchema,
   "tokenMint": PubkeySchema,
@@ -517,13 +593,16 @@ export const RequestWithdrawalRequestSchema = z.object({
 }).openapi("RequestWithdrawalRequest");
 export const RequestWithdrawalResponseSchema = z.object({
   "transactionBase64": z.string().min(1),
-  "receipt": PubkeySchema.optional(),
+  "receipt": PubkeySchema,
+  "unmetPreconditions": FundsPreconditionsSchema,
 }).openapi("RequestWithdrawalResponse");
 export const ReversePositionRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
   "leverage": z.number().lte(1000).gt(0),
   "owner": PubkeySchema,
+  "signer": SessionSignerSchema.optional(),
+  "sessionToken": SessionTokenSchema.optional(),
   "slippagePercentage": SlippagePercentageSchema.default("0.5"),
 }).openapi("ReversePositionRequest");
 export const ReversePositionResponseDtoSchema = z.object({
@@ -540,9 +619,14 @@ export const ReversePositionResponseDtoSchema = z.object({
   "openEntryFee": DecimalStringSchema,
   "transactionBase64": z.string().min(1),
 }).openapi("ReversePositionResponseDto");
+export const ServiceClockUnixMsSchema = z.int().gte(0).openapi("ServiceClockUnixMs");
 export const TransactionResponseSchema = z.object({ "transactionBase64": z.string().min(1) }).openapi(
   "TransactionResponse",
 );
+export const V2CustodyStatsSchema = z.intersection(
+  CustodyStatsSchema,
+  z.object({ "isStable": z.boolean(), "isVirtual": z.boolean() }),
+).openapi("V2CustodyStats");
 export const V2HealthAccountsSchema = z.object({
   "pools": z.int().gte(0),
   "custodies": z.int().gte(0),
@@ -563,14 +647,24 @@ export const V2HealthConfigSchema = z.object({
 }).openapi("V2HealthConfig");
 export const V2HealthSchema = z.object({
   "status": z.enum(["ok", "degraded"]),
+  "program": z.enum(["magicblock"]),
   "accounts": V2HealthAccountsSchema,
   "config": V2HealthConfigSchema,
+  "clockUnixMs": ServiceClockUnixMsSchema,
+  "replay": ReplayClockSchema,
 }).openapi("V2Health");
+export const V2LpStatsSchema = z.intersection(LpStatsSchema, z.object({ "equityUsd": SignedDecimalStringSchema }))
+  .openapi("V2LpStats");
 export const V2OpenApiDocumentSchema = z.object({ "openapi": z.string(), "info": z.object({}), "paths": z.object({}) })
   .openapi("V2OpenApiDocument");
 export const V2PoolStatsSchema = z.intersection(
   PoolStatsSchema,
-  z.object({ "marketStats": z.array(MarketStatsSchema) }),
+  z.object({
+    "basketCount": z.int().gte(0),
+    "lpStats": V2LpStatsSchema,
+    "custodyStats": z.array(V2CustodyStatsSchema),
+    "marketStats": z.array(MarketStatsSchema),
+  }),
 ).openapi("V2PoolStats");
 export const V2PoolDataSnapshotSchema = z.object({ "pools": z.array(V2PoolStatsSchema) }).openapi("V2PoolDataSnapshot");
 export const V2RawAccountSchema = z.object({}).openapi("V2RawAccount");
@@ -584,6 +678,9 @@ export const V2TokenSchema = z.object({
   "feedId": z.int().gte(0),
   "oracleTicker": z.string(),
   "isToken2022": z.boolean(),
+  "mint": PubkeySchema,
+  "lazerId": z.int().gte(0),
+  "pythTicker": z.string(),
 }).openapi("V2Token");
 export const V2TokenListSchema = z.array(V2TokenSchema).openapi("V2TokenList");
 export const WithdrawalSettleRequestSchema = z.object({ "owner": PubkeySchema, "tokenMint": PubkeySchema }).openapi(
@@ -601,6 +698,7 @@ export const WithdrawResponseDtoSchema = z.object({
   "receipt": PubkeySchema,
   "custodySettlementRequired": z.boolean(),
   "isNativeSol": z.boolean(),
+  "unmetPreconditions": FundsPreconditionsSchema,
 }).openapi("WithdrawResponseDto");
 
 /** Every component schema by its name in the YAML. */
@@ -622,11 +720,17 @@ export const componentSchemas = {
   "DelegateBasketRequest": DelegateBasketRequestSchema,
   "DepositDirectRequest": DepositDirectRequestSchema,
   "DepositRequest": DepositRequestSchema,
+  "DepositResponse": DepositResponseSchema,
+  "DepositStep": DepositStepSchema,
+  "DepositTransaction": DepositTransactionSchema,
   "EditLimitOrderRequest": EditLimitOrderRequestSchema,
   "EditTriggerOrderRequest": EditTriggerOrderRequestSchema,
   "ErrorCode": ErrorCodeSchema,
   "ErrorResponse": ErrorResponseSchema,
   "ExecuteWithdrawalRequest": ExecuteWithdrawalRequestSchema,
+  "FundsPrecondition": FundsPreconditionSchema,
+  "FundsPreconditions": FundsPreconditionsSchema,
+  "FundsTransactionResponse": FundsTransactionResponseSchema,
   "IncreasePositionRequest": IncreasePositionRequestSchema,
   "InitBasketRequest": InitBasketRequestSchema,
   "InitDepositLedgerRequest": InitDepositLedgerRequestSchema,
@@ -664,10 +768,14 @@ export const componentSchemas = {
   "ReceiptTransactionResponse": ReceiptTransactionResponseSchema,
   "RemoveCollateralRequest": RemoveCollateralRequestSchema,
   "RemoveCollateralResponseDto": RemoveCollateralResponseDtoSchema,
+  "ReplayClock": ReplayClockSchema,
   "RequestWithdrawalRequest": RequestWithdrawalRequestSchema,
   "RequestWithdrawalResponse": RequestWithdrawalResponseSchema,
   "ReversePositionRequest": ReversePositionRequestSchema,
   "ReversePositionResponseDto": ReversePositionResponseDtoSchema,
+  "ServiceClockUnixMs": ServiceClockUnixMsSchema,
+  "SessionSigner": SessionSignerSchema,
+  "SessionToken": SessionTokenSchema,
   "SignedDecimalInput": SignedDecimalInputSchema,
   "SignedDecimalString": SignedDecimalStringSchema,
   "SlippagePercentage": SlippagePercentageSchema,
@@ -677,9 +785,11 @@ export const componentSchemas = {
   "TradeSide": TradeSideSchema,
   "TransactionResponse": TransactionResponseSchema,
   "TriggerOrderMetricsDto": TriggerOrderMetricsDtoSchema,
+  "V2CustodyStats": V2CustodyStatsSchema,
   "V2Health": V2HealthSchema,
   "V2HealthAccounts": V2HealthAccountsSchema,
   "V2HealthConfig": V2HealthConfigSchema,
+  "V2LpStats": V2LpStatsSchema,
   "V2OpenApiDocument": V2OpenApiDocumentSchema,
   "V2PoolDataSnapshot": V2PoolDataSnapshotSchema,
   "V2PoolStats": V2PoolStatsSchema,
@@ -695,10 +805,10 @@ export const componentSchemas = {
 
 /** The error code of a failed pattern (the schema's `x-error-code`), by pattern source. */
 export const patternErrorCodes: Readonly<Record<string, string>> = {
-  "^[0-9]{1,20}(\\.[0-9]{1,20})?$": "INVALID_DECIMAL",
+  "^([0-9]{1,20}(\\.[0-9]{0,20})?|\\.[0-9]{1,20})$": "INVALID_DECIMAL",
   "^[0-9]+(\\.[0-9]+)?$": "INVALID_DECIMAL",
   "^[1-9A-HJ-NP-Za-km-z]{32,44}$": "INVALID_PUBKEY",
-  "^-?[0-9]{1,20}(\\.[0-9]{1,20})?$": "INVALID_DECIMAL",
+  "^-?([0-9]{1,20}(\\.[0-9]{0,20})?|\\.[0-9]{1,20})$": "INVALID_DECIMAL",
   "^-?[0-9]+(\\.[0-9]+)?$": "INVALID_DECIMAL",
-  "^(100(\\.0+)?|[0-9]{1,2}(\\.[0-9]+)?)$": "INVALID_DECIMAL",
+  "^(100(\\.0*)?|[0-9]{1,2}(\\.[0-9]*)?|\\.[0-9]+)$": "INVALID_DECIMAL",
 };

@@ -10,7 +10,7 @@ export interface paths {
     };
     /**
      * Service health
-     * @description Reports whether ingestion is current, how many accounts of each kind are cached, and where the loaded pool configuration came from (source, version, environment, branch, publication time, load time and counts). Answers 503 with the same body and `status` = `degraded` when chain or oracle ingestion is older than its staleness threshold.
+     * @description Reports whether ingestion is current, how many accounts of each kind are cached, and where the loaded pool configuration came from (source, version, environment, branch, publication time, load time and counts), and the clock the service computes with (`clockUnixMs`; in replay mode the recording's timeline, with the replay's position, speed and loops in `replay`). Answers 503 with the same body and `status` = `degraded` when chain or oracle ingestion is older than its staleness threshold.
      */
     get: operations["v2GetHealth"];
     put?: never;
@@ -308,8 +308,8 @@ export interface paths {
      *     The server pings a client that has sent nothing for 10 s (so at least every 30 s) and closes the socket when
      *     no pong arrives within 10 s. Anything the client sends is ignored. A client that does not read its messages
      *     (more than 1 MiB unsent) is closed with code 1008; at shutdown every socket is closed with 1001 (going away).
-     *     Connection limits are checked before upgrading: 5 per owner (429 WS_OWNER_LIMIT) and 10000 in total (503
-     *     WS_GLOBAL_LIMIT).
+     *     Before upgrading, a browser's `Origin` must be one `CORS_ORIGINS` allows (403 ORIGIN_NOT_ALLOWED), and the
+     *     connection limits are checked: 5 per owner (429 WS_OWNER_LIMIT) and 10000 in total (503 WS_GLOBAL_LIMIT).
      */
     get: operations["v2OwnerBasketStream"];
     put?: never;
@@ -338,13 +338,27 @@ export interface paths {
      *       same market and side: an increase instruction (the response then carries the `old*` fields).
      *     * LIMIT: a limit-order placement at `limitPrice` into the first free of five limit slots; `takeProfit` and
      *       `stopLoss` travel inside the limit order.
-     *     * MARKET with `takeProfit` / `stopLoss`: a trigger-order placement per price is appended (size = the new
-     *       position size) and the matching `takeProfitQuote` / `stopLossQuote` is returned.
-     *     * Without `owner` nothing is built: every quote field is returned with `transactionBase64` = null.
+     *     * MARKET with `takeProfit` / `stopLoss`: a trigger-order placement per price is appended (size = the whole
+     *       position after the trade) and the matching `takeProfitQuote` / `stopLossQuote` is returned.
+     *     * Paying in another token than the market's collateral (e.g. USDC into the SOL LONG market) is the normal
+     *       case: the program swaps the payment in without a swap fee, so the quote values it at its own oracle price;
+     *       the `swap*` fields are null.
+     *     * Where two markets share the target and side (SOL LONG: SOL- and JitoSOL-collateral), an existing position
+     *       is increased on the market it is in and a new one opens on the JitoSOL-collateral market.
+     *     * Without `owner` nothing is built: every quote field is returned with `transactionBase64` = null, even below
+     *       the market's minimum collateral.
      *     * `SWAP` is not supported in v2: 200 `{err: "SWAP is not supported in v2", code: UNSUPPORTED_TRADE_TYPE}`.
      *
+     *     With an `owner`, a trade the program would refuse is answered instead of built: 200 `err` with
+     *     INSUFFICIENT_COLLATERAL (below the minimum collateral after fees — for a limit order or attached trigger it
+     *     must be above it — or more than the owner's deposited balance), BASKET_NOT_FOUND, MARKET_CLOSED (closed
+     *     session or opening disabled), COMPUTE_FAILED (leverage outside the market's bounds, not enough liquidity);
+     *     400 for the order rules: TRIGGER_PRICE_INVALID (a LONG limit at or above the mark, a LONG take-profit at or
+     *     below it, a LONG stop-loss at or above it; SHORT mirrored), ORDER_SLOTS_FULL (no free limit, take-profit or
+     *     stop-loss slot).
+     *
      *     The message is a v0 transaction without lookup tables, with the ER's blockhash, a single compute-unit limit
-     *     of 1,400,000 and the owner as fee payer and signer.
+     *     of 1,400,000 and the signer (the owner, or the session key) as fee payer and only signer.
      */
     post: operations["v2OpenPosition"];
     delete?: never;
@@ -366,9 +380,13 @@ export interface paths {
      * Close a position fully or partly
      * @description Quotes and builds an ER transaction closing `inputUsdUi` USD of the owner's position on (`marketSymbol`,
      *     `side`). It is a full close when `closeAll` is true, when `inputUsdUi` is "0", or when it is at least 97 % of
-     *     the position's USD size; a full close also cancels every trigger order of that market. Anything smaller is a
-     *     partial close (size decrease). Proceeds are credited to the basket in the market's collateral token;
-     *     `withdrawTokenSymbol` is only a display hint.
+     *     the position's USD size; a full close also cancels every trigger order of that market (one cancel-all
+     *     instruction, appended only when the market holds a take-profit or stop-loss). Anything smaller is a partial
+     *     close (size decrease); the part left open must keep the market's minimum collateral (200 `err`
+     *     INSUFFICIENT_COLLATERAL). Proceeds are credited to the basket in the market's collateral token;
+     *     `withdrawTokenSymbol` is only a display hint. A market that disallows closing (or size changes, for a
+     *     partial close) is 200 `err` MARKET_CLOSED; a partial close of less than one native unit of size is 400
+     *     ORDER_SIZE_INVALID.
      */
     post: operations["v2ClosePosition"];
     delete?: never;
@@ -388,7 +406,7 @@ export interface paths {
     put?: never;
     /**
      * Flip a position to the opposite side
-     * @description Quotes and builds one ER transaction that fully closes the owner's position on (`marketSymbol`, `side`), cancels that market's trigger orders if any, and opens a position on the opposite side at `leverage`. The close payout is settled in the opposite market's collateral token and 98 % of it (a 2 % haircut, rounded down in native units, absorbing price drift between quote and execution) becomes the new collateral. Each leg has its own slippage bound.
+     * @description Quotes and builds one ER transaction that fully closes the owner's position on (`marketSymbol`, `side`), cancels that market's trigger orders if any, and opens a position on the opposite side at `leverage` (or increases the owner's position there). The close payout is settled in the opposite market's collateral token and 98 % of it (a 2 % haircut, rounded down in native units, absorbing price drift between quote and execution) becomes the new collateral. Each leg has its own slippage bound. The new leg must pass what an open passes (200 `err`: INSUFFICIENT_COLLATERAL below the minimum collateral, COMPUTE_FAILED for leverage or liquidity, MARKET_CLOSED when closing or opening is disabled).
      */
     post: operations["v2ReversePosition"];
     delete?: never;
@@ -408,7 +426,7 @@ export interface paths {
     put?: never;
     /**
      * Add size to an open position
-     * @description Builds an ER transaction adding `sizeAmountUi` of target-token size to the owner's open position on (`marketSymbol`, `side`), optionally with `collateralAmountUi` of extra collateral. No quote is returned. A request that cannot be built (unknown market, no open position, missing price…) is 400 with a specific code.
+     * @description Builds an ER transaction adding `sizeAmountUi` of target-token size to the owner's open position on (`marketSymbol`, `side`), optionally with `collateralAmountUi` of extra collateral in `collateralTokenSymbol` (any token of the market's pool; another token than the collateral is swapped in by the program and valued at its own price). No quote is returned. A request that cannot be built is 400 with a specific code: unknown market or token (UNKNOWN_MARKET, UNKNOWN_SYMBOL), BASKET_NOT_FOUND, POSITION_NOT_FOUND, PRICE_UNAVAILABLE, MARKET_CLOSED (closed session or size changes disabled), ORDER_SIZE_INVALID (size 0), COMPUTE_FAILED (the leverage after the increase outside the market's initial bounds, not enough liquidity), INSUFFICIENT_COLLATERAL (below the minimum collateral after the fee, more than the deposited balance).
      */
     post: operations["v2IncreasePosition"];
     delete?: never;
@@ -428,7 +446,7 @@ export interface paths {
     put?: never;
     /**
      * Remove size from an open position
-     * @description Builds an ER transaction removing `sizeAmountUi` of target-token size from the owner's open position on (`marketSymbol`, `side`); proceeds are credited to the basket. Use close-position for a full exit. A request that cannot be built (no position, size not smaller than the position…) is 400 with a specific code.
+     * @description Builds an ER transaction removing `sizeAmountUi` of target-token size from the owner's open position on (`marketSymbol`, `side`); proceeds are credited to the basket in the market's collateral token. Use close-position for a full exit. A request that cannot be built is 400 with a specific code: unknown market (UNKNOWN_MARKET, UNKNOWN_SYMBOL), BASKET_NOT_FOUND, POSITION_NOT_FOUND, PRICE_UNAVAILABLE, MARKET_CLOSED, ORDER_SIZE_INVALID (size 0, or not smaller than the position), INSUFFICIENT_COLLATERAL (the rest would fall below the minimum collateral).
      */
     post: operations["v2DecreasePosition"];
     delete?: never;
@@ -448,7 +466,7 @@ export interface paths {
     put?: never;
     /**
      * Add collateral to a position
-     * @description Quotes and builds an ER transaction moving `depositAmountUi` of `depositTokenSymbol` from the owner's deposited balance into the position on (`marketSymbol`, `side`), lowering its leverage.
+     * @description Quotes and builds an ER transaction moving `depositAmountUi` of `depositTokenSymbol` from the owner's deposited balance into the position on (`marketSymbol`, `side`), lowering its leverage. Any token of the market's pool may be deposited: another token than the market's collateral is swapped in by the program and valued at its own oracle price. More than the owner's available deposited balance is 200 `err` INSUFFICIENT_COLLATERAL.
      */
     post: operations["v2AddCollateral"];
     delete?: never;
@@ -468,7 +486,7 @@ export interface paths {
     put?: never;
     /**
      * Remove collateral from a position
-     * @description Quotes and builds an ER transaction taking `withdrawAmountUsdUi` USD of collateral out of the position on (`marketSymbol`, `side`), raising its leverage. The amount is paid to the basket in the market's collateral token (`withdrawTokenSymbol` is a display hint) and may not exceed `maxWithdrawableUsd`.
+     * @description Quotes and builds an ER transaction taking `withdrawAmountUsdUi` USD of collateral out of the position on (`marketSymbol`, `side`), raising its leverage. The amount is paid to the basket in the market's collateral token (`withdrawTokenSymbol` is a display hint) and may not exceed `maxWithdrawableUsd` (200 `err` INSUFFICIENT_COLLATERAL). A market that disallows collateral withdrawal is 200 `err` MARKET_CLOSED.
      */
     post: operations["v2RemoveCollateral"];
     delete?: never;
@@ -488,7 +506,7 @@ export interface paths {
     put?: never;
     /**
      * Place a take-profit or stop-loss
-     * @description Builds an ER transaction placing one trigger order on the position (`marketSymbol`, `side`): a stop-loss when `isStopLoss` is true, otherwise a take-profit, closing `sizeAmountUi` when `triggerPriceUi` is reached. It takes the first free of the five slots of that list. Validation failures (no position, wrong side of the mark price, size above the position, all slots used…) are 400.
+     * @description Builds an ER transaction placing one trigger order on the position (`marketSymbol`, `side`): a stop-loss when `isStopLoss` is true, otherwise a take-profit, closing `sizeAmountUi` when `triggerPriceUi` is reached and paying out in the market's collateral token. It takes the first free of the five slots of that list. Validation failures are 400: POSITION_NOT_FOUND / BASKET_NOT_FOUND / UNKNOWN_MARKET, TRIGGER_PRICE_INVALID (zero, or on the wrong side of the mark price: a LONG take-profit must be above it, a LONG stop-loss below it, SHORT mirrored), ORDER_SIZE_INVALID (zero or above the position), ORDER_SLOTS_FULL, INSUFFICIENT_COLLATERAL (the position holds no more than the market's minimum collateral).
      */
     post: operations["v2PlaceTriggerOrder"];
     delete?: never;
@@ -508,7 +526,7 @@ export interface paths {
     put?: never;
     /**
      * Place a take-profit and/or a stop-loss at once
-     * @description Builds one ER transaction placing a take-profit at `takeProfitUi`, a stop-loss at `stopLossUi`, or both (at least one is required), each closing `sizeAmountUi` of the position (`marketSymbol`, `side`). Both are placed atomically. Validation failures are 400.
+     * @description Builds one ER transaction placing a take-profit at `takeProfitUi`, a stop-loss at `stopLossUi`, or both (at least one is required; take-profit first), each closing `sizeAmountUi` of the position (`marketSymbol`, `side`). Both are placed atomically. Each is validated as place-trigger-order validates one (400 with the same codes).
      */
     post: operations["v2PlaceTpSl"];
     delete?: never;
@@ -528,7 +546,7 @@ export interface paths {
     put?: never;
     /**
      * Edit a trigger order
-     * @description Builds an ER transaction replacing both the trigger price and the size of the take-profit (`isStopLoss` false) or stop-loss (`isStopLoss` true) in slot `orderId` of the market and side. Nothing is kept from the old order. Validation failures (empty slot, wrong side of the mark price, size above the position…) are 400.
+     * @description Builds an ER transaction replacing both the trigger price and the size of the take-profit (`isStopLoss` false) or stop-loss (`isStopLoss` true) in slot `orderId` of the market and side. Nothing is kept from the old order except its payout token. Validation failures are 400: ORDER_SLOT_INVALID (`orderId` not 0..4), ORDER_NOT_FOUND (empty slot), POSITION_NOT_FOUND, TRIGGER_PRICE_INVALID (zero or wrong side of the mark price), ORDER_SIZE_INVALID (zero or above the position).
      */
     post: operations["v2EditTriggerOrder"];
     delete?: never;
@@ -548,7 +566,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel a trigger order
-     * @description Builds an ER transaction cancelling the take-profit or stop-loss in slot `orderId` (0..4) of the market and side. `orderId` 255 cancels every take-profit and stop-loss of that market and side at once. Validation failures (empty slot…) are 400.
+     * @description Builds an ER transaction cancelling the take-profit or stop-loss in slot `orderId` (0..4) of the market and side. `orderId` 255 cancels every take-profit and stop-loss of that market and side at once. Validation failures are 400: ORDER_SLOT_INVALID (any other `orderId`), ORDER_NOT_FOUND (an empty slot, or nothing to cancel with 255), BASKET_NOT_FOUND, UNKNOWN_MARKET.
      */
     post: operations["v2CancelTriggerOrder"];
     delete?: never;
@@ -568,7 +586,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel all trigger orders of a market and side
-     * @description Builds an ER transaction cancelling every take-profit and stop-loss of the owner on (`marketSymbol`, `side`). Validation failures (unknown market, no basket…) are 400.
+     * @description Builds an ER transaction cancelling every take-profit and stop-loss of the owner on (`marketSymbol`, `side`). Validation failures are 400: UNKNOWN_MARKET, BASKET_NOT_FOUND, ORDER_NOT_FOUND (no trigger order to cancel).
      */
     post: operations["v2CancelAllTriggerOrders"];
     delete?: never;
@@ -594,8 +612,11 @@ export interface paths {
      *     * `takeProfitUi`, `stopLossUi`: do not survive an edit. Sending a price sets it; omitting it or sending "0"
      *       removes it. To keep one, send its current value again.
      *
-     *     Validation failures (empty slot, invalid price…) are 400. New limit orders are placed with open-position
-     *     (`orderType` LIMIT).
+     *     Validation failures are 400: ORDER_SLOT_INVALID (`orderId` not 0..4), ORDER_NOT_FOUND (empty slot),
+     *     TRIGGER_PRICE_INVALID (a new LONG limit price not below the mark, a SHORT one not above it, or a take-profit /
+     *     stop-loss on the wrong side of the mark), INSUFFICIENT_COLLATERAL (the edited order would hold no more
+     *     than the market's minimum collateral after its entry fee), COMPUTE_FAILED (leverage outside the market's
+     *     bounds). New limit orders are placed with open-position (`orderType` LIMIT).
      */
     post: operations["v2EditLimitOrder"];
     delete?: never;
@@ -615,7 +636,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel a limit order
-     * @description Builds an ER transaction cancelling the limit order in slot `orderId` of the market and side; its reserved collateral returns to the owner's balance and the slot becomes free (other slots keep their ids). Validation failures (empty slot…) are 400.
+     * @description Builds an ER transaction cancelling the limit order in slot `orderId` of the market and side; its reserved collateral returns to the owner's balance and the slot becomes free (other slots keep their ids). Validation failures are 400: ORDER_SLOT_INVALID (`orderId` not 0..4), ORDER_NOT_FOUND (empty slot), BASKET_NOT_FOUND, UNKNOWN_MARKET.
      */
     post: operations["v2CancelLimitOrder"];
     delete?: never;
@@ -635,7 +656,31 @@ export interface paths {
     put?: never;
     /**
      * Deposit tokens into the trading vault
-     * @description Builds a base-chain transaction moving `amount` (UI units, converted to native units by the mint's decimals) of `tokenMint` from the depositor's associated token account into the platform vault, credited to `owner`'s deposit ledger. The depositor (signer and fee payer) is `fundingOwner` when given, otherwise `owner`. The token program (classic or the newer token standard) follows the pool configuration; the native token is wrapped through the depositor's wrapped-token account automatically. No setup is bundled: the deposit ledger and basket must exist (use `deposit` for a one-shot flow).
+     * @description Builds a base-chain transaction moving `amount` of `tokenMint` from the depositor's associated token account into
+     *     the token's trade vault, credited to `owner`'s deposit ledger (`deposit_direct`).
+     *
+     *     * Depositor (signer and transaction fee payer): `fundingOwner` when given (variant B), otherwise `owner`.
+     *     * The depositor's associated token account is created idempotently first (the token program, classic or the
+     *       newer token standard, follows the deployment configuration).
+     *     * Native SOL (`So111…112`) is wrapped through the depositor's wrapped-SOL associated token account
+     *       (create-idempotent, transfer, sync-native) and deposited from it; no throwaway account is used and the
+     *       account is left open (withdrawals of SOL arrive there).
+     *     * No setup is bundled (use `deposit`): a missing deposit ledger is reported in `unmetPreconditions`, not refused.
+     *
+     *     `amount` is in UI units of the token and converted exactly to native units by the token's decimals in the
+     *     deployment configuration: more fraction digits than the token has (other than trailing zeros) and zero are 400
+     *     INVALID_DECIMAL (an amount that cannot be moved exactly is refused rather than rounded). A mint that is not a
+     *     token of the v2 configuration is 400 UNKNOWN_SYMBOL; a virtual (synthetic) token has no trade vault and is 400
+     *     VALIDATION_FAILED.
+     *
+     *     `unmetPreconditions` lists what the transaction needs that the chain does not show yet (see
+     *     `FundsPrecondition`); the transaction is built as it will work once those are in place, so a client may build the
+     *     steps of a flow together before submitting any. Only requests that can never work are refused (400).
+     *
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
+     *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
+     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
      */
     post: operations["v2DepositDirect"];
     delete?: never;
@@ -655,7 +700,28 @@ export interface paths {
     put?: never;
     /**
      * One-shot deposit with any missing setup
-     * @description Builds one base-chain transaction that creates whatever the owner still lacks — deposit ledger, basket, delegation of the basket — and deposits `amount` (UI units) of `tokenSymbol`. The owner signs and pays the fee.
+     * @description Deposits `amount` of `tokenSymbol` for `owner` and bundles whatever setup the owner still lacks, in this order:
+     *     `init-deposit-ledger` (no ledger yet), `init-basket` (no basket yet), the deposit (as deposit-direct builds it,
+     *     native SOL wrapped the same way), `delegate-basket` (basket not delegated yet). The owner signs and pays.
+     *
+     *     The steps are packed, in that order, into as few transactions as fit the 1232-byte limit. With this program every
+     *     bundle fits one transaction (a fresh owner's full bundle is about 800 bytes), so `transactions` normally has one
+     *     entry and `transactionBase64` is it. Should a bundle ever need more, `transactionBase64` is the first transaction
+     *     and `transactions` lists all of them with their steps: submit them in order, each after the previous one is
+     *     confirmed. A client that submits only `transactionBase64` and calls `deposit` again gets the remaining steps.
+     *
+     *     `amount` is in UI units of the token and converted exactly to native units by the token's decimals in the
+     *     deployment configuration: more fraction digits than the token has (other than trailing zeros) and zero are 400
+     *     INVALID_DECIMAL (an amount that cannot be moved exactly is refused rather than rounded). An unknown symbol is 400
+     *     UNKNOWN_SYMBOL; a virtual token is 400 VALIDATION_FAILED.
+     *
+     *     `includedSteps` names the steps built. `unmetPreconditions` lists what the transaction needs that the chain does
+     *     not show yet (see `FundsPrecondition`); the transaction is built as it will work once those are in place.
+     *
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
+     *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
+     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
      */
     post: operations["v2Deposit"];
     delete?: never;
@@ -675,7 +741,14 @@ export interface paths {
     put?: never;
     /**
      * Create the owner's basket
-     * @description Builds a base-chain transaction creating the basket account of `owner` (first-time wallets). The rent and fee are paid by `payer`, which defaults to `owner`.
+     * @description Builds a base-chain transaction creating the basket account of `owner` (`init_basket` with the vendor SDK's
+     *     capacities: 4 positions, 4 order markets, 4 ledger lines, 5 slots per order list). `payer` (default `owner`) pays
+     *     rent and fee and is the only signer. An owner whose basket already exists is 400 SETUP_ALREADY_DONE.
+     *
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
+     *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
+     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
      */
     post: operations["v2InitBasket"];
     delete?: never;
@@ -695,7 +768,15 @@ export interface paths {
     put?: never;
     /**
      * Create the owner's deposit ledger
-     * @description Builds a base-chain transaction creating the deposit-ledger account of `owner`, which records cumulative deposits per mint. The rent and fee are paid by `payer`, which defaults to `owner`.
+     * @description Builds a base-chain transaction creating the deposit-ledger account of `owner` (`init_user_deposit_ledger` with
+     *     room for 20 deposit lines, the size of the ledgers observed on mainnet), which records cumulative deposits per
+     *     mint. `payer` (default `owner`) pays rent and fee and is the only signer. An owner whose ledger already exists is
+     *     400 SETUP_ALREADY_DONE.
+     *
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
+     *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
+     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
      */
     post: operations["v2InitDepositLedger"];
     delete?: never;
@@ -715,7 +796,19 @@ export interface paths {
     put?: never;
     /**
      * Delegate the basket so it can trade
-     * @description Builds a base-chain transaction delegating `owner`'s basket to the ephemeral rollup, which is needed once per wallet before trading. The owner does not have to sign; `payer` pays the fee and defaults to `owner`.
+     * @description Builds a base-chain transaction delegating `owner`'s basket to the ephemeral rollup (`delegate_basket`), needed
+     *     once per wallet before trading. The owner does not sign; `payer` (default `owner`) pays and signs. A basket that is
+     *     already delegated is 400 SETUP_ALREADY_DONE; a basket not created yet is built for anyway and reported as
+     *     `BASKET_MISSING` (init-basket and delegate-basket may be built together).
+     *
+     *     `unmetPreconditions` lists what the transaction needs that the chain does not show yet (see
+     *     `FundsPrecondition`); the transaction is built as it will work once those are in place, so a client may build the
+     *     steps of a flow together before submitting any. Only requests that can never work are refused (400).
+     *
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
+     *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
+     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
      */
     post: operations["v2DelegateBasket"];
     delete?: never;
@@ -735,15 +828,34 @@ export interface paths {
     put?: never;
     /**
      * Withdraw deposited funds
-     * @description Builds a base-chain transaction that opens a withdrawal escrow for `amount` (UI units) of `tokenSymbol`; the
-     *     validator then releases the funds to the owner's token account automatically. Both `owner` and `feePayer`
-     *     (a client-held key different from the owner) must sign; `feePayerTopUpLamports` optionally adds a transfer
-     *     from the owner to the fee payer (for escrow rent, refunded to the owner when the escrow closes).
+     * @description Builds a base-chain transaction that opens a withdrawal escrow for `amount` of `tokenSymbol`; the validator then
+     *     releases the funds to the owner's associated token account automatically.
      *
+     *     * Instructions: [system transfer of `feePayerTopUpLamports` from the owner to `feePayer`, when above 0], the
+     *       owner's associated token account created idempotently (it receives the funds, and may have been closed to
+     *       unwrap an earlier SOL withdrawal), then `withdrawal_with_action` with `fee_payer` = `feePayer`.
+     *     * Signers: `owner` and `feePayer`. The transaction fee payer (account 0) is the owner, as the vendor's example
+     *       does, so a fresh `feePayer` key can be funded by the top-up in the same transaction; `feePayer` pays the escrow
+     *       and delegation rent, which returns to the owner when the escrow closes.
+     *     * `feePayer` = `owner` is 400 FEE_PAYER_CONFLICT (the delegation program rejects it).
+     *     * An owner without a deposit ledger (never deposited) is 400 DEPOSIT_LEDGER_NOT_FOUND.
      *     * Poll `receipt` (the escrow) until it no longer exists: that is completion.
-     *     * `custodySettlementRequired` = true: the custody's trade vault cannot cover the amount; call
-     *       custody-settlement first and retry.
-     *     * `isNativeSol` = true: the funds arrive as wrapped tokens; unwrap them afterwards.
+     *     * `custodySettlementRequired` = true: the trade vault's recorded balance (`TradeVault.token_amount`) is below the
+     *       amount; call custody-settlement first and retry.
+     *     * `isNativeSol` = true: the funds arrive as wrapped SOL in the owner's wrapped-SOL account; close it to unwrap.
+     *
+     *     `amount` is in UI units of the token and converted exactly to native units by the token's decimals in the
+     *     deployment configuration: more fraction digits than the token has (other than trailing zeros) and zero are 400
+     *     INVALID_DECIMAL (an amount that cannot be moved exactly is refused rather than rounded).
+     *
+     *     `unmetPreconditions` lists what the transaction needs that the chain does not show yet (see
+     *     `FundsPrecondition`); the transaction is built as it will work once those are in place, so a client may build the
+     *     steps of a flow together before submitting any. Only requests that can never work are refused (400).
+     *
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
+     *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
+     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
      */
     post: operations["v2Withdraw"];
     delete?: never;
@@ -763,7 +875,22 @@ export interface paths {
     put?: never;
     /**
      * Settle a custody's trade vault
-     * @description Builds a base-chain transaction requesting a settlement between the custody of `tokenSymbol` and its trade vault (netting trade profit and loss), needed before a withdrawal the vault cannot yet cover. The owner signs and pays. `receipt` is the settlement-receipt account to poll.
+     * @description Builds a base-chain transaction requesting a settlement between the custody of `tokenSymbol` and its trade vault
+     *     (`custody_settlement_with_action`, netting trade profit and loss), needed before a withdrawal the vault cannot yet
+     *     cover. The owner signs and pays. `receipt` is the settlement-receipt account to poll until it is closed.
+     *
+     *     A token held by several pools (USDC) is settled with its custody in the first pool of the deployment
+     *     configuration that holds it (the reference leaves the choice open; the first-listed pool is the deployment's main
+     *     one). A virtual token (no trade vault) is 400 VALIDATION_FAILED; an unknown symbol 400 UNKNOWN_SYMBOL.
+     *
+     *     `unmetPreconditions` lists what the transaction needs that the chain does not show yet (see
+     *     `FundsPrecondition`); the transaction is built as it will work once those are in place, so a client may build the
+     *     steps of a flow together before submitting any. Only requests that can never work are refused (400).
+     *
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
+     *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
+     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
      */
     post: operations["v2CustodySettlement"];
     delete?: never;
@@ -783,7 +910,23 @@ export interface paths {
     put?: never;
     /**
      * Finish a pending withdrawal
-     * @description Builds a base-chain transaction that completes a withdrawal of `tokenMint` that did not finish by itself: it makes sure the owner's token account exists, settles the custody first when its settlement receipt is still on chain, then transfers the escrowed funds to the owner and closes the escrow. The owner pays the fee.
+     * @description Builds a base-chain transaction that completes a withdrawal of `tokenMint` that did not finish by itself, as the
+     *     vendor SDK's `withdrawalSettle` does: the owner's associated token account is created idempotently, the custody is
+     *     settled first (`custody_settlement_settle`) when its settlement receipt is on the base chain and owned by the
+     *     program, then `withdrawal_settle` transfers the escrowed funds to the owner and closes the escrow. The owner pays.
+     *
+     *     An escrow that is not on the base chain yet (the rollup step commits it 30–90 s after the request) is built for
+     *     anyway and reported as `WITHDRAWAL_NOT_SETTLEABLE`, so a client may poll by building and simulating. An owner
+     *     without a deposit ledger is 400 DEPOSIT_LEDGER_NOT_FOUND; an unknown mint 400 UNKNOWN_SYMBOL.
+     *
+     *     `unmetPreconditions` lists what the transaction needs that the chain does not show yet (see
+     *     `FundsPrecondition`); the transaction is built as it will work once those are in place, so a client may build the
+     *     steps of a flow together before submitting any. Only requests that can never work are refused (400).
+     *
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
+     *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
+     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
      */
     post: operations["v2WithdrawalSettle"];
     delete?: never;
@@ -803,15 +946,31 @@ export interface paths {
     put?: never;
     /**
      * Request a withdrawal
-     * @description Builds a base-chain transaction that starts a withdrawal of `amount` (UI units) of `tokenMint`. Two forms:
+     * @description Builds a base-chain transaction that starts a withdrawal of `amount` of `tokenMint`.
      *
-     *     * Without `feePayer` (variant A): the owner signs and pays; the first instruction creates the owner's
-     *       receiving token account if missing; when `includeCustodySettlement` is true (default) and no settlement
-     *       receipt exists yet, a custody-settlement request is put before the withdrawal. The answer has no `receipt`.
-     *     * With `feePayer` (variant B): `feePayer` must differ from `owner` (400 FEE_PAYER_CONFLICT otherwise); both
-     *       sign; the amount is locked and handed over for automatic release; the answer carries `receipt`.
+     *     * With `feePayer` (variant B): as `withdraw` (without a top-up): the owner's associated token account created
+     *       idempotently, then `withdrawal_with_action` with `fee_payer` = `feePayer`. Both sign; the owner is the
+     *       transaction fee payer. `feePayer` = `owner` is 400 FEE_PAYER_CONFLICT. The answer carries `receipt`, the
+     *       escrow to poll until it is closed.
+     *     * Without `feePayer` (variant A): 400 FEE_PAYER_REQUIRED. The program's withdrawal instruction needs a signer
+     *       distinct from the owner to pay the escrow's rent (the delegation program rejects owner = fee payer), so no
+     *       transaction the owner alone can sign exists, and the service never signs (no server-made fee-payer key). Send
+     *       `feePayer` (any client-held key with a little SOL, or a fresh key funded through `withdraw`'s top-up).
+     *       `includeCustodySettlement` is accepted and ignored; use custody-settlement for a settlement request.
      *
-     *     Afterwards poll the withdrawal escrow (the `receipt` in variant B) until it is closed.
+     *     An owner without a deposit ledger is 400 DEPOSIT_LEDGER_NOT_FOUND; an unknown mint 400 UNKNOWN_SYMBOL.
+     *     `amount` is in UI units of the token and converted exactly to native units by the token's decimals in the
+     *     deployment configuration: more fraction digits than the token has (other than trailing zeros) and zero are 400
+     *     INVALID_DECIMAL (an amount that cannot be moved exactly is refused rather than rounded).
+     *
+     *     `unmetPreconditions` lists what the transaction needs that the chain does not show yet (see
+     *     `FundsPrecondition`); the transaction is built as it will work once those are in place, so a client may build the
+     *     steps of a flow together before submitting any. Only requests that can never work are refused (400).
+     *
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
+     *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
+     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
      */
     post: operations["v2RequestWithdrawal"];
     delete?: never;
@@ -831,7 +990,22 @@ export interface paths {
     put?: never;
     /**
      * Recover an incomplete withdrawal
-     * @description Builds one base-chain transaction that transfers the escrowed funds of a stuck withdrawal of `tokenMint` to the owner and closes the escrow. When `includeCustodySettlement` is true (default) and the custody settlement receipt is still on chain, its settlement is executed first. The owner pays the fee.
+     * @description Builds one base-chain transaction that transfers the escrowed funds of a stuck withdrawal of `tokenMint` to the
+     *     owner and closes the escrow; the same instructions as withdrawal-settle. With `includeCustodySettlement` true
+     *     (default) the custody settlement is executed first when its receipt is on the base chain and owned by the
+     *     program; with false it never is. The owner pays.
+     *
+     *     An escrow not on the base chain yet is built for anyway and reported as `WITHDRAWAL_NOT_SETTLEABLE` (poll by
+     *     building and simulating). An owner without a deposit ledger is 400 DEPOSIT_LEDGER_NOT_FOUND.
+     *
+     *     `unmetPreconditions` lists what the transaction needs that the chain does not show yet (see
+     *     `FundsPrecondition`); the transaction is built as it will work once those are in place, so a client may build the
+     *     steps of a flow together before submitting any. Only requests that can never work are refused (400).
+     *
+     *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
+     *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
+     *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
+     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
      */
     post: operations["v2ExecuteWithdrawal"];
     delete?: never;
@@ -962,8 +1136,10 @@ export interface components {
       depositAmountUi: components["schemas"]["DecimalInput"];
       /** @description Token added as collateral (from the owner's deposited balance). */
       depositTokenSymbol: components["schemas"]["TokenSymbol"];
-      /** @description Position owner (signer and fee payer). */
+      /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
       /** @default 0.5 */
       slippagePercentage?: components["schemas"]["SlippagePercentage"];
     } & {
@@ -1021,8 +1197,10 @@ export interface components {
       /** @description Target token of the market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
-      /** @description Basket owner (signer and fee payer). */
+      /** @description Basket owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
     } & {
       [key: string]: unknown;
     };
@@ -1039,10 +1217,12 @@ export interface components {
       /** @description Target token of the market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
-      /** @description Slot index (0 to 4) in the limit-order list. */
+      /** @description Slot index (0 to 4) in the limit-order list. Any other integer up to 255 passes validation and is answered with 400 ORDER_SLOT_INVALID (the program takes a u8). */
       orderId: number;
-      /** @description Basket owner (signer and fee payer). */
+      /** @description Basket owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
     } & {
       [key: string]: unknown;
     };
@@ -1060,15 +1240,14 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
-      /**
-       * @description Slot index 0 to 4, or 255 to cancel every take-profit and stop-loss of the market and side.
-       * @enum {integer}
-       */
-      orderId: 0 | 1 | 2 | 3 | 4 | 255;
+      /** @description Slot index 0 to 4, or 255 to cancel every take-profit and stop-loss of the market and side. Any other integer up to 255 passes validation and is answered with 400 ORDER_SLOT_INVALID (the program takes a u8). */
+      orderId: number;
       /** @description True to address the stop-loss list, false for the take-profit list; not consulted with `orderId` 255. */
       isStopLoss: boolean;
-      /** @description Position owner (signer and fee payer). */
+      /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
     } & {
       [key: string]: unknown;
     };
@@ -1095,8 +1274,10 @@ export interface components {
       closeAll?: boolean;
       /** @description Display hint only; the payout is always in the market's collateral token. */
       withdrawTokenSymbol: components["schemas"]["TokenSymbol"];
-      /** @description Position owner (signer and fee payer). */
+      /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
       /** @default 0.5 */
       slippagePercentage?: components["schemas"]["SlippagePercentage"];
     } & {
@@ -1284,9 +1465,11 @@ export interface components {
       delaySeconds: string;
     };
     /**
-     * @description A non-negative decimal request value (amount, price, USD value) written as a string: at most 20 digits before and 20 after an optional dot (no sign, no exponent, no separators). 20 integer digits hold any 64-bit native amount; the bound keeps every computed answer within `DecimalString`'s 64 characters (a bound chosen by this service; the documents give none). Anything else is rejected with 400 INVALID_DECIMAL.
+     * @description A non-negative decimal request value (amount, price, USD value) written as a string: at most 20 digits before and 20 after an optional dot (no sign, no exponent, no separators). 20 integer digits hold any 64-bit native amount; the bound keeps every computed answer within `DecimalString`'s 64 characters (a bound chosen by this service; the documents give none). The forms people type are accepted as well: a missing whole part (`".5"` is 0.5) and a trailing dot (`"25."` is 25); a lone `"."` is not a number. Anything else is rejected with 400 INVALID_DECIMAL. Answers always use the plain form (`"0.5"`, `"25"`).
      * @example 145.23
      * @example 0
+     * @example .5
+     * @example 25.
      */
     DecimalInput: string;
     /**
@@ -1308,8 +1491,10 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
-      /** @description Position owner (signer and fee payer). */
+      /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
       /** @description Size to remove, UI units of the target token; must be smaller than the position. */
       sizeAmountUi: components["schemas"]["DecimalInput"];
       /** @description Token of the proceeds. When omitted, the market's collateral token. */
@@ -1349,7 +1534,7 @@ export interface components {
       fundingOwner?: components["schemas"]["Pubkey"];
       /** @description Mint of the deposited token (must be a token of the v2 configuration). */
       tokenMint: components["schemas"]["Pubkey"];
-      /** @description Amount to deposit, UI units of the token (converted to native units by its decimals, rounding down). */
+      /** @description Amount to deposit, UI units of the token, converted exactly to native units by its decimals (more fraction digits than the token has, or zero: 400 INVALID_DECIMAL). */
       amount: components["schemas"]["DecimalInput"];
     } & {
       [key: string]: unknown;
@@ -1367,10 +1552,60 @@ export interface components {
       owner: components["schemas"]["Pubkey"];
       /** @description Token to deposit. */
       tokenSymbol: components["schemas"]["TokenSymbol"];
-      /** @description Amount to deposit, UI units of the token. */
+      /** @description Amount to deposit, UI units of the token, converted exactly to native units by its decimals (more fraction digits than the token has, or zero: 400 INVALID_DECIMAL). */
       amount: components["schemas"]["DecimalInput"];
     } & {
       [key: string]: unknown;
+    };
+    /**
+     * @description Answer of the one-shot deposit. `transactionBase64` (the contract's field) is the first transaction; `transactions`, `includedSteps` and `unmetPreconditions` are additions of this service.
+     * @example {
+     *       "transactionBase64": "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAgAEDBg==",
+     *       "transactions": [
+     *         {
+     *           "transactionBase64": "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAgAEDBg==",
+     *           "steps": [
+     *             "init-deposit-ledger",
+     *             "init-basket",
+     *             "deposit-direct",
+     *             "delegate-basket"
+     *           ]
+     *         }
+     *       ],
+     *       "includedSteps": [
+     *         "init-deposit-ledger",
+     *         "init-basket",
+     *         "deposit-direct",
+     *         "delegate-basket"
+     *       ],
+     *       "unmetPreconditions": []
+     *     }
+     */
+    DepositResponse: {
+      /**
+       * Format: byte
+       * @description The first (normally the only) transaction of `transactions`.
+       */
+      transactionBase64: string;
+      /** @description Every transaction of the bundle in submission order, with its steps. */
+      transactions: components["schemas"]["DepositTransaction"][];
+      /** @description Steps built, in order; always ends with or contains `deposit-direct`. */
+      includedSteps: components["schemas"]["DepositStep"][];
+      unmetPreconditions: components["schemas"]["FundsPreconditions"];
+    };
+    /**
+     * @description A step of the one-shot deposit, named after the builder that builds it alone.
+     * @enum {string}
+     */
+    DepositStep: "init-deposit-ledger" | "init-basket" | "deposit-direct" | "delegate-basket";
+    /** @description One transaction of a deposit bundle and the steps it holds. */
+    DepositTransaction: {
+      /**
+       * Format: byte
+       * @description Unsigned base64 v0 transaction; the owner signs it.
+       */
+      transactionBase64: string;
+      steps: components["schemas"]["DepositStep"][];
     };
     /**
      * @description Edit-limit-order request. Unknown fields are ignored.
@@ -1387,10 +1622,12 @@ export interface components {
       /** @description Target token of the market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
-      /** @description Slot index (0 to 4) in the limit-order list. */
+      /** @description Slot index (0 to 4) in the limit-order list. Any other integer up to 255 passes validation and is answered with 400 ORDER_SLOT_INVALID (the program takes a u8). */
       orderId: number;
-      /** @description Basket owner (signer and fee payer). */
+      /** @description Basket owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
       /** @description New limit price, UI price; omitted or "0" keeps the current one. */
       limitPriceUi?: components["schemas"]["DecimalInput"];
       /** @description New size, UI units of the target token; omitted or "0" keeps the current one. */
@@ -1418,7 +1655,7 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
-      /** @description Slot index (0 to 4) in the take-profit or stop-loss list. */
+      /** @description Slot index (0 to 4) in the take-profit or stop-loss list. Any other integer up to 255 passes validation and is answered with 400 ORDER_SLOT_INVALID (the program takes a u8). */
       orderId: number;
       /** @description True to address the stop-loss list, false for the take-profit list. */
       isStopLoss: boolean;
@@ -1426,8 +1663,10 @@ export interface components {
       triggerPriceUi: components["schemas"]["DecimalInput"];
       /** @description New size closed when triggered, UI units of the target token. */
       sizeAmountUi: components["schemas"]["DecimalInput"];
-      /** @description Position owner (signer and fee payer). */
+      /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
     } & {
       [key: string]: unknown;
     };
@@ -1439,7 +1678,7 @@ export interface components {
      *     |---|---|---|
      *     | `INVALID_PUBKEY` | 400 | A key field (body, path or query) is not a valid base58 public key. |
      *     | `INVALID_DECIMAL` | 400 | An amount, price or percentage string is not a well-formed decimal or is outside its allowed range. |
-     *     | `VALIDATION_FAILED` | 400 | Any other request-shape problem: missing required field, wrong JSON type, value outside an enum, number out of range, a field required by another field's value (e.g. `limitPrice` with `orderType` LIMIT) missing, a non-numeric `updateIntervalMs`. |
+     *     | `VALIDATION_FAILED` | 400 | Any other request-shape problem: missing required field, wrong JSON type, value outside an enum, number out of range, a field required by another field's value (e.g. `limitPrice` with `orderType` LIMIT, `sessionToken` with `signer`) missing, a `sessionToken` that is not the session key's token for the owner, a non-numeric `updateIntervalMs`. |
      *     | `INVALID_JSON` | 400 | The request body is not parseable JSON or is not a JSON object. |
      *     | `PAYLOAD_TOO_LARGE` | 413 | The request body exceeds 64 KiB. |
      *     | `NOT_FOUND` | 404 | The addressed account, pool, price symbol or route does not exist. |
@@ -1447,6 +1686,7 @@ export interface components {
      *     | `WS_OWNER_LIMIT` | 429 | A sixth concurrent WebSocket for the same owner was refused (limit 5 per owner). |
      *     | `WS_GLOBAL_LIMIT` | 503 | The global WebSocket connection limit (10000) is reached. |
      *     | `UPGRADE_REQUIRED` | 426 | A WebSocket route was called without a WebSocket upgrade handshake. |
+     *     | `ORIGIN_NOT_ALLOWED` | 403 | A browser's WebSocket upgrade came from an `Origin` that `CORS_ORIGINS` does not list. |
      *     | `PRICE_UNAVAILABLE` | 503, or 200 `err` | No usable oracle price: never received, or older than the price age limit while the session is not `closed`. Price-only endpoints answer 503; quotes and previews report it in `err`. |
      *     | `STALE_DATA` | 503 | Ingested chain or oracle state is older than its staleness threshold, so the service cannot answer reliably. |
      *     | `BLOCKHASH_UNAVAILABLE` | 500 | A builder needs a recent blockhash and the cached one is missing or older than 60 s (`blockhash fetch failed`). |
@@ -1460,14 +1700,17 @@ export interface components {
      *     | `BASKET_NOT_FOUND` | 200 `err` / 400 | The owner has no basket account yet (v2); create it with init-basket or deposit. |
      *     | `INSUFFICIENT_COLLATERAL` | 200 `err` / 400 | Collateral or deposited balance is too small for the request (below the minimum collateral, above the withdrawable amount, above the available balance). |
      *     | `UNSUPPORTED_TRADE_TYPE` | 200 `err` | The trade type is valid in the contract but not supported by this interface (`SWAP` in v2: "SWAP is not supported in v2"). |
-     *     | `MARKET_CLOSED` | 200 `err` / 400 | The market's oracle session is `closed`, so no trade can be quoted or built. |
+     *     | `MARKET_CLOSED` | 200 `err` / 400 | The market's oracle session is `closed`, or the program's permissions (market, pool or deployment) currently disable the action (opening, size changes, closing, collateral withdrawal), so the trade cannot be quoted or built. |
      *     | `ORDER_SLOT_INVALID` | 400 | `orderId` does not designate a usable slot (outside 0..4, or 255 where that is not allowed, or beyond the basket's slot capacity). |
-     *     | `ORDER_SLOTS_FULL` | 400 | All five slots of the requested order list (limit, take-profit or stop-loss) of this market and side are occupied. |
+     *     | `ORDER_SLOTS_FULL` | 400, or 200 `err` | All five slots of the requested order list (limit, take-profit or stop-loss) of this market and side are occupied (200 `err` when an earlier-interface open-position's limit order or TP/SL would not fit). |
      *     | `ORDER_NOT_FOUND` | 400 | The addressed order slot is empty. |
-     *     | `TRIGGER_PRICE_INVALID` | 400 | A trigger or limit price is zero or on the wrong side of the current mark price (e.g. a long's take-profit below mark). |
-     *     | `ORDER_SIZE_INVALID` | 400 | An order size is zero or larger than the position it would close. |
+     *     | `TRIGGER_PRICE_INVALID` | 400, or 200 `err` | A trigger or limit price is zero, beyond what the program can hold, or on the wrong side of the current mark price (e.g. a long's take-profit below mark, a long limit order above it); 200 `err` for the `takeProfit` / `stopLoss` of an earlier-interface open-position (compared with the limit price for a LIMIT order). |
+     *     | `ORDER_SIZE_INVALID` | 400 | An order or size-change size is zero, beyond what the program can hold, or larger than the position it would close (a decrease must also stay smaller than the position). |
      *     | `FEE_PAYER_CONFLICT` | 400 | `feePayer` equals `owner`, which the withdrawal flow forbids. |
      *     | `TRANSACTION_TOO_LARGE` | 500 | The built transaction would exceed the 1232-byte packet limit (added to the registry by the v2 contract author; the documents require the size check but name no code). |
+     *     | `FEE_PAYER_REQUIRED` | 400 | The transaction needs a fee-payer key distinct from `owner` and the request sent none: the withdrawal instruction must be signed by the owner and a separate fee payer, and the service never signs. Send `feePayer` (request-withdrawal variant B). |
+     *     | `SETUP_ALREADY_DONE` | 400 | The setup step is already done on chain: the basket or deposit ledger exists, or the basket is already delegated. Nothing to build. |
+     *     | `DEPOSIT_LEDGER_NOT_FOUND` | 400 | The owner has no deposit ledger (nothing was ever deposited), which every withdrawal builder needs; deposit first. |
      * @enum {string}
      */
     ErrorCode:
@@ -1481,6 +1724,7 @@ export interface components {
       | "WS_OWNER_LIMIT"
       | "WS_GLOBAL_LIMIT"
       | "UPGRADE_REQUIRED"
+      | "ORIGIN_NOT_ALLOWED"
       | "PRICE_UNAVAILABLE"
       | "STALE_DATA"
       | "BLOCKHASH_UNAVAILABLE"
@@ -1501,7 +1745,10 @@ export interface components {
       | "TRIGGER_PRICE_INVALID"
       | "ORDER_SIZE_INVALID"
       | "FEE_PAYER_CONFLICT"
-      | "TRANSACTION_TOO_LARGE";
+      | "TRANSACTION_TOO_LARGE"
+      | "FEE_PAYER_REQUIRED"
+      | "SETUP_ALREADY_DONE"
+      | "DEPOSIT_LEDGER_NOT_FOUND";
     /**
      * @description Body of every non-2xx answer.
      * @example {
@@ -1542,6 +1789,50 @@ export interface components {
       [key: string]: unknown;
     };
     /**
+     * @description Something a setup or funds transaction needs that the chain does not show yet. The transaction is built as it
+     *     will work once the precondition is met; the value says which step meets it.
+     *
+     *     | Value | Meaning | Met by |
+     *     |---|---|---|
+     *     | `DEPOSIT_LEDGER_MISSING` | The owner's deposit ledger does not exist yet. | init-deposit-ledger, or deposit |
+     *     | `BASKET_MISSING` | The owner's basket does not exist yet. | init-basket, or deposit |
+     *     | `BASKET_NOT_DELEGATED` | The basket exists but is not delegated to the rollup, where withdrawals are processed. | delegate-basket, or deposit |
+     *     | `TRADE_VAULT_MISSING` | The token's trade vault does not exist; only the operator creates it. | the operator |
+     *     | `INSUFFICIENT_AVAILABLE_BALANCE` | The owner's available balance of the token (deposits − basket debits + pending credits, read on the rollup) is below the amount. | a deposit, or closing positions |
+     *     | `WITHDRAWAL_IN_PROGRESS` | A withdrawal escrow of this owner and token already exists; a new request fails until it closes. | waiting for the escrow to close (or execute-withdrawal) |
+     *     | `WITHDRAWAL_NOT_SETTLEABLE` | No withdrawal escrow of this owner and token is on the base chain as a program account yet (the rollup step commits it 30–90 s after the request); if none ever appears, the withdrawal already completed. | request-withdrawal / withdraw, then waiting |
+     *     | `CUSTODY_SETTLEMENT_IN_PROGRESS` | The custody's settlement receipt exists and is not settleable on the base chain yet; a new settlement request fails until it closes. | waiting for the settlement |
+     * @enum {string}
+     */
+    FundsPrecondition:
+      | "DEPOSIT_LEDGER_MISSING"
+      | "BASKET_MISSING"
+      | "BASKET_NOT_DELEGATED"
+      | "TRADE_VAULT_MISSING"
+      | "INSUFFICIENT_AVAILABLE_BALANCE"
+      | "WITHDRAWAL_IN_PROGRESS"
+      | "WITHDRAWAL_NOT_SETTLEABLE"
+      | "CUSTODY_SETTLEMENT_IN_PROGRESS";
+    /** @description Unmet preconditions of the built transaction, in the order the flow meets them; empty when none. */
+    FundsPreconditions: components["schemas"]["FundsPrecondition"][];
+    /**
+     * @description Answer of the simple setup and funds builders: the contract's `{transactionBase64}` plus `unmetPreconditions` (an addition of this service; clients that do not know it can ignore it).
+     * @example {
+     *       "transactionBase64": "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAgAEDBg==",
+     *       "unmetPreconditions": [
+     *         "BASKET_MISSING"
+     *       ]
+     *     }
+     */
+    FundsTransactionResponse: {
+      /**
+       * Format: byte
+       * @description Unsigned base64 v0 transaction; every signer slot is left zeroed for the client to fill.
+       */
+      transactionBase64: string;
+      unmetPreconditions: components["schemas"]["FundsPreconditions"];
+    };
+    /**
      * @description Increase-position request. Unknown fields are ignored.
      * @example {
      *       "marketSymbol": "SOL",
@@ -1555,8 +1846,10 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
-      /** @description Position owner (signer and fee payer). */
+      /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
       /** @description Size to add, UI units of the target token. */
       sizeAmountUi: components["schemas"]["DecimalInput"];
       /** @description Collateral to add, UI units of the collateral token; may be "0". */
@@ -1701,7 +1994,7 @@ export interface components {
      */
     MarketSession: "regular" | "preMarket" | "postMarket" | "overNight" | "closed" | "open";
     /**
-     * @description Open interest of one market. All amounts are strings.
+     * @description Open interest of one market. Amounts are strings; `openPositions`, `maxPayoffBps` and `maxPositionLockedUsd` are integers and `correlation` a boolean, as the live service sends them (the fields after `maxOpenInterestUsd` are the live service's, served beside ours).
      * @example {
      *       "marketAccount": "3vHoXbUvGhEHFsLUmxyC6VWsbYDreb1zMn9TAp5ijN5K",
      *       "targetSymbol": "SOL",
@@ -1709,7 +2002,12 @@ export interface components {
      *       "side": "long",
      *       "openInterestUsd": "1832044.17",
      *       "openInterestAmountUi": "12614.9130",
-     *       "maxOpenInterestUsd": "20000000.00"
+     *       "maxOpenInterestUsd": "20000000.00",
+     *       "collectiveSizeUsd": "1832044.17",
+     *       "openPositions": 412,
+     *       "maxPayoffBps": 10000,
+     *       "maxPositionLockedUsd": 1000000000000,
+     *       "correlation": true
      *     }
      */
     MarketStats: {
@@ -1730,6 +2028,16 @@ export interface components {
       openInterestAmountUi: components["schemas"]["DecimalString"];
       /** @description Configured cap on open interest, USD. */
       maxOpenInterestUsd: components["schemas"]["DecimalString"];
+      /** @description Alias of `openInterestUsd`, as the live service names it: the size of the market's collective position (`collective_position.size_usd`, valued at entry), USD; always equal to `openInterestUsd`. */
+      collectiveSizeUsd: components["schemas"]["DecimalString"];
+      /** @description Number of open positions on the market (`collective_position.open_positions`). */
+      openPositions: number;
+      /** @description The market's payout cap in basis points (10000 = 100 %): what the pool locks for a position is (size + collateral) times this, at most 100 % on SHORT and correlated markets. */
+      maxPayoffBps: number;
+      /** @description Largest size one position may have, raw integer micro-USD (divide by 10^6 for USD): the target custody's `pricing.max_position_size_usd`, which the vendor's program names `max_position_locked_usd` (it also scales the trade spread). A JSON number, exact up to 2^53. */
+      maxPositionLockedUsd: number;
+      /** @description True when the target and the collateral move together (e.g. SOL long with SOL collateral). */
+      correlation: boolean;
     };
     /**
      * @description Decoded state of one owner's basket. For an owner without a basket, `basketPubkey` and `basketData` are null and both maps are empty.
@@ -1830,8 +2138,10 @@ export interface components {
       orderType?: components["schemas"]["OrderType"];
       /** @description Limit (trigger) price, UI price. Required when `orderType` is LIMIT (400 VALIDATION_FAILED otherwise); ignored for MARKET. */
       limitPrice?: components["schemas"]["DecimalInput"];
-      /** @description Trader wallet (signer and fee payer). Omit for preview-only mode (quote without transaction). */
+      /** @description Trader wallet whose basket trades; it signs and pays unless a session key (`signer`) does. Omit for preview-only mode (quote without transaction). */
       owner?: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
       /** @default 0.5 */
       slippagePercentage?: components["schemas"]["SlippagePercentage"];
       /** @description Take-profit trigger price, UI price. Adds a take-profit (inside the limit order for LIMIT) and `takeProfitQuote`. */
@@ -1848,8 +2158,10 @@ export interface components {
      *     * `old*` appear only when the request increases an existing position of the same market and side.
      *     * `takeProfitQuote` / `stopLossQuote` appear only when `takeProfit` / `stopLoss` were sent.
      *     * `discountPercentage` is always filled by v2 (usually "0").
-     *     * `swapInPriceUi`, `swapOutPriceUi`, `swapFeeUsdUi` are only produced by the earlier interface for `SWAP`
-     *       trades; v2 never sends them.
+     *     * `swapInPriceUi`, `swapOutPriceUi`, `swapFeeUsdUi` carry figures only in the earlier interface, for `SWAP`
+     *       trades and for opens paid in a token other than the market's collateral (swap-and-open, the swap leg); absent
+     *       otherwise. v2 always sends them as null: a v2 trade paid in another token than the market's collateral is
+     *       swapped in by the program without a swap fee and valued at the payment's own oracle price.
      *     * `transactionBase64` is null in preview-only mode (no `owner`); `err` is null on success (a failure is
      *       answered with `ComputeErrorResponse` instead).
      * @example {
@@ -1873,7 +2185,8 @@ export interface components {
      *         "lossUsdUi": "0",
      *         "exitFeeUsdUi": "0.59",
      *         "receiveUsdUi": "218.35",
-     *         "pnlPercentage": "50.75"
+     *         "pnlPercentage": "50.75",
+     *         "maxProfitPriceUi": "290.46"
      *       },
      *       "err": null
      *     }
@@ -1917,12 +2230,12 @@ export interface components {
       takeProfitQuote?: components["schemas"]["TpSlQuote"];
       /** @description Outcome at the stop-loss price; present only when `stopLoss` was sent. */
       stopLossQuote?: components["schemas"]["TpSlQuote"];
-      /** @description Earlier interface, SWAP only. Minimum accepted price of the input token, UI price. */
-      swapInPriceUi?: components["schemas"]["DecimalString"];
-      /** @description Earlier interface, SWAP only. Maximum accepted price of the output token, UI price. */
-      swapOutPriceUi?: components["schemas"]["DecimalString"];
-      /** @description Earlier interface, SWAP only. Total swap fee, USD. */
-      swapFeeUsdUi?: components["schemas"]["DecimalString"];
+      /** @description Earlier interface, swap-and-open and SWAP only: minimum accepted price of the input token, UI price. Null in v2. */
+      swapInPriceUi?: components["schemas"]["DecimalString"] | null;
+      /** @description Earlier interface, swap-and-open and SWAP only: maximum accepted price of the output token, UI price. Null in v2. */
+      swapOutPriceUi?: components["schemas"]["DecimalString"] | null;
+      /** @description Earlier interface, swap-and-open and SWAP only: total swap fee, USD. Null in v2. */
+      swapFeeUsdUi?: components["schemas"]["DecimalString"] | null;
       /** @description Null on success. Kept for compatibility; failures are sent as `ComputeErrorResponse`. */
       err: string | null;
     };
@@ -1986,8 +2299,10 @@ export interface components {
         side: components["schemas"]["TradeSide"];
         /** @description Size each included trigger closes, UI units of the target token. */
         sizeAmountUi: components["schemas"]["DecimalInput"];
-        /** @description Position owner (signer and fee payer). */
+        /** @description Position owner (signs and pays unless a session key, `signer`, does). */
         owner: components["schemas"]["Pubkey"];
+        signer?: components["schemas"]["SessionSigner"];
+        sessionToken?: components["schemas"]["SessionToken"];
         /** @description Take-profit trigger price, UI price. */
         takeProfitUi?: components["schemas"]["DecimalInput"];
         /** @description Stop-loss trigger price, UI price. */
@@ -2018,8 +2333,10 @@ export interface components {
       sizeAmountUi: components["schemas"]["DecimalInput"];
       /** @description True for a stop-loss, false for a take-profit. */
       isStopLoss: boolean;
-      /** @description Position owner (signer and fee payer). */
+      /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
     } & {
       [key: string]: unknown;
     };
@@ -2387,10 +2704,11 @@ export interface components {
       };
     };
     /**
-     * @description A transaction plus the receipt account created by it.
+     * @description A transaction plus the receipt account created by it (`unmetPreconditions` is an addition of this service).
      * @example {
      *       "transactionBase64": "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAgAEDBg==",
-     *       "receipt": "8fQ2bWgnDZs9hmPv7o1cU5jW3rYk4TnLxE6aRzHqVdCt"
+     *       "receipt": "8fQ2bWgnDZs9hmPv7o1cU5jW3rYk4TnLxE6aRzHqVdCt",
+     *       "unmetPreconditions": []
      *     }
      */
     ReceiptTransactionResponse: {
@@ -2398,6 +2716,7 @@ export interface components {
       transactionBase64: string;
       /** @description Receipt (escrow) account to poll until it is closed. */
       receipt: components["schemas"]["Pubkey"];
+      unmetPreconditions: components["schemas"]["FundsPreconditions"];
     };
     /**
      * @description Remove-collateral request. Unknown fields are ignored.
@@ -2417,8 +2736,10 @@ export interface components {
       withdrawAmountUsdUi: components["schemas"]["DecimalInput"];
       /** @description Display hint only; the collateral is paid in the market's collateral token. */
       withdrawTokenSymbol: components["schemas"]["TokenSymbol"];
-      /** @description Position owner (signer and fee payer). */
+      /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
       /** @default 0.5 */
       slippagePercentage?: components["schemas"]["SlippagePercentage"];
     } & {
@@ -2462,6 +2783,34 @@ export interface components {
       transactionBase64: string;
     };
     /**
+     * @description Where the replay stands when the service replays a recording (null in live mode). `clockUnixMs` is then the recording's start plus `positionMs`. A looping replay starts over at the recording's start: the clock goes back by `durationMs` once per loop, and the figures are those of the recorded moment again.
+     * @example {
+     *       "mode": "realtime",
+     *       "positionMs": 5000,
+     *       "durationMs": 180000,
+     *       "speed": 1,
+     *       "loop": true,
+     *       "loops": 0
+     *     }
+     */
+    ReplayClock: {
+      /**
+       * @description `realtime`: the recording plays on timers at `speed`; `virtual`: it moves only when driven (tests).
+       * @enum {string}
+       */
+      mode: "realtime" | "virtual";
+      /** @description Offset into the recording, ms. A replay that does not loop stays at `durationMs` once the recording has ended (its last moment stays on show). */
+      positionMs: number;
+      /** @description Length of the recording, ms. */
+      durationMs: number;
+      /** @description Recording milliseconds per wall millisecond (2 = twice as fast); 0 in `virtual` mode. */
+      speed: number;
+      /** @description Whether the replay starts over at the end of the recording. */
+      loop: boolean;
+      /** @description Loops completed so far. */
+      loops: number;
+    } | null;
+    /**
      * @description Request-withdrawal request; one schema for both documented variants. With `feePayer` it is variant B, without it variant A (see the operation). Unknown fields are ignored.
      * @example {
      *       "owner": "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
@@ -2476,33 +2825,36 @@ export interface components {
      *     }
      */
     RequestWithdrawalRequest: {
-      /** @description Wallet withdrawing its funds (signer; fee payer in variant A). */
+      /** @description Wallet withdrawing its funds (signer and transaction fee payer). */
       owner: components["schemas"]["Pubkey"];
       /** @description Mint of the token to withdraw. */
       tokenMint: components["schemas"]["Pubkey"];
-      /** @description Amount to withdraw, UI units of the token. */
+      /** @description Amount to withdraw, UI units of the token, converted exactly to native units by its decimals (more fraction digits than the token has, or zero: 400 INVALID_DECIMAL). */
       amount: components["schemas"]["DecimalInput"];
       /**
-       * @description Variant A. Prepend a custody-settlement request when the settlement receipt is missing. Ignored in variant B.
+       * @description Variant A's option (prepend a custody-settlement request). Accepted and ignored: variant A is refused with 400 FEE_PAYER_REQUIRED and variant B never bundles a settlement (use custody-settlement).
        * @default true
        */
       includeCustodySettlement?: boolean;
-      /** @description Variant B. Separate fee-payer key that co-signs; must differ from `owner` (400 FEE_PAYER_CONFLICT). */
+      /** @description Variant B. Separate key that pays the escrow rent and co-signs; must differ from `owner` (400 FEE_PAYER_CONFLICT). Without it the request is variant A, answered 400 FEE_PAYER_REQUIRED. */
       feePayer?: components["schemas"]["Pubkey"];
     } & {
       [key: string]: unknown;
     };
     /**
-     * @description Answer of request-withdrawal. `receipt` is present exactly when `feePayer` was sent (variant B).
+     * @description Answer of request-withdrawal. Only variant B (with `feePayer`) builds a transaction (variant A is 400 FEE_PAYER_REQUIRED), so `receipt` is always present. `unmetPreconditions` is an addition of this service.
      * @example {
-     *       "transactionBase64": "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAgAEDBg=="
+     *       "transactionBase64": "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAgAEDBg==",
+     *       "receipt": "4q3UPmEZbJmqzGgVVXd5V8tMMFCM3kGbc8dNGDyeB2Hb",
+     *       "unmetPreconditions": []
      *     }
      */
     RequestWithdrawalResponse: {
-      /** @description Unsigned base64 v0 transaction. */
+      /** @description Unsigned base64 v0 transaction; the owner (transaction fee payer) and `feePayer` sign it. */
       transactionBase64: string;
-      /** @description Variant B only. Withdrawal-escrow account to poll until it is closed. */
-      receipt?: components["schemas"]["Pubkey"];
+      /** @description Withdrawal-escrow account to poll until it is closed. */
+      receipt: components["schemas"]["Pubkey"];
+      unmetPreconditions: components["schemas"]["FundsPreconditions"];
     };
     /**
      * @description Reverse-position request. Unknown fields are ignored.
@@ -2520,8 +2872,10 @@ export interface components {
       side: components["schemas"]["TradeSide"];
       /** @description Leverage multiple of the new position. Bounds chosen by this contract (greater than 0, at most 1000); market limits apply in the quote. */
       leverage: number;
-      /** @description Position owner (signer and fee payer). */
+      /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
+      signer?: components["schemas"]["SessionSigner"];
+      sessionToken?: components["schemas"]["SessionToken"];
       /** @default 0.5 */
       slippagePercentage?: components["schemas"]["SlippagePercentage"];
     } & {
@@ -2574,9 +2928,19 @@ export interface components {
       transactionBase64: string;
     };
     /**
-     * @description As `DecimalInput`, with an optional leading minus sign (a target profit or loss). Anything else is rejected with 400 INVALID_DECIMAL.
+     * @description The clock every time-dependent figure of this service is computed with (borrow accrual, profit delay, price and ingest staleness), in Unix milliseconds, read when the answer was made. Live: the wall clock. Replay: the recording's own timeline (recording start + position), so any number the service answers can be recomputed at this instant from the recorded accounts and prices.
+     * @example 1768510745000
+     */
+    ServiceClockUnixMs: number;
+    /** @description Session key (one-click trading): a key the owner authorised for this program through the session-keys program. When given, it is the transaction's only signer and its fee payer instead of the owner, and `sessionToken` is required too (400 VALIDATION_FAILED when only one of the two is sent). Malformed: 400 INVALID_PUBKEY. */
+    SessionSigner: components["schemas"]["Pubkey"];
+    /** @description The session key's `SessionTokenV2` account: the address derived from the seeds `"session_token_v2"`, this deployment's program id, `signer` and `owner` under the session-keys program `KeyspM2ssCJbqUhQ4k7sveSiY4WjnYsrXkC8oDbwde5`. It fills the instructions' optional session-token account; without a session that slot holds the program id. Required together with `signer`; a key other than that derivation is 400 VALIDATION_FAILED (the program would refuse it). Whether the token account exists and has not expired is not checked. Malformed: 400 INVALID_PUBKEY. */
+    SessionToken: components["schemas"]["Pubkey"];
+    /**
+     * @description As `DecimalInput` (including `".5"` and `"25."`), with an optional leading minus sign (a target profit or loss: `"-.5"` is -0.5). Anything else is rejected with 400 INVALID_DECIMAL.
      * @example -12.40
      * @example 87.15
+     * @example -.5
      */
     SignedDecimalInput: string;
     /**
@@ -2586,7 +2950,7 @@ export interface components {
      */
     SignedDecimalString: string;
     /**
-     * @description Maximum tolerated price movement between quote and execution, in percent, as a decimal string ("0.5" means 0.5 %, i.e. 50 bps on the slippage-bounded execution price). The service limits it to the range 0 to 100 inclusive (a bound of its own; the documents give none): anything else is 400 INVALID_DECIMAL.
+     * @description Maximum tolerated price movement between quote and execution, in percent, as a decimal string ("0.5" means 0.5 %, i.e. 50 bps on the slippage-bounded execution price; `".5"` and `"1."` are accepted as typed, like `DecimalInput`). The service limits it to the range 0 to 100 inclusive (a bound of its own; the documents give none): anything else is 400 INVALID_DECIMAL.
      * @default 0.5
      * @example 0.5
      * @example 1
@@ -2610,7 +2974,8 @@ export interface components {
      *       "lossUsdUi": "0",
      *       "exitFeeUsdUi": "0.59",
      *       "receiveUsdUi": "218.35",
-     *       "pnlPercentage": "50.75"
+     *       "pnlPercentage": "50.75",
+     *       "maxProfitPriceUi": "290.46"
      *     }
      */
     TpSlQuote: {
@@ -2626,6 +2991,8 @@ export interface components {
       receiveUsdUi: components["schemas"]["DecimalString"];
       /** @description (profit - loss) relative to the collateral, in percent, 2 decimals; negative for a loss. */
       pnlPercentage: components["schemas"]["SignedDecimalString"];
+      /** @description Added as the live service has it. In a `takeProfitQuote` of a LONG on an uncorrelated market: the price beyond which the new position's profit no longer grows (its payout is capped by the locked amount), UI price; a take-profit above it gains nothing more. Null in a `stopLossQuote`, for SHORT and for correlated markets, where no such price exists. Computed as `maxProfitPriceUi` of the TP/SL preview. */
+      maxProfitPriceUi: string | null;
     };
     /**
      * @description Direction of a position. LONG profits when the price rises, SHORT when it falls.
@@ -2688,10 +3055,18 @@ export interface components {
        */
       leverage: "";
     };
+    /** @description The shared custody figures plus the custody's flags, as the live service lists them. */
+    V2CustodyStats: components["schemas"]["CustodyStats"] & {
+      /** @description True for a stablecoin custody. */
+      isStable: boolean;
+      /** @description True for a synthetic custody; always false here, since `custodyStats` leaves virtual custodies out. */
+      isVirtual: boolean;
+    };
     /**
      * @description Service health.
      * @example {
      *       "status": "ok",
+     *       "program": "magicblock",
      *       "accounts": {
      *         "pools": 9,
      *         "custodies": 58,
@@ -2709,7 +3084,9 @@ export interface components {
      *         "pools": 9,
      *         "markets": 67,
      *         "tokens": 52
-     *       }
+     *       },
+     *       "clockUnixMs": 1763776812345,
+     *       "replay": null
      *     }
      */
     V2Health: {
@@ -2718,8 +3095,15 @@ export interface components {
        * @enum {string}
        */
       status: "ok" | "degraded";
+      /**
+       * @description The deployment this interface serves, under the name and with the value the live service's health uses: always `magicblock`, the v2 program whose baskets trade on the MagicBlock ephemeral rollup.
+       * @enum {string}
+       */
+      program: "magicblock";
       accounts: components["schemas"]["V2HealthAccounts"];
       config: components["schemas"]["V2HealthConfig"];
+      clockUnixMs: components["schemas"]["ServiceClockUnixMs"];
+      replay: components["schemas"]["ReplayClock"];
     };
     /** @description Number of cached accounts per kind. */
     V2HealthAccounts: {
@@ -2753,6 +3137,21 @@ export interface components {
       /** @description Tokens in the configuration. */
       tokens: number;
     };
+    /**
+     * @description The shared LP figures plus the pool's equity, as the live service reports it.
+     * @example {
+     *       "lpTokenSupply": "812345678901",
+     *       "totalPoolValueUsd": "9512033.18",
+     *       "lpPrice": "1.1709",
+     *       "stableCoinPercentage": "46.21",
+     *       "maxAumUsd": "50000000.00",
+     *       "equityUsd": "9430112.54"
+     *     }
+     */
+    V2LpStats: components["schemas"]["LpStats"] & {
+      /** @description What the pool is worth to its liquidity providers, USD: its assets under management (owned amounts of every custody at the current price, less fee and rebate obligations) minus what the traders' collective positions are owed (their collateral, less their unrealised losses up to that collateral, plus their unrealised profits up to the locked payout). Negative when the traders are owed more. */
+      equityUsd: components["schemas"]["SignedDecimalString"];
+    };
     /** @description An OpenAPI 3.1 document (this one, bundled). */
     V2OpenApiDocument: {
       /** @description OpenAPI version (`3.1.0`). */
@@ -2775,8 +3174,13 @@ export interface components {
     V2PoolDataSnapshot: {
       pools: components["schemas"]["V2PoolStats"][];
     };
-    /** @description Statistics of one v2 pool; the shared pool statistics plus per-market open interest. Virtual custodies are left out of `custodyStats`. */
+    /** @description Statistics of one v2 pool; the shared pool statistics plus per-market open interest, and the live service's pool-data fields beside them (`basketCount`, `lpStats.equityUsd`, custody flags, market parameters). Virtual custodies are left out of `custodyStats`. */
     V2PoolStats: components["schemas"]["PoolStats"] & {
+      /** @description Number of baskets (one per trader) holding at least one open position on a market of this pool. */
+      basketCount: number;
+      lpStats: components["schemas"]["V2LpStats"];
+      /** @description One entry per non-virtual custody, in the pool's custody order. */
+      custodyStats: components["schemas"]["V2CustodyStats"][];
       /** @description One entry per market of the pool. */
       marketStats: components["schemas"]["MarketStats"][];
     };
@@ -2803,7 +3207,10 @@ export interface components {
      *       "isVirtual": false,
      *       "feedId": 6,
      *       "oracleTicker": "Crypto.SOL/USD",
-     *       "isToken2022": false
+     *       "isToken2022": false,
+     *       "mint": "So11111111111111111111111111111111111111112",
+     *       "lazerId": 6,
+     *       "pythTicker": "Crypto.SOL/USD"
      *     }
      */
     V2Token: {
@@ -2823,6 +3230,12 @@ export interface components {
       oracleTicker: string;
       /** @description True when the mint uses the newer token standard (selects the token program). */
       isToken2022: boolean;
+      /** @description Alias of `mintKey`, as the live service names it; always equal to `mintKey`. */
+      mint: components["schemas"]["Pubkey"];
+      /** @description Alias of `feedId`, as the live service names it; always equal to `feedId`. */
+      lazerId: number;
+      /** @description Alias of `oracleTicker`, as the live service names it; always equal to `oracleTicker`. */
+      pythTicker: string;
     };
     /** @description Tokens of all v2 pools, deduplicated. */
     V2TokenList: components["schemas"]["V2Token"][];
@@ -2861,7 +3274,7 @@ export interface components {
       owner: components["schemas"]["Pubkey"];
       /** @description Token to withdraw. */
       tokenSymbol: components["schemas"]["TokenSymbol"];
-      /** @description Amount to withdraw, UI units of the token. */
+      /** @description Amount to withdraw, UI units of the token, converted exactly to native units by its decimals (more fraction digits than the token has, or zero: 400 INVALID_DECIMAL). */
       amount: components["schemas"]["DecimalInput"];
       /** @description Client-held fee-payer key; must differ from `owner` (400 FEE_PAYER_CONFLICT); co-signs. */
       feePayer: components["schemas"]["Pubkey"];
@@ -2874,12 +3287,13 @@ export interface components {
       [key: string]: unknown;
     };
     /**
-     * @description Answer of the withdraw builder.
+     * @description Answer of the withdraw builder (`unmetPreconditions` is an addition of this service).
      * @example {
      *       "transactionBase64": "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAgAEDBg==",
      *       "receipt": "4q3UPmEZbJmqzGgVVXd5V8tMMFCM3kGbc8dNGDyeB2Hb",
      *       "custodySettlementRequired": false,
-     *       "isNativeSol": true
+     *       "isNativeSol": true,
+     *       "unmetPreconditions": []
      *     }
      */
     WithdrawResponseDto: {
@@ -2891,6 +3305,7 @@ export interface components {
       custodySettlementRequired: boolean;
       /** @description True when the token is the native one; the funds arrive wrapped and must be unwrapped by the client. */
       isNativeSol: boolean;
+      unmetPreconditions: components["schemas"]["FundsPreconditions"];
     };
   };
   responses: {
@@ -2903,6 +3318,28 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
+    /**
+     * @description The answer to a CORS preflight: `OPTIONS` on any path, answered 204 with no body before anything else runs
+     *     (no rate-limit token is taken, no validation or routing happens, so a preflight never meets a 400, 404, 429 or
+     *     501). Browsers send one before a cross-origin request that is not "simple", e.g. every `POST` with a JSON
+     *     body. Whether the origin is allowed (`CORS_ORIGINS`, default `*`) shows in `Access-Control-Allow-Origin`:
+     *     present for an allowed origin, absent otherwise (the browser then does not send the request).
+     *
+     *     Every other answer to an allowed origin, errors and 429s included, carries `Access-Control-Allow-Origin`
+     *     and `Access-Control-Expose-Headers` (and `Vary: Origin` when `CORS_ORIGINS` is a list), so a page can read
+     *     the status, the body, `Retry-After`, the `RateLimit-*` headers and `X-Request-Id`.
+     */
+    CorsPreflight: {
+      headers: {
+        "Access-Control-Allow-Origin": components["headers"]["AccessControlAllowOrigin"];
+        "Access-Control-Allow-Methods": components["headers"]["AccessControlAllowMethods"];
+        "Access-Control-Allow-Headers": components["headers"]["AccessControlAllowHeaders"];
+        "Access-Control-Max-Age": components["headers"]["AccessControlMaxAge"];
+        Vary: components["headers"]["Vary"];
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
     /** @description Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE). */
     InternalError: {
       headers: {
@@ -2912,16 +3349,16 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it. */
-    NotImplemented: {
+    /** @description Refused before the upgrade: the request carries an `Origin` header (a browser page) that `CORS_ORIGINS` does not list (DECISIONS 5.14). Requests without `Origin` (servers, command-line clients) are not affected. Body `{error: "origin not allowed", code: ORIGIN_NOT_ALLOWED}`. */
+    OriginNotAllowed: {
       headers: {
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "not implemented",
-         *       "code": "NOT_IMPLEMENTED"
+         *       "error": "origin not allowed",
+         *       "code": "ORIGIN_NOT_ALLOWED"
          *     }
          */
         "application/json": components["schemas"]["ErrorResponse"];
@@ -2982,6 +3419,16 @@ export interface components {
   };
   requestBodies: never;
   headers: {
+    /** @description Request headers a page may send besides the CORS-safelisted ones: `Content-Type` (a JSON body needs it) and `X-Request-Id` (a client's own request id, echoed back). */
+    AccessControlAllowHeaders: "Content-Type,X-Request-Id";
+    /** @description The methods a page may use (the only ones the contract serves). */
+    AccessControlAllowMethods: "GET,HEAD,POST";
+    /** @description `*` when every origin is allowed (`CORS_ORIGINS=*`, the default); otherwise the request's own `Origin` when `CORS_ORIGINS` lists it. Absent when the origin is not listed: the browser then withholds the answer from the page (the request itself is still answered; CORS protects browser users, it does not authenticate callers). */
+    AccessControlAllowOrigin: string;
+    /** @description Response headers a page may read besides the CORS-safelisted ones: the rate-limit headers and the request id. Sent on every answer (a preflight's too, where browsers ignore it). */
+    AccessControlExposeHeaders: "RateLimit-Limit,RateLimit-Remaining,RateLimit-Reset,Retry-After,X-Request-Id";
+    /** @description Seconds a browser may reuse this preflight answer. */
+    AccessControlMaxAge: 600;
     /** @description Request budget of the client's bucket (burst size; 10 by default). */
     RateLimitLimit: number;
     /** @description Requests still allowed right now. */
@@ -2990,6 +3437,8 @@ export interface components {
     RateLimitReset: number;
     /** @description Whole seconds to wait before retrying. */
     RetryAfter: number;
+    /** @description `Origin` when `CORS_ORIGINS` is a list (the answer depends on the caller's origin, so caches keep one copy per origin); a preflight adds `Access-Control-Request-Headers`. */
+    Vary: string;
   };
   pathItems: never;
 }
@@ -3425,6 +3874,7 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      403: components["responses"]["OriginNotAllowed"];
       426: components["responses"]["V2UpgradeRequired"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
@@ -3459,7 +3909,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2ClosePosition: {
@@ -3490,7 +3939,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2ReversePosition: {
@@ -3521,7 +3969,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2IncreasePosition: {
@@ -3550,7 +3997,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2DecreasePosition: {
@@ -3579,7 +4025,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2AddCollateral: {
@@ -3610,7 +4055,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2RemoveCollateral: {
@@ -3641,7 +4085,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2PlaceTriggerOrder: {
@@ -3670,7 +4113,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2PlaceTpSl: {
@@ -3699,7 +4141,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2EditTriggerOrder: {
@@ -3728,7 +4169,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2CancelTriggerOrder: {
@@ -3757,7 +4197,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2CancelAllTriggerOrders: {
@@ -3786,7 +4225,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2EditLimitOrder: {
@@ -3815,7 +4253,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2CancelLimitOrder: {
@@ -3844,7 +4281,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
     };
   };
   v2DepositDirect: {
@@ -3866,14 +4302,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["TransactionResponse"];
+          "application/json": components["schemas"]["FundsTransactionResponse"];
         };
       };
       400: components["responses"]["BadRequest"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3896,14 +4331,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["TransactionResponse"];
+          "application/json": components["schemas"]["DepositResponse"];
         };
       };
       400: components["responses"]["BadRequest"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3926,14 +4360,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["TransactionResponse"];
+          "application/json": components["schemas"]["FundsTransactionResponse"];
         };
       };
       400: components["responses"]["BadRequest"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3956,14 +4389,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["TransactionResponse"];
+          "application/json": components["schemas"]["FundsTransactionResponse"];
         };
       };
       400: components["responses"]["BadRequest"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -3986,14 +4418,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["TransactionResponse"];
+          "application/json": components["schemas"]["FundsTransactionResponse"];
         };
       };
       400: components["responses"]["BadRequest"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4023,7 +4454,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4053,7 +4483,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4076,14 +4505,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["TransactionResponse"];
+          "application/json": components["schemas"]["FundsTransactionResponse"];
         };
       };
       400: components["responses"]["BadRequest"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4100,7 +4528,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Transaction (and, in variant B, the receipt). */
+      /** @description The withdrawal request (variant B) and its receipt. */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4113,7 +4541,6 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -4136,14 +4563,13 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["TransactionResponse"];
+          "application/json": components["schemas"]["FundsTransactionResponse"];
         };
       };
       400: components["responses"]["BadRequest"];
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };

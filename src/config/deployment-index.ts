@@ -9,6 +9,7 @@ import type { CustodyConfig, DeploymentConfig, MarketConfig, PoolConfig, TokenCo
 export class DeploymentIndex {
   readonly tokens: TokenConfig[];
   readonly #tokenBySymbol = new Map<string, TokenConfig>();
+  readonly #tokenByMint = new Map<string, TokenConfig>();
   readonly #tokensByFeed = new Map<number, TokenConfig[]>();
   readonly #custodyByAccount = new Map<string, CustodyConfig>();
   readonly #custodiesByMint = new Map<string, CustodyConfig[]>();
@@ -23,6 +24,8 @@ export class DeploymentIndex {
       for (const token of pool.tokens) {
         const key = token.symbol.toUpperCase();
         if (!this.#tokenBySymbol.has(key)) this.#tokenBySymbol.set(key, token);
+        // The first symbol configured for a mint names it (SOL before WSOL, as the configuration lists them).
+        if (!this.#tokenByMint.has(token.mintKey)) this.#tokenByMint.set(token.mintKey, token);
         // One entry per symbol: SOL and WSOL share a mint but are distinct symbols with distinct price keys.
         if (!byMint.has(`${token.mintKey}:${key}`)) byMint.set(`${token.mintKey}:${key}`, token);
       }
@@ -55,6 +58,16 @@ export class DeploymentIndex {
 
   token(symbol: string): TokenConfig | undefined {
     return this.#tokenBySymbol.get(symbol.toUpperCase());
+  }
+
+  /** The token of a mint: the first symbol the configuration lists for it (SOL, not WSOL, for the native mint). */
+  tokenByMint(mint: string): TokenConfig | undefined {
+    return this.#tokenByMint.get(mint);
+  }
+
+  /** Every custody holding a mint, in configuration order (pool order, then custody order within a pool). */
+  custodiesOfMint(mint: string): CustodyConfig[] {
+    return this.#custodiesByMint.get(mint) ?? [];
   }
 
   /** Tokens priced by a feed (SOL and WSOL share one). */

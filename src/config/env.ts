@@ -6,11 +6,21 @@
  * Setting RPC_URL (+ ER_RPC_URL, ORACLE_URL) switches to live sources.
  */
 import { z } from "zod";
+import { OriginListError, parseCorsOrigins } from "./cors-origins.ts";
 
 const booleanFlag = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) => ["true", "1", "yes"].includes(v));
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 const nonNegativeInt = z.coerce.number().int().min(0);
+const corsOrigins = z.string().transform((text, ctx) => {
+  try {
+    return parseCorsOrigins(text);
+  } catch (error) {
+    if (!(error instanceof OriginListError)) throw error;
+    ctx.addIssue({ code: "custom", message: error.message });
+    return z.NEVER;
+  }
+});
 
 export const ConfigSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -49,6 +59,9 @@ export const ConfigSchema = z.object({
   // the server's memory.
   WS_MAX_BUFFERED_BYTES: positiveInt.default(1_048_576),
 
+  // Browsers (DECISIONS 5.14): origins allowed to call the REST routes and open the WebSockets; `*` or a list.
+  CORS_ORIGINS: corsOrigins.default("*"),
+
   // Replicas: with REDIS_URL the rate-limit buckets and WebSocket slots are shared through Redis.
   REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, "must be a redis:// or rediss:// URL").optional(),
   REDIS_KEY_PREFIX: z.string().max(64).default("perps:"),
@@ -59,6 +72,8 @@ export const ConfigSchema = z.object({
   PRICE_MAX_AGE_MS: positiveInt.default(60_000),
   INGEST_STALE_AFTER_MS: positiveInt.default(120_000),
   BLOCKHASH_REFRESH_MS: positiveInt.default(2_000),
+  // How often the chain sources ask whether the accounts they hold still exist (closed accounts disappear); 0: off.
+  EXISTENCE_CHECK_INTERVAL_MS: nonNegativeInt.default(2_000),
   PRIORITY_FEE_MICROLAMPORTS: nonNegativeInt.default(0),
 });
 

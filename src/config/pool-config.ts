@@ -219,17 +219,22 @@ export function parseDeploymentConfig(
   };
 }
 
+/** How long a configuration URL may take to answer (body included) before boot fails with a clear message. */
+export const CONFIG_FETCH_TIMEOUT_MS = 30_000;
+
 /** Loads a configuration from a file path or an http(s) URL. `bundled` marks the embedded world's file. */
 export async function loadDeploymentConfig(
   location: string,
-  options: { bundled?: boolean; nowUnix?: number; fetch?: typeof fetch } = {},
+  options: { bundled?: boolean; nowUnix?: number; fetch?: typeof fetch; timeoutMs?: number } = {},
 ): Promise<DeploymentConfig> {
   const nowUnix = options.nowUnix ?? Math.floor(Date.now() / 1000);
   const isUrl = /^https?:\/\//.test(location);
   let text: string;
   try {
     if (isUrl) {
-      const response = await (options.fetch ?? fetch)(location);
+      // Like every upstream call, bounded: a stalled server fails the boot instead of hanging it.
+      const signal = AbortSignal.timeout(options.timeoutMs ?? CONFIG_FETCH_TIMEOUT_MS);
+      const response = await (options.fetch ?? fetch)(location, { signal });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       text = await response.text();
     } else {

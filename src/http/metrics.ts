@@ -1,7 +1,8 @@
 /**
  * Prometheus metrics (DECISIONS 1.7): request counts and durations by route template and status, WebSocket
  * connections, ingest staleness (slot lag per chain, oracle age per feed), upstream (RPC and oracle) errors,
- * rate-limit rejections, builder failures by error code, and the shared limit store's own failures.
+ * rate-limit rejections, CORS preflights by outcome, builder failures by error code, and the shared limit store's own
+ * failures.
  *
  * Every label takes values from a closed set (known methods, route templates, status codes, error codes,
  * configured chains and feeds), so no request can mint new series. Ingest figures are read at scrape time from
@@ -57,6 +58,7 @@ export class ServiceMetrics {
   readonly requestSeconds: client.Histogram<RequestLabels>;
   readonly wsConnections: client.Gauge<"stream">;
   readonly rateLimited: client.Counter<"store">;
+  readonly corsPreflights: client.Counter<"origin">;
   readonly builderFailures: client.Counter<"operation" | "code">;
   readonly limitStoreErrors: client.Counter<"store" | "operation">;
   readonly #series = new Map<string, RequestSeries>();
@@ -89,6 +91,13 @@ export class ServiceMetrics {
       labelNames: ["store"],
       registers,
     });
+    this.corsPreflights = new client.Counter({
+      name: "cors_preflights_total",
+      help: "CORS preflights (OPTIONS) answered, by whether their origin is allowed (CORS_ORIGINS) or refused.",
+      labelNames: ["origin"],
+      registers,
+    });
+    for (const origin of ["allowed", "refused"]) this.corsPreflights.inc({ origin }, 0);
     this.builderFailures = new client.Counter({
       name: "builder_failures_total",
       help: "Transaction-builder and quote requests that failed, by operationId and error code.",
@@ -101,10 +110,9 @@ export class ServiceMetrics {
       labelNames: ["store", "operation"],
       registers,
     });
-    const slotAge = (chain: (typeof CHAINS)[number]) => {
-      const last = sources.ingest.chains[chain].lastUpdateMs;
-      return last === null ? -1 : Math.max(0, sources.clock.nowMs() - last) / 1000;
-    };
+    // Ages on the service clock (the recording's timeline in replay mode); -1 before the first reading.
+    const ageSeconds = (reading: number | null) =>
+      reading === null ? -1 : Math.max(0, sources.clock.nowMs() - reading) / 1000;
     new client.Gauge({
       name: "ingest_slot",
       help: "Last slot seen per chain.",
@@ -116,21 +124,41 @@ export class ServiceMetrics {
     });
     new client.Gauge({
       name: "ingest_slot_lag_seconds",
-      help: "Seconds since the newest slot (or account write) of each chain arrived; grows while a chain source " +
-        "lags or stalls (-1 before the first).",
+      help: "Seconds since each chain's highest seen slot last moved forward; grows while the chain, or this " +
+        "service's view of it, lags or stalls (-1 before the first).",
       labelNames: ["chain"],
       registers,
       collect() {
-        for (const chain of CHAINS) this.set({ chain }, slotAge(chain));
+        for (const chain of CHAINS) this.set({ chain }, ageSeconds(sources.ingest.chains[chain].slotAdvancedAtMs));
       },
     });
     new client.Gauge({
       name: "ingest_last_update_age_seconds",
-      help: "Seconds since the last account data arrived per chain (-1 before the first).",
+      help: "Seconds since the last account data or slot notification arrived per chain (-1 before the first).",
       labelNames: ["chain"],
       registers,
       collect() {
-        for (const chain of CHAINS) this.set({ chain }, slotAge(chain));
+        for (const chain of CHAINS) this.set({ chain }, ageSeconds(sources.ingest.chains[chain].lastUpdateMs));
+      },
+    });
+    new client.Gauge({
+      name: "ingest_blockhash_age_seconds",
+      help: "Seconds since each chain's blockhash was last refreshed (builders refuse it past 60 s; -1 before the " +
+        "first).",
+      labelNames: ["chain"],
+      registers,
+      collect() {
+        for (const chain of CHAINS) this.set({ chain }, ageSeconds(sources.ingest.chains[chain].lastBlockhashMs));
+      },
+    });
+    new client.Counter({
+      name: "ingest_closes_detected_total",
+      help: "Accounts removed per chain because the existence check found them closed (or no longer the program's).",
+      labelNames: ["chain"],
+      registers,
+      collect() {
+        this.reset();
+        for (const chain of CHAINS) this.inc({ chain }, sources.ingest.chains[chain].closesDetected);
       },
     });
     new client.Gauge({
@@ -169,21 +197,20 @@ export class ServiceMetrics {
       help: "Seconds since the last oracle frame (-1 before the first).",
       registers,
       collect() {
-        const last = sources.ingest.oracle.lastFrameMs;
-        this.set(last === null ? -1 : (sources.clock.nowMs() - last) / 1000);
+        this.set(ageSeconds(sources.ingest.oracle.lastFrameMs));
       },
     });
     new client.Gauge({
       name: "oracle_price_age_seconds",
-      help: "Seconds since each configured feed's latest price was received, by numeric feed id.",
+      help: "Seconds since each configured feed's latest price was published (its feed update timestamp, the age " +
+        "quotes judge staleness by), by numeric feed id.",
       labelNames: ["feed"],
       registers,
       collect() {
         // The store only holds the deployment's configured feeds, so the label set is bounded.
         this.reset();
-        const now = sources.clock.nowMs();
         for (const entry of sources.prices.all()) {
-          this.set({ feed: String(entry.feedId) }, Math.max(0, now - entry.receivedAtMs) / 1000);
+          this.set({ feed: String(entry.feedId) }, ageSeconds(Number(entry.timestampUs / 1000n)));
         }
       },
     });
@@ -240,6 +267,11 @@ export class ServiceMetrics {
   /** A request refused by the REST rate limit. */
   rateLimitRejected(store: LimitStoreName): void {
     this.rateLimited.inc({ store });
+  }
+
+  /** A CORS preflight was answered; a refused one names an origin missing from CORS_ORIGINS. */
+  corsPreflight(allowed: boolean): void {
+    this.corsPreflights.inc({ origin: allowed ? "allowed" : "refused" });
   }
 
   /** A call to the shared limit store failed (the caller fails open). */

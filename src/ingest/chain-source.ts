@@ -8,13 +8,17 @@
  *   3. full reload (getProgramAccounts with memcmp filters, getMultipleAccounts in batches of 100) applied with slot
  *      ordering, so a notification newer than the snapshot is never overwritten, and keys gone from the chain are
  *      removed;
- *   4. steady state: notifications are written as they come; the blockhash is refreshed every `blockhashIntervalMs`
- *      (this is also the HTTP liveness poll) and a full reload runs every `reconcileIntervalMs` (catches what
- *      programSubscribe never reports, such as closed accounts).
- * Any failure (socket close or error, a failed poll, a failed reload, a subscription that is not acknowledged in
- * time) ends the session: the Connection is disposed, and after an exponential backoff a new session starts at step 1,
- * so nothing missed while disconnected is lost. Errors are counted in the status, never thrown; the store keeps
- * serving its last state meanwhile.
+ *   4. steady state: notifications are written as they come, and independent periodic tasks run over HTTP: the
+ *      blockhash refresh (every `blockhashIntervalMs`), the existence check of held accounts (every
+ *      `existenceCheckIntervalMs`: closes, which programSubscribe never reports, disappear within seconds), the full
+ *      reload (every `reconcileIntervalMs`, or when asked) and the socket watchdog (a socket silent for
+ *      `wsSilenceTimeoutMs` while the chain's HTTP slot moved on is dead).
+ * A failure while connecting (steps 1–3), a socket close or error, or the watchdog ends the session: the Connection is
+ * disposed, and after an exponential backoff a new session starts at step 1, so nothing missed while disconnected is
+ * lost. A failed periodic task in steady state only counts an error: the socket still delivers every change, the
+ * cached blockhash ages (DECISIONS 5.5) and the task runs again at its next period (a failed reload at the next
+ * blockhash period). Every upstream call has a time limit (`requestTimeoutMs`, `subscribeTimeoutMs`). Errors are
+ * counted once each in the status, never thrown; the store keeps serving its last state meanwhile.
  */
 import { type AccountInfo, type Commitment, Connection, type Context, PublicKey } from "@solana/web3.js";
 import type { AccountStore } from "../state/account-store.ts";
@@ -31,7 +35,8 @@ import {
   type RpcAccountJson,
   rpcWebSocketOf,
 } from "./web3-internals.ts";
-import { abortableSleep, errorMessage, raceSignal, timeoutSignal } from "./util.ts";
+import { abortableSleep, errorMessage, raceSignal, runEvery, timeoutSignal } from "./util.ts";
+import { ExistenceCheck, RPC_MAX_KEYS_PER_REQUEST } from "./existence-check.ts";
 
 export interface ChainSourceConfig {
   chain: Chain;
@@ -55,10 +60,20 @@ export interface ChainSourceConfig {
   /** Default 4. */
   batchConcurrency?: number;
   commitment?: Commitment;
-  /** Blockhash refresh / liveness poll period. Default 2000. */
+  /** Blockhash refresh period. Default 2000. */
   blockhashIntervalMs?: number;
+  /** Existence check of held accounts (close detection); 0 disables. Default 2000. */
+  existenceCheckIntervalMs?: number;
+  /** Keys one existence check run asks about (a sweep over more keys spans several runs). Default 10000. */
+  existenceCheckMaxKeys?: number;
   /** Periodic full reload; 0 disables. Default 300000. */
   reconcileIntervalMs?: number;
+  /**
+   * Wall ms without any WebSocket notification after which the chain's slot is asked over HTTP: when it moved on,
+   * the socket is dead and the session restarts; when it did not, the chain itself stalls (the slot lag shows it).
+   * 0 disables (a virtual replay, whose time moves only when driven). Default 30000.
+   */
+  wsSilenceTimeoutMs?: number;
   /** Reconnect backoff. Default 250 ms doubling to 30 s. */
   backoffInitialMs?: number;
   backoffMaxMs?: number;
@@ -93,6 +108,15 @@ export class ChainSource {
   readonly #onError?: (message: string) => void;
   readonly #stop = new AbortController();
   readonly #discriminators: Uint8Array[];
+  readonly #existence: ExistenceCheck;
+  /** Errors already counted, so a failure that ends the session is not counted again. */
+  readonly #counted = new WeakSet<object>();
+  /** Wall reading of the last WebSocket notification (any kind). */
+  #lastNotificationWallMs = 0;
+  /** Highest slot the WebSocket reported this session (what the watchdog compares the HTTP slot with). */
+  #wsSlot = 0;
+  /** Highest slot of data this source holds (notifications and loads; not blockhash polls). */
+  #dataSlot = 0;
   #loop: Promise<void> | undefined;
   #sessions = 0;
   #resyncRequested = false;
@@ -111,6 +135,14 @@ export class ChainSource {
     this.#discriminators = (config.discriminatorFilters ?? []).map(toBytes);
     for (const d of this.#discriminators) if (d.length !== 8) throw new RangeError("discriminators are 8 bytes");
     this.#synced = new Promise((r) => this.#syncedResolve = r);
+    this.#existence = new ExistenceCheck({
+      chain: config.chain,
+      store: deps.store,
+      programIds: config.programIds,
+      extraAccounts: new Set(config.extraAccounts ?? []),
+      maxKeysPerRun: config.existenceCheckMaxKeys,
+      concurrency: config.batchConcurrency,
+    });
   }
 
   get status(): ChainIngestStatus {
@@ -142,8 +174,13 @@ export class ChainSource {
     this.#status.connected = false;
   }
 
+  /** Counts one upstream error (once per error object) and reports it. */
   #error(where: string, err: unknown): void {
     if (this.#stop.signal.aborted) return;
+    if (err !== null && typeof err === "object") {
+      if (this.#counted.has(err)) return;
+      this.#counted.add(err);
+    }
     this.#status.errors++;
     const msg = `${this.chain} ${where}: ${errorMessage(err)}`;
     this.#status.lastError = msg;
@@ -185,6 +222,7 @@ export class ChainSource {
       if (!session.signal.aborted) session.abort(new Error(err === undefined ? why : `${why}: ${errorMessage(err)}`));
     };
     if (this.#sessions++ > 0) this.#status.reconnects++;
+    this.#wsSlot = 0;
     const { conn, socketOpen } = this.#connect(commitment, signal, fail);
     try {
       await this.#subscribeAll(conn, commitment, signal, socketOpen);
@@ -193,7 +231,9 @@ export class ChainSource {
       this.#status.connected = true;
       onSteady();
       this.#syncedResolve();
-      await this.#steadyState(conn, commitment, signal);
+      this.#lastNotificationWallMs = Date.now();
+      this.#wsSlot = Math.max(this.#wsSlot, this.#dataSlot);
+      await this.#steadyState(conn, commitment, signal, fail);
       if (session.signal.aborted) throw session.signal.reason;
     } catch (err) {
       if (session.signal.aborted && !stopSignal.aborted) throw session.signal.reason;
@@ -235,10 +275,8 @@ export class ChainSource {
     rpc.setAutoReconnect(false);
     rpc.removeAllListeners("error"); // web3.js only logs them; this source counts them and ends the session
     const socketOpen = new Promise<void>((resolve) => rpc.once("open", () => resolve()));
-    rpc.on("error", (e) => {
-      this.#error("websocket", (e as { message?: string })?.message ?? e);
-      fail("websocket error");
-    });
+    // The session's end is counted once, with the first reason (an error is usually followed by a close).
+    rpc.on("error", (e) => fail("websocket error", (e as { message?: string })?.message ?? e));
     rpc.on("close", (code) => fail(`websocket closed (${String(code)})`));
     return { conn, socketOpen };
   }
@@ -250,6 +288,7 @@ export class ChainSource {
   async #subscribeAll(conn: Connection, commitment: Commitment, signal: AbortSignal, socketOpen: Promise<void>) {
     const cfg = this.config;
     const onAccount = (pubkey: string, info: AccountInfo<Uint8Array> | null, slot: number) => {
+      this.#heardFromSocket(slot);
       try {
         this.#applyAccount(pubkey, info, slot);
       } catch (err) {
@@ -257,8 +296,9 @@ export class ChainSource {
       }
     };
     conn.onSlotChange((s) => {
+      this.#heardFromSocket(s.slot);
       this.#store.noteSlot(this.chain, s.slot);
-      this.#status.lastSlot = this.#store.slot(this.chain);
+      this.#noteSlot();
       this.#status.lastUpdateMs = this.#clock.nowMs();
     });
     const filterSets = this.#filterSets();
@@ -286,34 +326,76 @@ export class ChainSource {
   }
 
   /**
-   * Steady state: notifications are applied as they come (the subscriptions); every `blockhashIntervalMs` the
-   * blockhash is refreshed (the HTTP liveness poll), and a full reload runs every `reconcileIntervalMs` or when asked.
-   * Returns when the session's signal aborts; a failed poll or reload throws.
+   * Steady state: notifications are applied as they come (the subscriptions) while the periodic tasks run, each on its
+   * own schedule so a slow one (a large reload) never delays another (the blockhash). Returns when the session's
+   * signal aborts; a failed task is counted and runs again at its next period.
    */
-  async #steadyState(conn: Connection, commitment: Commitment, signal: AbortSignal): Promise<void> {
-    const pollMs = this.config.blockhashIntervalMs ?? 2000;
-    const reconcileMs = this.config.reconcileIntervalMs ?? 300_000;
+  async #steadyState(
+    conn: Connection,
+    commitment: Commitment,
+    signal: AbortSignal,
+    fail: (why: string, err?: unknown) => void,
+  ): Promise<void> {
+    const cfg = this.config;
+    const pollMs = cfg.blockhashIntervalMs ?? 2000;
+    const reconcileMs = cfg.reconcileIntervalMs ?? 300_000;
+    const existenceMs = cfg.existenceCheckIntervalMs ?? 2000;
+    const silenceMs = cfg.wsSilenceTimeoutMs ?? 30_000;
+    const tasks: Promise<void>[] = [
+      runEvery(pollMs, signal, () => this.#refreshBlockhash(conn, commitment), (e) => this.#error("blockhash", e)),
+    ];
     let lastReconcile = Date.now();
-    while (!signal.aborted) {
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(done, pollMs);
-        function done() {
-          clearTimeout(t);
-          signal.removeEventListener("abort", done);
-          resolve();
-        }
-        this.#wake = done;
-        signal.addEventListener("abort", done, { once: true });
-      });
-      this.#wake = undefined;
-      if (signal.aborted) break;
-      await raceSignal(this.#refreshBlockhash(conn, commitment), signal);
-      if (this.#resyncRequested || (reconcileMs > 0 && Date.now() - lastReconcile >= reconcileMs)) {
+    tasks.push(runEvery(
+      pollMs,
+      signal,
+      async () => {
+        if (!this.#resyncRequested && !(reconcileMs > 0 && Date.now() - lastReconcile >= reconcileMs)) return;
         this.#resyncRequested = false;
         lastReconcile = Date.now();
-        await raceSignal(this.#fullLoad(conn, commitment), signal);
-      }
+        try {
+          await this.#fullLoad(conn, commitment);
+        } catch (err) {
+          this.#resyncRequested = true; // retried at the next period
+          throw err;
+        }
+      },
+      (e) => this.#error("full reload", e),
+      (wakeUp) => this.#wake = wakeUp,
+    ));
+    if (existenceMs > 0) {
+      tasks.push(
+        runEvery(existenceMs, signal, () => this.#checkExistence(conn, commitment), (e) => this.#error("existence", e)),
+      );
     }
+    if (silenceMs > 0) {
+      tasks.push(runEvery(Math.min(1000, silenceMs), signal, async () => {
+        const silentMs = Date.now() - this.#lastNotificationWallMs;
+        if (silentMs < silenceMs) return;
+        const tip = await rawRpcRequest<number>(conn, "getSlot", [{ commitment }]);
+        if (tip > this.#wsSlot) {
+          fail(`websocket silent for ${silentMs} ms while the chain reached slot ${tip}`);
+        } else {
+          this.#lastNotificationWallMs = Date.now(); // the chain itself stalls; look again after another period
+        }
+      }, (e) => this.#error("watchdog", e)));
+    }
+    await Promise.all(tasks);
+  }
+
+  /** One run of the existence check (close detection). */
+  async #checkExistence(conn: Connection, commitment: Commitment): Promise<void> {
+    const result = await this.#existence.run((keys) =>
+      rawRpcRequest(conn, "getMultipleAccounts", [keys, {
+        encoding: "base64",
+        commitment,
+        dataSlice: { offset: 0, length: 0 },
+      }])
+    );
+    if (result.removed.length > 0) {
+      this.#status.closesDetected += result.removed.length;
+      this.#noteWrite();
+    }
+    if (result.sweepDone) this.#status.lastExistenceCheckMs = this.#clock.nowMs();
   }
 
   /**
@@ -325,7 +407,7 @@ export class ChainSource {
     let next = 0;
     const worker = async () => {
       while (next < keys.length) {
-        const batch = keys.slice(next, next += 100);
+        const batch = keys.slice(next, next += RPC_MAX_KEYS_PER_REQUEST);
         const res = await rawRpcRequest<{ context: { slot: number }; value: (RpcAccountJson | null)[] }>(
           conn,
           "getMultipleAccounts",
@@ -363,12 +445,35 @@ export class ChainSource {
         fetchedAtMs: now,
       });
       this.#store.noteSlot(this.chain, res.context.slot);
-      this.#status.lastSlot = this.#store.slot(this.chain);
+      this.#noteSlot();
       this.#status.lastBlockhashMs = now;
     } catch (err) {
       this.#error("getLatestBlockhash", err);
       throw err;
     }
+  }
+
+  /** A notification arrived at `slot`. */
+  #heardFromSocket(slot: number): void {
+    this.#lastNotificationWallMs = Date.now();
+    if (slot > this.#wsSlot) this.#wsSlot = slot;
+    this.#noteDataSlot(slot);
+  }
+
+  /**
+   * Data of `slot` reached the store (a notification or a load): when that moves this source's data forward, the
+   * status says when (the slot lag). Blockhash polls move the slot tracker but bring no data, so they do not count.
+   */
+  #noteDataSlot(slot: number): void {
+    if (slot > this.#dataSlot || this.#status.slotAdvancedAtMs === null) {
+      this.#dataSlot = Math.max(this.#dataSlot, slot);
+      this.#status.slotAdvancedAtMs = this.#clock.nowMs();
+    }
+  }
+
+  /** Mirrors the store's slot tracker for this chain in the status. */
+  #noteSlot(): void {
+    this.#status.lastSlot = this.#store.slot(this.chain);
   }
 
   /** An account from a plain JSON-RPC answer (bulk loads). */
@@ -387,7 +492,7 @@ export class ChainSource {
   }
 
   #noteWrite(): void {
-    this.#status.lastSlot = this.#store.slot(this.chain);
+    this.#noteSlot();
     this.#status.lastUpdateMs = this.#clock.nowMs();
     this.#status.accounts = this.#store.size(this.chain);
   }
@@ -465,9 +570,10 @@ export class ChainSource {
         if (!seen.has(key)) this.#store.delete(this.chain, key, minSlot);
       }
       this.#store.pruneTombstones(this.chain, minSlot);
+      this.#noteDataSlot(minSlot);
     }
     this.#status.accounts = this.#store.size(this.chain);
-    this.#status.lastSlot = this.#store.slot(this.chain);
+    this.#noteSlot();
     this.#status.lastSyncMs = this.#clock.nowMs();
     this.#status.resyncs++;
   }

@@ -6,6 +6,10 @@
  * across sockets. This source maps `streamUpdated` frames of its subscription into the PriceStore, ignoring feeds that
  * are not configured, and counts errors.
  *
+ * Time limits: a socket that says nothing (no frame, no ping) for `heartbeatTimeoutMs` is reconnected by the SDK, and a
+ * WebSocket handshake that does not complete within `handshakeTimeoutMs` fails (and is retried). Every unexpected
+ * socket close or heartbeat timeout counts one error.
+ *
  * Known SDK limitation: `PythLazerClient.create` only resolves once a socket is open, and offers no way to cancel
  * before that. `start()` therefore does not wait for it; if `stop()` is called before the first connection ever
  * succeeded, the SDK's retry loop keeps running until it connects, and is shut down at that moment.
@@ -33,6 +37,8 @@ export interface OracleSourceConfig {
   heartbeatTimeoutMs?: number;
   /** SDK reconnect backoff cap. Default 1000. */
   maxRetryDelayMs?: number;
+  /** A WebSocket handshake that takes longer fails (the SDK retries). Default 10000. */
+  handshakeTimeoutMs?: number;
 }
 
 export interface OracleSourceDeps {
@@ -70,6 +76,7 @@ interface ParsedFeed {
 
 interface RwsInternals {
   wsUserClosed: boolean;
+  handleReconnect(): void;
   heartbeatTimeout?: ReturnType<typeof setTimeout>;
   retryTimeout?: ReturnType<typeof setTimeout>;
   wsClient?: { terminate?: () => void; close(): void };
@@ -124,8 +131,15 @@ export class OracleSource {
         rwsConfig: {
           heartbeatTimeoutDurationMs: cfg.heartbeatTimeoutMs ?? 5000,
           maxRetryDelayMs: cfg.maxRetryDelayMs ?? 1000,
+          // The SDK's heartbeat starts once a socket is open; this bounds the handshake before it (`ws` option).
+          wsOptions: { handshakeTimeout: cfg.handshakeTimeoutMs ?? 10_000 },
         },
-        onWebSocketError: (e) => this.#error("websocket", (e as { message?: string })?.message ?? "socket error"),
+        onWebSocketError: (e) => {
+          const message = (e as { message?: string })?.message ?? "socket error";
+          // Once connected, a socket error is followed by its close, which is what counts (#countDrops).
+          if (this.#client) this.#status.lastError = `oracle websocket: ${message}`;
+          else this.#error("websocket", message);
+        },
         onWebSocketPoolError: (e) => this.#error("stream", e),
       },
     }).then((client) => {
@@ -134,6 +148,7 @@ export class OracleSource {
         return;
       }
       this.#client = client;
+      this.#countDrops(client);
       client.addMessageListener((msg) => {
         try {
           if (msg.type === "json") this.#onJson(msg.value as unknown as Record<string, unknown>);
@@ -182,11 +197,28 @@ export class OracleSource {
     }
   }
 
+  /** Counts every unexpected close or heartbeat timeout of the SDK's sockets (each is followed by a reconnect). */
+  #countDrops(client: PythLazerClient): void {
+    for (const rws of this.#sockets(client)) {
+      const reconnect = rws.handleReconnect.bind(rws);
+      rws.handleReconnect = () => {
+        if (!rws.wsUserClosed && !this.#stopped) {
+          this.#status.reconnects++;
+          this.#error("websocket", "socket closed or silent; reconnecting");
+        }
+        reconnect();
+      };
+    }
+  }
+
+  #sockets(client: PythLazerClient): RwsInternals[] {
+    return (client as unknown as { wsp?: { rwsPool?: RwsInternals[] } }).wsp?.rwsPool ?? [];
+  }
+
   #shutdownClient(client: PythLazerClient): void {
     // shutdown() closes politely but leaves each socket's heartbeat timer and a close handshake pending; terminate
     // the sockets and clear the timers first so nothing outlives stop().
-    const pool = (client as unknown as { wsp?: { rwsPool?: RwsInternals[] } }).wsp;
-    for (const rws of pool?.rwsPool ?? []) {
+    for (const rws of this.#sockets(client)) {
       rws.wsUserClosed = true;
       if (rws.heartbeatTimeout !== undefined) clearTimeout(rws.heartbeatTimeout);
       if (rws.retryTimeout !== undefined) clearTimeout(rws.retryTimeout);

@@ -7,13 +7,19 @@ export interface ChainIngestStatus {
   connected: boolean;
   /** Highest slot seen (notifications, snapshot contexts, slot subscription). */
   lastSlot: number;
+  /** Clock reading when `lastSlot` last moved forward: how far behind the chain's tip this source may be. */
+  slotAdvancedAtMs: number | null;
   /** Clock reading of the last account write or slot notification that reached the store. */
   lastUpdateMs: number | null;
   /** Clock reading of the last completed full reload. */
   lastSyncMs: number | null;
-  /** Clock reading of the last successful blockhash refresh. */
+  /** Clock reading of the last successful blockhash refresh (also the last HTTP request known to succeed). */
   lastBlockhashMs: number | null;
-  /** Errors counted so far (failed requests, socket errors, bad notifications). */
+  /** Clock reading of the last completed existence check of the held accounts (closes). */
+  lastExistenceCheckMs: number | null;
+  /** Accounts removed because an existence check found them closed (or no longer the program's). */
+  closesDetected: number;
+  /** Errors counted so far, once per failure (failed requests, socket errors and closes, bad notifications). */
   errors: number;
   /** Last error message, if any. */
   lastError: string | null;
@@ -31,6 +37,8 @@ export interface OracleIngestStatus {
   /** Clock reading of the last `streamUpdated` frame. */
   lastFrameMs: number | null;
   frames: number;
+  /** Socket reconnects after an unexpected close or a heartbeat timeout. */
+  reconnects: number;
   /** Feed updates written to the price store. */
   priceUpdates: number;
   errors: number;
@@ -42,9 +50,12 @@ function chainStatus(chain: Chain): ChainIngestStatus {
     chain,
     connected: false,
     lastSlot: 0,
+    slotAdvancedAtMs: null,
     lastUpdateMs: null,
     lastSyncMs: null,
     lastBlockhashMs: null,
+    lastExistenceCheckMs: null,
+    closesDetected: 0,
     errors: 0,
     lastError: null,
     reconnects: 0,
@@ -60,10 +71,27 @@ export class IngestStatus {
     connected: false,
     lastFrameMs: null,
     frames: 0,
+    reconnects: 0,
     priceUpdates: 0,
     errors: 0,
     lastError: null,
   };
+
+  /**
+   * Shifts every clock reading by `byMs`: the service clock jumped by −byMs (a looping replay started over), and
+   * ages measured from these readings stay continuous.
+   */
+  shiftReadings(byMs: number): void {
+    const shift = (v: number | null) => v === null ? null : v + byMs;
+    for (const status of Object.values(this.chains)) {
+      status.slotAdvancedAtMs = shift(status.slotAdvancedAtMs);
+      status.lastUpdateMs = shift(status.lastUpdateMs);
+      status.lastSyncMs = shift(status.lastSyncMs);
+      status.lastBlockhashMs = shift(status.lastBlockhashMs);
+      status.lastExistenceCheckMs = shift(status.lastExistenceCheckMs);
+    }
+    this.oracle.lastFrameMs = shift(this.oracle.lastFrameMs);
+  }
 
   /** A plain copy for serialization. */
   snapshot(): { chains: Record<Chain, ChainIngestStatus>; oracle: OracleIngestStatus } {

@@ -53,3 +53,35 @@ export function timeoutSignal(
   const signal = AbortSignal.any([parent, ctl.signal]);
   return { signal, clear: () => clearTimeout(timer) };
 }
+
+/**
+ * Runs `task` every `intervalMs` (wall time, counted from the end of the previous run) until `signal` aborts. A run
+ * that fails goes to `onError` and the schedule goes on. `onWaiting` receives a function that ends the current wait
+ * early (a requested run).
+ */
+export async function runEvery(
+  intervalMs: number,
+  signal: AbortSignal,
+  task: () => Promise<void>,
+  onError: (err: unknown) => void,
+  onWaiting?: (wakeUp: () => void) => void,
+): Promise<void> {
+  while (!signal.aborted) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, intervalMs);
+      function done() {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", done);
+        resolve();
+      }
+      signal.addEventListener("abort", done, { once: true });
+      onWaiting?.(done);
+    });
+    if (signal.aborted) return;
+    try {
+      await raceSignal(task(), signal);
+    } catch (err) {
+      if (!signal.aborted) onError(err);
+    }
+  }
+}

@@ -36,8 +36,21 @@ function text(a: Address): string {
   return typeof a === "string" ? a : a.toBase58();
 }
 
+/**
+ * The 32 bytes of a key seed. Base58 text is decoded once and remembered (bounded like the derivations): a request
+ * derives the same owner's basket and ledger several times, and decoding dominated a cached derivation's cost. The
+ * bytes are only ever read (seeds are copied into the hash input), never written.
+ */
+const decodedKeys = new Map<string, Uint8Array>();
 function keyBytes(a: Address): Uint8Array {
-  return typeof a === "string" ? decodePubkey(a) : a.toBytes();
+  if (typeof a !== "string") return a.toBytes();
+  let bytes = decodedKeys.get(a);
+  if (bytes === undefined) {
+    bytes = decodePubkey(a);
+    if (decodedKeys.size >= PDA_CACHE_LIMIT) decodedKeys.delete(decodedKeys.keys().next().value as string);
+    decodedKeys.set(a, bytes);
+  }
+  return bytes;
 }
 
 /** Number of cached derivations (for metrics and tests). */
@@ -45,9 +58,10 @@ export function pdaCacheSize(): number {
   return cache.size;
 }
 
-/** Empties the derivation cache. */
+/** Empties the derivation cache (and the decoded keys). */
 export function clearPdaCache(): void {
   cache.clear();
+  decodedKeys.clear();
 }
 
 /**
@@ -55,11 +69,13 @@ export function clearPdaCache(): void {
  * must be at most 32 bytes.
  */
 export function findProgramAddress(programId: Address, seeds: readonly Seed[]): ProgramAddress {
-  const raw = seeds.map((s) => (typeof s === "string" ? utf8.encode(s) : s));
-  const program = text(programId);
-  const key = program + ":" + raw.map(hex).join(":");
+  // The cache key keeps text seeds as text (length-prefixed, so no two seed lists share a key): UTF-8 encoding them
+  // on every call cost more than the lookup it served.
+  let key = text(programId);
+  for (const s of seeds) key += typeof s === "string" ? `|${s.length}:${s}` : `#${hex(s)}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
+  const raw = seeds.map((s) => (typeof s === "string" ? utf8.encode(s) : s));
   for (const s of raw) {
     if (s.length > 32) throw new CodecError(`PDA seed longer than 32 bytes (${s.length})`);
   }

@@ -31,6 +31,8 @@ export class ReplayChainState {
   #startBlockHeight = 0;
   #blockhash: BlockhashRecord | undefined;
   readonly #recentBlockhashes: string[] = [];
+  /** While frozen, the changes that arrive wait here, in order. */
+  #held: (() => void)[] | undefined;
 
   constructor(readonly chain: Chain) {}
 
@@ -97,8 +99,28 @@ export class ReplayChainState {
     return this.#byOwner.get(owner) ?? [];
   }
 
+  /**
+   * Fault injection: a chain that lags (a stalled validator). While frozen, updates, slots and blockhashes are held:
+   * the RPC server answers from the state as it was and sends no notification. `thaw()` applies what was held, in
+   * order (the chain catches up).
+   */
+  freeze(): void {
+    this.#held ??= [];
+  }
+
+  thaw(): void {
+    const held = this.#held;
+    this.#held = undefined;
+    for (const change of held ?? []) change();
+  }
+
+  get frozen(): boolean {
+    return this.#held !== undefined;
+  }
+
   /** Applies an account update (null closes the account) at `slot`, then notifies listeners. */
   setAccount(pubkey: string, account: ReplayAccount | null, slot: number): void {
+    if (this.#held) return void this.#held.push(() => this.setAccount(pubkey, account, slot));
     this.setSlot(slot);
     this.#put(pubkey, account);
     this.#emit({ type: "account", pubkey, account, slot: this.#slot });
@@ -106,6 +128,7 @@ export class ReplayChainState {
 
   /** Moves the slot forward (emits a slot event when it advances). */
   setSlot(slot: number): void {
+    if (this.#held) return void this.#held.push(() => this.setSlot(slot));
     if (slot <= this.#slot) return;
     const parent = this.#slot;
     this.#slot = slot;
@@ -113,6 +136,7 @@ export class ReplayChainState {
   }
 
   setBlockhash(record: BlockhashRecord): void {
+    if (this.#held) return void this.#held.push(() => this.setBlockhash(record));
     if (record.slot) this.setSlot(record.slot);
     if (this.#blockhash) {
       this.#recentBlockhashes.push(this.#blockhash.blockhash);

@@ -1,4 +1,4 @@
-import type { VirtualClock } from "../state/clock.ts";
+import type { Clock, VirtualClock } from "../state/clock.ts";
 import type { Recording } from "./format.ts";
 import { ReplayOracleServer } from "./oracle-server.ts";
 import { Replayer } from "./replayer.ts";
@@ -7,8 +7,12 @@ import { ReplayRpcServer } from "./rpc-server.ts";
 export interface StartReplayOptions {
   mode: "virtual" | "realtime";
   clock?: VirtualClock;
+  /** Realtime mode: the wall clock the timeline runs on (default: the system clock). */
+  wall?: Clock;
   speed?: number;
   loop?: boolean;
+  /** Oracle timestamps as recorded (default) or shifted to the wall clock (see Replayer). */
+  oracleTime?: "recorded" | "wall";
   /** Fixed ports (0 or absent: free ones). The RPC WebSockets use port + 1. */
   ports?: { base?: number; er?: number; oracle?: number };
   hostname?: string;
@@ -33,21 +37,26 @@ export async function startReplay(recording: Recording, options: StartReplayOpti
   const hostname = options.hostname ?? "127.0.0.1";
   const startedServers: { stop(): Promise<void> }[] = [];
   try {
+    // The oracle server stamps repeats and snapshots with the replay's clock, which exists once the replayer does.
+    const timeline: { clock?: Clock } = {};
     const oracle = await ReplayOracleServer.start({
       port: options.ports?.oracle ?? 0,
       hostname,
       token: options.oracleToken,
       fixedRateMs: options.oracleFixedRateMs,
-      clock: options.clock,
+      clock: { nowMs: () => timeline.clock?.nowMs() ?? options.clock?.nowMs() ?? recording.meta.startedAtMs },
     });
     startedServers.push(oracle);
     const replayer = new Replayer(recording, {
       mode: options.mode,
       clock: options.clock,
+      wall: options.wall,
       speed: options.speed,
       loop: options.loop,
+      oracleTime: options.oracleTime,
       oracle,
     });
+    timeline.clock = replayer.clock;
     const base = await ReplayRpcServer.start({ state: replayer.chains.base, port: options.ports?.base ?? 0, hostname });
     startedServers.push(base);
     const er = await ReplayRpcServer.start({ state: replayer.chains.er, port: options.ports?.er ?? 0, hostname });

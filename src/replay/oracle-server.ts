@@ -10,6 +10,7 @@
 import type { JsonValue } from "../protocol/codec/json.ts";
 import { type Clock, systemClock } from "../state/clock.ts";
 import type { OracleFeedRecord, OracleFrame } from "./format.ts";
+import { Gate } from "./gate.ts";
 
 interface LazerSubscription {
   subscriptionId: number;
@@ -56,6 +57,9 @@ export class ReplayOracleServer {
   #opts: ReplayOracleServerOptions;
   #ticker: ReturnType<typeof setInterval> | undefined;
   #stopped = false;
+  #silent = false;
+  /** While closed, new connections wait here before their upgrade (a stalled handshake). */
+  readonly #upgradeGate = new Gate();
 
   private constructor(opts: ReplayOracleServerOptions) {
     this.#opts = opts;
@@ -102,13 +106,32 @@ export class ReplayOracleServer {
   }
 
   /**
+   * Fault injection: while `on`, nothing is sent to subscribers (publishes still update the latest values, and the
+   * sockets stay open and keep answering pings: the stream is silent, not down). Turning it off sends every
+   * subscriber the latest values at once, as the next tick of a fixed-rate channel would.
+   */
+  silence(on: boolean): void {
+    if (this.#silent === on) return;
+    this.#silent = on;
+    if (!on && this.#latest.size > 0) this.#broadcast(this.#latest, this.#nextTimestamp(this.#clockUs()));
+  }
+
+  /**
+   * Fault injection: while `on`, new connections hang before the WebSocket upgrade (a stalled handshake); they are
+   * refused when it ends.
+   */
+  stallUpgrades(on: boolean): void {
+    this.#upgradeGate.set(on);
+  }
+
+  /**
    * Sends one frame to every subscriber (only its feeds, in its order, only its properties). `timestampUs` defaults
    * to the frame's own, and is bumped when needed so that it strictly increases from publish to publish.
    */
   publish(frame: OracleFrame, timestampUs?: bigint): void {
     for (const f of frame.feeds) this.#latest.set(f.feedId, f);
-    const fallback = BigInt(Math.floor((this.#opts.clock ?? systemClock).nowMs())) * 1000n;
-    const ts = this.#nextTimestamp(timestampUs ?? frame.timestampUs ?? fallback);
+    if (this.#silent) return;
+    const ts = this.#nextTimestamp(timestampUs ?? frame.timestampUs ?? this.#clockUs());
     const byId = new Map(frame.feeds.map((f) => [f.feedId, f]));
     this.#broadcast(byId, ts);
   }
@@ -121,6 +144,7 @@ export class ReplayOracleServer {
   async stop(): Promise<void> {
     if (this.#stopped) return;
     this.#stopped = true;
+    this.stallUpgrades(false);
     if (this.#ticker !== undefined) clearInterval(this.#ticker);
     for (const c of [...this.#conns]) {
       this.#conns.delete(c);
@@ -133,6 +157,10 @@ export class ReplayOracleServer {
     await this.#server.shutdown();
   }
 
+  #clockUs(): bigint {
+    return BigInt(Math.floor((this.#opts.clock ?? systemClock).nowMs())) * 1000n;
+  }
+
   #nextTimestamp(candidate: bigint): bigint {
     const ts = candidate > this.#lastTimestampUs ? candidate : this.#lastTimestampUs + 1n;
     this.#lastTimestampUs = ts;
@@ -140,9 +168,8 @@ export class ReplayOracleServer {
   }
 
   #tick(): void {
-    if (this.#latest.size === 0) return;
-    const now = BigInt(Math.floor((this.#opts.clock ?? systemClock).nowMs())) * 1000n;
-    this.#broadcast(this.#latest, this.#nextTimestamp(now));
+    if (this.#latest.size === 0 || this.#silent) return;
+    this.#broadcast(this.#latest, this.#nextTimestamp(this.#clockUs()));
   }
 
   #broadcast(feeds: Map<number, OracleFeedRecord>, ts: bigint): void {
@@ -191,7 +218,14 @@ export class ReplayOracleServer {
     }
   }
 
-  #handle(req: Request): Response {
+  async #handle(req: Request): Promise<Response> {
+    if (this.#upgradeGate.closed) {
+      // A stalled handshake never completes: when the stall ends, whoever waited (long gone, after its handshake
+      // timeout) is refused, so no half-dead socket is ever upgraded.
+      await this.#upgradeGate.passed();
+      return new Response("stalled", { status: 503 });
+    }
+    if (this.#stopped) return new Response("stopping", { status: 503 });
     if (req.headers.get("upgrade")?.toLowerCase() !== "websocket") {
       return new Response("expected a WebSocket upgrade", { status: 400 });
     }
@@ -243,9 +277,8 @@ export class ReplayOracleServer {
       conn.subs.set(id, subscription);
       reply({ type: "subscribed", subscriptionId: id });
       // Emulates the first tick of a fixed-rate channel: a new subscriber gets the latest values right away.
-      if (this.#latest.size > 0) {
-        const now = BigInt(Math.floor((this.#opts.clock ?? systemClock).nowMs())) * 1000n;
-        const text = this.#frameFor(subscription, this.#latest, this.#nextTimestamp(now));
+      if (this.#latest.size > 0 && !this.#silent) {
+        const text = this.#frameFor(subscription, this.#latest, this.#nextTimestamp(this.#clockUs()));
         if (text !== null) this.#send(conn, text);
       }
       return;

@@ -1,22 +1,28 @@
 /**
  * Drives replay chain states (base, ER) and an oracle server from one recording.
  *
+ * Both modes run on a ReplayClock (`replay-clock.ts`): the recording's own timeline, which the service computes with
+ * (DECISIONS 5.15), so replayed accounts, prices and the clock agree as they did when recorded.
  * - `virtual` mode: nothing moves by itself; `advanceTo(ms)` applies every update, blockhash and oracle frame with
- *   `atMs <= ms` synchronously (WS notifications are sent before it returns) and moves the VirtualClock to
- *   `origin + ms`.
+ *   `atMs <= ms` synchronously (WS notifications are sent before it returns) and moves the clock to `origin + ms`.
  * - `realtime` mode: timers replay the timeline at `speed`×; with `loop` the world is reset to the initial snapshot at
- *   the end (as updates, so subscribers hear it) and replays again, slots and timestamps keep increasing.
+ *   the end (as updates, so subscribers hear it) and replays again: the clock goes back by the recording's duration,
+ *   slots keep increasing (the chains never go back). Without `loop` the clock stops at the recording's end.
  *
- * Oracle timestamps are shifted by (origin − meta.startedAtMs) so that replayed prices look as fresh to the consumer's
- * clock as they were when recorded.
+ * Oracle timestamps are shifted by (clock origin − meta.startedAtMs): zero unless a test starts a virtual clock
+ * elsewhere. A consumer that runs on the wall clock instead (a stand-alone replay served to another process,
+ * `oracleTime: "wall"`) gets them shifted to the wall clock, as if published now; its accounts stay in the recording's
+ * past, so only a consumer on the replay's clock sees the recorded moment's numbers.
  */
 import type { Chain } from "../state/types.ts";
-import { type Clock, systemClock, VirtualClock } from "../state/clock.ts";
+import type { Clock, VirtualClock } from "../state/clock.ts";
 import type { AccountUpdate, BlockhashRecord, OracleFrame, RecordedAccountData, Recording } from "./format.ts";
 import { ReplayChainState } from "./chain-state.ts";
 import type { ReplayOracleServer } from "./oracle-server.ts";
+import { ReplayClock } from "./replay-clock.ts";
 
 const CHAIN_LIST: readonly Chain[] = ["base", "er"];
+const MAX_TIMER_MS = 1000;
 
 type TimelineEvent =
   | { atMs: number; kind: "blockhash"; chain: Chain; record: BlockhashRecord }
@@ -27,12 +33,16 @@ export interface ReplayerOptions {
   mode: "virtual" | "realtime";
   /** Virtual mode clock; default a VirtualClock at meta.startedAtMs. */
   clock?: VirtualClock;
+  /** Realtime mode: the wall clock the timeline runs on (default: the system clock; tests pass a manual one). */
+  wall?: Clock;
   /** Realtime speed factor (2 = twice as fast). Default 1. */
   speed?: number;
   /** Realtime: start again from the initial snapshot at the end. */
   loop?: boolean;
   /** Oracle server to publish frames to. */
   oracle?: ReplayOracleServer;
+  /** Oracle timestamps as recorded (default), or shifted to the wall clock (realtime mode, wall-clock consumers). */
+  oracleTime?: "recorded" | "wall";
   /** Chain states to drive (created when not given). */
   base?: ReplayChainState;
   er?: ReplayChainState;
@@ -51,18 +61,17 @@ export class Replayer {
   readonly mode: "virtual" | "realtime";
   readonly chains: Record<Chain, ReplayChainState>;
   readonly oracle: ReplayOracleServer | undefined;
-  /** The replay clock: a VirtualClock in virtual mode, the system clock in realtime mode. */
-  readonly clock: Clock;
+  /** The recording's timeline (what the service computes with in replay mode). */
+  readonly clock: ReplayClock;
   readonly speed: number;
   readonly loop: boolean;
+  readonly oracleTime: "recorded" | "wall";
   #timeline: TimelineEvent[];
   #next = 0;
   #position = 0;
   #loops = 0;
   #slotSpan: Record<Chain, number>;
-  #originMs: number;
   #timer: ReturnType<typeof setTimeout> | undefined;
-  #wallStart = 0;
   #running = false;
 
   constructor(recording: Recording, options: ReplayerOptions) {
@@ -72,15 +81,18 @@ export class Replayer {
     if (!(this.speed > 0)) throw new RangeError("speed must be > 0");
     this.loop = options.loop === true;
     this.oracle = options.oracle;
+    this.oracleTime = options.oracleTime ?? "recorded";
+    if (this.oracleTime === "wall" && this.mode !== "realtime") throw new Error("oracleTime wall is for realtime mode");
     this.chains = { base: options.base ?? new ReplayChainState("base"), er: options.er ?? new ReplayChainState("er") };
-    if (this.mode === "virtual") {
-      const clock = options.clock ?? new VirtualClock(recording.meta.startedAtMs);
-      this.clock = clock;
-      this.#originMs = clock.nowMs();
-    } else {
-      this.clock = systemClock;
-      this.#originMs = systemClock.nowMs();
-    }
+    this.clock = new ReplayClock({
+      mode: this.mode,
+      originMs: recording.meta.startedAtMs,
+      durationMs: recording.meta.durationMs,
+      speed: this.speed,
+      loop: this.loop,
+      virtual: options.clock,
+      wall: options.wall,
+    });
     this.#timeline = buildTimeline(recording);
     this.#slotSpan = { base: 1, er: 1 };
     for (const chain of CHAIN_LIST) {
@@ -114,7 +126,7 @@ export class Replayer {
   advanceTo(ms: number): number {
     if (this.mode !== "virtual") throw new Error("advanceTo is for virtual mode");
     if (ms < this.#position) throw new RangeError(`cannot go back from ${this.#position} to ${ms}`);
-    (this.clock as VirtualClock).set(this.#originMs + ms);
+    this.clock.moveTo(ms);
     return this.#applyDue(ms);
   }
 
@@ -148,13 +160,16 @@ export class Replayer {
     } else if (e.kind === "blockhash") {
       this.chains[e.chain].setBlockhash({ ...e.record, slot: this.#slot(e.chain, e.record.slot) });
     } else if (this.oracle) {
-      const loopShiftMs = this.#loops * this.durationMs;
-      const shiftUs = BigInt(Math.round(this.#originMs - this.recording.meta.startedAtMs + loopShiftMs)) * 1000n;
+      const originMs = this.oracleTime === "wall" ? this.clock.wallAt(0) : this.clock.originMs;
+      const shiftUs = BigInt(Math.round(originMs - this.recording.meta.startedAtMs)) * 1000n;
       const ts = e.frame.timestampUs ?? BigInt(Math.round(this.recording.meta.startedAtMs + e.frame.atMs)) * 1000n;
+      // The frame's own timestamp keeps increasing across loops, so no frame of a later loop is byte-identical to one
+      // of an earlier loop (the SDK would drop it within 10 s); feed timestamps stay the recorded ones.
+      const loopUs = BigInt(this.#loops * this.durationMs) * 1000n;
       this.oracle.publish({
         atMs: e.frame.atMs,
         feeds: e.frame.feeds.map((f) => ({ ...f, feedUpdateTimestampUs: f.feedUpdateTimestampUs + shiftUs })),
-      }, ts + shiftUs);
+      }, ts + shiftUs + (this.oracleTime === "wall" ? 0n : loopUs));
     }
   }
 
@@ -163,14 +178,14 @@ export class Replayer {
     if (this.mode !== "realtime") throw new Error("start is for realtime mode");
     if (this.#running) return;
     this.#running = true;
-    this.#wallStart = Date.now() - this.#position / this.speed;
-    this.#originMs = this.#wallStart;
+    this.clock.start();
     this.#schedule();
   }
 
-  /** Stops the realtime timers (state stays as it is). */
+  /** Stops the realtime timers and holds the clock (state stays as it is). */
   stop(): void {
     this.#running = false;
+    if (this.mode === "realtime") this.clock.stop();
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
   }
@@ -178,18 +193,24 @@ export class Replayer {
   #schedule(): void {
     if (!this.#running) return;
     const nextAt = this.#next < this.#timeline.length ? this.#timeline[this.#next].atMs : this.durationMs;
-    const wait = Math.max(0, this.#wallStart + nextAt / this.speed - Date.now());
-    this.#timer = setTimeout(() => this.#onTimer(), Math.min(wait, 2 ** 31 - 1));
+    const wait = Math.max(0, this.clock.wallAt(nextAt) - this.clock.wall.nowMs());
+    // Woken at least every second, so a wall clock that jumps (a test's manual one) is followed promptly.
+    this.#timer = setTimeout(() => this.#onTimer(), Math.min(wait, MAX_TIMER_MS));
   }
 
   #onTimer(): void {
     this.#timer = undefined;
     if (!this.#running) return;
-    const elapsed = (Date.now() - this.#wallStart) * this.speed;
-    this.#applyDue(elapsed);
-    if (this.finished && elapsed >= this.durationMs) {
+    // Several loops may be due at once when the wall clock jumped.
+    for (;;) {
+      const elapsed = this.clock.positionMs;
+      this.#applyDue(elapsed);
+      if (!(this.finished && elapsed >= this.durationMs)) break;
       if (!this.loop) {
+        // The recording is over: its state stays, and its clock stays at its last moment (DECISIONS 5.15: the
+        // numbers shown are the recorded moment's, and there is no later one).
         this.#running = false;
+        this.clock.stop(this.durationMs);
         return;
       }
       this.#restartLoop();
@@ -197,12 +218,15 @@ export class Replayer {
     this.#schedule();
   }
 
-  /** Starts the next loop: the initial snapshot is re-applied as updates at fresh slots. */
+  /**
+   * Starts the next loop: the clock goes back by the recording's duration, and the initial snapshot is re-applied as
+   * updates at fresh slots.
+   */
   #restartLoop(): void {
     this.#loops++;
     this.#next = 0;
     this.#position = 0;
-    this.#wallStart += this.durationMs / this.speed;
+    this.clock.rewindLoop();
     for (const chain of CHAIN_LIST) {
       const state = this.chains[chain];
       const startSlot = this.#slot(chain, this.recording.meta.chains[chain]?.startSlot ?? 0);

@@ -1,10 +1,21 @@
 /**
  * Loopback Solana JSON-RPC server (HTTP on port P, WebSocket on P+1) over a ReplayChainState, close enough to Agave
  * for an unmodified `@solana/web3.js` 1.98 `Connection("http://127.0.0.1:P")` to work.
+ *
+ * Closed accounts are reported as Agave does: `getAccountInfo` / `getMultipleAccounts` answer null, an account
+ * subscription gets one notification with the empty system-owned account (0 lamports), and program subscriptions hear
+ * nothing (the account no longer belongs to the program).
+ *
+ * Fault injection for tests (each undone by calling it again with `undefined` / `false`): `failHttp` (every HTTP
+ * request answers a status), `failMethod` (one method answers a JSON-RPC error or a status), `stallHttp` (HTTP
+ * requests hang until released), `stallWebSockets` (nothing is sent on the sockets, replies included, until released;
+ * what was held is then sent in order), `dropWebSockets` (every socket closes abnormally). A chain that lags is
+ * `ReplayChainState.freeze()`.
  */
 import type { JsonValue } from "../protocol/codec/json.ts";
 import { base58, base64, fromBase58, fromBase64 } from "../protocol/codec/bytes.ts";
 import type { ChainStateEvent, ReplayAccount, ReplayChainState } from "./chain-state.ts";
+import { Gate } from "./gate.ts";
 
 const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 const RENT_EPOCH_MAX = 18446744073709551615; // u64::MAX, sent as a JSON number like Agave does
@@ -102,12 +113,17 @@ function encodeAccount(a: ReplayAccount, cfg: AccountEncodingConfig): JsonValue 
   };
 }
 
+/** What Agave's account notification carries for a closed account: the default, system-owned, empty account. */
 const CLOSED_ACCOUNT: ReplayAccount = {
   owner: SYSTEM_PROGRAM,
   lamports: 0n,
   executable: false,
   data: new Uint8Array(),
+  rentEpoch: 0,
 };
+
+/** A JSON-RPC error answer, or an HTTP status, that a failing method gives. */
+export type MethodFailure = { code: number; message: string } | { httpStatus: number };
 
 interface WsSub {
   id: number;
@@ -144,6 +160,10 @@ export class ReplayRpcServer {
   #unlisten: () => void;
   #stopped = false;
   #httpFailure: number | undefined;
+  readonly #methodFailures = new Map<string, MethodFailure>();
+  readonly #httpGate = new Gate();
+  /** While set, outgoing WebSocket messages wait here, per socket, in order. */
+  #wsHeld: Map<WebSocket, string[]> | undefined;
 
   private constructor(state: ReplayChainState, hostname: string, http: DenoServer, ws: DenoServer) {
     this.state = state;
@@ -214,9 +234,36 @@ export class ReplayRpcServer {
     this.#httpFailure = status;
   }
 
+  /** Test hook: `method` answers this failure (undefined restores it). */
+  failMethod(method: string, failure: MethodFailure | undefined): void {
+    if (failure) this.#methodFailures.set(method, failure);
+    else this.#methodFailures.delete(method);
+  }
+
+  /** Test hook: while `on`, HTTP requests hang (a stalled upstream); turning it off answers the waiting ones. */
+  stallHttp(on: boolean): void {
+    this.#httpGate.set(on);
+  }
+
+  /**
+   * Test hook: while `on`, nothing is sent on the WebSockets (notifications and replies are held per socket; the
+   * sockets stay open); turning it off sends what was held, in order.
+   */
+  stallWebSockets(on: boolean): void {
+    if (on) {
+      this.#wsHeld ??= new Map();
+      return;
+    }
+    const held = this.#wsHeld;
+    this.#wsHeld = undefined;
+    for (const [socket, messages] of held ?? []) for (const text of messages) this.#sendText(socket, text);
+  }
+
   async stop(): Promise<void> {
     if (this.#stopped) return;
     this.#stopped = true;
+    this.stallHttp(false);
+    this.#wsHeld = undefined;
     this.#unlisten();
     for (const s of [...this.#sockets]) this.#closeSocket(s, 4001, "replay server stopping");
     await Promise.all([this.#http.shutdown(), this.#ws.shutdown()]);
@@ -229,6 +276,7 @@ export class ReplayRpcServer {
   // -------------------------------------------------------------------------------------------- HTTP
 
   async #handleHttp(req: Request): Promise<Response> {
+    await this.#httpGate.passed();
     if (this.#httpFailure !== undefined) return new Response("unavailable", { status: this.#httpFailure });
     if (req.method === "GET") {
       const path = new URL(req.url).pathname;
@@ -242,6 +290,9 @@ export class ReplayRpcServer {
     } catch {
       return Response.json({ jsonrpc: "2.0", error: { code: -32700, message: "Parse error" }, id: null });
     }
+    const method = asObject(body).method;
+    const failure = typeof method === "string" ? this.#methodFailures.get(method) : undefined;
+    if (failure && "httpStatus" in failure) return new Response("unavailable", { status: failure.httpStatus });
     if (Array.isArray(body)) {
       const out = body.map((r) => this.#dispatch(r)).filter((r) => r !== undefined);
       return Response.json(out);
@@ -263,6 +314,8 @@ export class ReplayRpcServer {
     try {
       if (params === null) throw invalidParams("params must be an array");
       this.#count(req.method);
+      const failure = this.#methodFailures.get(req.method);
+      if (failure && !("httpStatus" in failure)) throw new RpcError(failure.code, failure.message);
       const result = socket ? this.#wsCall(req.method, params, socket) : this.#httpCall(req.method, params);
       return { jsonrpc: "2.0", result, id };
     } catch (err) {
@@ -403,9 +456,20 @@ export class ReplayRpcServer {
   }
 
   #send(socket: WebSocket, msg: JsonValue): void {
+    const text = JSON.stringify(msg);
+    if (this.#wsHeld) {
+      const held = this.#wsHeld.get(socket);
+      if (held) held.push(text);
+      else this.#wsHeld.set(socket, [text]);
+      return;
+    }
+    this.#sendText(socket, text);
+  }
+
+  #sendText(socket: WebSocket, text: string): void {
     if (socket.readyState !== WebSocket.OPEN) return;
     try {
-      socket.send(JSON.stringify(msg));
+      socket.send(text);
     } catch {
       this.#forgetSocket(socket);
     }
@@ -421,6 +485,7 @@ export class ReplayRpcServer {
   }
 
   #forgetSocket(socket: WebSocket): void {
+    this.#wsHeld?.delete(socket);
     if (!this.#sockets.delete(socket)) return;
     for (const sub of [...this.#subs.values()]) if (sub.socket === socket) this.#removeSub(sub.id);
   }

@@ -19,7 +19,7 @@ import { readRecording } from "../replay/format.ts";
 import { type ReplayHandle, startReplay } from "../replay/harness.ts";
 import { AccountStore } from "../state/account-store.ts";
 import { createBlockhashCaches } from "../state/blockhash-cache.ts";
-import { type Clock, systemClock, VirtualClock } from "../state/clock.ts";
+import { type Clock, liveClock, type ServiceClock, VirtualClock } from "../state/clock.ts";
 import { PriceStore } from "../state/price-store.ts";
 import { ProgramView } from "../state/program-view.ts";
 import type { Deployment, Services } from "../services.ts";
@@ -29,6 +29,7 @@ import { TokenListCache } from "./token-list-cache.ts";
 import { OwnerViewCache } from "./owner-view-cache.ts";
 import { DeploymentSnapshot } from "../domain/views/context.ts";
 import { TOKEN_LISTS } from "../domain/views/tokens.ts";
+import { POOL_STATS } from "../domain/views/pool-stats.ts";
 import { type Endpoints, resolveEndpoints } from "./endpoints.ts";
 import { StreamHub, type TickReport } from "../streams/hub.ts";
 import { v2BasketStream } from "../streams/v2-basket.ts";
@@ -51,7 +52,13 @@ export interface Runtime {
 }
 
 export interface BootOptions {
+  /**
+   * Live mode: the clock to compute with (default: the wall clock). Virtual replay: a VirtualClock to drive (default:
+   * one at the recording's start). A realtime replay always computes on the recording's timeline.
+   */
   clock?: Clock;
+  /** Realtime replay: the wall clock its timeline runs on (default: the system clock; tests pass a manual one). */
+  replayWall?: Clock;
   log?: (message: string) => void;
   /**
    * Replay mode only. `realtime` (default) plays the recording on timers; `virtual` leaves the replay at its start
@@ -64,6 +71,7 @@ export interface BootOptions {
   onStreamTick?: (report: TickReport) => void;
 }
 
+/** `nowUnix` is the wall clock's: `loadedAtUnix` says when this process loaded the configuration. */
 async function loadDeployments(config: Config, replayDir: string, nowUnix: number) {
   const load = (explicit: string | undefined, file: string) =>
     explicit
@@ -78,7 +86,7 @@ async function loadDeployments(config: Config, replayDir: string, nowUnix: numbe
 /** The stores, the deployments over them and the service-wide objects, before anything is ingested. */
 function createServices(
   config: Config,
-  clock: Clock,
+  clock: ServiceClock,
   configs: Record<ProgramVersion, DeploymentConfig>,
   endpoints: Endpoints,
   limits: ServiceLimits,
@@ -106,7 +114,7 @@ function createServices(
       version,
       index,
       view,
-      poolStats: new PoolStatsCache(index, view, prices, config.POOL_STATS_INTERVAL_MS),
+      poolStats: new PoolStatsCache(index, view, prices, config.POOL_STATS_INTERVAL_MS, POOL_STATS[version]),
       priceMap: new PriceMapCache(index, prices),
       tokenList: new TokenListCache(index, TOKEN_LISTS[version]),
       owners: new OwnerViewCache(programId, accounts, prices, clock, snapshotAt),
@@ -148,16 +156,10 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   const live = isLiveMode(config);
   const virtual = !live && options.replayMode === "virtual";
   const recording = live ? undefined : await readRecording(config.REPLAY_DIR);
-  // A virtual replay keeps the recording's own time: the whole service reads that clock, so recorded prices are as
-  // fresh as when they were recorded and time moves only when the test advances the replay.
-  const virtualClock = virtual && recording
-    ? (options.clock instanceof VirtualClock ? options.clock : new VirtualClock(recording.meta.startedAtMs))
-    : undefined;
-  const clock: Clock = virtualClock ?? options.clock ?? systemClock;
   const configs = await loadDeployments(
     config,
     live ? BUNDLED_WORLD_DIR : config.REPLAY_DIR,
-    Math.floor(clock.nowMs() / 1000),
+    Math.floor(Date.now() / 1000),
   );
 
   let replay: ReplayHandle | undefined;
@@ -165,11 +167,15 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     log(`replaying ${config.REPLAY_DIR} (speed ${config.REPLAY_SPEED}, loop ${config.REPLAY_LOOP})`);
     replay = await startReplay(recording, {
       mode: virtual ? "virtual" : "realtime",
-      clock: virtualClock,
+      clock: virtual && options.clock instanceof VirtualClock ? options.clock : undefined,
+      wall: options.replayWall,
       speed: config.REPLAY_SPEED,
       loop: config.REPLAY_LOOP,
     });
   }
+  // DECISIONS 5.15: in replay mode the whole service computes on the recording's timeline (the replay's clock), so
+  // recorded accounts, prices and the clock agree as they did at the recorded moment, in every loop.
+  const clock: ServiceClock = replay ? replay.replayer.clock : liveClock(options.clock);
   const endpoints = resolveEndpoints(config, replay);
   const services = createServices(
     config,
@@ -179,6 +185,13 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     options.limits ?? memoryLimits(config),
     options.onStreamTick,
   );
+  // A looping replay takes the clock back by the recording's duration: the readings kept from before move with it,
+  // so every age (slot lag, blockhash, oracle) stays continuous across the loop.
+  clock.onRewind((byMs) => {
+    services.ingest.shiftReadings(-byMs);
+    services.prices.shiftReadings(-byMs);
+    for (const cache of Object.values(services.blockhashes)) cache.shiftReadings(-byMs);
+  });
   const onError = (message: string) => log(`ingest: ${message}`);
   const sources = createChainSources(services, endpoints, onError);
   const oracle = createOracleSource(services, endpoints, onError);

@@ -235,9 +235,10 @@ export class OwnerViewCache {
     const held = this.#entries.get(key);
     if (held && held.ownerVersion === ownerVersion && held.snapshotKey === snapshotKey) return held.view as T;
     if (this.#snapshot?.key !== snapshotKey) {
-      // Every entry was computed for an older (second, prices, shared accounts): none can be valid again (the three
-      // only move forward). Dropping them now, rather than when their owner is next read, lets them die young: at
-      // 10,000 streamed owners, entries kept a whole second were promoted to V8's old space by the hundred MiB.
+      // Every entry was computed for another (second, prices, shared accounts). Price and shared versions only move
+      // forward, so none can be valid again (a looping replay's clock does go back a whole recording, but the world
+      // is reset with it, which moves the versions). Dropping them now, rather than when their owner is next read,
+      // lets them die young: entries kept a whole second were promoted to V8's old space by the hundred MiB.
       this.#entries.clear();
       this.#snapshot = { key: snapshotKey, snapshot: this.snapshotAt(nowMs), usableMarkets: new Map() };
     }

@@ -5,15 +5,16 @@
  */
 import type { DeploymentIndex } from "../config/deployment-index.ts";
 import type { TokenConfig } from "../config/pool-config.ts";
-import { computePoolStats, MissingPriceError, type PoolStatsDto } from "../domain/views/pool-stats.ts";
+import { MissingPriceError, type PoolStatsDto, type PoolStatsInput } from "../domain/views/pool-stats.ts";
 import type { OraclePrice } from "../domain/math/types.ts";
 import type { PriceStore } from "../state/price-store.ts";
 import type { ProgramView } from "../state/program-view.ts";
 import { mintAccount } from "../protocol/external/spl-token.ts";
 import { CodecError } from "../protocol/codec/errors.ts";
 
-export class PoolStatsCache {
-  #pools: PoolStatsDto[] = [];
+/** `build` is the interface's computation (`POOL_STATS[version]`: v2 adds the live service's fields). */
+export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
+  #pools: T[] = [];
   #initialized = false;
   #timer: ReturnType<typeof setInterval> | undefined;
 
@@ -22,17 +23,18 @@ export class PoolStatsCache {
     private readonly view: ProgramView,
     private readonly prices: PriceStore,
     private readonly intervalMs: number,
+    private readonly build: (input: PoolStatsInput) => T,
   ) {}
 
   get initialized(): boolean {
     return this.#initialized;
   }
 
-  get pools(): readonly PoolStatsDto[] {
+  get pools(): readonly T[] {
     return this.#pools;
   }
 
-  pool(address: string): PoolStatsDto | undefined {
+  pool(address: string): T | undefined {
     return this.#pools.find((p) => p.poolAddress === address);
   }
 
@@ -54,7 +56,8 @@ export class PoolStatsCache {
 
   /** Recomputes every pool whose accounts are ingested. */
   refresh(): void {
-    const next: PoolStatsDto[] = [];
+    const next: T[] = [];
+    const baskets = this.view.list("Basket").map((b) => b.value);
     for (const pool of this.index.pools) {
       const account = this.view.get("Pool", pool.poolAddress);
       if (!account) continue;
@@ -69,16 +72,21 @@ export class PoolStatsCache {
         const market = this.view.get("Market", config.marketAccount);
         const targetCustody = this.view.get("Custody", config.targetCustody);
         const targetToken = tokenOf(config.targetSymbol);
-        return market && targetCustody && targetToken ? [{ config, account: market, targetToken, targetCustody }] : [];
+        const collateralCustody = this.view.get("Custody", config.collateralCustody);
+        const collateralToken = tokenOf(config.collateralSymbol);
+        return market && targetCustody && targetToken && collateralCustody && collateralToken
+          ? [{ config, account: market, targetToken, targetCustody, collateralToken, collateralCustody }]
+          : [];
       });
       try {
-        next.push(computePoolStats({
+        next.push(this.build({
           config: pool,
           account,
           custodies,
           markets,
           lpSupply: account.lpSupply ?? this.#mintSupply(pool.stakedLpTokenMint),
           priceOf: this.priceOf,
+          baskets,
         }));
       } catch (error) {
         if (!(error instanceof MissingPriceError)) throw error;

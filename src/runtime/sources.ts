@@ -11,7 +11,7 @@ import type { Services } from "../services.ts";
 import type { Endpoints } from "./endpoints.ts";
 
 /** Accounts outside the program that the service reads: lookup tables, token mints, LP mints. */
-function extraAccountsOf(configs: DeploymentConfig[]): string[] {
+export function extraAccountsOf(configs: DeploymentConfig[]): string[] {
   const keys = new Set<string>();
   for (const config of configs) {
     for (const pool of config.pools) {
@@ -32,8 +32,16 @@ export function createChainSources(
   const { accounts: store, blockhashes, ingest, clock } = services;
   const configs = { v2: services.deployments.v2.index.config, earlier: services.deployments.earlier.index.config };
   const programIds = [...new Set(Object.values(configs).map((c) => c.programId))];
+  const replay = clock.replayPosition();
   const common: Omit<ChainSourceConfig, "chain" | "rpcUrl" | "programIds"> = {
-    blockhashIntervalMs: services.config.BLOCKHASH_REFRESH_MS,
+    // The blockhash's age is measured on the service clock: a replay at speed s ages it s times faster, so it is
+    // refreshed s times as often (bounded) to stay as fresh in recording time as it is live.
+    blockhashIntervalMs: replay?.mode === "realtime"
+      ? Math.max(50, Math.round(services.config.BLOCKHASH_REFRESH_MS / replay.speed))
+      : services.config.BLOCKHASH_REFRESH_MS,
+    existenceCheckIntervalMs: services.config.EXISTENCE_CHECK_INTERVAL_MS,
+    // A virtual replay is silent until a test moves it: silence says nothing about the socket there.
+    wsSilenceTimeoutMs: replay?.mode === "virtual" ? 0 : undefined,
     // Only the account kinds the service decodes, each loaded and watched on its own ...
     discriminatorFilters: Object.values(DISCRIMINATORS).map((d) => d.hex),
     // ... and the per-wallet kinds, which grow with the user count, fetched by key in batches.

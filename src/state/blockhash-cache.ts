@@ -44,6 +44,11 @@ export class BlockhashCache {
     }
   }
 
+  /** Shifts the entry's `fetchedAtMs` by `byMs` (the service clock jumped by −byMs: its age stays continuous). */
+  shiftReadings(byMs: number): void {
+    if (this.#entry) this.#entry = { ...this.#entry, fetchedAtMs: this.#entry.fetchedAtMs + byMs };
+  }
+
   /** The last fetched entry regardless of age. */
   latest(): BlockhashEntry | undefined {
     return this.#entry;

@@ -35,6 +35,13 @@ function samePrice(a: PriceEntry, b: PriceEntry): boolean {
     a.timestampUs === b.timestampUs && a.marketSession === b.marketSession;
 }
 
+/**
+ * How far (ms) a held update's feed timestamp may run ahead of the receiving clock and still make older updates
+ * count as out of order. Beyond it the clock went back (a looping replay starts over) or the feed's clock runs far
+ * ahead of ours, and the newer arrival is taken.
+ */
+export const FUTURE_TOLERANCE_MS = 1_000;
+
 /** Oracle prices by numeric feed id. */
 export class PriceStore {
   readonly #prices = new Map<number, PriceEntry>();
@@ -53,12 +60,16 @@ export class PriceStore {
   }
 
   /**
-   * Stores an update. An update older than the held one (by `timestampUs`) is refused (returns false). Listeners hear
-   * only updates that change something besides `receivedAtMs`.
+   * Stores an update. An update older than the held one (by `timestampUs`) is refused (returns false), unless the held
+   * one lies more than FUTURE_TOLERANCE_MS ahead of the new one's `receivedAtMs` (the clock went back: a looping
+   * replay). Listeners hear only updates that change something besides `receivedAtMs`.
    */
   set(entry: PriceEntry): boolean {
     const before = this.#prices.get(entry.feedId) ?? null;
-    if (before && entry.timestampUs < before.timestampUs) return false;
+    if (
+      before && entry.timestampUs < before.timestampUs &&
+      before.timestampUs <= BigInt(Math.floor(entry.receivedAtMs + FUTURE_TOLERANCE_MS)) * 1000n
+    ) return false;
     this.#prices.set(entry.feedId, entry);
     if (before && samePrice(before, entry)) return true;
     for (const listener of this.#listeners) {
@@ -69,6 +80,13 @@ export class PriceStore {
       }
     }
     return true;
+  }
+
+  /** Shifts every `receivedAtMs` by `byMs` (the service clock jumped by −byMs: ages stay continuous). No events. */
+  shiftReadings(byMs: number): void {
+    for (const [feedId, entry] of this.#prices) {
+      this.#prices.set(feedId, { ...entry, receivedAtMs: entry.receivedAtMs + byMs });
+    }
   }
 
   subscribe(listener: PriceListener): Unsubscribe {

@@ -60,3 +60,14 @@ Deno.test("pool config: loads from an http(s) URL", async () => {
   assert.equal(config.provenance.source, "url");
   assert.equal(config.pools.length, 3);
 });
+
+Deno.test("pool config: a URL that never answers fails the load after the time limit", async () => {
+  const stalled = (_input: string | URL | Request, init?: RequestInit) =>
+    new Promise<Response>((_resolve, reject) =>
+      init?.signal?.addEventListener("abort", () => reject(init.signal?.reason))
+    );
+  await assert.rejects(
+    loadDeploymentConfig("https://config.example/v2.json", { fetch: stalled as typeof fetch, timeoutMs: 50 }),
+    (e: unknown) => e instanceof PoolConfigError && /cannot be read/.test(e.message),
+  );
+});

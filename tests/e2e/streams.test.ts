@@ -279,3 +279,26 @@ Deno.test("a client that stops answering pings is closed, and its slot freed (ti
     await s.close();
   }
 });
+
+Deno.test("browser upgrades only from the origins CORS_ORIGINS allows (DECISIONS 5.14), else 403", async () => {
+  const s = await streamingService({ CORS_ORIGINS: "https://app.example" });
+  try {
+    for (const path of [`/v2/owner/${STABLE_OWNER}/ws`, `/owner/${STABLE_OWNER}/ws`]) {
+      const foreign = await rawUpgrade(s.port, path, { Origin: "https://elsewhere.example" });
+      assert.equal(foreign.status, 403, path);
+      const body = JSON.parse(foreign.body);
+      assert.deepEqual(body, { error: "origin not allowed", code: "ORIGIN_NOT_ALLOWED" });
+      assertMatchesContract("GET", path, 403, foreign.headers.get("content-type") ?? "", body);
+      foreign.close();
+      const listed = await rawUpgrade(s.port, path, { Origin: "https://app.example" });
+      assert.equal(listed.status, 101, "a listed origin");
+      listed.close();
+      const server = await rawUpgrade(s.port, path);
+      assert.equal(server.status, 101, "no Origin: not a browser page");
+      server.close();
+    }
+    assert.equal(s.service.services.limits.connections.localCount <= 4, true, "the refused ones took no slot");
+  } finally {
+    await s.close();
+  }
+});

@@ -14,6 +14,10 @@
  *
  * Every request the pages make is seen: requests to loopback hosts go through, anything else is aborted and
  * recorded, so a test can assert that a page loads nothing from outside this machine.
+ *
+ * While Playwright intercepts requests it answers every CORS preflight itself, granting whatever was asked, so
+ * the server's own preflight answer never reaches the browser. A test about CORS therefore launches with
+ * `{ interceptRequests: false }`: requests are then only recorded (outside ones included), not aborted.
  */
 import { type BrowserContext, chromium } from "playwright-core";
 
@@ -48,12 +52,17 @@ export interface TestBrowser {
   context: BrowserContext;
   /** Every URL the pages requested, in order. */
   requests: string[];
-  /** Requested URLs whose host is not loopback (they were aborted). */
+  /** Requested URLs whose host is not loopback (aborted, unless interception is off). */
   outsideRequests(): string[];
   close(): Promise<void>;
 }
 
-export async function launchBrowser(): Promise<TestBrowser> {
+export interface LaunchOptions {
+  /** Abort requests to other hosts (default). Off: only record them, and let CORS preflights reach the server. */
+  interceptRequests?: boolean;
+}
+
+export async function launchBrowser({ interceptRequests = true }: LaunchOptions = {}): Promise<TestBrowser> {
   // A fresh profile per launch (playwright passes it as --user-data-dir), removed on close.
   const profile = await Deno.makeTempDir({ prefix: "chromium-profile-" });
   const context = await chromium.launchPersistentContext(profile, {
@@ -63,14 +72,25 @@ export async function launchBrowser(): Promise<TestBrowser> {
   });
   const requests: string[] = [];
   const outside: string[] = [];
-  await context.route("**/*", (route) => {
-    const url = route.request().url();
-    requests.push(url);
+  const isLocal = (url: string) => {
     const { protocol, hostname } = new URL(url);
-    if (protocol === "data:" || protocol === "blob:" || LOOPBACK.has(hostname)) return route.continue();
-    outside.push(url);
-    return route.abort("blockedbyclient");
-  });
+    return protocol === "data:" || protocol === "blob:" || LOOPBACK.has(hostname);
+  };
+  if (interceptRequests) {
+    await context.route("**/*", (route) => {
+      const url = route.request().url();
+      requests.push(url);
+      if (isLocal(url)) return route.continue();
+      outside.push(url);
+      return route.abort("blockedbyclient");
+    });
+  } else {
+    context.on("request", (request) => {
+      const url = request.url();
+      requests.push(url);
+      if (!isLocal(url)) outside.push(url);
+    });
+  }
   return {
     context,
     requests,

@@ -6,13 +6,30 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { ValidateFunction } from "ajv";
-import { deref, DOCUMENTS, type InterfaceName, type Method } from "./openapi.ts";
+import {
+  corsOf,
+  deref,
+  DOCUMENTS,
+  type HeaderObject,
+  type InterfaceName,
+  type Method,
+  type OpenApiDocument,
+} from "./openapi.ts";
 import { isSolanaPubkey } from "../../gen/runtime.ts";
+import { isDeepStrictEqual } from "node:util";
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
 // The contract's own format: a key in an answer must decode to 32 bytes, as one in a request must.
 ajv.addFormat("solana-pubkey", { type: "string", validate: isSolanaPubkey });
+// A field documented as the live service's name for a sibling (`x-alias-of: mintKey`) must hold the sibling's value,
+// in every answer any test sees.
+ajv.addKeyword({
+  keyword: "x-alias-of",
+  schemaType: "string",
+  validate: (twin: string, data: unknown, _schema: unknown, context?: { parentData: Record<string, unknown> }) =>
+    context !== undefined && isDeepStrictEqual(data, context.parentData[twin]),
+});
 for (const [name, doc] of Object.entries(DOCUMENTS)) ajv.addSchema(doc, `${name}.json`);
 
 interface Template {
@@ -61,15 +78,65 @@ export class ContractViolation extends Error {
   override name = "ContractViolation";
 }
 
-/** Throws ContractViolation when the status is undocumented or the body does not match the documented schema. */
+// ---------------------------------------------------------------- CORS (`x-cors` of each document)
+
+/** The interface whose path table holds this path for some method (both document CORS the same way). */
+function interfaceOfPath(pathname: string): InterfaceName {
+  return templates.find((t) => t.regex.test(pathname))?.iface ?? "v2";
+}
+
+const headerValidators = new Map<HeaderObject, ValidateFunction>();
+
+/** Checks the documented headers of an answer: required ones present, every present one valid against its schema. */
+function assertHeaders(what: string, doc: OpenApiDocument, documented: Record<string, HeaderObject>, headers: Headers) {
+  for (const [name, ref] of Object.entries(documented)) {
+    const header = deref(doc, ref);
+    const value = headers.get(name);
+    if (value === null) {
+      if (header.required) throw new ContractViolation(`${what}: header ${name} is missing`);
+      continue;
+    }
+    let validate = headerValidators.get(header);
+    if (!validate) {
+      validate = ajv.compile(header.schema);
+      headerValidators.set(header, validate);
+    }
+    const typed = header.schema.type === "integer" && /^-?[0-9]+$/.test(value) ? Number(value) : value;
+    if (!validate(typed)) {
+      throw new ContractViolation(
+        `${what}: header ${name}: ${JSON.stringify(value)} ${ajv.errorsText(validate.errors)}`,
+      );
+    }
+  }
+}
+
+/** A CORS preflight (`OPTIONS` on any path) answers as `x-cors.preflight` says: 204, no body, its headers. */
+function assertPreflight(pathname: string, status: number, body: unknown, headers?: Headers) {
+  const doc = DOCUMENTS[interfaceOfPath(pathname)];
+  if (status !== 204) throw new ContractViolation(`OPTIONS ${pathname}: a preflight answered ${status}, not 204`);
+  if (body !== undefined && body !== "") throw new ContractViolation(`OPTIONS ${pathname}: answered with a body`);
+  const documented = deref(doc, corsOf(doc).preflight).headers ?? {};
+  if (headers) assertHeaders(`OPTIONS ${pathname}`, doc, documented, headers);
+}
+
+/**
+ * Throws ContractViolation when the status is undocumented or the body does not match the documented schema.
+ * With `headers`, the CORS headers are checked as well (`x-cors` of the document).
+ */
 export function assertMatchesContract(
   method: string,
   url: string,
   status: number,
   contentType: string,
   body: unknown,
+  headers?: Headers,
 ) {
   const { pathname } = new URL(url, "http://localhost");
+  if (method.toUpperCase() === "OPTIONS") return assertPreflight(pathname, status, body, headers);
+  if (headers) {
+    const doc = DOCUMENTS[interfaceOfPath(pathname)];
+    assertHeaders(`${method} ${pathname} ${status}`, doc, corsOf(doc).headers, headers);
+  }
   if (method === "HEAD") {
     // HEAD is answered as GET without a body (HTTP semantics): the GET operation's statuses apply.
     if (body !== "") throw new ContractViolation(`HEAD ${pathname}: answered with a body`);
@@ -129,7 +196,7 @@ export async function call(
   const text = await response.text();
   const contentType = response.headers.get("content-type") ?? "";
   const parsed = contentType.includes("json") && text ? JSON.parse(text) : text;
-  assertMatchesContract(method, url, response.status, contentType, parsed);
+  assertMatchesContract(method, url, response.status, contentType, parsed, response.headers);
   return { status: response.status, headers: response.headers, body: parsed, text };
 }
 

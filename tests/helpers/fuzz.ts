@@ -155,10 +155,11 @@ function validValue(
   if (s.enum) return fc.constantFrom(...s.enum);
   if (s.const !== undefined) return fc.constant(s.const);
   if (isPubkeySchema(doc, s)) return fc.constantFrom(...pools.pubkeys);
+  if (s.pattern?.startsWith("^(100")) return fc.constantFrom("0", "0.5", ".5", "1", "1.", "100", "99.99");
   if (isDecimalSchema(doc, s) || s.pattern?.startsWith("^-?[0-9]") || s.pattern?.startsWith("^[0-9]")) {
-    return fc.constantFrom("0", "1", "0.5", "12.345678", "1000", "250000.25", "0.000001");
+    // ".5" and "25." are accepted as typed (DecimalInput).
+    return fc.constantFrom("0", "1", "0.5", ".5", "25.", "12.345678", "1000", "250000.25", "0.000001");
   }
-  if (s.pattern?.startsWith("^(100")) return fc.constantFrom("0", "0.5", "1", "100", "99.99");
   const type = nonNullType(s);
   if (type === "string" && (s.maxLength ?? 99) <= 32 && !s.pattern) return fc.constantFrom(...pools.symbols);
   if (type === "integer" || type === "number") {
@@ -306,6 +307,12 @@ function place(value: string, how: "encoded" | "raw"): string {
   return value.replace(/[#?\s\u0000-\u001f]/g, encodeURIComponent);
 }
 
+/** Browser origins (a page's, a sandboxed frame's "null", junk); half of the requests send none, as servers do. */
+const origins = fc.option(
+  fc.constantFrom("http://app.test", "https://other.example:8443", "null", "", "not an origin", "http://app.test/"),
+  { freq: 2 },
+);
+
 const OTHER_METHODS = fc.constantFrom("PUT", "DELETE", "PATCH", "OPTIONS", "FOOA", "get", "CONNECTX", "M-SEARCH");
 
 function operationRequest(op: OperationInfo, pools: ValuePools): fc.Arbitrary<FuzzRequest> {
@@ -342,11 +349,15 @@ function operationRequest(op: OperationInfo, pools: ValuePools): fc.Arbitrary<Fu
     { weight: op.method === "GET" ? 2 : 0, arbitrary: fc.constant("HEAD") },
     { weight: 1, arbitrary: OTHER_METHODS },
   );
-  return fc.tuple(methodArb, pathArb, queryArb, bodyArb, fc.option(fc.string({ maxLength: 20 }), { freq: 5 })).map(
-    ([method, path, query, body, requestId]) => {
+  return fc.tuple(methodArb, pathArb, queryArb, bodyArb, fc.option(fc.string({ maxLength: 20 }), { freq: 5 }), origins)
+    .map(([method, path, query, body, requestId, origin]) => {
       const headers: Record<string, string> = {};
       if (body?.type !== undefined) headers["content-type"] = body.type;
       if (requestId !== null) headers["x-request-id"] = requestId.replace(/[^\x20-\x7e]/g, "");
+      if (origin !== null) {
+        headers.origin = origin;
+        if (method === "OPTIONS") headers["access-control-request-method"] = op.method;
+      }
       const sendsBody = body !== undefined && !["GET", "HEAD"].includes(method.toUpperCase());
       return {
         operation: op.operationId,
@@ -355,8 +366,7 @@ function operationRequest(op: OperationInfo, pools: ValuePools): fc.Arbitrary<Fu
         headers,
         body: sendsBody ? body.body : undefined,
       };
-    },
-  );
+    });
 }
 
 export function requestArbitrary(pools: ValuePools): fc.Arbitrary<FuzzRequest> {
@@ -384,7 +394,13 @@ const DOCUMENTED_5XX_CODES: Record<number, Set<string>> = {
   503: new Set(["PRICE_UNAVAILABLE", "STALE_DATA", "RPC_UNAVAILABLE", "WS_GLOBAL_LIMIT"]),
 };
 
-function problemWith(request: FuzzRequest, status: number, contentType: string, text: string): string | undefined {
+function problemWith(
+  request: FuzzRequest,
+  status: number,
+  contentType: string,
+  text: string,
+  headers: Headers,
+): string | undefined {
   let body: JsonValue = text;
   if (contentType.includes("json") && text) {
     try {
@@ -394,6 +410,8 @@ function problemWith(request: FuzzRequest, status: number, contentType: string, 
     }
   }
   const { pathname } = new URL(request.url, "http://localhost");
+  // A CORS preflight is answered on every path, documented or not, before anything else (`x-cors`).
+  if (request.method.toUpperCase() === "OPTIONS") return contractProblem(request, status, contentType, text, headers);
   const documented = findTemplate(request.method === "HEAD" ? "GET" : request.method, pathname);
   if (status >= 500) {
     const given = isJsonObject(body) && typeof body.code === "string" ? body.code : undefined;
@@ -403,12 +421,7 @@ function problemWith(request: FuzzRequest, status: number, contentType: string, 
     if (!allowed) return `${status} ${code ?? ""}: ${text.slice(0, 300)}`;
   }
   if (documented) {
-    try {
-      assertMatchesContract(request.method, request.url, status, contentType, request.method === "HEAD" ? text : body);
-    } catch (error) {
-      return (error as Error).message.slice(0, 600);
-    }
-    return undefined;
+    return contractProblem(request, status, contentType, request.method === "HEAD" ? text : body, headers);
   }
   // Not an operation of the contract (wrong method, unknown method, a path the router does not know).
   if (pathname === DOCS_SCRIPT_PATH && status === 200) return undefined;
@@ -419,6 +432,21 @@ function problemWith(request: FuzzRequest, status: number, contentType: string, 
   if (status !== 404) return `undocumented route answered ${status}: ${text.slice(0, 200)}`;
   if (typeof answer.error !== "string" || typeof answer.code !== "string" || !ERROR_CODE_SET.has(answer.code)) {
     return `404 body ${text.slice(0, 200)}`;
+  }
+  return undefined;
+}
+
+function contractProblem(
+  request: FuzzRequest,
+  status: number,
+  contentType: string,
+  body: JsonValue,
+  headers: Headers,
+): string | undefined {
+  try {
+    assertMatchesContract(request.method, request.url, status, contentType, body, headers);
+  } catch (error) {
+    return (error as Error).message.slice(0, 600);
   }
   return undefined;
 }
@@ -438,7 +466,7 @@ export async function checkCase(app: App, request: FuzzRequest): Promise<CaseOut
   }
   const ms = performance.now() - started;
   const contentType = response.headers.get("content-type") ?? "";
-  const problem = problemWith(request, response.status, contentType, text) ??
+  const problem = problemWith(request, response.status, contentType, text, response.headers) ??
     (ms > SLOW_MS ? `answered in ${Math.round(ms)} ms` : undefined);
   return { status: response.status, ms, problem };
 }

@@ -52,7 +52,10 @@ import { TokenListCache } from "../../src/runtime/token-list-cache.ts";
 import { OwnerViewCache } from "../../src/runtime/owner-view-cache.ts";
 import type { Clock } from "../../src/state/clock.ts";
 import { TOKEN_LISTS } from "../../src/domain/views/tokens.ts";
+import { POOL_STATS } from "../../src/domain/views/pool-stats.ts";
+import { IngestStatus } from "../../src/ingest/status.ts";
 import { createMiddleware } from "hono/factory";
+import { createBlockhashCaches } from "../../src/state/blockhash-cache.ts";
 
 export const PROGRAM = {
   v2: "FTv2RxXarPfNta45HTTMVaGvjzsGg27FXJ3hEKWBhrzV",
@@ -116,6 +119,10 @@ function zero<T>(codec: AccountCodec<T>, size = 8192): T {
 }
 
 const px = (price: bigint, exponent = -8) => ({ price, exponent });
+
+/** A permissions record with every flag set. */
+const allowEverything = <T extends object>(flags: T): T =>
+  Object.fromEntries(Object.keys(flags).map((flag) => [flag, true])) as unknown as T;
 
 function custodyOf(version: ProgramVersion, sym: Sym, pool: string): Custody {
   const c = zero(custodyAccount[version]);
@@ -501,6 +508,8 @@ export function buildFixture(options: FixtureOptions = {}): Fixture {
         custodies,
         ratios: spec.custodies.map(() => ({ target: 5_000n, min: 0n, max: 10_000n })),
         markets: spec.markets.map((m) => marketAddress(version, spec.name, m.target, m.collateral, m.side)),
+        // Everything allowed, as on a live pool (the builders check the trading flags).
+        permissions: allowEverything(zero(poolAccount[version]).permissions),
       };
       put(version, poolKey, poolAccount[version], pool);
       spec.custodies.forEach((sym, i) =>
@@ -615,29 +624,63 @@ export function ownerViewsOf(
 // ---------------------------------------------------------------------------------------------------------------
 // The service app over the fixture (in-process, no ingestion)
 
+/** The cached blockhash of both chains in `fixtureApp` (fetched at the fixture's time, so always fresh). */
+export const FIXTURE_BLOCKHASH = key("fixture blockhash");
+
 /**
- * The HTTP app with the real handler table over a fixture's stores and a clock frozen at the fixture's time. Only
- * what the owner, preview and open-position handlers read is wired (deployments, prices, clock, config); pool
- * statistics, health and metrics are not.
+ * The HTTP app with the real handler table over a fixture's stores and a clock frozen at the fixture's time. What
+ * the read, owner, preview, builder and health handlers read is wired (deployments, prices, clock, config, an
+ * ingestion status that is current, a fresh blockhash per chain, a builder-failure counter that counts nothing);
+ * pool statistics are computed once, when the app is built; the other metrics are not wired.
  */
 export function fixtureApp(fixture: Fixture = buildFixture()) {
   const config = loadConfig({ RATE_LIMIT_RPS: "0" });
-  const deployment = <V extends ProgramVersion>(version: V) => ({
-    version,
-    index: fixture.index[version],
-    view: fixture.view[version],
-    poolStats: new PoolStatsCache(fixture.index[version], fixture.view[version], fixture.prices, 60_000),
-    priceMap: new PriceMapCache(fixture.index[version], fixture.prices),
-    tokenList: new TokenListCache(fixture.index[version], TOKEN_LISTS[version]),
-    owners: ownerViewsOf(fixture, version),
-  });
+  const deployment = <V extends ProgramVersion>(version: V) => {
+    const poolStats = new PoolStatsCache(
+      fixture.index[version],
+      fixture.view[version],
+      fixture.prices,
+      60_000,
+      POOL_STATS[version],
+    );
+    poolStats.refresh();
+    return {
+      version,
+      index: fixture.index[version],
+      view: fixture.view[version],
+      poolStats,
+      priceMap: new PriceMapCache(fixture.index[version], fixture.prices),
+      tokenList: new TokenListCache(fixture.index[version], TOKEN_LISTS[version]),
+      owners: ownerViewsOf(fixture, version),
+    };
+  };
+  const ingest = new IngestStatus();
+  for (const chain of Object.values(ingest.chains)) {
+    Object.assign(chain, {
+      connected: true,
+      lastSyncMs: fixture.nowMs,
+      slotAdvancedAtMs: fixture.nowMs,
+      lastBlockhashMs: fixture.nowMs,
+    });
+  }
+  Object.assign(ingest.oracle, { connected: true, lastFrameMs: fixture.nowMs });
   const services = {
     config,
-    clock: { nowMs: () => fixture.nowMs },
+    clock: { nowMs: () => fixture.nowMs, replayPosition: () => undefined },
     deployments: { v2: deployment("v2"), earlier: deployment("earlier") },
     accounts: fixture.store,
     prices: fixture.prices,
+    blockhashes: createBlockhashCaches(),
+    metrics: { builderFailed: () => {} },
+    ingest,
   } as unknown as Services;
+  for (const chain of ["er", "base"] as const) {
+    services.blockhashes[chain].set({
+      blockhash: FIXTURE_BLOCKHASH,
+      lastValidBlockHeight: 1,
+      fetchedAtMs: fixture.nowMs,
+    });
+  }
   const inject = createMiddleware<AppEnv>(async (c, next) => {
     c.set("services", services);
     await next();

@@ -29,6 +29,10 @@ export interface SchemaObject {
   items?: SchemaObject;
   required?: string[];
   properties?: Record<string, SchemaObject>;
+  /** The contract's error code for a value that fails `pattern` (INVALID_PUBKEY, INVALID_DECIMAL). */
+  "x-error-code"?: string;
+  /** A field that repeats its sibling `x-alias-of` under the live service's name (issue 12): always equal to it. */
+  "x-alias-of"?: string;
 }
 
 export interface ParameterObject {
@@ -48,9 +52,22 @@ export interface RequestBodyObject {
   content?: Record<string, MediaTypeObject>;
 }
 
+export interface HeaderObject {
+  $ref?: string;
+  required?: boolean;
+  schema: SchemaObject;
+}
+
 export interface ResponseObject {
   $ref?: string;
+  headers?: Record<string, HeaderObject>;
   content?: Record<string, MediaTypeObject>;
+}
+
+/** `x-cors` of each interface: the answer to a CORS preflight, and the CORS headers of every other answer. */
+export interface CorsDescription {
+  preflight: ResponseObject;
+  headers: Record<string, HeaderObject>;
 }
 
 export interface OperationObject {
@@ -68,6 +85,8 @@ export interface OpenApiDocument {
   info?: { title?: string; description?: string };
   paths: Record<string, PathItemObject>;
   components?: { schemas?: Record<string, SchemaObject> };
+  /** Present in the YAML's documents (not in the description zod-openapi builds from the routes). */
+  "x-cors"?: CorsDescription;
 }
 
 /**
@@ -95,6 +114,15 @@ export const DOCUMENTS = {
   earlier: asOpenApiDocument(earlierDoc),
 } as const;
 export type InterfaceName = keyof typeof DOCUMENTS;
+
+/** The CORS description of a document (`x-cors`), checked to be there. */
+export function corsOf(doc: OpenApiDocument): CorsDescription {
+  const cors = doc["x-cors"] as JsonValue | undefined;
+  if (!isJsonObject(cors) || !isJsonObject(cors.preflight) || !isJsonObject(cors.headers)) {
+    throw new TypeError("this OpenAPI document has no x-cors with a preflight and headers");
+  }
+  return doc["x-cors"]!;
+}
 
 /** The value a local JSON pointer (`#/components/schemas/X`) names in a document. */
 export function resolvePointer(doc: OpenApiDocument, ref: string): JsonValue | undefined {

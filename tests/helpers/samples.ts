@@ -13,9 +13,9 @@ export function isPubkeySchema(doc: OpenApiDocument, schema: SchemaObject | unde
   return typeof s?.pattern === "string" && s.pattern.startsWith("^[1-9A-HJ-NP-Za-km-z]");
 }
 
+/** A decimal string: the contract marks every one with `x-error-code: INVALID_DECIMAL`. */
 export function isDecimalSchema(doc: OpenApiDocument, schema: SchemaObject | undefined): boolean {
-  const s = deref(doc, schema);
-  return typeof s?.pattern === "string" && /^\^-?\[0-9\]\+/.test(s.pattern);
+  return deref(doc, schema)?.["x-error-code"] === "INVALID_DECIMAL";
 }
 
 /** The schema's type without `null` (a nullable field is sampled as its non-null type). */

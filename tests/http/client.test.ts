@@ -15,7 +15,7 @@ async function inProcessFetch() {
     const type = response.headers.get("content-type") ?? "";
     const body = type.includes("json") ? await copy.json() : await copy.text();
     if (response.status !== 501) {
-      assertMatchesContract(request.method, request.url, response.status, type, body);
+      assertMatchesContract(request.method, request.url, response.status, type, body, response.headers);
     }
     return response;
   };

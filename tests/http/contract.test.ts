@@ -1,17 +1,26 @@
 /**
  * The running app, the generated code and the YAML agree:
- * - drift: the served operations (method, path, status) and component names equal the YAML's, per interface;
+ * - drift: the served operations (method, path, status) and component names equal the YAML's, per interface, and
+ *   the CORS headers the middleware sends are those `x-cors` documents;
  * - every documented operation answers with a documented status and body (or 501 until its handler lands);
  * - every POST route rejects malformed bodies with 400 `{error, code, field}`, never 500.
  */
 import assert from "node:assert/strict";
 import { createInterfaceApps } from "../../src/http/app.ts";
 import { handlers } from "../../src/handlers/index.ts";
+import {
+  CORS_ALLOWED_HEADERS,
+  CORS_ALLOWED_METHODS,
+  CORS_EXPOSED_HEADERS,
+  CORS_MAX_AGE_SECONDS,
+} from "../../src/http/middleware/cors.ts";
 import { call } from "../helpers/contract.ts";
 import {
   asOpenApiDocument,
+  corsOf,
   deref,
   DOCUMENTS,
+  type HeaderObject,
   type OpenApiDocument,
   operationsOf,
   type SchemaObject,
@@ -52,6 +61,18 @@ Deno.test("drift: served operations and components equal the YAML", async (t) =>
   }
 });
 
+Deno.test("drift: the CORS middleware's header values are the ones `x-cors` documents, in both interfaces", () => {
+  for (const doc of Object.values(DOCUMENTS)) {
+    const cors = corsOf(doc);
+    const preflight = deref(doc, cors.preflight).headers ?? {};
+    const value = (header: HeaderObject | undefined) => deref(doc, header)?.schema.const;
+    assert.equal(value(preflight["Access-Control-Allow-Methods"]), CORS_ALLOWED_METHODS.join(","));
+    assert.equal(value(preflight["Access-Control-Allow-Headers"]), CORS_ALLOWED_HEADERS.join(","));
+    assert.equal(value(preflight["Access-Control-Max-Age"]), CORS_MAX_AGE_SECONDS);
+    assert.equal(value(cors.headers["Access-Control-Expose-Headers"]), CORS_EXPOSED_HEADERS.join(","));
+  }
+});
+
 Deno.test("every documented operation answers as documented (or 501 before its handler lands)", async (t) => {
   const app = await testApp();
   for (const [iface, doc] of Object.entries(DOCUMENTS)) {
@@ -60,7 +81,13 @@ Deno.test("every documented operation answers as documented (or 501 before its h
         const bodySchema = requestBodySchema(doc, operation);
         const body = bodySchema ? sampleObject(doc, bodySchema) : undefined;
         const response = await call(app, method.toUpperCase(), sampleUrl(doc, path, operation), body);
-        assert.ok(response.status < 500 || [501, 503].includes(response.status), `${response.status} ${response.text}`);
+        // This app is never started: nothing is ingested and no blockhash was fetched, so a builder whose request
+        // is valid answers its documented 500 BLOCKHASH_UNAVAILABLE.
+        const noBlockhash = response.status === 500 && response.body.code === "BLOCKHASH_UNAVAILABLE";
+        assert.ok(
+          response.status < 500 || [501, 503].includes(response.status) || noBlockhash,
+          `${response.status} ${response.text}`,
+        );
         if (response.status === 501) {
           assert.equal(operation.operationId in handlers, false, "a landed handler must not answer 501");
           // The earlier trigger-order builders name their message `err` (earlier-interface document, Errors 1).

@@ -152,9 +152,10 @@ Deno.test("metric instruments for streams and builders: ws_connections, builder_
     price: 1n,
     exponent: -8,
     confidence: 0n,
-    timestampUs: 1n,
+    // Published at 7.5 s (its feed timestamp), received at 9 s: the age is the feed's, as quotes judge it.
+    timestampUs: 7_500_000n,
     marketSession: "regular",
-    receivedAtMs: 7_500,
+    receivedAtMs: 9_000,
   });
   const text = (await metrics.exposition()).body;
   assert.match(text, /ws_connections\{stream="v2"\} 1/);

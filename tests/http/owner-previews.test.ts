@@ -206,10 +206,12 @@ Deno.test("open-position, preview-only mode", async (t) => {
     assert.equal(r.body.newLeverage, "4.97");
     assert.equal(r.body.outputAmount, "4945549500");
     assert.equal(r.body.takeProfitQuote.exitPriceUi, "199.80");
-    assert.equal(r.body.swapInPriceUi, undefined);
+    // v2 sends the swap fields as null (DECISIONS 5.12: a payment in another token is swapped in without a fee).
+    assert.equal(r.body.swapInPriceUi, null);
+    assert.equal(r.body.swapFeeUsdUi, null);
   });
   await t.step(
-    "v2: LIMIT needs limitPrice (400); SWAP is 200 err; with owner the builder is not there yet (501)",
+    "v2: LIMIT needs limitPrice (400); SWAP is 200 err; with an owner the builder's refusals are 200 err too",
     async () => {
       const limit = await post("/v2/transaction-builder/open-position", { ...base, orderType: "LIMIT" });
       assert.equal(limit.status, 400);
@@ -229,9 +231,10 @@ Deno.test("open-position, preview-only mode", async (t) => {
         outputTokenSymbol: "SPY",
       });
       assert.deepEqual(closed.body, { err: "market for symbol 'SPY' is closed", code: "MARKET_CLOSED" });
+      // ALICE has no deposit ledger on the hand-built deployment: nothing to pay with.
       const withOwner = await post("/v2/transaction-builder/open-position", { ...base, owner: ALICE });
-      assert.equal(withOwner.status, 501);
-      assert.equal(withOwner.body.code, "NOT_IMPLEMENTED");
+      assert.equal(withOwner.status, 200);
+      assert.equal(withOwner.body.code, "INSUFFICIENT_COLLATERAL");
       // A compute failure is answered as such whether or not an owner is given.
       const swapWithOwner = await post("/v2/transaction-builder/open-position", {
         ...base,
@@ -259,11 +262,13 @@ Deno.test("open-position, preview-only mode", async (t) => {
     assert.equal(s.body.newLeverage, "0");
     assert.ok(s.body.swapFeeUsdUi);
   });
-  await t.step("earlier: zero input is 400, owner is 501", async () => {
+  await t.step("earlier: zero input is 400; with an owner a compute failure is still 200 err", async () => {
     const zero = await post("/transaction-builder/open-position", { ...base, inputAmountUi: "0.000" });
     assert.equal(zero.status, 400);
     assert.equal(zero.body.code, "INVALID_DECIMAL");
-    const withOwner = await post("/transaction-builder/open-position", { ...base, owner: DAVE });
-    assert.equal(withOwner.status, 501);
+    // Transactions themselves are tested on the embedded world (tests/e2e/world-earlier-builders.test.ts).
+    const withOwner = await post("/transaction-builder/open-position", { ...base, owner: DAVE, leverage: 999 });
+    assert.equal(withOwner.status, 200);
+    assert.equal(withOwner.body.code, "COMPUTE_FAILED");
   });
 });

@@ -1,114 +1,6 @@
 import assert from "node:assert/strict";
-import { AccountStore } from "../../src/state/account-store.ts";
-import { createBlockhashCaches } from "../../src/state/blockhash-cache.ts";
-import { PriceStore } from "../../src/state/price-store.ts";
-import { VirtualClock } from "../../src/state/clock.ts";
-import type { Chain } from "../../src/state/types.ts";
-import { ChainSource, type ChainSourceConfig } from "../../src/ingest/chain-source.ts";
-import { OracleSource } from "../../src/ingest/oracle-source.ts";
-import { IngestStatus } from "../../src/ingest/status.ts";
-import { type ReplayHandle, startReplay } from "../../src/replay/harness.ts";
-import type { Recording } from "../../src/replay/format.ts";
-import {
-  BASKET_DISC,
-  DELEGATION,
-  K,
-  key,
-  POOL_DISC,
-  PROGRAM,
-  smallRecording,
-  START_MS,
-  waitFor,
-  withDisc,
-} from "../replay/_helpers.ts";
-
-interface World {
-  replay: ReplayHandle;
-  clock: VirtualClock;
-  store: AccountStore;
-  prices: PriceStore;
-  caches: ReturnType<typeof createBlockhashCaches>;
-  status: IngestStatus;
-  sources: Record<Chain, ChainSource>;
-  oracle?: OracleSource;
-  stop(): Promise<void>;
-}
-
-async function startWorld(
-  rec: Recording,
-  opts: { oracle?: boolean; chain?: Partial<ChainSourceConfig> } = {},
-): Promise<World> {
-  const clock = new VirtualClock(START_MS);
-  const replay = await startReplay(rec, { mode: "virtual", clock });
-  const store = new AccountStore();
-  const prices = new PriceStore();
-  const caches = createBlockhashCaches();
-  const status = new IngestStatus();
-  const mk = (chain: Chain, url: string, extra: string[]) =>
-    new ChainSource({
-      chain,
-      rpcUrl: url,
-      programIds: [PROGRAM],
-      discriminatorFilters: [BASKET_DISC, POOL_DISC],
-      extraAccounts: extra,
-      blockhashIntervalMs: 50,
-      backoffInitialMs: 20,
-      backoffMaxMs: 200,
-      ...opts.chain,
-    }, { store, blockhash: caches[chain], status: status.chains[chain], clock });
-  const sources = {
-    base: mk("base", replay.base.url, [K.alt, K.mint]),
-    er: mk("er", replay.er.url, []),
-  };
-  const oracle = opts.oracle
-    ? new OracleSource(
-      { urls: [replay.oracle.url], token: "test-token", feedIds: [1, 2], numConnections: 2 },
-      { prices, status: status.oracle, clock },
-    )
-    : undefined;
-  sources.base.start();
-  sources.er.start();
-  oracle?.start();
-  await Promise.all([sources.base.synced(), sources.er.synced()]);
-  if (oracle) await oracle.connected();
-  return {
-    replay,
-    clock,
-    store,
-    prices,
-    caches,
-    status,
-    sources,
-    oracle,
-    async stop() {
-      await Promise.all([sources.base.stop(), sources.er.stop(), oracle?.stop()]);
-      await replay.stop();
-    },
-  };
-}
-
-/** The store's effective view must equal the replay servers' current state (ER over base). */
-function assertMatchesReplay(w: World): void {
-  const expected = new Map<string, { owner: string; data: Uint8Array; chain: Chain }>();
-  const inScope = (owner: string, data: Uint8Array, pubkey: string, chain: Chain) =>
-    (owner === PROGRAM && data.length >= 8) || (chain === "base" && (pubkey === K.alt || pubkey === K.mint));
-  for (const chain of ["base", "er"] as const) {
-    for (const [pubkey, a] of w.replay.replayer.chains[chain].accounts) {
-      if (inScope(a.owner, a.data, pubkey, chain)) expected.set(pubkey, { owner: a.owner, data: a.data, chain });
-    }
-  }
-  const actual = new Map<string, { owner: string; data: Uint8Array; chain: Chain }>();
-  for (const chain of ["base", "er"] as const) {
-    for (const pubkey of w.store.keys(chain)) {
-      const a = w.store.get(pubkey)!;
-      actual.set(pubkey, { owner: a.owner, data: a.data, chain: a.chain });
-    }
-  }
-  assert.deepEqual(
-    [...actual.entries()].sort(([a], [b]) => a.localeCompare(b)),
-    [...expected.entries()].sort(([a], [b]) => a.localeCompare(b)),
-  );
-}
+import { BASKET_DISC, K, key, PROGRAM, smallRecording, START_MS, waitFor, withDisc } from "../replay/_helpers.ts";
+import { assertAccountsMatchReplay, recordingWithLaterUpdates, startWorld } from "./_helpers.ts";
 
 Deno.test("ingest end to end: base + ER + oracle through the replay servers", async (t) => {
   const w = await startWorld(smallRecording(), { oracle: true });
@@ -165,43 +57,12 @@ Deno.test("ingest end to end: base + ER + oracle through the replay servers", as
       await waitFor(() => w.caches.base.latest()?.blockhash === key(101), "blockhash refresh");
       w.replay.replayer.advanceTo(3000);
       await waitFor(() => w.store.get(K.pool)?.data[8] === 3, "pool update");
-      assertMatchesReplay(w);
+      assertAccountsMatchReplay(w);
     });
   } finally {
     await w.stop();
   }
 });
-
-function recordingWithLaterUpdates(): Recording {
-  const rec = smallRecording();
-  // Updates while the sockets are down: an ER basket changes, a base basket is created, an ER basket closes
-  // (programSubscribe never reports closures; only the resync can).
-  rec.chains.er.updates.push(
-    {
-      atMs: 4000,
-      slot: 5040,
-      pubkey: K.basketB,
-      account: { owner: PROGRAM, lamports: 5n, executable: false, data: withDisc(BASKET_DISC, [0xb, 4]) },
-    },
-    { atMs: 4000, slot: 5041, pubkey: K.basketC, account: null },
-  );
-  rec.chains.base.updates.push(
-    {
-      atMs: 4000,
-      slot: 1040,
-      pubkey: key(50),
-      account: { owner: PROGRAM, lamports: 5n, executable: false, data: withDisc(BASKET_DISC, [0x50]) },
-    },
-    {
-      atMs: 4100,
-      slot: 1041,
-      pubkey: K.basketA,
-      account: { owner: DELEGATION, lamports: 5n, executable: false, data: withDisc(BASKET_DISC, [0xa]) },
-    },
-  );
-  rec.meta.durationMs = 6000;
-  return rec;
-}
 
 Deno.test("reconnect: dropped WebSockets resync, the store matches the recording afterwards", async () => {
   const w = await startWorld(recordingWithLaterUpdates());
@@ -219,7 +80,7 @@ Deno.test("reconnect: dropped WebSockets resync, the store matches the recording
     );
     await waitFor(() => w.status.chains.base.connected && w.status.chains.er.connected, "reconnected");
     await waitFor(() => w.store.get(K.basketC) === undefined && w.store.get(key(50)) !== undefined, "resync");
-    assertMatchesReplay(w);
+    assertAccountsMatchReplay(w);
     // Updates after the reconnect arrive through the new subscriptions.
     w.replay.replayer.chains.er.setAccount(K.basketB, {
       owner: PROGRAM,
@@ -228,30 +89,8 @@ Deno.test("reconnect: dropped WebSockets resync, the store matches the recording
       data: withDisc(BASKET_DISC, [0xb, 6]),
     }, 6000);
     await waitFor(() => w.store.get(K.basketB)?.data[9] === 6, "post-reconnect notification");
-    assertMatchesReplay(w);
+    assertAccountsMatchReplay(w);
     assert.ok(w.status.chains.er.resyncs >= 2);
-  } finally {
-    await w.stop();
-  }
-});
-
-Deno.test("failed poll: HTTP errors end the session and the source resyncs when the RPC recovers", async () => {
-  const w = await startWorld(recordingWithLaterUpdates());
-  try {
-    const errors = w.status.chains.er.errors;
-    w.replay.er.failHttp(503);
-    await waitFor(() => !w.status.chains.er.connected && w.status.chains.er.errors > errors, "poll failure seen");
-    w.replay.replayer.advanceTo(4500);
-    w.replay.er.failHttp(undefined);
-    await waitFor(() => w.status.chains.er.connected && w.store.get(K.basketC) === undefined, "resync after recovery");
-    await waitFor(() => w.store.get(K.basketB)?.data[9] === 4, "er state");
-    // The base source never lost its socket; basketA's owner change away from the program is invisible to
-    // programSubscribe (as on Agave) until a reload, which requestResync triggers.
-    const resyncs = w.status.chains.base.resyncs;
-    w.sources.base.requestResync();
-    await waitFor(() => w.status.chains.base.resyncs > resyncs, "base resync");
-    assert.equal(w.store.get(K.basketA), undefined);
-    assertMatchesReplay(w);
   } finally {
     await w.stop();
   }
@@ -291,7 +130,7 @@ Deno.test("batched full load: a numerous kind is listed by key, then fetched by 
     assert.ok((w.replay.er.calls.get("getMultipleAccounts") ?? 0) >= 1);
     // The base chain holds one, under the threshold: the listing, one basket request, the pool request.
     assert.equal(w.replay.base.calls.get("getProgramAccounts"), 3);
-    assertMatchesReplay(w);
+    assertAccountsMatchReplay(w);
     assert.deepEqual(
       w.store.listByDiscriminator(BASKET_DISC).map((a) => a.pubkey).sort(),
       [K.basketA, K.basketB, K.basketC].sort(),

@@ -60,6 +60,8 @@ export function arbitraryOf(s: Schema, maxVec = 3): fc.Arbitrary<unknown> {
       return fc.array(arbitraryOf(s.of, maxVec), { minLength: s.length, maxLength: s.length });
     case "vec":
       return fc.array(arbitraryOf(s.of, maxVec), { maxLength: maxVec });
+    case "option":
+      return fc.option(arbitraryOf(s.of, maxVec), { nil: null });
     case "struct": {
       const model: Record<string, fc.Arbitrary<unknown>> = {};
       for (const [k, f] of s.fields) model[k] = arbitraryOf(f, maxVec);

@@ -180,3 +180,39 @@ Deno.test("ReplayOracleServer keeps a silent stream alive with pings (no SDK hea
     await new Promise((r) => setTimeout(r, 20));
   }
 });
+
+Deno.test("ReplayOracleServer silence: a silent stream keeps its latest values and sends them when it speaks again", async () => {
+  const server = await ReplayOracleServer.start();
+  const ws = new WebSocket(server.url);
+  const messages: { type: string; parsed?: Update["parsed"] }[] = [];
+  try {
+    await new Promise((r) => ws.onopen = r);
+    ws.onmessage = (e) => messages.push(JSON.parse(e.data));
+    ws.send(JSON.stringify({
+      type: "subscribe",
+      subscriptionId: 1,
+      priceFeedIds: [1],
+      channel: "fixed_rate@200ms",
+      properties: ["price", "feedUpdateTimestamp"],
+    }));
+    await waitFor(() => messages.length === 1, "subscribed");
+    server.publish(frame(100, 10n), 5_000n);
+    await waitFor(() => messages.length === 2, "a frame");
+    server.silence(true);
+    server.publish(frame(200, 11n), 6_000n);
+    server.publish(frame(300, 12n), 7_000n);
+    await new Promise((r) => setTimeout(r, 50));
+    assert.equal(messages.length, 2, "nothing is sent while silent");
+    assert.equal(server.latest().get(1)?.price, 12n, "the latest value is still tracked");
+    server.silence(false);
+    await waitFor(() => messages.length === 3, "the latest values at once");
+    assert.equal(messages[2].parsed?.priceFeeds[0].price, "12");
+    // Frame timestamps increase strictly (the SDK drops byte-identical frames).
+    server.publish(frame(400, 13n), 1_000n);
+    await waitFor(() => messages.length === 4, "a frame");
+    assert.ok(BigInt(messages[3].parsed!.timestampUs) > 7_000n);
+  } finally {
+    ws.close();
+    await server.stop();
+  }
+});

@@ -56,3 +56,71 @@ Deno.test("Replayer realtime mode with speed and loop keeps slots increasing", a
     await replay.stop();
   }
 });
+
+Deno.test("Replayer realtime on a held wall clock: the recording's timeline, its own oracle timestamps, a loop goes back", async () => {
+  const oracle = await ReplayOracleServer.start();
+  const wall = new VirtualClock(1_000_000);
+  const r = new Replayer(smallRecording(), { mode: "realtime", speed: 1, loop: true, oracle, wall });
+  const rewinds: number[] = [];
+  r.clock.onRewind((byMs) => rewinds.push(byMs));
+  try {
+    r.start();
+    assert.equal(r.clock.nowMs(), START_MS, "the recording's start, not the wall's time");
+    wall.advance(1_600);
+    await waitFor(() => oracle.latest().get(1)?.price === 15_100_000_000n, "frames up to 1.6 s");
+    assert.equal(r.clock.nowMs(), START_MS + 1_600);
+    // Recorded feed timestamps are served as recorded: the clock they are judged by is the recording's.
+    assert.equal(oracle.latest().get(1)?.feedUpdateTimestampUs, BigInt(START_MS + 1490) * 1000n);
+    wall.advance(5_000 - 1_600 + 600); // one loop (5 s) and 0.6 s
+    await waitFor(() => r.clock.loops === 1, "the loop");
+    assert.deepEqual(rewinds, [5_000]);
+    assert.equal(r.clock.nowMs(), START_MS + 600);
+    await waitFor(() => oracle.latest().get(1)?.price === 15_000_000_000n, "the first frame again");
+    assert.equal(oracle.latest().get(1)?.feedUpdateTimestampUs, BigInt(START_MS + 490) * 1000n);
+    assert.equal(r.chains.base.accounts.has(K.basketD), false, "the world is the recording's start again");
+    assert.ok(r.chains.base.slot > 1020, "slots still move forward");
+  } finally {
+    r.stop();
+    await oracle.stop();
+  }
+});
+
+Deno.test("Replayer oracleTime wall: timestamps shifted to the wall clock for consumers that run on it", async () => {
+  const oracle = await ReplayOracleServer.start();
+  const wall = new VirtualClock(2_000_000_000_000);
+  const r = new Replayer(smallRecording(), { mode: "realtime", oracle, wall, oracleTime: "wall" });
+  try {
+    r.start();
+    wall.advance(600);
+    await waitFor(() => oracle.latest().has(1), "the first frame");
+    // Recorded at START + 490: published as wall start + 490.
+    assert.equal(oracle.latest().get(1)?.feedUpdateTimestampUs, (2_000_000_000_000n + 490n) * 1000n);
+    assert.throws(() => new Replayer(smallRecording(), { mode: "virtual", oracleTime: "wall" }));
+  } finally {
+    r.stop();
+    await oracle.stop();
+  }
+});
+
+Deno.test("Replayer realtime without loop: at the end the clock stays at the recording's last moment", async () => {
+  const wall = new VirtualClock(1_000_000);
+  const r = new Replayer(smallRecording(), { mode: "realtime", loop: false, wall });
+  try {
+    r.start();
+    wall.advance(5_400);
+    await waitFor(() => r.clock.running === false, "the end");
+    assert.equal(r.clock.nowMs(), START_MS + 5_000);
+    wall.advance(60_000);
+    assert.equal(r.clock.nowMs(), START_MS + 5_000);
+    assert.deepEqual(r.clock.replayPosition(), {
+      mode: "realtime",
+      positionMs: 5_000,
+      durationMs: 5_000,
+      speed: 1,
+      loop: false,
+      loops: 0,
+    });
+  } finally {
+    r.stop();
+  }
+});

@@ -147,3 +147,106 @@ Deno.test("ReplayRpcServer: port 0 picks a free pair, dropWebSockets closes sock
     await b.stop();
   }
 });
+
+/** A raw WebSocket client collecting every message. */
+async function wsClient(url: string) {
+  const ws = new WebSocket(url);
+  await new Promise((r) => ws.onopen = r);
+  const messages: Record<string, unknown>[] = [];
+  ws.onmessage = (e) => messages.push(JSON.parse(e.data));
+  return { ws, messages, send: (msg: unknown) => ws.send(JSON.stringify(msg)) };
+}
+
+Deno.test("ReplayRpcServer reports a closed account as Agave does", async () => {
+  const replayer = new Replayer(smallRecording(), { mode: "virtual" });
+  const server = await ReplayRpcServer.start({ state: replayer.chains.er });
+  const client = await wsClient(server.wsUrl);
+  try {
+    client.send({ jsonrpc: "2.0", id: 1, method: "accountSubscribe", params: [K.basketC, { encoding: "base64" }] });
+    client.send({ jsonrpc: "2.0", id: 2, method: "programSubscribe", params: [PROGRAM, { encoding: "base64" }] });
+    await waitFor(() => client.messages.length === 2, "subscribed");
+    replayer.chains.er.setAccount(K.basketC, null, 5050);
+    await waitFor(() => client.messages.some((m) => m.method === "accountNotification"), "close notification");
+    await new Promise((r) => setTimeout(r, 50));
+    // One account notification: the empty, system-owned account; no program notification.
+    const notes = client.messages.filter((m) => "method" in m);
+    assert.deepEqual(notes.map((m) => m.method), ["accountNotification"]);
+    assert.deepEqual((notes[0].params as { result: unknown }).result, {
+      context: { slot: 5050 },
+      value: {
+        data: ["", "base64"],
+        executable: false,
+        lamports: 0,
+        owner: "11111111111111111111111111111111",
+        rentEpoch: 0,
+        space: 0,
+      },
+    });
+    const res = await rawCall(server.url, {
+      jsonrpc: "2.0",
+      id: "m",
+      method: "getMultipleAccounts",
+      params: [[K.basketC, K.basketB], { encoding: "base64", dataSlice: { offset: 0, length: 0 } }],
+    }) as { result: { value: ({ data: [string, string]; owner: string } | null)[] } };
+    assert.equal(res.result.value[0], null);
+    assert.deepEqual(res.result.value[1]?.data, ["", "base64"], "an existence check carries no data");
+    assert.equal(res.result.value[1]?.owner, PROGRAM);
+  } finally {
+    client.ws.close();
+    await server.stop();
+  }
+});
+
+Deno.test("ReplayRpcServer fault injection: failing methods, stalled HTTP, stalled sockets", async (t) => {
+  const replayer = new Replayer(smallRecording(), { mode: "virtual" });
+  const server = await ReplayRpcServer.start({ state: replayer.chains.base });
+  const slot = { jsonrpc: "2.0", id: "s", method: "getSlot", params: [] };
+  try {
+    await t.step("failMethod: a JSON-RPC error or an HTTP status for one method, the others answer", async () => {
+      server.failMethod("getSlot", { code: -32005, message: "Node is behind" });
+      assert.deepEqual(await rawCall(server.url, slot), {
+        jsonrpc: "2.0",
+        error: { code: -32005, message: "Node is behind" },
+        id: "s",
+      });
+      const ok = await rawCall(server.url, { jsonrpc: "2.0", id: 1, method: "getBlockHeight", params: [] });
+      assert.deepEqual(ok, { jsonrpc: "2.0", result: 1000, id: 1 });
+      server.failMethod("getSlot", { httpStatus: 429 });
+      const res = await fetch(server.url, { method: "POST", body: JSON.stringify(slot) });
+      assert.equal(res.status, 429);
+      await res.body?.cancel();
+      server.failMethod("getSlot", undefined);
+      assert.deepEqual(await rawCall(server.url, slot), { jsonrpc: "2.0", result: 1000, id: "s" });
+    });
+
+    await t.step("stallHttp: requests hang until released, then are answered", async () => {
+      server.stallHttp(true);
+      let answered = false;
+      const pending = rawCall(server.url, slot).then((r) => (answered = true, r));
+      await new Promise((r) => setTimeout(r, 100));
+      assert.equal(answered, false);
+      server.stallHttp(false);
+      assert.deepEqual(await pending, { jsonrpc: "2.0", result: 1000, id: "s" });
+    });
+
+    await t.step("stallWebSockets: nothing is sent, then everything held is sent in order", async () => {
+      const client = await wsClient(server.wsUrl);
+      try {
+        server.stallWebSockets(true);
+        client.send({ jsonrpc: "2.0", id: 1, method: "slotSubscribe" });
+        await waitFor(() => server.subscriptionCount === 1, "subscribed (its reply held)");
+        replayer.advanceTo(1000); // a slot notification
+        await new Promise((r) => setTimeout(r, 100));
+        assert.equal(client.messages.length, 0);
+        server.stallWebSockets(false);
+        await waitFor(() => client.messages.length === 2, "held messages");
+        assert.equal(client.messages[0].id, 1);
+        assert.equal(client.messages[1].method, "slotNotification");
+      } finally {
+        client.ws.close();
+      }
+    });
+  } finally {
+    await server.stop();
+  }
+});

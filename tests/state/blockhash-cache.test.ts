@@ -26,3 +26,23 @@ Deno.test("BlockhashCache freshness", () => {
   assert.equal(both.base.chain, "base");
   assert.equal(both.er.chain, "er");
 });
+
+Deno.test("BlockhashCache: the contract builders rely on (DECISIONS 3.5, 5.5), and shifted readings", () => {
+  const c = new BlockhashCache("base");
+  const never = c.current(NOW);
+  assert.ok(never instanceof BlockhashUnavailable);
+  assert.deepEqual([never.chain, never.reason, never.ageMs, never.message], [
+    "base",
+    "never-fetched",
+    undefined,
+    "no base blockhash fetched yet",
+  ]);
+  c.set({ blockhash: "H", lastValidBlockHeight: 1, fetchedAtMs: NOW });
+  // The clock went back by 10 s (a looping replay): the reading moves with it, the age stays what it was.
+  c.shiftReadings(-10_000);
+  assert.equal(c.latest()?.fetchedAtMs, NOW - 10_000);
+  const fresh = c.current(NOW - 10_000 + 60_000);
+  assert.ok(!(fresh instanceof BlockhashUnavailable));
+  assert.equal(fresh.blockhash, "H");
+  assert.ok(c.current(NOW - 10_000 + 60_001) instanceof BlockhashUnavailable);
+});

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { systemClock, VirtualClock } from "../../src/state/clock.ts";
+import { liveClock, systemClock, VirtualClock } from "../../src/state/clock.ts";
 
 Deno.test("clocks", () => {
   const v = new VirtualClock(100);
@@ -10,4 +10,15 @@ Deno.test("clocks", () => {
   assert.throws(() => v.advance(-1));
   const before = Date.now();
   assert.ok(systemClock.nowMs() >= before);
+});
+
+Deno.test("liveClock: a clock that never goes back, as the service clock of live mode", () => {
+  const v = new VirtualClock(5);
+  const live = liveClock(v);
+  assert.equal(live.nowMs(), 5);
+  v.advance(10);
+  assert.equal(live.nowMs(), 15);
+  assert.equal(live.replayPosition(), undefined);
+  live.onRewind(() => assert.fail("never rewinds"))();
+  assert.ok(liveClock().nowMs() >= Date.now() - 1000);
 });

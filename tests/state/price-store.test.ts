@@ -40,7 +40,7 @@ Deno.test("PriceStore", async (t) => {
     const off = s.subscribe((c) => seen.push(c));
     assert.equal(s.set(price(1, NOW)), true);
     assert.equal(s.set(price(1, NOW, { receivedAtMs: NOW + 5 })), true); // same content
-    assert.equal(s.set(price(1, NOW - 1)), false); // older
+    assert.equal(s.set(price(1, NOW - 1, { receivedAtMs: NOW + 5 })), false); // older, arriving later
     assert.equal(s.set(price(1, NOW + 1, { price: 101n })), true);
     assert.deepEqual(seen.map((c) => [c.before?.price ?? null, c.after.price]), [[null, 100n], [100n, 101n]]);
     assert.equal(s.get(1)?.price, 101n);
@@ -48,5 +48,19 @@ Deno.test("PriceStore", async (t) => {
     off();
     s.set(price(1, NOW + 2, { price: 102n }));
     assert.equal(seen.length, 2);
+  });
+
+  await t.step("a clock that went back (a looping replay): older updates are taken, receipt times shift", () => {
+    const s = new PriceStore();
+    // Held: published at the end of a loop; the clock then went back to the recording's start.
+    s.set(price(1, NOW + 179_800, { receivedAtMs: NOW + 179_850 }));
+    // An older one arriving within a second of the held one's time is out of order: refused.
+    assert.equal(s.set(price(1, NOW + 179_000, { receivedAtMs: NOW + 179_900 })), false);
+    // Arriving on a clock far behind the held timestamp: the clock went back, the new loop's update is taken.
+    assert.equal(s.set(price(1, NOW + 200, { price: 99n, receivedAtMs: NOW + 250 })), true);
+    assert.equal(s.get(1)?.price, 99n);
+    s.shiftReadings(-1_000);
+    assert.equal(s.get(1)?.receivedAtMs, NOW - 750);
+    assert.equal(s.get(1)?.timestampUs, BigInt(NOW + 200) * 1000n, "feed timestamps are data, never shifted");
   });
 });

@@ -18,6 +18,8 @@ const IGNORED_KEYWORDS = new Set([
   "readOnly",
   "writeOnly",
   "x-error-code",
+  // Documentation and contract checks only: the field repeats another one under the live service's name.
+  "x-alias-of",
 ]);
 const HANDLED_KEYWORDS = new Set([
   "type",

@@ -12,6 +12,7 @@ import { positionLiquidationPrice } from "./liquidation.ts";
 import { maxWithdrawableCollateralUsd } from "./collateral.ts";
 import { maxPriceOf, minPriceOf, tokenAmount, usdValue } from "./oracle.ts";
 import { type Pnl, positionPnl } from "./pnl.ts";
+import { exitPriceForSize } from "./spread.ts";
 import type { CustodyLike, IntLike, OraclePrice, PositionLike, PriceInput } from "./types.ts";
 
 /**
@@ -138,11 +139,19 @@ export interface CloseQuoteInput {
   collateralPrice: PriceInput;
   collateralCustody: Pick<CustodyLike, "decimals" | "tokenAmountMultiplier" | "borrowRateState">;
   nowUnix: IntLike;
-  /** USD-6 to close; ignored when `full`. */
+  /** USD-6 to close; ignored when `full` or when `sizeDeltaAmount` is given. */
   sizeDeltaUsd: bigint;
+  /** Target-native size to close, when the request names the size itself (v2 decrease-position). */
+  sizeDeltaAmount?: bigint;
   full: boolean;
   discountBps?: bigint;
   proceeds?: ProceedsMode;
+  /**
+   * Earlier interface (DECISIONS 5.11): the exit fee of a **full** close is valued at the exit price of the closed
+   * amount (SDK `getExitPriceAndFeeSync`, PROTOCOL-v1 §5.6 and §5.11 full-close receive) instead of the position's
+   * entry-valued `size_usd`. Partial closes keep the entry-valued base (§5.11 keepLeverageSame).
+   */
+  exitFeeAtExitPrice?: boolean;
 }
 
 export interface CloseQuote {
@@ -174,7 +183,9 @@ export interface CloseQuote {
 export function closeQuote(input: CloseQuoteInput): CloseQuote {
   const { position, side, targetCustody, collateralCustody } = input;
   const discountBps = input.discountBps ?? 0n;
-  const deltaAmount = input.full ? position.sizeAmount : sizeDeltaForUsd(position, input.sizeDeltaUsd);
+  const deltaAmount = input.full
+    ? position.sizeAmount
+    : input.sizeDeltaAmount ?? sizeDeltaForUsd(position, input.sizeDeltaUsd);
   const { closed, remaining } = splitPosition(position, deltaAmount);
   const collateralMax = maxPriceOf(input.collateralPrice);
   const collateralMin = minPriceOf(input.collateralPrice);
@@ -187,7 +198,11 @@ export function closeQuote(input: CloseQuoteInput): CloseQuote {
     collateralCustody,
     nowUnix: input.nowUnix,
   });
-  const exit = exitFee(closed.sizeUsd, targetCustody.fees.closePosition, discountBps);
+  const fullClose = closed.sizeAmount === position.sizeAmount;
+  const exitFeeBaseUsd = fullClose && input.exitFeeAtExitPrice
+    ? exitValueUsd(closed, side, input.targetPrice, targetCustody.pricing)
+    : closed.sizeUsd;
+  const exit = exitFee(exitFeeBaseUsd, targetCustody.fees.closePosition, discountBps);
   const borrow = closed.sizeAmount === 0n ? 0n : borrowFeeUsd(closed, collateralCustody.borrowRateState, input.nowUnix);
   const settlement = settleClose({
     profitUsd: pnl.profitUsd,
@@ -256,6 +271,21 @@ export function closeQuote(input: CloseQuoteInput): CloseQuote {
       ? { price: 0n, exponent: position.entryPrice.exponent }
       : after.liquidation,
   };
+}
+
+/**
+ * USD value of a closed size at its exit price (PROTOCOL-v1 §5.6): X = exit(side, price, spread for the size valued
+ * at the oracle price); value = usd(size_amount at X).
+ */
+export function exitValueUsd(
+  closed: Pick<PositionLike, "sizeAmount" | "sizeDecimals">,
+  side: TradeSide,
+  targetPrice: PriceInput,
+  pricing: CloseQuoteInput["targetCustody"]["pricing"],
+): bigint {
+  const atOracle = usdValue(closed.sizeAmount, closed.sizeDecimals, minPriceOf(targetPrice));
+  const exit = exitPriceForSize(side, targetPrice, pricing, atOracle);
+  return usdValue(closed.sizeAmount, closed.sizeDecimals, exit);
 }
 
 function remainingFigures(position: PositionLike, input: CloseQuoteInput) {

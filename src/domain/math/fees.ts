@@ -92,10 +92,11 @@ export function entryFee(sizeDeltaUsdAtEntry: bigint, openPositionRate: bigint, 
 /**
  * Close fee on a USD size: ⌈size·close_position / 10^9⌉, then the discount.
  *
- * Choice (PROTOCOL-v1 §11.15, two bases): we always pass the position's entry-valued `size_usd` (or its prorated
- * part). That is the base of the program's liquidation, leverage and withdraw checks; using it for close quotes too
- * keeps "full close" = "partial close of 100 %" and the live metrics consistent. (The SDK's full-close helper values
- * the size at the exit price instead; the two differ by the fee rate × the price move.)
+ * Choice (PROTOCOL-v1 §11.15, two bases): callers pass the position's entry-valued `size_usd` (or its prorated
+ * part), the base of the program's liquidation, leverage and withdraw checks and of the live metrics; the one
+ * exception is the earlier interface's full close and exit-fee preview, which value the closed size at the exit
+ * price as the SDK's full-close helper does (DECISIONS 5.11, `close.ts` `exitFeeAtExitPrice`). The two bases differ
+ * by the fee rate × the price move.
  * The SDK's `getExitFeeSync` discount (rate × (1 − bps) in integers, §11.6) is a bug and is not reproduced.
  */
 export function exitFee(sizeUsd: bigint, closePositionRate: bigint, discountBps: bigint = 0n): FeeQuote {

@@ -106,6 +106,12 @@ export interface OpenInput {
   volatile?: boolean;
   /** Signed PnL (without fees) of the existing position, counted in the new leverage (PROTOCOL-v2 §5.9). */
   existingPnlUsd?: bigint;
+  /**
+   * USD-6 value of the collateral added when it is paid in another token than the collateral custody's (v2,
+   * DECISIONS 5.12: the program swaps the payment in at the payment token's oracle price, without a swap fee). When
+   * given it replaces the valuation of `collateralDeltaAmount` at the collateral min price.
+   */
+  collateralDeltaUsd?: bigint;
 }
 
 export interface OpenQuote {
@@ -183,7 +189,7 @@ export function openQuote(input: OpenInput): OpenQuote {
   }
 
   const collateralMin = minPriceOf(input.collateralPrice);
-  const collateralDeltaUsd = usdValue(
+  const collateralDeltaUsd = input.collateralDeltaUsd ?? usdValue(
     input.collateralDeltaAmount,
     collateralCustody.decimals,
     collateralMin,

@@ -10,7 +10,6 @@ import { maxPriceOf, minPriceOf, tokenAmount, usdValue } from "./oracle.ts";
 import { type PnlPricing, positionPnl } from "./pnl.ts";
 import type {
   CustodyLike,
-  IntLike,
   MarketLike,
   OraclePrice,
   PoolLike,
@@ -62,6 +61,9 @@ export function collectivePosition(stats: PositionStatsLike): PositionLike {
   };
 }
 
+/** A clock reading after `update_time` 0 + `delay_seconds` 0: the PnL of an aggregate is never delayed. */
+const OUTSIDE_ANY_DELAY = 1n;
+
 export interface EquityMarket {
   market: Pick<MarketLike, "side" | "collectivePosition">;
   targetPrice: PriceInput;
@@ -76,9 +78,10 @@ export interface EquityMarket {
  *
  * Choices: (1) the SDK's `getCollectivePosition` spreads the default (zero) position over the real fields, so its
  * equity ignores every market; we use the real aggregate. (2) The aggregate has no reference price, so its PnL is
- * taken outside the delay window (no per-position delay applies to a sum of positions).
+ * taken outside the delay window (no per-position delay applies to a sum of positions): with the window zeroed and
+ * no update time, any clock reading after the epoch is outside it, so the figure needs no clock.
  */
-export function poolEquityUsd(aumUsd: bigint, markets: readonly EquityMarket[], nowUnix: IntLike): bigint {
+export function poolEquityUsd(aumUsd: bigint, markets: readonly EquityMarket[]): bigint {
   let equity = aumUsd;
   for (const m of markets) {
     const stats = m.market.collectivePosition;
@@ -92,7 +95,7 @@ export function poolEquityUsd(aumUsd: bigint, markets: readonly EquityMarket[], 
       targetPricing: { ...m.targetPricing, delaySeconds: 0n },
       collateralPrice: minPriceOf(m.collateralPrice),
       collateralCustody: m.collateralCustody,
-      nowUnix: nowUnix,
+      nowUnix: OUTSIDE_ANY_DELAY,
     });
     const lockedValue = usdValue(
       position.lockedAmount,

@@ -11,7 +11,7 @@
  */
 import { closeQuote, isFullClose, type ProceedsMode } from "../math/close.ts";
 import { discountBpsFor } from "../math/fees.ts";
-import type { Privilege } from "../math/types.ts";
+import type { OraclePrice, PositionLike, Privilege } from "../math/types.ts";
 import { formatTokenAmount, formatUsd } from "../format/ui.ts";
 import type { DeploymentSnapshot } from "../views/context.ts";
 import { leverageDecimal } from "../views/dto.ts";
@@ -72,6 +72,10 @@ export interface ClosePositionPlan {
   receiveUsd: bigint;
   swap?: SwapLeg;
   discountBps: bigint;
+  /** Exit fill price of the closed part (the slippage bound is taken around it). */
+  exitPrice: OraclePrice;
+  /** The position after the close (zero size after a full close). */
+  remaining: PositionLike;
 }
 
 export interface ClosePositionQuote {
@@ -107,6 +111,7 @@ function computeClose(snapshot: DeploymentSnapshot, req: ClosePositionRequest): 
     full,
     discountBps,
     proceeds,
+    exitFeeAtExitPrice: earlier,
   });
 
   // Payout token: the collateral token, or (earlier interface) the requested token through a swap.
@@ -163,6 +168,8 @@ function computeClose(snapshot: DeploymentSnapshot, req: ClosePositionRequest): 
       receiveUsd: q.receiveUsd,
       swap,
       discountBps,
+      exitPrice: q.pnl.exitPrice,
+      remaining: q.newPosition,
     },
   };
 }

@@ -244,13 +244,17 @@ export interface SwapLeg {
   outUsd: bigint;
 }
 
-/** Exact-in swap of `amountIn` (native `from`) into `to` within one pool, with ratio fees and the swap spread. */
+/**
+ * Exact-in swap of `amountIn` (native `from`) into `to` within one pool, with ratio fees and the swap spread (no fees
+ * for a whitelisted, swap-fee-exempt trader: `feeExempt`).
+ */
 export function swapLeg(
   snapshot: DeploymentSnapshot,
   pool: PoolConfig,
   from: CustodyContext,
   to: CustodyContext,
   amountIn: bigint,
+  feeExempt = false,
 ): SwapLeg {
   const fromPrice = requirePrice(snapshot, from.token);
   const toPrice = requirePrice(snapshot, to.token);
@@ -264,6 +268,7 @@ export function swapLeg(
     outputRatios: ratiosOf(snapshot, pool, to),
     outputPrice: toPrice.price,
     poolAumUsd: poolAum(snapshot, pool),
+    feeExempt,
   });
   const free = to.account.assets.owned - to.account.assets.locked;
   if (quote.minAmountOut > free) {

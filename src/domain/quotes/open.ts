@@ -4,9 +4,13 @@
  * quotes, and (earlier interface) swap-and-open and plain SWAP trades.
  *
  * Market choice for (outputTokenSymbol, side): the market of the owner's existing position when there is one (an
- * increase); otherwise the first configured market whose collateral custody is the input token's; otherwise the
- * first configured market. (SOL long has two markets, SOL- and JitoSOL-collateral: a SOL payment opens on the SOL
- * one, a JitoSOL payment on the JitoSOL one, and an existing position is increased where it is.)
+ * increase, addressed where it actually is); otherwise `marketForNewPosition` (v2: the market the v2 reference
+ * names, JitoSOL-collateral for SOL longs; earlier interface: the market whose collateral is the paying token).
+ *
+ * v2 trades paid in another token than the market's collateral (DECISIONS 5.12, e.g. 11 USDC into SOL long): the
+ * program swaps the payment in without a swap fee, so the payment counts at its own oracle price (after its token
+ * multiplier) and every same-token rule (size, fee, leverage, liquidation, minimum collateral) applies to that USD
+ * value; borrow rate, liquidity and locked amounts are the market's collateral ("lock") custody's.
  */
 import { type TradeSide, tradeSide } from "../../protocol/vocabulary.ts";
 import { maxBig } from "../math/bigint.ts";
@@ -35,8 +39,11 @@ import {
   swapLeg,
   usdText,
 } from "./common.ts";
+import { grantPrivilege, swapFeeExemption } from "./privilege.ts";
+import { marketForNewPosition } from "./new-position-market.ts";
+import { parseOrderPrice } from "./order-price.ts";
 import { fail, type QuoteResult, runQuote } from "./result.ts";
-import { type TpSlQuoteDto, tpSlQuoteDto } from "./tpsl.ts";
+import { type TpSlQuoteDto, tpSlQuoteDto, type TriggerKind } from "./tpsl.ts";
 
 export interface OpenPositionRequest {
   inputTokenSymbol: string;
@@ -56,6 +63,8 @@ export interface OpenPositionRequest {
   privilege?: Privilege;
   userReferralAccount?: string;
   tokenStakeTokenAccount?: string;
+  /** Earlier interface, SWAP only: the owner's whitelist account (swap-fee exemption). */
+  userWhitelistAccount?: string;
 }
 
 export interface OpenPositionQuoteDto {
@@ -95,6 +104,10 @@ export interface OpenPositionPlan {
   sizeAmount: bigint;
   /** Fill price of the delta (slippage bounds are taken around it). */
   entryPrice?: OraclePrice;
+  /** The target's oracle price the trade was quoted at (trigger and limit prices are checked against it). */
+  markPrice?: OraclePrice;
+  /** The position after the trade (fees deducted): what attached triggers close and the minimum-collateral base. */
+  position?: PositionLike;
   limitPrice?: OraclePrice;
   takeProfitPrice?: OraclePrice;
   stopLossPrice?: OraclePrice;
@@ -120,25 +133,15 @@ export function openPositionQuote(
 }
 
 /**
- * The fee privilege of an earlier-interface request: `privilege` when given, else REFERRAL with a referral account,
- * else STAKE with a token-stake account, else NONE (earlier.yaml OpenPositionRequest). v2 always trades with NONE.
+ * The fee privilege of an earlier-interface request: the one asked for (`privilege`, else inferred from the accounts
+ * sent) when its accounts exist, else NONE (./privilege.ts). v2 always trades with NONE.
  */
 export function privilegeOf(
   snapshot: DeploymentSnapshot,
-  req: Pick<OpenPositionRequest, "privilege" | "userReferralAccount" | "tokenStakeTokenAccount">,
+  req: Pick<OpenPositionRequest, "owner" | "privilege" | "userReferralAccount" | "tokenStakeTokenAccount">,
 ): Privilege {
   if (snapshot.version === "v2") return "NONE";
-  if (req.privilege) return req.privilege;
-  if (req.userReferralAccount) return "REFERRAL";
-  if (req.tokenStakeTokenAccount) return "STAKE";
-  return "NONE";
-}
-
-function pickMarket(snapshot: DeploymentSnapshot, markets: MarketContext[], inputSymbol: string): MarketContext {
-  const input = snapshot.token(inputSymbol);
-  const byInput = input &&
-    markets.find((m) => snapshot.custodyForToken(input.symbol, m.pool.poolAddress)?.pubkey === m.collateral.pubkey);
-  return byInput ?? markets[0];
+  return grantPrivilege(snapshot, req.owner, req).privilege;
 }
 
 /**
@@ -149,8 +152,10 @@ function pickMarket(snapshot: DeploymentSnapshot, markets: MarketContext[], inpu
 function computeOpen(snapshot: DeploymentSnapshot, req: OpenPositionRequest): OpenPositionQuote {
   const target = resolveOpenTarget(snapshot, req);
   const sized = sizeOpen(snapshot, req, target);
-  const newLeverage = checkOpenLimits(target, sized);
-  const triggers = triggerPrices(req, target.prices.target.price.exponent);
+  // Preview-only (no owner, both interfaces): nothing will be submitted, so the numbers of a trade below the minimum
+  // collateral are still shown; a build with an owner refuses it.
+  const newLeverage = checkOpenLimits(target, sized, req.owner !== undefined);
+  const triggers = triggerPrices(snapshot, req, target.prices.target.price.exponent);
   return {
     dto: openDto(snapshot, target, sized, newLeverage, triggers),
     plan: openPlan(target, sized, triggers),
@@ -166,7 +171,10 @@ interface OpenTarget {
   existing?: OpenPositionRef;
   /** The custody of the token paid. */
   input: CustodyContext;
-  /** The payment is not the market's collateral token: it is swapped into it (or, for a limit order, valued). */
+  /**
+   * The payment is not the market's collateral token: it is swapped into it (earlier interface), or valued at its
+   * own price (v2, and earlier-interface limit orders).
+   */
   swapIn: boolean;
   prices: { target: LivePrice; collateral: LivePrice; input: LivePrice };
   privilege: Privilege;
@@ -201,8 +209,8 @@ interface OpenSizing {
 
 /**
  * Markets for (output token, side), the owner's position to increase, the paid custody, and the prices the trade
- * needs. v2 takes payment in the collateral token only (a swap-in needs the earlier interface), except for a limit
- * order, whose reserve is valued rather than swapped.
+ * needs. A payment in another token than the market's collateral is swapped in (earlier interface: swap-and-open)
+ * or valued at its own price (v2, DECISIONS 5.12; earlier-interface limit orders).
  */
 function resolveOpenTarget(snapshot: DeploymentSnapshot, req: OpenPositionRequest): OpenTarget {
   const side = tradeSide(req.tradeType);
@@ -211,15 +219,9 @@ function resolveOpenTarget(snapshot: DeploymentSnapshot, req: OpenPositionReques
   const markets = requireMarkets(snapshot, req.outputTokenSymbol, side);
   // A limit order rests on its own; only a MARKET order with an owner can increase an existing position.
   const existing = req.owner && !isLimit ? existingPosition(snapshot, req.owner, markets) : undefined;
-  const market = existing?.market ?? pickMarket(snapshot, markets, req.inputTokenSymbol);
+  const market = existing?.market ?? marketForNewPosition(snapshot, markets, req.inputTokenSymbol);
   const input = requireCustodyInPool(snapshot, req.inputTokenSymbol, market.pool);
   const swapIn = input.pubkey !== market.collateral.pubkey;
-  if (swapIn && snapshot.version === "v2" && !isLimit) {
-    fail(
-      "COMPUTE_FAILED",
-      `Swap not supported in v2: pay the ${market.config.targetSymbol} ${req.tradeType} market with ${market.config.collateralSymbol}`,
-    );
-  }
 
   const target = requirePrice(snapshot, market.target.token);
   requireOpenSession(target, market.config.targetSymbol);
@@ -255,7 +257,7 @@ function sizeOpen(snapshot: DeploymentSnapshot, req: OpenPositionRequest, t: Ope
   let limitPrice: OraclePrice | undefined;
   if (t.isLimit) {
     if (req.limitPrice === undefined) fail("COMPUTE_FAILED", "limitPrice is required for LIMIT orders");
-    limitPrice = parseUiPrice(req.limitPrice, prices.target.price.exponent, "limitPrice");
+    limitPrice = requestPrice(snapshot, req.limitPrice, prices.target.price.exponent, "limitPrice");
   }
   const tradePrice = limitPrice ?? prices.target.price;
 
@@ -264,8 +266,13 @@ function sizeOpen(snapshot: DeploymentSnapshot, req: OpenPositionRequest, t: Ope
   let swap: SwapLeg | undefined;
   let collateralAmount = amountIn;
   const youPayUsd = usdValue(amountIn, input.account.decimals, prices.input.price, input.account.tokenAmountMultiplier);
+  /** v2: the payment's own USD value is the collateral added (no swap fee, DECISIONS 5.12). */
+  let valuedUsd: bigint | undefined;
   if (t.swapIn && amountIn > 0n) {
-    if (t.isLimit) {
+    if (snapshot.version === "v2") {
+      valuedUsd = youPayUsd;
+      collateralAmount = tokenAmount(youPayUsd, c.decimals, prices.collateral.price, c.tokenAmountMultiplier);
+    } else if (t.isLimit) {
       // The reserve is converted at the fill; it is valued at today's prices.
       collateralAmount = tokenAmount(youPayUsd, c.decimals, prices.collateral.price, c.tokenAmountMultiplier);
     } else {
@@ -273,7 +280,8 @@ function sizeOpen(snapshot: DeploymentSnapshot, req: OpenPositionRequest, t: Ope
       collateralAmount = swap.quote.minAmountOut;
     }
   }
-  const collateralUsd = usdValue(collateralAmount, c.decimals, prices.collateral.price, c.tokenAmountMultiplier);
+  const collateralUsd = valuedUsd ??
+    usdValue(collateralAmount, c.decimals, prices.collateral.price, c.tokenAmountMultiplier);
 
   const sized = sizeFromLeverage({
     collateralUsd,
@@ -301,6 +309,7 @@ function sizeOpen(snapshot: DeploymentSnapshot, req: OpenPositionRequest, t: Ope
     nowUnix: snapshot.nowUnix,
     discountBps: t.discountBps,
     existingPnlUsd: old ? old.metrics.pnl.profitUsd - old.metrics.pnl.lossUsd : undefined,
+    collateralDeltaUsd: valuedUsd,
   });
   let position: PositionLike = quote.newPosition;
   let liquidationPrice = quote.newLiquidationPrice;
@@ -343,16 +352,16 @@ function checkLeverage(market: MarketContext, leverageBps: bigint, degen: boolea
 
 /**
  * The sized trade against what the program would refuse: collateral that does not cover the entry fee, collateral
- * after fees below the market minimum, a size beyond the available liquidity. Returns the new leverage as the
- * contract shows it (it exists only once the fee is covered); "0" when nothing is quoted.
+ * after fees below the market minimum (when `enforceMinCollateral`), a size beyond the available liquidity. Returns
+ * the new leverage as the contract shows it (it exists only once the fee is covered); "0" when nothing is quoted.
  */
-function checkOpenLimits(t: OpenTarget, s: OpenSizing): string {
+function checkOpenLimits(t: OpenTarget, s: OpenSizing, enforceMinCollateral: boolean): string {
   if (!s.quoting) return formatLeverage(0n);
   const newLeverage = leverageDecimal(s.quote.newLeverageBps) ??
     fail("INSUFFICIENT_COLLATERAL", `collateral of ${usdText(s.collateralUsd)} does not cover the entry fee`);
   const p = t.market.target.account.pricing;
   const minCollateral = BigInt(t.degen ? p.minDegenCollateralUsd : p.minCollateralUsd);
-  if (s.position.collateralUsd < minCollateral) {
+  if (enforceMinCollateral && s.position.collateralUsd < minCollateral) {
     fail(
       "INSUFFICIENT_COLLATERAL",
       `collateral after fees of ${usdText(s.position.collateralUsd)} is below the market minimum of ${
@@ -376,11 +385,18 @@ interface TriggerPrices {
   stopLoss?: OraclePrice;
 }
 
-function triggerPrices(req: OpenPositionRequest, exponent: number): TriggerPrices {
-  return {
-    takeProfit: req.takeProfit === undefined ? undefined : parseUiPrice(req.takeProfit, exponent, "takeProfit"),
-    stopLoss: req.stopLoss === undefined ? undefined : parseUiPrice(req.stopLoss, exponent, "stopLoss"),
-  };
+function triggerPrices(snapshot: DeploymentSnapshot, req: OpenPositionRequest, exponent: number): TriggerPrices {
+  const price = (text: string | undefined, field: string) =>
+    text === undefined ? undefined : requestPrice(snapshot, text, exponent, field);
+  return { takeProfit: price(req.takeProfit, "takeProfit"), stopLoss: price(req.stopLoss, "stopLoss") };
+}
+
+/**
+ * A limit or trigger price of the request. v2 holds it to the order rules (zero or beyond u64: 400
+ * TRIGGER_PRICE_INVALID, DECISIONS 3.3); the earlier interface answers a zero price as a compute failure.
+ */
+function requestPrice(snapshot: DeploymentSnapshot, text: string, exponent: number, field: string): OraclePrice {
+  return snapshot.version === "v2" ? parseOrderPrice(text, exponent, field) : parseUiPrice(text, exponent, field);
 }
 
 /** The quote as the contract shows it: the old position (an increase), the new one, fees, rates, and TP/SL quotes. */
@@ -415,10 +431,10 @@ function openDto(
     outputAmount: String(s.sizeAmount),
     outputAmountUi: f.size(s.sizeAmount),
   });
-  const tpSl = (price: OraclePrice) =>
-    tpSlQuoteDto(market, s.position, price, t.prices.collateral.price, snapshot.nowUnix, s.quote.borrowFeeUsd);
-  if (s.quoting && triggers.takeProfit) dto.takeProfitQuote = tpSl(triggers.takeProfit);
-  if (s.quoting && triggers.stopLoss) dto.stopLossQuote = tpSl(triggers.stopLoss);
+  const tpSl = (price: OraclePrice, kind: TriggerKind) =>
+    tpSlQuoteDto(market, s.position, price, t.prices.collateral.price, snapshot.nowUnix, s.quote.borrowFeeUsd, kind);
+  if (s.quoting && triggers.takeProfit) dto.takeProfitQuote = tpSl(triggers.takeProfit, "takeProfit");
+  if (s.quoting && triggers.stopLoss) dto.stopLossQuote = tpSl(triggers.stopLoss, "stopLoss");
   if (s.swap) swapFields(dto, s.swap);
   return dto as OpenPositionQuoteDto;
 }
@@ -433,6 +449,8 @@ function openPlan(t: OpenTarget, s: OpenSizing, triggers: TriggerPrices): OpenPo
     collateralAmount: s.collateralAmount,
     sizeAmount: s.sizeAmount,
     entryPrice: s.quote.entryDeltaPrice,
+    markPrice: t.prices.target.price,
+    position: s.position,
     limitPrice: s.limitPrice,
     takeProfitPrice: triggers.takeProfit,
     stopLossPrice: triggers.stopLoss,
@@ -472,7 +490,8 @@ function computeSwap(snapshot: DeploymentSnapshot, req: OpenPositionRequest): Op
     requireOpenSession(p, leg.config.symbol);
   }
   const amountIn = parseAmount(req.inputAmountUi, from.account.decimals, "inputAmountUi");
-  const swap = swapLeg(snapshot, pool, from, to, amountIn);
+  const exempt = swapFeeExemption(snapshot, req.owner, req.userWhitelistAccount, pool.poolAddress) !== undefined;
+  const swap = swapLeg(snapshot, pool, from, to, amountIn, exempt);
   const freeOut = maxBig(to.account.assets.owned - to.account.assets.locked, 0n);
   const dto: OpenPositionQuoteDto = {
     newLeverage: "0",

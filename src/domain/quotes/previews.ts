@@ -8,7 +8,7 @@
 import { type RequestSide, tradeSide } from "../../protocol/vocabulary.ts";
 import { closeQuote, isFullClose } from "../math/close.ts";
 import { feeAmount } from "../math/fees.ts";
-import { lockedAmountFor, lockedUsdFor, maxProfitPrice } from "../math/locked.ts";
+import { lockedAmountFor, lockedUsdFor } from "../math/locked.ts";
 import { openQuote } from "../math/open.ts";
 import { tokenAmount } from "../math/oracle.ts";
 import { pnlForRoi } from "../math/tpsl.ts";
@@ -32,7 +32,7 @@ import {
 } from "./common.ts";
 import { marginChange } from "./collateral.ts";
 import { fail, type QuoteResult, runQuote } from "./result.ts";
-import { pnlAtTrigger, triggerForNetPnl } from "./tpsl.ts";
+import { maxProfitPriceUi as maxProfitPriceUiOf, pnlAtTrigger, triggerForNetPnl } from "./tpsl.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // limit-order-fees
@@ -114,8 +114,9 @@ export interface ExitFeeDto {
 
 /**
  * The close fee and exit price of closing `closeAmountUsdUi` of the position, exactly as the close quote computes
- * them: the same full/partial rule (DECISIONS 5.6), the fee on the prorated entry-valued size, the exit price for
- * the closed size, the fee in collateral tokens at the collateral price.
+ * them: the same full/partial rule (DECISIONS 5.6), the fee on the prorated entry-valued size (earlier interface,
+ * full close: on the closed size valued at its exit price, DECISIONS 5.11), the exit price for the closed size, the
+ * fee in collateral tokens at the collateral price.
  */
 export function exitFeePreview(snapshot: DeploymentSnapshot, req: ExitFeeRequest): QuoteResult<ExitFeeDto> {
   return runQuote(() => {
@@ -126,6 +127,7 @@ export function exitFeePreview(snapshot: DeploymentSnapshot, req: ExitFeeRequest
       ...closeBasis(snapshot, market, position, prices),
       sizeDeltaUsd: closeUsd,
       full: isFullClose(closeUsd, position.sizeUsd),
+      exitFeeAtExitPrice: snapshot.version === "earlier",
     });
     const f = marketFormat(market);
     return {
@@ -247,10 +249,7 @@ export function tpSlPreview(snapshot: DeploymentSnapshot, req: TpSlRequest): Quo
         snapshot.nowUnix,
       )
         .netPnlUsd;
-    const cap = market.side === "Long" && !market.account.correlation
-      ? maxProfitPrice(position, market.side, market.account, collateralPrice, market.collateral.account)
-      : null;
-    const maxProfitPriceUi = cap ? f.price(cap) : null;
+    const maxProfitPriceUi = maxProfitPriceUiOf(market, position, collateralPrice);
 
     if (req.mode === "forward") {
       if (req.triggerPriceUi === undefined) fail("COMPUTE_FAILED", "triggerPriceUi is required in forward mode");

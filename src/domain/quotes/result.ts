@@ -4,7 +4,12 @@
  * value by {@link runQuote}, the only entry point handlers use, so bad user input never escapes as an exception.
  */
 
-/** The registry codes (src/http/errors.ts) a compute failure may carry. */
+/**
+ * The registry codes (src/http/errors.ts) a compute failure may carry. The last group is raised by the earlier
+ * interface's transaction builders (a trigger order or TP/SL that the program would refuse; an account the
+ * transaction needs that does not exist): quote builders answer them as 200 `err`, the trigger-order builders as
+ * their 400 / 404 (DECISIONS 3.3).
+ */
 export type QuoteErrorCode =
   | "COMPUTE_FAILED"
   | "UNKNOWN_SYMBOL"
@@ -14,7 +19,14 @@ export type QuoteErrorCode =
   | "PRICE_UNAVAILABLE"
   | "INSUFFICIENT_COLLATERAL"
   | "UNSUPPORTED_TRADE_TYPE"
-  | "MARKET_CLOSED";
+  | "MARKET_CLOSED"
+  | "NOT_FOUND"
+  // Order-slot and order-price rules (DECISIONS 3.3, 5.8): always 400, also inside a quote builder.
+  | "ORDER_SLOT_INVALID"
+  | "ORDER_SLOTS_FULL"
+  | "ORDER_NOT_FOUND"
+  | "TRIGGER_PRICE_INVALID"
+  | "ORDER_SIZE_INVALID";
 
 export interface QuoteFailure {
   ok: false;
@@ -54,4 +66,10 @@ export function runQuote<T>(compute: () => T): QuoteResult<T> {
     if (error instanceof QuoteError) return { ok: false, code: error.code, err: error.message };
     return { ok: false, code: "COMPUTE_FAILED", err: COMPUTE_FAILED_TEXT };
   }
+}
+
+/** The value of a successful result; a failure is raised again (for composing quotes inside {@link runQuote}). */
+export function unwrapQuote<T>(result: QuoteResult<T>): T {
+  if (!result.ok) fail(result.code, result.err);
+  return result.value;
 }

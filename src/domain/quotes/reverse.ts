@@ -6,16 +6,18 @@
  * The close pays out in the opposite market's collateral token (v2 §3.6: dispensing = receiving custody of the new
  * leg), so the new collateral amount is that USD value in the opposite collateral token (rounded down), and the
  * new position is sized from it exactly like a MARKET open. If the owner already holds a position on the opposite
- * side, the new leg increases it.
+ * side, the new leg increases it; otherwise it opens on `marketForNewPosition` (v2: the market the reference names;
+ * earlier interface: the opposite market with the same collateral, else the first).
  */
 import { oppositeSide, type TradeSide } from "../../protocol/vocabulary.ts";
+import { discountBpsFor } from "../math/fees.ts";
 import { reverseCollateralUsd } from "../math/reverse.ts";
 import { leverageToBps } from "../math/leverage.ts";
 import { positionLiquidationPrice } from "../math/liquidation.ts";
 import { closeQuote } from "../math/close.ts";
 import { openQuote, sizeFromLeverage } from "../math/open.ts";
 import { tokenAmount, usdValue } from "../math/oracle.ts";
-import type { PositionLike } from "../math/types.ts";
+import type { OraclePrice, PositionLike, Privilege } from "../math/types.ts";
 import { formatLeverage, formatUsd } from "../format/ui.ts";
 import type { DeploymentSnapshot, MarketContext } from "../views/context.ts";
 import { leverageDecimal } from "../views/dto.ts";
@@ -31,6 +33,7 @@ import {
   tradePrices,
   usdText,
 } from "./common.ts";
+import { marketForNewPosition } from "./new-position-market.ts";
 import { fail, type QuoteResult, runQuote } from "./result.ts";
 
 export interface ReversePositionRequest {
@@ -38,6 +41,9 @@ export interface ReversePositionRequest {
   leverage: number;
   /** Earlier interface only. */
   degenMode?: boolean;
+  /** Earlier interface only: the granted privilege (./privilege.ts) and the discount it carries, on both legs. */
+  privilege?: Privilege;
+  tradingFeeDiscountPercent?: number;
 }
 
 export interface ReversePositionQuoteDto {
@@ -65,6 +71,14 @@ export interface ReversePositionPlan {
   collateralAmount: bigint;
   /** Target native size of the new leg. */
   sizeAmount: bigint;
+  /** Exit fill price of the close leg and entry fill price of the new leg (each leg's slippage bound is taken
+   * around its own fill). */
+  closeExitPrice: OraclePrice;
+  openEntryPrice: OraclePrice;
+  /** USD-6 of the new leg's size at its fill (what the market's liquidity must take). */
+  openSizeUsd: bigint;
+  /** The position on the opposite side after the new leg (fees deducted). */
+  newPosition: PositionLike;
 }
 
 export interface ReversePositionQuote {
@@ -85,16 +99,19 @@ function computeReverse(snapshot: DeploymentSnapshot, req: ReversePositionReques
   const prices = tradePrices(snapshot, market, true);
   const candidates = oppositeMarkets(snapshot, market);
   const increases = existingPosition(snapshot, ref.owner, candidates);
-  const next = increases?.market ??
-    candidates.find((m) => m.collateral.pubkey === market.collateral.pubkey) ?? candidates[0];
+  const next = increases?.market ?? marketForNewPosition(snapshot, candidates, market.config.collateralSymbol);
   const nextCollateral = next.collateral.pubkey === market.collateral.pubkey
     ? prices.collateral
     : requirePrice(snapshot, next.collateral.token);
 
+  const earlier = snapshot.version === "earlier";
+  const discountBps = earlier ? discountBpsFor(req.privilege ?? "NONE", req.tradingFeeDiscountPercent) : 0n;
   const close = closeQuote({
     ...closeBasis(snapshot, market, position, prices),
     sizeDeltaUsd: position.sizeUsd,
     full: true,
+    discountBps,
+    exitFeeAtExitPrice: earlier,
   });
   const nc = next.collateral.account;
   const closeReceiveAmount = tokenAmount(close.receiveUsd, nc.decimals, nextCollateral.price, nc.tokenAmountMultiplier);
@@ -103,7 +120,7 @@ function computeReverse(snapshot: DeploymentSnapshot, req: ReversePositionReques
   const collateralAmount = tokenAmount(newCollateralUsd, nc.decimals, nextCollateral.price, nc.tokenAmountMultiplier);
 
   const side = oppositeSide(market.side);
-  const degen = snapshot.version === "earlier" && req.degenMode === true;
+  const degen = earlier && req.degenMode === true;
   const leverageBps = leverageToBps(req.leverage);
   const p = next.target.account.pricing;
   const maxLev = BigInt(degen ? p.maxInitDegenLeverage : p.maxInitLeverage);
@@ -121,6 +138,7 @@ function computeReverse(snapshot: DeploymentSnapshot, req: ReversePositionReques
     side,
     targetPrice: prices.target.price,
     targetCustody: next.target.account,
+    discountBps,
   });
   const old = increases
     ? positionFigures(next, increases.position, prices.target.price, nextCollateral.price, snapshot.nowUnix)
@@ -136,6 +154,7 @@ function computeReverse(snapshot: DeploymentSnapshot, req: ReversePositionReques
     collateralCustody: nc,
     market: next.account,
     nowUnix: snapshot.nowUnix,
+    discountBps,
     existingPnlUsd: old ? old.metrics.pnl.profitUsd - old.metrics.pnl.lossUsd : undefined,
   });
   let newPosition: PositionLike = q.newPosition;
@@ -161,6 +180,17 @@ function computeReverse(snapshot: DeploymentSnapshot, req: ReversePositionReques
       newCollateralUsd: formatUsd(newCollateralUsd),
       openEntryFee: formatUsd(q.feeUsd),
     },
-    plan: { ref, newMarket: next, increases, closeReceiveAmount, collateralAmount, sizeAmount: sized.sizeAmount },
+    plan: {
+      ref,
+      newMarket: next,
+      increases,
+      closeReceiveAmount,
+      collateralAmount,
+      sizeAmount: sized.sizeAmount,
+      closeExitPrice: close.pnl.exitPrice,
+      openEntryPrice: q.entryDeltaPrice,
+      openSizeUsd: q.sizeDeltaUsd,
+      newPosition,
+    },
   };
 }

@@ -6,6 +6,7 @@
 import type { TradeSide } from "../../protocol/vocabulary.ts";
 import { big, maxBig } from "../math/bigint.ts";
 import { settleClose } from "../math/close.ts";
+import { maxProfitPrice } from "../math/locked.ts";
 import { pnlPercentBps } from "../math/pnl.ts";
 import { usdValue } from "../math/oracle.ts";
 import { type TriggerPnl, triggerPnl } from "../math/tpsl.ts";
@@ -21,6 +22,27 @@ export interface TpSlQuoteDto {
   exitFeeUsdUi: string;
   receiveUsdUi: string;
   pnlPercentage: string;
+  /** Take-profit of a LONG on an uncorrelated market: the price its profit is capped at; otherwise null. */
+  maxProfitPriceUi: string | null;
+}
+
+/** Which trigger of an open-position request a TP/SL quote describes. */
+export type TriggerKind = "takeProfit" | "stopLoss";
+
+/**
+ * The price beyond which the position's profit stops growing (PROTOCOL-v2 §5.11, PROTOCOL-v1 §5.13
+ * `getMaxProfitPriceSync`): the entry plus the payout room usd(locked_amount) − collateral_usd spread over the size,
+ * at the market's price precision. Only a LONG on an uncorrelated market has one; null for SHORT (the live service
+ * reports none: a falling price is bounded by zero) and for correlated markets (the payout is the target token).
+ */
+export function maxProfitPriceUi(
+  market: MarketContext,
+  position: PositionLike,
+  collateralPrice: OraclePrice,
+): string | null {
+  if (market.side !== "Long" || market.account.correlation) return null;
+  const cap = maxProfitPrice(position, market.side, market.account, collateralPrice, market.collateral.account);
+  return cap ? marketFormat(market).price(cap) : null;
 }
 
 /**
@@ -59,7 +81,8 @@ export function pnlAtTrigger(
 /**
  * `takeProfitQuote` / `stopLossQuote` of an open-position quote: the new position closed at the trigger. The payout
  * is the full-close settlement (collateral + capped profit − loss − price impact − exit fee − borrow fee);
- * `pnlPercentage` is (profit − loss) relative to the collateral (the on-chain TriggerQuote).
+ * `pnlPercentage` is (profit − loss) relative to the collateral (the on-chain TriggerQuote). `maxProfitPriceUi`, the
+ * live service's addition, is the take-profit's ceiling ({@link maxProfitPriceUi}); a stop-loss has none (null).
  */
 export function tpSlQuoteDto(
   market: MarketContext,
@@ -68,6 +91,7 @@ export function tpSlQuoteDto(
   collateralPrice: OraclePrice,
   nowUnix: bigint,
   borrowFeeUsd: bigint,
+  kind: TriggerKind,
 ): TpSlQuoteDto {
   const t = pnlAtTrigger(market, position, trigger, collateralPrice, nowUnix);
   const c = market.collateral.account;
@@ -87,6 +111,7 @@ export function tpSlQuoteDto(
     exitFeeUsdUi: formatUsd(t.exitFeeUsd),
     receiveUsdUi: formatUsd(settlement.receiveUsd),
     pnlPercentage: formatPercentBps(pnlPercentBps(t.profitUsd - t.lossUsd, position.collateralUsd)),
+    maxProfitPriceUi: kind === "takeProfit" ? maxProfitPriceUi(market, position, collateralPrice) : null,
   };
 }
 

@@ -29,6 +29,8 @@ export interface AccountReader {
 export interface ConfigReader {
   readonly pools: readonly PoolConfig[];
   token(symbol: string): TokenConfig | undefined;
+  tokenByMint(mint: string): TokenConfig | undefined;
+  custodiesOfMint(mint: string): CustodyConfig[];
   market(account: string): MarketConfig | undefined;
   marketsFor(targetSymbol: string, side: "long" | "short"): MarketConfig[];
   custody(account: string): CustodyConfig | undefined;

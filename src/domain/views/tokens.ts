@@ -1,6 +1,11 @@
 /**
  * The configuration's tokens as each interface lists them (GET /v2/tokens, GET /tokens). `tokens` is the
  * deployment's list, one entry per symbol (`DeploymentIndex.tokens`).
+ *
+ * Each entry also carries the live service's names for four of its fields (issue 12: clients written against the
+ * live service read them): `mint` = `mintKey`, `lazerId` = `feedId`, `pythTicker` = `oracleTicker` and, on the
+ * earlier interface, `pythPriceId` = `oraclePriceId` (ORACLE-AND-CHAIN §0 and §6 item 2, PROTOCOL-v2 §7.2). The documented names
+ * stay; the aliases are additive and always hold the same value.
  */
 import type { TokenConfig } from "../../config/pool-config.ts";
 import type { ProgramVersion } from "../../protocol/vocabulary.ts";
@@ -14,6 +19,9 @@ const v2TokenDto = (t: TokenConfig) => ({
   feedId: t.feedId,
   oracleTicker: t.oracleTicker,
   isToken2022: t.isToken2022,
+  mint: t.mintKey,
+  lazerId: t.feedId,
+  pythTicker: t.oracleTicker,
 });
 export type V2TokenDto = ReturnType<typeof v2TokenDto>;
 
@@ -29,6 +37,10 @@ const earlierTokenDto = (t: TokenConfig) => ({
   oracleTicker: t.oracleTicker,
   oraclePriceId: t.oraclePriceId,
   isToken2022: t.isToken2022,
+  mint: t.mintKey,
+  lazerId: t.feedId,
+  pythTicker: t.oracleTicker,
+  pythPriceId: t.oraclePriceId,
 });
 export type EarlierTokenDto = ReturnType<typeof earlierTokenDto>;
 

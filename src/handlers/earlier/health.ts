@@ -1,12 +1,13 @@
 import type { EarlierHandler } from "./handler.ts";
-import { chainsOf, ingestionIsStale } from "../shared/health.ts";
+import { chainsOf, clockFields, ingestionIsStale } from "../shared/health.ts";
 
-/** GET /health: cached account counts of the earlier program (DECISIONS 2.11). */
+/** GET /health: cached account counts of the earlier program (DECISIONS 2.11) and the service clock. */
 export const getHealth: EarlierHandler<"getHealth"> = (c) => {
   const services = c.var.services;
   const view = services.deployments.earlier.view;
+  const now = services.clock.nowMs();
   const body = {
-    status: ingestionIsStale(services, chainsOf(services, "earlier")) ? "degraded" as const : "ok" as const,
+    status: ingestionIsStale(services, chainsOf(services, "earlier"), now) ? "degraded" as const : "ok" as const,
     accounts: {
       perpetuals: view.count("Perpetuals"),
       pools: view.count("Pool"),
@@ -15,6 +16,7 @@ export const getHealth: EarlierHandler<"getHealth"> = (c) => {
       positions: view.count("Position"),
       orders: view.count("Order"),
     },
+    ...clockFields(services, now),
   };
   return body.status === "ok" ? c.json(body, 200) : c.json(body, 503);
 };

@@ -14,3 +14,8 @@ export * from "./previews.ts";
 export * from "./metrics.ts";
 export * from "./get-openapi-document.ts";
 export * from "./get-docs.ts";
+export * from "./close-position.ts";
+export * from "./reverse-position.ts";
+export * from "./collateral.ts";
+export * from "./trigger-orders.ts";
+export * from "./account-setup.ts";

@@ -1,34 +1,28 @@
 /**
- * POST /transaction-builder/open-position (earlier interface). Preview-only mode (no `owner`): every quote field
- * with `transactionBase64: null`, including the swap fields for SWAP. With an owner the quote is still computed (a
- * failure is 200 `{err, code}`), but the transaction half is not built yet (501).
+ * POST /transaction-builder/open-position (earlier interface): the quote, and with an `owner` the unsigned base-chain
+ * transaction (open_position / swap_and_open with TP/SL, place_limit_order, or swap). Without an owner: every quote
+ * field with `transactionBase64: null`. A quote or build failure is 200 `{err, code}`.
  */
 import type { EarlierHandler } from "./handler.ts";
-import { ApiError, notImplemented } from "../../http/errors.ts";
-import { openPositionQuote } from "../../domain/quotes/open.ts";
+import { openPositionBuild } from "../../domain/builders/earlier/open-position.ts";
 import { snapshotOf } from "../context.ts";
-import { answerQuote, missingField } from "../shared/answers.ts";
+import { missingField } from "../shared/answers.ts";
+import { answerBuild, requirePositiveAmount, tokenStakeAccountOf } from "../shared/builder-answers.ts";
+import { buildTransaction } from "../shared/transactions.ts";
 
 export const openPosition: EarlierHandler<"openPosition"> = (c) => {
   const body = c.req.valid("json");
-  if (!/[1-9]/.test(body.inputAmountUi)) {
-    throw new ApiError(400, "INVALID_DECIMAL", "body.inputAmountUi must be greater than zero", "body.inputAmountUi");
-  }
+  requirePositiveAmount("inputAmountUi", body.inputAmountUi);
   if (body.tradeType !== "SWAP" && body.orderType === "LIMIT" && body.limitPrice === undefined) {
     throw missingField("limitPrice", "is required when orderType is LIMIT");
   }
-  if (
-    body.tokenStakeTokenAccount !== undefined && body.tokenStakeFafAccount !== undefined &&
-    body.tokenStakeTokenAccount !== body.tokenStakeFafAccount
-  ) {
-    throw missingField("tokenStakeFafAccount", "must equal tokenStakeTokenAccount when both are sent");
-  }
-  const result = openPositionQuote(snapshotOf(c, "earlier"), {
+  const result = openPositionBuild(snapshotOf(c, "earlier"), {
     ...body,
-    tokenStakeTokenAccount: body.tokenStakeTokenAccount ?? body.tokenStakeFafAccount,
+    tokenStakeTokenAccount: tokenStakeAccountOf(body),
   });
-  // The quote is computed (and its failures answered) with or without an owner; building the transaction for an
-  // owner is a later issue.
-  if (result.ok && body.owner !== undefined) throw notImplemented();
-  return answerQuote(c, result, (quote) => ({ ...quote.dto, transactionBase64: null, err: null }));
+  return answerBuild(c, "openPosition", result, ({ dto, build }) => ({
+    ...dto,
+    transactionBase64: build ? buildTransaction(c, "openPosition", { chain: "base", ...build }) : null,
+    err: null,
+  }), body.owner !== undefined);
 };

@@ -1,25 +1,36 @@
 /**
- * Health (DECISIONS 2.11): `ok`, or `degraded` with 503 when ingestion is stale: a chain that has not completed its
- * first load, or whose last data (account write or slot) is older than INGEST_STALE_AFTER_MS while disconnected,
- * or an oracle stream silent for that long.
+ * Health (DECISIONS 2.11, 3.5): `ok`, or `degraded` with 503 when ingestion is stale beyond INGEST_STALE_AFTER_MS
+ * (all ages on the service clock):
+ * - a chain that has not completed its first load;
+ * - a chain disconnected for that long (no account write, slot or reload since);
+ * - a chain whose slot has not moved for that long (the chain, or the service's view of it, stalls or lags);
+ * - a chain whose RPC has not answered a blockhash refresh for that long (HTTP unreachable: builders cannot work);
+ * - an oracle stream silent for that long.
+ * Both health bodies also carry the clock the service computes with (`clockUnixMs`, and where a replay stands).
  */
 import { isLiveMode } from "../../config/env.ts";
 import type { Services } from "../../services.ts";
 import type { Chain } from "../../state/types.ts";
+import type { ReplayPosition } from "../../state/clock.ts";
 import type { ProgramVersion } from "../../protocol/vocabulary.ts";
 
-export function ingestionIsStale(services: Services, chains: Chain[]): boolean {
-  const now = services.clock.nowMs();
+export function ingestionIsStale(services: Services, chains: Chain[], now = services.clock.nowMs()): boolean {
   const limit = services.config.INGEST_STALE_AFTER_MS;
+  const olderThanLimit = (reading: number | null) => reading === null || now - reading > limit;
   for (const chain of chains) {
     const status = services.ingest.chains[chain];
     if (status.lastSyncMs === null) return true;
     const last = Math.max(status.lastUpdateMs ?? 0, status.lastSyncMs);
     if (!status.connected && now - last > limit) return true;
+    if (olderThanLimit(status.slotAdvancedAtMs) || olderThanLimit(status.lastBlockhashMs)) return true;
   }
-  const oracle = services.ingest.oracle;
-  if (oracle.lastFrameMs === null || now - oracle.lastFrameMs > limit) return true;
-  return false;
+  return olderThanLimit(services.ingest.oracle.lastFrameMs);
+}
+
+/** The clock fields of both health bodies, read once: the instant every other figure of the answer refers to. */
+export function clockFields(services: Services, now: number): { clockUnixMs: number; replay: ReplayPosition | null } {
+  const replay = services.clock.replayPosition() ?? null;
+  return { clockUnixMs: Math.floor(now), replay: replay && { ...replay, positionMs: Math.max(0, replay.positionMs) } };
 }
 
 /** The chains that feed an interface: v2 state lives on the ER with base fallback; the earlier one on base. */

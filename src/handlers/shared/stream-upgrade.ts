@@ -3,7 +3,7 @@
  * validation (400 on a malformed owner or a non-numeric `updateIntervalMs`):
  *
  * 1. a request that is not a WebSocket handshake gets 426 UPGRADE_REQUIRED;
- * 2. the browser origin check (DECISIONS 5.14);
+ * 2. a browser page's `Origin` must be allowed by CORS_ORIGINS (DECISIONS 5.14), else 403 ORIGIN_NOT_ALLOWED;
  * 3. a connection slot from the stream's hub, refused before the upgrade with the usual `{error, code}` body:
  *    429 WS_OWNER_LIMIT (5 per owner), 503 WS_GLOBAL_LIMIT (10,000 in all);
  * 4. the upgrade itself, through hono's `upgradeWebSocket` on Deno, at the clamped interval (DECISIONS 4.3), with the
@@ -13,6 +13,7 @@ import type { AppEnv } from "../../services.ts";
 import type { Context, TypedResponse } from "hono";
 import { upgradeWebSocket } from "hono/deno";
 import { ApiError, type ErrorBody } from "../../http/errors.ts";
+import { isAllowedOrigin } from "../../config/cors-origins.ts";
 import { idleTimeoutSeconds, type StreamHub } from "../../streams/hub.ts";
 import { clampUpdateInterval } from "../../streams/schedule.ts";
 
@@ -35,8 +36,10 @@ export async function upgradeToStream<M, P>(
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
     throw new ApiError(426, "UPGRADE_REQUIRED", "websocket upgrade required");
   }
-  // ── Origin check (DECISIONS 5.14): browser upgrades are accepted only from CORS_ORIGINS. The CORS helper's
-  // ── WebSocket origin check is wired here when it lands; until then every Origin is accepted.
+  // DECISIONS 5.14: a browser page's upgrade only from the origins CORS_ORIGINS allows (no Origin: not a browser).
+  if (!isAllowedOrigin(c.req.header("origin"), c.var.services.config.CORS_ORIGINS)) {
+    throw new ApiError(403, "ORIGIN_NOT_ALLOWED", "origin not allowed");
+  }
   const admission = await hub.admit(owner);
   if (!admission.ok) {
     const refusal = REFUSALS[admission.code];

@@ -1,13 +1,17 @@
 import type { V2Handler } from "./handler.ts";
-import { chainsOf, ingestionIsStale } from "../shared/health.ts";
+import { chainsOf, clockFields, ingestionIsStale } from "../shared/health.ts";
 
-/** GET /v2/health: cached account counts and the pool-configuration provenance. */
+/** GET /v2/health: cached account counts, the pool-configuration provenance and the service clock. */
 export const v2GetHealth: V2Handler<"v2GetHealth"> = (c) => {
   const services = c.var.services;
   const { view, index } = services.deployments.v2;
   const provenance = index.config.provenance;
+  const now = services.clock.nowMs();
   const body = {
-    status: ingestionIsStale(services, chainsOf(services, "v2")) ? "degraded" as const : "ok" as const,
+    status: ingestionIsStale(services, chainsOf(services, "v2"), now) ? "degraded" as const : "ok" as const,
+    // The live service's health names the deployment this interface serves (issue 12): the v2 program on the
+    // MagicBlock ephemeral rollup, always, so a constant (ORACLE-AND-CHAIN §2.3).
+    program: "magicblock" as const,
     accounts: {
       pools: view.count("Pool"),
       custodies: view.count("Custody"),
@@ -26,6 +30,7 @@ export const v2GetHealth: V2Handler<"v2GetHealth"> = (c) => {
       markets: index.allMarkets().length,
       tokens: index.tokens.length,
     },
+    ...clockFields(services, now),
   };
   return body.status === "ok" ? c.json(body, 200) : c.json(body, 503);
 };

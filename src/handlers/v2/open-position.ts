@@ -1,22 +1,42 @@
 /**
  * POST /v2/transaction-builder/open-position. Preview-only mode (no `owner`, DECISIONS 2.12): every quote field
- * with `transactionBase64: null`. With an owner the quote is still computed (a failure is 200 `{err, code}`), but the
- * transaction half is not built yet (501).
+ * with `transactionBase64: null`. With an owner: the quote, then the transaction the plan describes (open,
+ * increase, limit order, attached triggers), signed by the owner or a session key. v2 sends the `swap*` fields as
+ * null (DECISIONS 5.12).
  */
 import type { V2Handler } from "./handler.ts";
-import { notImplemented } from "../../http/errors.ts";
 import { openPositionQuote } from "../../domain/quotes/open.ts";
+import { openPositionTransaction } from "../../domain/builders/v2/open-position.ts";
 import { snapshotOf } from "../context.ts";
-import { answerQuote, missingField } from "../shared/answers.ts";
+import { missingField } from "../shared/answers.ts";
+import {
+  answerQuoteBuilder,
+  answerQuoteOnly,
+  requireSessionPair,
+  requireTradeSigner,
+  slippageBpsOf,
+} from "../shared/trade-answers.ts";
+
+const V2_FIELDS = { swapInPriceUi: null, swapOutPriceUi: null, swapFeeUsdUi: null, err: null };
 
 export const v2OpenPosition: V2Handler<"v2OpenPosition"> = (c) => {
   const body = c.req.valid("json");
   if (body.orderType === "LIMIT" && body.limitPrice === undefined) {
     throw missingField("limitPrice", "is required when orderType is LIMIT");
   }
-  const result = openPositionQuote(snapshotOf(c, "v2"), body);
-  // The quote is computed (and its failures answered) with or without an owner; building the transaction for an
-  // owner is a later issue.
-  if (result.ok && body.owner !== undefined) throw notImplemented();
-  return answerQuote(c, result, (quote) => ({ ...quote.dto, transactionBase64: null, err: null }));
+  const snapshot = snapshotOf(c, "v2");
+  const { owner } = body;
+  if (owner === undefined) {
+    requireSessionPair(c, "v2OpenPosition", body);
+    const preview = openPositionQuote(snapshot, body);
+    return answerQuoteOnly(c, "v2OpenPosition", preview, (q) => ({ ...q.dto, ...V2_FIELDS, transactionBase64: null }));
+  }
+  const signer = requireTradeSigner(c, "v2OpenPosition", snapshot, { ...body, owner });
+  return answerQuoteBuilder(
+    c,
+    "v2OpenPosition",
+    openPositionQuote(snapshot, body),
+    (q) => openPositionTransaction(snapshot, q.plan, signer, slippageBpsOf(body)),
+    (q, transactionBase64) => ({ ...q.dto, ...V2_FIELDS, transactionBase64 }),
+  );
 };

@@ -32,6 +32,10 @@ export interface RateLimitOptions {
   onStoreError?: (error: unknown) => void;
 }
 
+/** The headers this limit answers with (every limited answer carries the `RateLimit-*` ones; a 429 all four). */
+export const RATE_LIMIT_HEADERS = ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"] as const;
+export const RETRY_AFTER_HEADER = "Retry-After";
+
 /** Longest client key kept (an IPv6 address is at most 45 characters); a longer header value is cut. */
 const MAX_CLIENT_KEY = 64;
 
@@ -73,16 +77,19 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
     const { result, store: counted } = await take(clientAddress(c, options.trustProxy), clock.nowMs());
     if (!result.allowed) {
       options.onReject?.(counted);
-      c.header("Retry-After", String(result.retryAfterSeconds));
-      c.header("RateLimit-Limit", String(options.burst));
-      c.header("RateLimit-Remaining", "0");
-      c.header("RateLimit-Reset", String(result.retryAfterSeconds));
+      c.header(RETRY_AFTER_HEADER, String(result.retryAfterSeconds));
+      setRateLimitHeaders(c, options.burst, 0, result.retryAfterSeconds);
       const body: ErrorBody = { error: "too many requests, slow down", code: "RATE_LIMITED" };
       return c.json(body, 429);
     }
     await next();
-    c.header("RateLimit-Limit", String(options.burst));
-    c.header("RateLimit-Remaining", String(result.remaining));
-    c.header("RateLimit-Reset", String(result.resetSeconds));
+    setRateLimitHeaders(c, options.burst, result.remaining, result.resetSeconds);
   };
+}
+
+function setRateLimitHeaders(c: Context, limit: number, remaining: number, resetSeconds: number) {
+  const [limitHeader, remainingHeader, resetHeader] = RATE_LIMIT_HEADERS;
+  c.header(limitHeader, String(limit));
+  c.header(remainingHeader, String(remaining));
+  c.header(resetHeader, String(resetSeconds));
 }

@@ -23,10 +23,11 @@ export type Schema =
   | { readonly type: "enum"; readonly variants: readonly string[] }
   | { readonly type: "array"; readonly of: Schema; readonly length: number }
   | { readonly type: "vec"; readonly of: Schema }
+  | { readonly type: "option"; readonly of: Schema }
   | { readonly type: "struct"; readonly name: string; readonly fields: readonly (readonly [string, Schema])[] };
 
 /** Wire types without parameters. */
-export type PrimitiveType = Exclude<Schema["type"], "bytes" | "enum" | "array" | "vec" | "struct">;
+export type PrimitiveType = Exclude<Schema["type"], "bytes" | "enum" | "array" | "vec" | "option" | "struct">;
 
 /** A Borsh codec for values of type `T`. */
 export interface Codec<T> {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   closeQuote,
   closeRatio,
+  exitValueUsd,
   isFullClose,
   settleClose,
   sizeDeltaForUsd,
@@ -131,4 +132,33 @@ Deno.test("close quotes", async (t) => {
     assert.equal(q.feesBeforeDiscountUsd, 915_000n);
     assert.equal(q.receiveUsd, 199_175_000n); // 300 − 100 − 0.825
   });
+});
+
+Deno.test("DECISIONS 5.11: a full close's exit fee at the exit price when asked (earlier interface)", () => {
+  const position = makePosition(); // 10 SOL @150 ($1 500 entry-valued), long
+  const input = {
+    position,
+    side: "Long" as const,
+    targetPrice: px(16_000_000_000n), // 160.00
+    targetCustody: makeCustody({ decimals: 9 }),
+    collateralPrice: px(16_000_000_000n),
+    collateralCustody: makeCustody({ decimals: 9 }),
+    nowUnix: NOW,
+    sizeDeltaUsd: 0n,
+    full: true,
+  };
+  const entryBased = closeQuote(input);
+  const exitBased = closeQuote({ ...input, exitFeeAtExitPrice: true });
+  const exit = entryBased.pnl.exitPrice.price;
+  // 10 SOL at the exit price, times the close rate, rounded up (fees.feeOn).
+  const value = (10_000_000_000n * exit) / 10n ** 11n;
+  const rate = input.targetCustody.fees.closePosition;
+  assert.equal(exitValueUsd(position, "Long", input.targetPrice, input.targetCustody.pricing), value);
+  assert.equal(exitBased.exitFeeUsd, (value * rate + 999_999_999n) / 1_000_000_000n);
+  assert.equal(entryBased.exitFeeUsd, (1_500_000_000n * rate + 999_999_999n) / 1_000_000_000n);
+  assert.ok(exitBased.exitFeeUsd > entryBased.exitFeeUsd); // the price rose from 150 to ~160
+  assert.equal(exitBased.receiveUsd, entryBased.receiveUsd - (exitBased.exitFeeUsd - entryBased.exitFeeUsd));
+  // A partial close keeps the entry-valued base either way.
+  const partial = { ...input, full: false, sizeDeltaUsd: 500_000_000n };
+  assert.equal(closeQuote({ ...partial, exitFeeAtExitPrice: true }).exitFeeUsd, closeQuote(partial).exitFeeUsd);
 });

@@ -144,7 +144,7 @@ Deno.test("pool statistics", async (t) => {
     });
     // Longs: 2 SOL @140 → +$20 (cap min(20, 400 − 50)); shorts: 1 SOL @140 → −$10 (min(10, 30)).
     // equity = 2 500 − 50 − 20 − 30 + 10 = 2 410 (the aggregate ignores the delay window).
-    assert.equal(poolEquityUsd(aum, [m(longs), m(shorts)], NOW), 2_410_000_000n);
+    assert.equal(poolEquityUsd(aum, [m(longs), m(shorts)]), 2_410_000_000n);
     assert.equal(collectivePosition(stats({})).collateralUsd, 50_000_000n);
     assert.deepEqual(marketOpenInterest(longs), {
       openInterestUsd: 280_000_000n,

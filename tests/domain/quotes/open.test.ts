@@ -3,18 +3,11 @@
  * flat spread 0.1 % (1000 × 1e−6), open/close fee 0.1 % (1e6 RATE), leverage 1.1×..100×, min collateral $10.
  */
 import assert from "node:assert/strict";
-import { openPositionQuote, type OpenPositionRequest } from "../../../src/domain/quotes/open.ts";
+import { openPositionQuote } from "../../../src/domain/quotes/open.ts";
 import type { QuoteResult } from "../../../src/domain/quotes/result.ts";
-import { ALICE, buildFixture, M } from "../../helpers/hand-built-deployment.ts";
-import { ok } from "./_helpers.ts";
-
-const long1Sol: OpenPositionRequest = {
-  inputTokenSymbol: "SOL",
-  outputTokenSymbol: "SOL",
-  inputAmountUi: "1",
-  leverage: 5,
-  tradeType: "LONG",
-};
+import { ALICE, BOB, buildFixture, custodyAddress, DAVE, M } from "../../helpers/hand-built-deployment.ts";
+import { builderFixture } from "../../helpers/earlierb-fixture.ts";
+import { long1Sol, ok } from "./_helpers.ts";
 
 Deno.test("open-position quote: new long, SOL collateral, with TP/SL (every field by hand)", () => {
   const f = buildFixture();
@@ -28,8 +21,12 @@ Deno.test("open-position quote: new long, SOL collateral, with TP/SL (every fiel
   // leverage = ⌊792 079 207e4 / 159 207 920⌋ = 49 751 → "4.97"
   // liquidation: L = 7 920 792 + 792 080 = 8 712 872; Δ = ⌊(159 207 920 − L)e12 / 4 945 549 500⌋ → 30.4302…
   //   160.16 − 30.4302… = 129.7297… → "129.72"
-  // Available liquidity: SOL free 9 000 SOL × 160 = $1 440 000 (no exposure cap).
-  assert.equal(q.plan.market?.pubkey, M.v2.solLong); // SOL pays for the SOL-collateral market
+  // Market: a new v2 SOL long opens on the JitoSOL-collateral market (the reference's SDK override), paid in SOL
+  // (the program swaps it in; the payment counts at SOL's price): the lock custody's figures are JitoSOL's.
+  // Available liquidity: JitoSOL free 900 × 180 = $162 000 (no exposure cap).
+  assert.equal(q.plan.market?.pubkey, M.v2.solLongJito);
+  assert.equal(q.plan.inputCustody, custodyAddress("v2", "Crypto.1", "SOL"));
+  assert.equal(q.plan.amountIn, 1_000_000_000n);
   assert.deepEqual(q.dto, {
     newLeverage: "4.97",
     newEntryPrice: "160.16",
@@ -38,10 +35,10 @@ Deno.test("open-position quote: new long, SOL collateral, with TP/SL (every fiel
     entryFeeBeforeDiscount: "0.79",
     discountPercentage: "0",
     openPositionFeePercent: "0.1", // 1 000 000 / 1e7
-    availableLiquidity: "1440000.00",
+    availableLiquidity: "162000.00",
     youPayUsdUi: "160.00",
     youRecieveUsdUi: "792.07",
-    marginFeePercentage: "0.001", // SOL custody current_rate 10 000 / 1e7 (% per hour)
+    marginFeePercentage: "0.001", // JitoSOL (lock) custody current_rate 10 000 / 1e7 (% per hour)
     outputAmount: "4945549500",
     outputAmountUi: "4.9455",
     // TP 200: exit 200 − 0.2 = 199.80; profit = 4.9455495 × (199.80 − 160.16) = 196.0415…; exit fee 0.79208
@@ -53,6 +50,7 @@ Deno.test("open-position quote: new long, SOL collateral, with TP/SL (every fiel
       exitFeeUsdUi: "0.79",
       receiveUsdUi: "354.45",
       pnlPercentage: "123.13",
+      maxProfitPriceUi: null, // a correlated market: no price caps the profit (tests/domain/quotes/tpsl.test.ts)
     },
     // SL 140: exit 140 − 0.14 = 139.86; loss = 4.9455495 × 20.30 = 100.394…; receive = 159.208 − 100.394 − 0.792
     stopLossQuote: {
@@ -62,6 +60,7 @@ Deno.test("open-position quote: new long, SOL collateral, with TP/SL (every fiel
       exitFeeUsdUi: "0.79",
       receiveUsdUi: "58.02",
       pnlPercentage: "-63.05",
+      maxProfitPriceUi: null,
     },
   });
   assert.equal(q.plan.kind, "open");
@@ -134,24 +133,54 @@ Deno.test("open-position quote: LIMIT orders are priced at limitPrice", () => {
 
 Deno.test("open-position quote: market choice, swaps and trade types", async (t) => {
   const f = buildFixture();
-  await t.step("SOL long has two markets: JitoSOL pays on the JitoSOL-collateral market", () => {
+  await t.step("v2: a new SOL long opens on the JitoSOL-collateral market whatever pays; an existing one stays", () => {
     const q = ok(openPositionQuote(f.snapshot("v2"), { ...long1Sol, inputTokenSymbol: "JitoSOL" }));
     assert.equal(q.plan.market?.pubkey, M.v2.solLongJito);
     assert.equal(q.dto.youPayUsdUi, "180.00");
+    // ALICE's SOL long is on the SOL-collateral market: increased there, paid in JitoSOL.
+    const inc = ok(openPositionQuote(f.snapshot("v2"), { ...long1Sol, inputTokenSymbol: "JitoSOL", owner: ALICE }));
+    assert.equal(inc.plan.kind, "increase");
+    assert.equal(inc.plan.market?.pubkey, M.v2.solLong);
+    assert.equal(inc.plan.inputCustody, custodyAddress("v2", "Crypto.1", "JitoSOL"));
+  });
+  await t.step("earlier: the SOL-collateral market for a SOL payment", () => {
+    const q = ok(openPositionQuote(f.snapshot("earlier"), long1Sol));
+    assert.equal(q.plan.market?.pubkey, M.earlier.solLong);
   });
   await t.step("WSOL resolves to the SOL custody", () => {
     const q = ok(openPositionQuote(f.snapshot("v2"), { ...long1Sol, inputTokenSymbol: "WSOL" }));
-    assert.equal(q.plan.market?.pubkey, M.v2.solLong);
+    assert.equal(q.plan.inputCustody, custodyAddress("v2", "Crypto.1", "SOL"));
   });
-  await t.step("v2: SWAP is unsupported (DECISIONS 2.13); a MARKET open paid in another token too", () => {
+  await t.step("v2: SWAP is unsupported (DECISIONS 2.13)", () => {
     assert.deepEqual(openPositionQuote(f.snapshot("v2"), { ...long1Sol, tradeType: "SWAP" }), {
       ok: false,
       code: "UNSUPPORTED_TRADE_TYPE",
       err: "SWAP is not supported in v2",
     });
-    const r = openPositionQuote(f.snapshot("v2"), { ...long1Sol, inputTokenSymbol: "USDC", inputAmountUi: "100" });
-    assert.equal(r.ok, false);
-    assert.equal(!r.ok && r.code, "COMPUTE_FAILED");
+  });
+  await t.step("v2: paid in USDC, the same-token rules apply to the payment's USD value (DECISIONS 5.12)", () => {
+    // 160 USDC at 1.00 and 1 SOL at 160.00 are both $160: the same position on the same market, to the digit.
+    const usdc = ok(
+      openPositionQuote(f.snapshot("v2"), { ...long1Sol, inputTokenSymbol: "USDC", inputAmountUi: "160" }),
+    );
+    const sol = ok(openPositionQuote(f.snapshot("v2"), long1Sol));
+    assert.deepEqual(usdc.dto, sol.dto);
+    assert.equal(usdc.dto.swapInPriceUi, undefined);
+    assert.equal(usdc.plan.market?.pubkey, M.v2.solLongJito);
+    assert.equal(usdc.plan.inputCustody, custodyAddress("v2", "Crypto.1", "USDC"));
+    assert.equal(usdc.plan.amountIn, 160_000_000n);
+    // 11 USDC at 5x: S = 11 × 5 / 1.01 = 54.4554…; size_amount = ⌊S / 160.16 × 1e9⌋ = 340 006 528;
+    // fill = ⌊340 006 528 × 160.16e8 / 1e11⌋ = 54 455 445; fee = ⌈54 455.445⌉ = 54 456; collateral 10 945 544;
+    // leverage = ⌊54 455 445e4 / 10 945 544⌋ = 49 751 → "4.97".
+    const eleven = ok(
+      openPositionQuote(f.snapshot("v2"), { ...long1Sol, inputTokenSymbol: "USDC", inputAmountUi: "11" }),
+    );
+    assert.equal(eleven.dto.outputAmount, "340006528");
+    assert.equal(eleven.dto.youPayUsdUi, "11.00");
+    assert.equal(eleven.dto.youRecieveUsdUi, "54.45");
+    assert.equal(eleven.dto.entryFee, "0.05");
+    assert.equal(eleven.dto.newLeverage, "4.97");
+    assert.equal(eleven.plan.position?.collateralUsd, 10_945_544n);
   });
   await t.step("earlier: swap-and-open fills the swap fields; SWAP quotes the swap", () => {
     const q = ok(
@@ -177,13 +206,18 @@ Deno.test("open-position quote: market choice, swaps and trade types", async (t)
     assert.ok(s.dto.swapFeeUsdUi !== undefined);
   });
   await t.step("earlier: discount with a privilege; degen mode allows more leverage", () => {
-    const w = f.snapshot("earlier");
-    const q = ok(openPositionQuote(w, { ...long1Sol, privilege: "STAKE", tradingFeeDiscountPercent: 10 }));
+    // STAKE needs an existing stake account of the trader (src/domain/quotes/privilege.ts): the builder fixture's DAVE has one.
+    const w = builderFixture().snapshot("earlier");
+    const q = ok(openPositionQuote(w, { ...long1Sol, owner: DAVE, privilege: "STAKE", tradingFeeDiscountPercent: 10 }));
     // fee before discount computed on a slightly larger size (f·(1 − 10 %)): check the discount relation only
     assert.equal(q.dto.discountPercentage, "10");
     assert.ok(Number(q.dto.entryFee) <= Number(q.dto.entryFeeBeforeDiscount));
     const noPrivilege = ok(openPositionQuote(w, { ...long1Sol, tradingFeeDiscountPercent: 10 }));
     assert.equal(noPrivilege.dto.discountPercentage, "0"); // privilege NONE: nothing discounted on chain
+    // STAKE asked for without a stake account falls back to NONE, and the quote shows no discount.
+    const fallback = ok(openPositionQuote(w, { ...long1Sol, privilege: "STAKE", tradingFeeDiscountPercent: 10 }));
+    assert.equal(fallback.dto.discountPercentage, "0");
+    assert.equal(fallback.dto.entryFee, fallback.dto.entryFeeBeforeDiscount);
     const degen = openPositionQuote(w, { ...long1Sol, leverage: 150, degenMode: true, inputAmountUi: "0.5" });
     assert.equal(degen.ok, true);
   });
@@ -219,12 +253,23 @@ Deno.test("open-position quote: failures are values with stable codes", async (t
       /above the market maximum of 100.00x/,
     );
   });
-  await t.step("collateral below the minimum after fees", () => {
+  await t.step("collateral below the minimum after fees: refused with an owner, quoted in preview", () => {
     // 0.06 SOL = $9.60 < $10.
     fails(
-      openPositionQuote(w, { ...long1Sol, inputAmountUi: "0.06" }),
+      openPositionQuote(w, { ...long1Sol, inputAmountUi: "0.06", owner: BOB }),
       "INSUFFICIENT_COLLATERAL",
       /below the market minimum of \$10.00/,
+    );
+    const preview = ok(openPositionQuote(w, { ...long1Sol, inputAmountUi: "0.06" }));
+    assert.equal(preview.dto.youPayUsdUi, "9.60");
+    // The earlier interface follows the same rule (issue 10): refused with an owner, quoted in preview.
+    fails(
+      openPositionQuote(f.snapshot("earlier"), { ...long1Sol, inputAmountUi: "0.06", owner: BOB }),
+      "INSUFFICIENT_COLLATERAL",
+    );
+    assert.equal(
+      ok(openPositionQuote(f.snapshot("earlier"), { ...long1Sol, inputAmountUi: "0.06" })).dto.youPayUsdUi,
+      "9.60",
     );
   });
   await t.step("equity market in a closed session", () => {
@@ -256,10 +301,25 @@ Deno.test("open-position quote: failures are values with stable codes", async (t
       "price for symbol 'SPY' not available",
     );
   });
+  await t.step(
+    "v2: a zero limit or trigger price is an order rule (TRIGGER_PRICE_INVALID); earlier: a compute failure",
+    () => {
+      fails(
+        openPositionQuote(w, { ...long1Sol, takeProfit: "0" }),
+        "TRIGGER_PRICE_INVALID",
+        "takeProfit must be greater than zero",
+      );
+      fails(
+        openPositionQuote(w, { ...long1Sol, orderType: "LIMIT", limitPrice: "0.000000001" }),
+        "TRIGGER_PRICE_INVALID",
+      );
+      fails(openPositionQuote(f.snapshot("earlier"), { ...long1Sol, stopLoss: "0" }), "COMPUTE_FAILED");
+    },
+  );
   await t.step("v2: an amount of 0 quotes liquidity and rates only", () => {
     const q = ok(openPositionQuote(w, { ...long1Sol, inputAmountUi: "0" }));
     assert.equal(q.dto.outputAmount, "0");
-    assert.equal(q.dto.availableLiquidity, "1440000.00");
+    assert.equal(q.dto.availableLiquidity, "162000.00"); // the JitoSOL-collateral market's
     assert.equal(q.dto.newLeverage, "0.00");
   });
 });

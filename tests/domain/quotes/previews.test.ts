@@ -61,11 +61,21 @@ Deno.test("exit-fee preview", () => {
     ok(exitFeePreview(f.snapshot("v2"), { position: aliceLong, closeAmountUsdUi: "1455" })).exitFeeUsdUi,
     "1.50",
   );
-  // Earlier interface, by position account.
+  // Earlier interface, by position account: a partial close is charged on the entry-valued closed size as in v2.
   const key = pda.position(PROGRAM.earlier, DAVE, M.earlier.solLong);
   assert.equal(
     ok(exitFeePreview(f.snapshot("earlier"), { position: { positionKey: key }, closeAmountUsdUi: "500" })).exitFeeUsdUi,
     "0.50",
+  );
+  // DECISIONS 5.11, earlier full close: the fee is on the closed size at its exit price, 10 SOL × 159.84 = $1 598.40
+  // → ⌈1 598 400⌉ micro-USD = "1.59" (v2 above: "1.50" on the entry-valued $1 500); 1.5984 / 160 = 0.0099 SOL.
+  assert.deepEqual(
+    ok(exitFeePreview(f.snapshot("earlier"), { position: { positionKey: key }, closeAmountUsdUi: "0" })),
+    {
+      exitFeeUsdUi: "1.59",
+      exitFeeAmountUi: "0.0099",
+      exitPriceUi: "159.84",
+    },
   );
 });
 

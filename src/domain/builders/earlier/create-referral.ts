@@ -1,0 +1,33 @@
+/**
+ * POST /transaction-builder/create-referral (PROTOCOL-v1 §8.10): `create_referral` creates the owner's referral
+ * account (PDA `["referral", owner]`) pointing at the referrer's token-stake account (PDA `["token_stake",
+ * referrer]`). Neither is checked here (the referrer's stake account may not exist yet, the referral may be taken):
+ * the program rejects such transactions. The owner signs and pays the rent.
+ */
+import { createReferralInstruction } from "../../../protocol/instructions/earlier/create-referral.ts";
+import * as pda from "../../../protocol/pda.ts";
+import type { DeploymentSnapshot } from "../../views/context.ts";
+import type { EarlierBuild } from "./common.ts";
+import { allLookupTables } from "./init-token-stake.ts";
+
+export interface CreateReferralRequest {
+  owner: string;
+  referrer: string;
+}
+
+export function createReferralBuild(
+  snapshot: DeploymentSnapshot,
+  req: CreateReferralRequest,
+): { referralAccount: string; build: EarlierBuild } {
+  const referralAccount = pda.referral(snapshot.programId, req.owner);
+  const create = createReferralInstruction(snapshot.programId, {
+    owner: req.owner,
+    feePayer: req.owner,
+    tokenStakeAccount: pda.tokenStake(snapshot.programId, req.referrer),
+    referralAccount,
+  });
+  return {
+    referralAccount,
+    build: { feePayer: req.owner, instructions: [create], lookupTableAddresses: allLookupTables(snapshot) },
+  };
+}

@@ -1,0 +1,232 @@
+/**
+ * Versioned (v0) transaction messages: compile instructions into a message and serialize it with zeroed signature
+ * slots. Written here rather than taken from web3.js because web3.js v1 spends about half a millisecond per
+ * transaction on base58 round trips and buffer layouts, a budget the builders' request rate cannot afford. The
+ * account order and lookup-table extraction follow web3.js `MessageV0.compile` exactly, so both produce the same
+ * bytes (checked by the tests against web3.js).
+ *
+ * Wire format (Solana v0): signatures (compact-u16 count, 64 bytes each) ‖ 0x80 ‖ header (3 bytes) ‖ static keys
+ * (compact-u16 count, 32 bytes each) ‖ blockhash (32) ‖ instructions (compact-u16 count; each program index,
+ * compact-u16 account count, indexes, compact-u16 data length, data) ‖ lookups (compact-u16 count; each table key,
+ * compact-u16 + writable indexes, compact-u16 + read-only indexes).
+ */
+import { decodePubkey } from "../../protocol/codec/mod.ts";
+import { type Instruction, isSignerRole, isWritableRole } from "../../protocol/instructions/instruction.ts";
+
+/** An address lookup table as decoded from its account: its address and the addresses it holds, in order. */
+export interface LookupTable {
+  readonly key: string;
+  readonly addresses: readonly string[];
+}
+
+export interface MessageHeader {
+  numRequiredSignatures: number;
+  numReadonlySignedAccounts: number;
+  numReadonlyUnsignedAccounts: number;
+}
+
+export interface CompiledInstruction {
+  programIndex: number;
+  accountIndexes: number[];
+  data: Uint8Array;
+}
+
+export interface MessageLookup {
+  key: string;
+  writableIndexes: number[];
+  readonlyIndexes: number[];
+}
+
+/** A compiled v0 message: account indexes count the static keys, then every lookup's writable, then read-only keys. */
+export interface CompiledMessage {
+  header: MessageHeader;
+  staticAccounts: string[];
+  blockhash: string;
+  instructions: CompiledInstruction[];
+  lookups: MessageLookup[];
+}
+
+interface KeyMeta {
+  signer: boolean;
+  writable: boolean;
+  invoked: boolean;
+}
+
+const tableIndexes = new WeakMap<LookupTable, Map<string, number>>();
+
+/** First index of each address in the table (memoised per table object: a deployment's tables are long-lived). */
+function indexOfTable(table: LookupTable): Map<string, number> {
+  const known = tableIndexes.get(table);
+  if (known !== undefined) return known;
+  const index = new Map<string, number>();
+  table.addresses.forEach((a, i) => {
+    if (!index.has(a)) index.set(a, i);
+  });
+  tableIndexes.set(table, index);
+  return index;
+}
+
+/**
+ * Compiles a v0 message. Keys are ordered as web3.js orders them: writable signers (the fee payer first), read-only
+ * signers, writable non-signers, read-only non-signers, each group in order of first appearance. A table takes the
+ * non-signer keys it holds that no instruction invokes; a table holding none is left out.
+ */
+export function compileV0Message(
+  feePayer: string,
+  instructions: readonly Instruction[],
+  blockhash: string,
+  lookupTables: readonly LookupTable[] = [],
+): CompiledMessage {
+  const metas = new Map<string, KeyMeta>([[feePayer, { signer: true, writable: true, invoked: false }]]);
+  const meta = (address: string): KeyMeta => {
+    let m = metas.get(address);
+    if (m === undefined) {
+      m = { signer: false, writable: false, invoked: false };
+      metas.set(address, m);
+    }
+    return m;
+  };
+  for (const ix of instructions) {
+    meta(ix.programAddress).invoked = true;
+    for (const a of ix.accounts) {
+      const m = meta(a.address);
+      m.signer ||= isSignerRole(a.role);
+      m.writable ||= isWritableRole(a.role);
+    }
+  }
+
+  const lookups: MessageLookup[] = [];
+  const loadedWritable: string[] = [];
+  const loadedReadonly: string[] = [];
+  for (const table of lookupTables) {
+    const index = indexOfTable(table);
+    const lookup: MessageLookup = { key: table.key, writableIndexes: [], readonlyIndexes: [] };
+    for (const writable of [true, false]) {
+      for (const [address, m] of metas) {
+        if (m.signer || m.invoked || m.writable !== writable) continue;
+        const i = index.get(address);
+        if (i === undefined) continue;
+        if (i > 255) throw new RangeError(`lookup table ${table.key}: index ${i} does not fit a u8`);
+        (writable ? lookup.writableIndexes : lookup.readonlyIndexes).push(i);
+        (writable ? loadedWritable : loadedReadonly).push(address);
+        metas.delete(address);
+      }
+    }
+    if (lookup.writableIndexes.length + lookup.readonlyIndexes.length > 0) lookups.push(lookup);
+  }
+
+  const groups: string[][] = [[], [], [], []];
+  for (const [address, m] of metas) groups[(m.signer ? 0 : 2) + (m.writable ? 0 : 1)].push(address);
+  const staticAccounts = groups.flat();
+  if (staticAccounts.length + loadedWritable.length + loadedReadonly.length > 256) {
+    throw new RangeError("a message addresses at most 256 accounts");
+  }
+  const position = new Map<string, number>();
+  [...staticAccounts, ...loadedWritable, ...loadedReadonly].forEach((a, i) => position.set(a, i));
+  const at = (a: string): number => {
+    const i = position.get(a);
+    // Unreachable: every address of an instruction was registered above, as a static key or a loaded one.
+    if (i === undefined) throw new Error(`account ${a} is not in the message`);
+    return i;
+  };
+
+  return {
+    header: {
+      numRequiredSignatures: groups[0].length + groups[1].length,
+      numReadonlySignedAccounts: groups[1].length,
+      numReadonlyUnsignedAccounts: groups[3].length,
+    },
+    staticAccounts,
+    blockhash,
+    instructions: instructions.map((ix) => ({
+      programIndex: at(ix.programAddress),
+      accountIndexes: ix.accounts.map((a) => at(a.address)),
+      data: ix.data,
+    })),
+    lookups,
+  };
+}
+
+/** Bytes of Solana's compact-u16 length prefix. */
+function compactLength(n: number): number {
+  return n < 0x80 ? 1 : n < 0x4000 ? 2 : 3;
+}
+
+/** Size of the serialized transaction of `message`, signature slots included. */
+export function transactionSize(message: CompiledMessage): number {
+  const signatures = message.header.numRequiredSignatures;
+  let size = compactLength(signatures) + 64 * signatures + 1 + 3;
+  size += compactLength(message.staticAccounts.length) + 32 * message.staticAccounts.length + 32;
+  size += compactLength(message.instructions.length);
+  for (const ix of message.instructions) {
+    size += 1 + compactLength(ix.accountIndexes.length) + ix.accountIndexes.length;
+    size += compactLength(ix.data.length) + ix.data.length;
+  }
+  size += compactLength(message.lookups.length);
+  for (const l of message.lookups) {
+    size += 32 + compactLength(l.writableIndexes.length) + l.writableIndexes.length;
+    size += compactLength(l.readonlyIndexes.length) + l.readonlyIndexes.length;
+  }
+  return size;
+}
+
+// Decoded keys, memoised: a builder's keys repeat (program, pool, custodies, oracles, sysvars, the owner).
+const KEY_CACHE_LIMIT = 50_000;
+const keyBytes = new Map<string, Uint8Array>();
+function bytesOf(address: string): Uint8Array {
+  let b = keyBytes.get(address);
+  if (b === undefined) {
+    b = decodePubkey(address);
+    if (keyBytes.size >= KEY_CACHE_LIMIT) keyBytes.clear();
+    keyBytes.set(address, b);
+  }
+  return b;
+}
+
+/** The serialized transaction: every signature slot 64 zero bytes, then the message. */
+export function serializeUnsignedTransaction(message: CompiledMessage): Uint8Array {
+  const out = new Uint8Array(transactionSize(message));
+  let o = 0;
+  const length = (n: number) => {
+    while (n >= 0x80) {
+      out[o++] = (n & 0x7f) | 0x80;
+      n >>= 7;
+    }
+    out[o++] = n;
+  };
+  const key = (address: string) => {
+    out.set(bytesOf(address), o);
+    o += 32;
+  };
+  const bytes = (b: ArrayLike<number>) => {
+    out.set(b, o);
+    o += b.length;
+  };
+  length(message.header.numRequiredSignatures);
+  o += 64 * message.header.numRequiredSignatures; // zeroed signature slots
+  out[o++] = 0x80; // version 0
+  out[o++] = message.header.numRequiredSignatures;
+  out[o++] = message.header.numReadonlySignedAccounts;
+  out[o++] = message.header.numReadonlyUnsignedAccounts;
+  length(message.staticAccounts.length);
+  for (const a of message.staticAccounts) key(a);
+  key(message.blockhash);
+  length(message.instructions.length);
+  for (const ix of message.instructions) {
+    out[o++] = ix.programIndex;
+    length(ix.accountIndexes.length);
+    bytes(ix.accountIndexes);
+    length(ix.data.length);
+    bytes(ix.data);
+  }
+  length(message.lookups.length);
+  for (const l of message.lookups) {
+    key(l.key);
+    length(l.writableIndexes.length);
+    bytes(l.writableIndexes);
+    length(l.readonlyIndexes.length);
+    bytes(l.readonlyIndexes);
+  }
+  if (o !== out.length) throw new Error(`serialized ${o} bytes, expected ${out.length}`);
+  return out;
+}

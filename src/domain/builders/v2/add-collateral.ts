@@ -1,0 +1,28 @@
+/**
+ * add-collateral (PROTOCOL-v2 §3.7): the add-collateral quote's plan → `add_collateral_er{collateral_delta}` with
+ * the deposit token's native amount; receiving custody = the deposit token's custody (a token other than the
+ * market's collateral is swapped in by the program, DECISIONS 5.12), lock = the market's collateral custody. The
+ * quote already holds the deposit within the maximum addable; the owner's deposited balance must cover it.
+ */
+import { addCollateralErInstruction } from "../../../protocol/instructions/v2/add-collateral-er.ts";
+import type { DeploymentSnapshot } from "../../views/context.ts";
+import type { AddCollateralQuote } from "../../quotes/collateral.ts";
+import { fail } from "../../quotes/result.ts";
+import { type BuiltTrade, receivingAccounts, type TradeSigner } from "./trade-accounts.ts";
+import { requireBalance } from "./trade-checks.ts";
+
+export function addCollateralTransaction(
+  snapshot: DeploymentSnapshot,
+  plan: AddCollateralQuote["plan"],
+  signer: TradeSigner,
+): BuiltTrade {
+  const deposit = snapshot.custody(plan.depositCustody) ??
+    fail("COMPUTE_FAILED", `custody ${plan.depositCustody} is not available`);
+  requireBalance(snapshot, signer.owner, deposit, plan.amountIn);
+  const instruction = addCollateralErInstruction(
+    snapshot.programId,
+    receivingAccounts(snapshot, signer, plan.ref.market, deposit),
+    { collateralDelta: plan.amountIn },
+  );
+  return { feePayer: signer.signer, instructions: [instruction] };
+}

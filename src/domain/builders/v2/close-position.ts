@@ -1,0 +1,89 @@
+/**
+ * close-position (PROTOCOL-v2 §2.1, §3.5, DECISIONS 5.6): the close quote's plan → the ER instructions.
+ *
+ * - Full close (`closeAll`, "0", or ≥ 97 % of the size): `close_position_er`, then — when the market holds any
+ *   take-profit or stop-loss — one cleanup `cancel_all_trigger_orders_er` of that market (the live service appends
+ *   this or the equivalent `cancel_trigger_order_er` with id 255; the dedicated instruction is used here).
+ * - Partial close: `decrease_position_size_er` of the quoted size delta; the rest must keep the market's minimum
+ *   collateral (choice: the program's MinCollateral applies to what stays open).
+ *
+ * The payout goes to the basket in the market's collateral token: dispensing custody = lock custody (§3.0;
+ * `withdrawTokenSymbol` is a display hint). The exit bound is taken around the quoted exit fill of the closed part.
+ */
+import type { Instruction } from "../../../protocol/instructions/instruction.ts";
+import { closePositionErInstruction } from "../../../protocol/instructions/v2/close-position-er.ts";
+import { decreasePositionSizeErInstruction } from "../../../protocol/instructions/v2/decrease-position-size-er.ts";
+import { cancelAllTriggerOrdersErInstruction } from "../../../protocol/instructions/v2/cancel-all-trigger-orders-er.ts";
+import { priceWithSlippage } from "../../math/spread.ts";
+import type { OraclePrice } from "../../math/types.ts";
+import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
+import type { ClosePositionPlan } from "../../quotes/close.ts";
+import { fail } from "../../quotes/result.ts";
+import { hasTriggers, marketOrders, requireBasket } from "./order-slots.ts";
+import { type BuiltTrade, dispensingAccounts, signerAccounts, type TradeSigner } from "./trade-accounts.ts";
+import { requireMinCollateral, requirePermission } from "./trade-checks.ts";
+
+export function closePositionTransaction(
+  snapshot: DeploymentSnapshot,
+  plan: ClosePositionPlan,
+  signer: TradeSigner,
+  slippageBps: bigint,
+): BuiltTrade {
+  const { market } = plan.ref;
+  const basket = requireBasket(snapshot, signer.owner);
+  const bound = priceWithSlippage(false, market.side, plan.exitPrice, slippageBps);
+  if (!plan.full) {
+    requirePermission(snapshot, market, "sizeChange");
+    if (plan.sizeDeltaAmount === 0n) fail("ORDER_SIZE_INVALID", "inputUsdUi closes less than one unit of size");
+    requireMinCollateral(market, plan.remaining.collateralUsd, false, "the position left open");
+    return {
+      feePayer: signer.signer,
+      instructions: [decreaseInstruction(snapshot, signer, market, market.collateral, bound, plan.sizeDeltaAmount)],
+    };
+  }
+  requirePermission(snapshot, market, "close");
+  const instructions = [closeInstruction(snapshot, signer, market, market.collateral, bound)];
+  if (hasTriggers(marketOrders(basket, market))) instructions.push(cancelAllTriggers(snapshot, signer, market));
+  return { feePayer: signer.signer, instructions };
+}
+
+/** `close_position_er` of `market`, paying out through `dispensing`. */
+export function closeInstruction(
+  snapshot: DeploymentSnapshot,
+  signer: TradeSigner,
+  market: MarketContext,
+  dispensing: CustodyContext,
+  bound: OraclePrice,
+): Instruction {
+  return closePositionErInstruction(snapshot.programId, dispensingAccounts(snapshot, signer, market, dispensing), {
+    priceWithSlippage: bound,
+    privilege: "None",
+  });
+}
+
+/** `decrease_position_size_er` of `sizeDelta` (target native) of `market`, paying out through `dispensing`. */
+export function decreaseInstruction(
+  snapshot: DeploymentSnapshot,
+  signer: TradeSigner,
+  market: MarketContext,
+  dispensing: CustodyContext,
+  bound: OraclePrice,
+  sizeDelta: bigint,
+): Instruction {
+  return decreasePositionSizeErInstruction(
+    snapshot.programId,
+    dispensingAccounts(snapshot, signer, market, dispensing),
+    { priceWithSlippage: bound, sizeDelta, privilege: "None" },
+  );
+}
+
+/** `cancel_all_trigger_orders_er` of `market` (the market is an argument, not an account). */
+export function cancelAllTriggers(
+  snapshot: DeploymentSnapshot,
+  signer: TradeSigner,
+  market: MarketContext,
+): Instruction {
+  return cancelAllTriggerOrdersErInstruction(snapshot.programId, signerAccounts(snapshot, signer), {
+    market: market.pubkey,
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * decrease-position (ext; PROTOCOL-v2 §3.5 partial): `decrease_position_size_er` removing `sizeAmountUi` of target
+ * size from the owner's position; the proceeds are credited to the basket in the market's collateral token
+ * (dispensing = lock custody, §3.0; `withdrawTokenSymbol` only has to name a known token).
+ *
+ * The size must be smaller than the position (a full exit is close-position) and the rest must keep the market's
+ * minimum collateral. The exit bound is taken around the quoted exit fill of the closed part (math/close.ts).
+ */
+import { closeQuote } from "../../math/close.ts";
+import { priceWithSlippage } from "../../math/spread.ts";
+import type { DeploymentSnapshot } from "../../views/context.ts";
+import { closeBasis, type PositionTarget, requirePosition, requireToken, tradePrices } from "../../quotes/common.ts";
+import { fail } from "../../quotes/result.ts";
+import { decreaseInstruction } from "./close-position.ts";
+import type { BuiltTrade, TradeSigner } from "./trade-accounts.ts";
+import { parseOrderSize, requireMinCollateral, requirePermission } from "./trade-checks.ts";
+
+export interface DecreasePositionRequest {
+  position: PositionTarget & { owner: string };
+  sizeAmountUi: string;
+  withdrawTokenSymbol?: string;
+}
+
+export function decreasePositionTransaction(
+  snapshot: DeploymentSnapshot,
+  req: DecreasePositionRequest,
+  signer: TradeSigner,
+  slippageBps: bigint,
+): BuiltTrade {
+  const ref = requirePosition(snapshot, req.position);
+  const { market, position } = ref;
+  if (req.withdrawTokenSymbol !== undefined) requireToken(snapshot, req.withdrawTokenSymbol);
+  const prices = tradePrices(snapshot, market, true);
+  const sizeDelta = parseOrderSize(req.sizeAmountUi, market.target.account.decimals, "sizeAmountUi");
+  if (sizeDelta >= position.sizeAmount) {
+    fail("ORDER_SIZE_INVALID", "sizeAmountUi must be smaller than the position (close-position closes it all)");
+  }
+  requirePermission(snapshot, market, "sizeChange");
+  const q = closeQuote({
+    ...closeBasis(snapshot, market, position, prices),
+    sizeDeltaUsd: 0n,
+    sizeDeltaAmount: sizeDelta,
+    full: false,
+    proceeds: "withdraw",
+  });
+  requireMinCollateral(market, q.newPosition.collateralUsd, false, "the position left open");
+  const bound = priceWithSlippage(false, market.side, q.pnl.exitPrice, slippageBps);
+  return {
+    feePayer: signer.signer,
+    instructions: [decreaseInstruction(snapshot, signer, market, market.collateral, bound, sizeDelta)],
+  };
+}

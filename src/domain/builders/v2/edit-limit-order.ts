@@ -1,0 +1,127 @@
+/**
+ * edit-limit-order (PROTOCOL-v2 §3.9, the v2 document's order-slot rules): `edit_limit_order_er` on the limit
+ * order in slot `orderId`.
+ *
+ * Keep / remove semantics of the interface document, and how they reach the program:
+ * - `limitPriceUi` omitted or "0" keeps the price: sent as 0, which the program reads as "keep" (§3.9); a new
+ *   price must be on the waiting side of the mark (long below, short above).
+ * - `sizeAmountUi` omitted or "0" keeps the size: the current size is sent explicitly, because price 0 **and** size
+ *   0 together mean "cancel" to the program — an edit that keeps both (e.g. only changing the TP) must not cancel.
+ * - `takeProfitUi` / `stopLossUi` do not survive an edit: a price sets it (checked against the mark), omitted or
+ *   "0" sends 0, which removes it.
+ *
+ * The edited order must still hold more than the market's minimum collateral after the entry fee of its (new) size
+ * at its (new) limit price, and stay within the initial leverage bounds. Reserve and receive custodies are the
+ * order's own (`reserve_custody_uid`, `receive_custody_uid`).
+ */
+import { editLimitOrderErInstruction } from "../../../protocol/instructions/v2/edit-limit-order-er.ts";
+import { tradeSide } from "../../../protocol/vocabulary.ts";
+import { openQuote } from "../../math/open.ts";
+import { parsePrice, usdValue } from "../../math/oracle.ts";
+import type { OraclePrice } from "../../math/types.ts";
+import type { DeploymentSnapshot } from "../../views/context.ts";
+import { requireMarkets, requirePrice } from "../../quotes/common.ts";
+import { fail } from "../../quotes/result.ts";
+import { parseOrderPrice } from "../../quotes/order-price.ts";
+import { locateLimit, requireBasket } from "./order-slots.ts";
+import {
+  type BuiltTrade,
+  custodyKeys,
+  depositLedgerOf,
+  marketAccounts,
+  signerAccounts,
+  type TradeSigner,
+} from "./trade-accounts.ts";
+import {
+  parseOrderSize,
+  requireInitLeverage,
+  requireLimitSide,
+  requireMinCollateral,
+  requireTriggerSide,
+} from "./trade-checks.ts";
+
+export interface EditLimitOrderRequest {
+  marketSymbol: string;
+  side: "LONG" | "SHORT";
+  orderId: number;
+  limitPriceUi?: string;
+  sizeAmountUi?: string;
+  takeProfitUi?: string;
+  stopLossUi?: string;
+}
+
+/** A request price, or undefined when omitted or zero ("keep" / "remove" in the document's rules). */
+function givenPrice(text: string | undefined, exponent: number, field: string): OraclePrice | undefined {
+  if (text === undefined) return undefined;
+  let zero = false;
+  try {
+    zero = parsePrice(text, exponent).price === 0n;
+  } catch {
+    fail("TRIGGER_PRICE_INVALID", `${field} is not a decimal price`);
+  }
+  return zero ? undefined : parseOrderPrice(text, exponent, field);
+}
+
+export function editLimitOrderTransaction(
+  snapshot: DeploymentSnapshot,
+  req: EditLimitOrderRequest,
+  signer: TradeSigner,
+): BuiltTrade {
+  const markets = requireMarkets(snapshot, req.marketSymbol, tradeSide(req.side));
+  const basket = requireBasket(snapshot, signer.owner);
+  const { market, order, reserve, receive } = locateLimit(snapshot, basket, markets, req.orderId);
+  const mark = requirePrice(snapshot, market.target.token).price;
+
+  const newLimit = givenPrice(req.limitPriceUi, mark.exponent, "limitPriceUi");
+  if (newLimit) requireLimitSide(market, newLimit, mark, "limitPriceUi");
+  const givenSize = req.sizeAmountUi === undefined
+    ? 0n
+    : parseOrderSize(req.sizeAmountUi, market.target.account.decimals, "sizeAmountUi", true);
+  const size = givenSize === 0n ? order.sizeAmount : givenSize;
+  const takeProfit = givenPrice(req.takeProfitUi, mark.exponent, "takeProfitUi");
+  if (takeProfit) requireTriggerSide(market, false, takeProfit, mark, "takeProfitUi");
+  const stopLoss = givenPrice(req.stopLossUi, mark.exponent, "stopLossUi");
+  if (stopLoss) requireTriggerSide(market, true, stopLoss, mark, "stopLossUi");
+
+  // The order as it will rest: its reserve valued now, the entry fee of its size at its limit price.
+  const reservePrice = requirePrice(snapshot, reserve.token).price;
+  const collateralPrice = requirePrice(snapshot, market.collateral.token).price;
+  const q = openQuote({
+    position: null,
+    side: market.side,
+    collateralDeltaAmount: 0n,
+    collateralDeltaUsd: usdValue(
+      order.reserveAmount,
+      reserve.account.decimals,
+      reservePrice,
+      reserve.account.tokenAmountMultiplier,
+    ),
+    sizeDeltaAmount: size,
+    targetPrice: newLimit ?? order.limitPrice,
+    targetCustody: market.target.account,
+    collateralPrice,
+    collateralCustody: market.collateral.account,
+    market: market.account,
+    nowUnix: snapshot.nowUnix,
+  });
+  requireMinCollateral(market, q.newPosition.collateralUsd, true, "the edited limit order");
+  requireInitLeverage(market, q.newLeverageBps);
+
+  const none = (exponent: number): OraclePrice => ({ price: 0n, exponent });
+  const reserveKeys = custodyKeys(snapshot, reserve);
+  const instruction = editLimitOrderErInstruction(snapshot.programId, {
+    ...signerAccounts(snapshot, signer),
+    userDepositLedger: depositLedgerOf(snapshot, signer.owner),
+    ...marketAccounts(snapshot, market),
+    reserveCustody: reserveKeys.custody,
+    receiveCustody: custodyKeys(snapshot, receive).custody,
+    reserveOracleAccount: reserveKeys.oracle,
+  }, {
+    orderId: req.orderId,
+    limitPrice: newLimit ?? none(order.limitPrice.exponent),
+    sizeAmount: size,
+    stopLossPrice: stopLoss ?? none(mark.exponent),
+    takeProfitPrice: takeProfit ?? none(mark.exponent),
+  });
+  return { feePayer: signer.signer, instructions: [instruction] };
+}

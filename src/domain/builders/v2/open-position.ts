@@ -1,0 +1,165 @@
+/**
+ * open-position with an owner (PROTOCOL-v2 §2.1, §3.2–3.4): the quote's plan → the ER instructions.
+ *
+ * - MARKET, no position on the market: `open_position_er`; with a position of the same market and side:
+ *   `increase_position_size_er` (the quote picked the market the position is in). Each `takeProfit` / `stopLoss`
+ *   appends a `place_trigger_order_er` closing the whole position after the trade (for a new position that is the
+ *   quote's `size_amount`, as the live service sends).
+ * - LIMIT: `place_limit_order_er` alone, TP/SL inside the order (price 0 = none).
+ *
+ * Custody roles (§3.0): receiving / reserve (and the attached triggers' receive custody) = the paying token's
+ * custody; lock = the market's collateral custody. A payment in another token is swapped in by the program
+ * (DECISIONS 5.12); `collateral_amount` / `reserve_amount` are the paying token's native units.
+ * The slippage bound is taken around the quoted fill price of the size delta (math/spread.ts `priceWithSlippage`).
+ */
+import type { Instruction } from "../../../protocol/instructions/instruction.ts";
+import { openPositionErInstruction } from "../../../protocol/instructions/v2/open-position-er.ts";
+import { increasePositionSizeErInstruction } from "../../../protocol/instructions/v2/increase-position-size-er.ts";
+import { placeLimitOrderErInstruction } from "../../../protocol/instructions/v2/place-limit-order-er.ts";
+import { priceWithSlippage } from "../../math/spread.ts";
+import type { OraclePrice, PositionLike } from "../../math/types.ts";
+import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
+import type { OpenPositionPlan } from "../../quotes/open.ts";
+import { fail } from "../../quotes/result.ts";
+import { marketOrders, requireBasket, requireFreeLimitSlot } from "./order-slots.ts";
+import {
+  type BuiltTrade,
+  custodyKeys,
+  depositLedgerOf,
+  marketAccounts,
+  receivingAccounts,
+  signerAccounts,
+  type TradeSigner,
+} from "./trade-accounts.ts";
+import {
+  requireBalance,
+  requireLimitSide,
+  requireMinCollateral,
+  requirePermission,
+  requireTriggerSide,
+} from "./trade-checks.ts";
+import { checkTriggerPlacement, placeTriggerInstruction, type TriggerPlacement } from "./triggers.ts";
+
+/** What the builder needs from the quote besides the plan's amounts (all filled for a v2 position plan). */
+interface PositionPlan {
+  market: MarketContext;
+  paying: CustodyContext;
+  mark: OraclePrice;
+  position: PositionLike;
+}
+
+function positionPlan(snapshot: DeploymentSnapshot, plan: OpenPositionPlan): PositionPlan {
+  const paying = snapshot.custody(plan.inputCustody);
+  if (!plan.market || !paying || !plan.markPrice || !plan.position) {
+    return fail("COMPUTE_FAILED", "the quote did not produce a position to build");
+  }
+  return { market: plan.market, paying, mark: plan.markPrice, position: plan.position };
+}
+
+export function openPositionTransaction(
+  snapshot: DeploymentSnapshot,
+  plan: OpenPositionPlan,
+  signer: TradeSigner,
+  slippageBps: bigint,
+): BuiltTrade {
+  const p = positionPlan(snapshot, plan);
+  const basket = requireBasket(snapshot, signer.owner);
+  if (plan.amountIn === 0n || plan.sizeAmount === 0n) {
+    fail("INSUFFICIENT_COLLATERAL", "inputAmountUi must buy a size greater than zero to build a transaction");
+  }
+  requirePermission(snapshot, p.market, plan.kind === "increase" ? "sizeChange" : "open");
+  const orders = marketOrders(basket, p.market);
+  let instructions: Instruction[];
+  if (plan.kind === "limit") {
+    instructions = [limitOrder(snapshot, plan, p, signer, orders)];
+  } else {
+    const triggers = attachedTriggers(plan, p);
+    for (const t of triggers) checkTriggerPlacement(orders, t);
+    instructions = [
+      marketOrder(snapshot, plan, p, signer, slippageBps),
+      ...triggers.map((t) => placeTriggerInstruction(snapshot, signer, t)),
+    ];
+  }
+  requireBalance(snapshot, signer.owner, p.paying, plan.amountIn);
+  return { feePayer: signer.signer, instructions };
+}
+
+function marketOrder(
+  snapshot: DeploymentSnapshot,
+  plan: OpenPositionPlan,
+  p: PositionPlan,
+  signer: TradeSigner,
+  slippageBps: bigint,
+): Instruction {
+  const fill = plan.entryPrice ?? p.mark;
+  const bound = priceWithSlippage(true, p.market.side, fill, slippageBps);
+  const accounts = receivingAccounts(snapshot, signer, p.market, p.paying);
+  if (plan.kind === "increase") {
+    return increasePositionSizeErInstruction(snapshot.programId, accounts, {
+      priceWithSlippage: bound,
+      sizeDelta: plan.sizeAmount,
+      deltaCollateralAmount: plan.amountIn,
+      privilege: "None",
+    });
+  }
+  return openPositionErInstruction(snapshot.programId, accounts, {
+    priceWithSlippage: bound,
+    collateralAmount: plan.amountIn,
+    sizeAmount: plan.sizeAmount,
+    privilege: "None",
+  });
+}
+
+/** `takeProfit` / `stopLoss` of a MARKET open: one trigger each over the whole position after the trade. */
+function attachedTriggers(plan: OpenPositionPlan, p: PositionPlan): TriggerPlacement[] {
+  const out: TriggerPlacement[] = [];
+  const add = (trigger: OraclePrice | undefined, isStopLoss: boolean, priceField: string) => {
+    if (!trigger) return;
+    out.push({
+      market: p.market,
+      position: p.position,
+      mark: p.mark,
+      trigger,
+      isStopLoss,
+      size: p.position.sizeAmount,
+      receive: p.paying,
+      priceField,
+      sizeField: "outputAmount",
+    });
+  };
+  add(plan.takeProfitPrice, false, "takeProfit");
+  add(plan.stopLossPrice, true, "stopLoss");
+  return out;
+}
+
+/** A LIMIT order: slot, limit and TP/SL prices against the mark, more than the minimum collateral after the fee. */
+function limitOrder(
+  snapshot: DeploymentSnapshot,
+  plan: OpenPositionPlan,
+  p: PositionPlan,
+  signer: TradeSigner,
+  orders: ReturnType<typeof marketOrders>,
+): Instruction {
+  const limitPrice = plan.limitPrice ?? fail("TRIGGER_PRICE_INVALID", "limitPrice is required for LIMIT orders");
+  requireFreeLimitSlot(orders, p.market);
+  requireLimitSide(p.market, limitPrice, p.mark, "limitPrice");
+  if (plan.takeProfitPrice) requireTriggerSide(p.market, false, plan.takeProfitPrice, p.mark, "takeProfit");
+  if (plan.stopLossPrice) requireTriggerSide(p.market, true, plan.stopLossPrice, p.mark, "stopLoss");
+  requireMinCollateral(p.market, p.position.collateralUsd, true, "a limit order");
+  const none: OraclePrice = { price: 0n, exponent: limitPrice.exponent };
+  const paying = custodyKeys(snapshot, p.paying);
+  return placeLimitOrderErInstruction(snapshot.programId, {
+    ...signerAccounts(snapshot, signer),
+    userDepositLedger: depositLedgerOf(snapshot, signer.owner),
+    ...marketAccounts(snapshot, p.market),
+    reserveCustody: paying.custody,
+    receiveCustody: paying.custody,
+    reserveOracleAccount: paying.oracle,
+  }, {
+    limitPrice,
+    reserveAmount: plan.amountIn,
+    sizeAmount: plan.sizeAmount,
+    stopLossPrice: plan.stopLossPrice ?? none,
+    takeProfitPrice: plan.takeProfitPrice ?? none,
+  });
+}

@@ -1,0 +1,28 @@
+/**
+ * place-trigger-order (PROTOCOL-v2 §3.8): one `place_trigger_order_er` on the owner's position — a stop-loss when
+ * `isStopLoss`, else a take-profit — closing `sizeAmountUi` at `triggerPriceUi`. Validation (DECISIONS 3.3, 5.8,
+ * 400): the position exists, the price is on the right side of the mark, the size is at most the position, a slot
+ * of that list is free, the position holds more than the minimum collateral.
+ */
+import type { DeploymentSnapshot } from "../../views/context.ts";
+import type { PositionTarget } from "../../quotes/common.ts";
+import type { BuiltTrade, TradeSigner } from "./trade-accounts.ts";
+import { checkTriggerPlacement, placeTriggerInstruction, standaloneTrigger, triggerTarget } from "./triggers.ts";
+
+export interface PlaceTriggerOrderRequest {
+  position: PositionTarget & { owner: string };
+  triggerPriceUi: string;
+  sizeAmountUi: string;
+  isStopLoss: boolean;
+}
+
+export function placeTriggerOrderTransaction(
+  snapshot: DeploymentSnapshot,
+  req: PlaceTriggerOrderRequest,
+  signer: TradeSigner,
+): BuiltTrade {
+  const { ref, orders, size } = triggerTarget(snapshot, req.position, req.sizeAmountUi);
+  const trigger = standaloneTrigger(snapshot, ref, req.triggerPriceUi, req.isStopLoss, size, "triggerPriceUi");
+  checkTriggerPlacement(orders, trigger);
+  return { feePayer: signer.signer, instructions: [placeTriggerInstruction(snapshot, signer, trigger)] };
+}

@@ -1,0 +1,195 @@
+/**
+ * What the v2 program would refuse and the service can see beforehand, checked before a transaction is built
+ * ("never a transaction the program would reject when the service can know it"): disabled actions, the deposited
+ * balance, minimum collateral, liquidity, leverage bounds, trigger and limit prices on the wrong side of the mark,
+ * order sizes. Each check raises its failure with `fail` and a registry code.
+ */
+import type { Permissions } from "../../../protocol/accounts/index.ts";
+import * as pda from "../../../protocol/pda.ts";
+import { INFINITE_LEVERAGE, type LeverageBps } from "../../math/leverage.ts";
+import { comparePrices } from "../../math/oracle.ts";
+import type { OraclePrice } from "../../math/types.ts";
+import { formatLeverage, formatPrice, formatTokenAmount } from "../../format/ui.ts";
+import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
+import { availableLiquidityUsd, parseAmount, usdText } from "../../quotes/common.ts";
+import { fail } from "../../quotes/result.ts";
+import { U64_MAX } from "../../quotes/order-price.ts";
+import { marketLabel, triggerKind } from "./order-slots.ts";
+
+/** What an instruction does to a position, as the program's permission flags name it. */
+export type TradeAction = "open" | "sizeChange" | "close" | "collateralWithdrawal";
+
+const FLAG: Record<TradeAction, keyof Permissions & keyof MarketContext["account"]["permissions"]> = {
+  open: "allowOpenPosition",
+  sizeChange: "allowSizeChange",
+  close: "allowClosePosition",
+  collateralWithdrawal: "allowCollateralWithdrawal",
+};
+
+const ACTION_TEXT: Record<TradeAction, string> = {
+  open: "opening positions",
+  sizeChange: "changing position sizes",
+  close: "closing positions",
+  collateralWithdrawal: "withdrawing collateral",
+};
+
+/**
+ * The permission flag of the action must be set on the market, its pool and (when ingested) the global perpetuals
+ * account; otherwise MARKET_CLOSED (the registry's code for a market that cannot be traded right now).
+ *
+ * Choice (the references list the flags, not which instruction reads which): open and limit placement need
+ * `allow_open_position`; increase and decrease need `allow_size_change`; a full close `allow_close_position`;
+ * remove-collateral `allow_collateral_withdrawal`. Adding collateral and order management are not gated here.
+ */
+export function requirePermission(snapshot: DeploymentSnapshot, market: MarketContext, action: TradeAction): void {
+  const flag = FLAG[action];
+  const pool = snapshot.accounts.get("Pool", market.pool.poolAddress);
+  const perpetuals = snapshot.accounts.get("Perpetuals", pda.perpetuals(snapshot.programId));
+  const where = !market.account.permissions[flag]
+    ? `the ${marketLabel(market)} market`
+    : pool && !pool.permissions[flag]
+    ? `pool ${market.pool.poolName}`
+    : perpetuals && !perpetuals.permissions[flag]
+    ? "this deployment"
+    : undefined;
+  if (where) fail("MARKET_CLOSED", `${ACTION_TEXT[action]} is disabled on ${where}`);
+}
+
+/**
+ * Native units of `mint` the owner can trade with: deposits − debits + pending credits (PROTOCOL-v2 §0.2; the
+ * ledger's deposits are cumulative, the basket's counters running). No ledger or no basket counts as nothing
+ * deposited or nothing drawn.
+ */
+export function availableBalance(snapshot: DeploymentSnapshot, owner: string, mint: string): bigint {
+  const ledger = snapshot.accounts.get("UserDepositLedger", pda.userDepositLedger(snapshot.programId, owner));
+  const basket = snapshot.accounts.get("Basket", pda.basket(snapshot.programId, owner));
+  const sum = (lines: readonly { mint: string; amount: bigint }[] | undefined) =>
+    (lines ?? []).reduce((total, line) => (line.mint === mint ? total + line.amount : total), 0n);
+  const available = sum(ledger?.deposits) - sum(basket?.debits) + sum(basket?.pendingCredits);
+  return available > 0n ? available : 0n;
+}
+
+/** The owner's deposited balance of the paying token covers `amount` (native); INSUFFICIENT_COLLATERAL otherwise. */
+export function requireBalance(
+  snapshot: DeploymentSnapshot,
+  owner: string,
+  paying: CustodyContext,
+  amount: bigint,
+): void {
+  const available = availableBalance(snapshot, owner, paying.config.mintKey);
+  if (amount <= available) return;
+  const ui = (x: bigint) =>
+    `${formatTokenAmount(x, paying.account.decimals, paying.token.tokenPrecision)} ${paying.config.symbol}`;
+  fail(
+    "INSUFFICIENT_COLLATERAL",
+    `the trade takes ${ui(amount)} but the owner's available deposited balance is ${ui(available)} (deposit first)`,
+  );
+}
+
+/**
+ * Collateral after fees against the market minimum (`pricing.min_collateral_usd` of the target custody). Market
+ * opens need at least the minimum (MinCollateral); limit and trigger orders need more than it (PROTOCOL-v2 §3.4:
+ * "> $10 collateral after entry fee").
+ */
+export function requireMinCollateral(
+  market: MarketContext,
+  collateralUsd: bigint,
+  strict: boolean,
+  what: string,
+): void {
+  const min = BigInt(market.target.account.pricing.minCollateralUsd);
+  if (strict ? collateralUsd > min : collateralUsd >= min) return;
+  fail(
+    "INSUFFICIENT_COLLATERAL",
+    `${what}: collateral after fees of ${usdText(collateralUsd)} must be ${strict ? "above" : "at least"} the ` +
+      `market minimum of ${usdText(min)}`,
+  );
+}
+
+/** A size (USD) the market can still take on (collateral custody's free assets, exposure cap). */
+export function requireLiquidity(market: MarketContext, collateralPrice: OraclePrice, sizeUsd: bigint): void {
+  const available = availableLiquidityUsd(market, collateralPrice);
+  if (sizeUsd <= available) return;
+  fail(
+    "COMPUTE_FAILED",
+    `insufficient liquidity: the market can take ${usdText(available)}, the trade needs ${usdText(sizeUsd)}`,
+  );
+}
+
+/**
+ * A position's leverage after a size change within the market's initial bounds (min_init_leverage ..
+ * max_init_leverage of the target custody; the program's MinLeverage / MaxInitLeverage).
+ * Choice: the references do not say which bound an increase is held to; the initial bounds (those of an open) are
+ * the stricter reading, so a transaction built here is not refused for leverage.
+ */
+export function requireInitLeverage(market: MarketContext, leverage: LeverageBps): void {
+  const p = market.target.account.pricing;
+  const min = BigInt(p.minInitLeverage);
+  const max = BigInt(p.maxInitLeverage);
+  if (leverage === INFINITE_LEVERAGE) fail("INSUFFICIENT_COLLATERAL", "the position would have no margin left");
+  const x = (bps: bigint) => `${formatLeverage(bps)}x`;
+  if (leverage < min) fail("COMPUTE_FAILED", `leverage ${x(leverage)} would be below the market minimum of ${x(min)}`);
+  if (max > 0n && leverage > max) {
+    fail("COMPUTE_FAILED", `leverage ${x(leverage)} would be above the market maximum of ${x(max)}`);
+  }
+}
+
+/** An order or size-change size in target native units; zero (unless allowed) or beyond u64 is ORDER_SIZE_INVALID. */
+export function parseOrderSize(text: string, decimals: number, field: string, allowZero = false): bigint {
+  const size = parseAmount(text, decimals, field);
+  if (size === 0n && !allowZero) fail("ORDER_SIZE_INVALID", `${field} must be greater than zero`);
+  if (size > U64_MAX) fail("ORDER_SIZE_INVALID", `${field} is beyond the largest size the program holds`);
+  return size;
+}
+
+/** A trigger closes at most the whole position (ORDER_SIZE_INVALID otherwise). */
+export function requireSizeWithin(size: bigint, positionSize: bigint, market: MarketContext, field: string): void {
+  if (size <= positionSize) return;
+  const d = market.target.account.decimals;
+  const p = market.target.token.tokenPrecision;
+  fail(
+    "ORDER_SIZE_INVALID",
+    `${field} of ${formatTokenAmount(size, d, p)} is larger than the position (${
+      formatTokenAmount(positionSize, d, p)
+    })`,
+  );
+}
+
+/**
+ * A take-profit lies on the profitable side of the mark and a stop-loss on the losing side: long TP > mark,
+ * long SL < mark, short TP < mark, short SL > mark (PROTOCOL-v2 §3.4; InvalidTakeProfitPrice / InvalidStopLossPrice).
+ */
+export function requireTriggerSide(
+  market: MarketContext,
+  isStopLoss: boolean,
+  trigger: OraclePrice,
+  mark: OraclePrice,
+  field: string,
+): void {
+  const above = comparePrices(trigger, mark) > 0;
+  const below = comparePrices(trigger, mark) < 0;
+  const wantAbove = (market.side === "Long") !== isStopLoss;
+  if (wantAbove ? above : below) return;
+  fail(
+    "TRIGGER_PRICE_INVALID",
+    `${field}: a ${marketLabel(market)} ${triggerKind(isStopLoss)} must be ${wantAbove ? "above" : "below"} the ` +
+      `mark price ${priceText(mark, market)}`,
+  );
+}
+
+/** A limit order waits for a better price: long below the mark, short above it (InvalidLimitPrice). */
+export function requireLimitSide(market: MarketContext, limit: OraclePrice, mark: OraclePrice, field: string): void {
+  const cmp = comparePrices(limit, mark);
+  const wantBelow = market.side === "Long";
+  if (wantBelow ? cmp < 0 : cmp > 0) return;
+  fail(
+    "TRIGGER_PRICE_INVALID",
+    `${field}: a ${marketLabel(market)} limit order must be ${wantBelow ? "below" : "above"} the mark price ${
+      priceText(mark, market)
+    }`,
+  );
+}
+
+function priceText(p: OraclePrice, market: MarketContext): string {
+  return formatPrice(p, market.target.token.usdPrecision);
+}

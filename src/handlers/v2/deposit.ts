@@ -1,0 +1,20 @@
+/**
+ * POST /v2/transaction-builder/deposit: the deposit with whatever setup the owner lacks, packed into the fewest
+ * transactions; `transactionBase64` is the first (normally the only) one.
+ */
+import type { V2Handler } from "./handler.ts";
+import { buildDeposit } from "../../domain/builders/v2/deposit.ts";
+import { snapshotOf } from "../context.ts";
+import { depositTransactions, fundsPlan } from "./funds.ts";
+
+export const v2Deposit: V2Handler<"v2Deposit"> = (c) => {
+  const body = c.req.valid("json");
+  const plan = fundsPlan(c, "v2Deposit", () => buildDeposit(snapshotOf(c, "v2"), c.var.services.accounts, body));
+  const transactions = depositTransactions(c, "v2Deposit", plan);
+  return c.json({
+    transactionBase64: transactions[0].transactionBase64,
+    transactions,
+    includedSteps: plan.steps.map((s) => s.step),
+    unmetPreconditions: plan.unmetPreconditions,
+  }, 200);
+};

@@ -1,0 +1,23 @@
+/**
+ * POST /v2/transaction-builder/withdrawal-settle: finish a withdrawal the validator did not settle (the custody
+ * settlement included whenever its receipt is settleable: this operation has no `includeCustodySettlement`).
+ */
+import type { V2Handler } from "./handler.ts";
+import { buildWithdrawalSettle } from "../../domain/builders/v2/withdrawal-settle.ts";
+import { snapshotOf } from "../context.ts";
+import { fundsPlan, fundsTransaction } from "./funds.ts";
+
+export const v2WithdrawalSettle: V2Handler<"v2WithdrawalSettle"> = (c) => {
+  const body = c.req.valid("json");
+  const plan = fundsPlan(
+    c,
+    "v2WithdrawalSettle",
+    () =>
+      buildWithdrawalSettle(snapshotOf(c, "v2"), c.var.services.accounts, {
+        owner: body.owner,
+        tokenMint: body.tokenMint,
+      }),
+  );
+  const transactionBase64 = fundsTransaction(c, "v2WithdrawalSettle", plan);
+  return c.json({ transactionBase64, unmetPreconditions: plan.unmetPreconditions }, 200);
+};

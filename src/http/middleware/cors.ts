@@ -1,0 +1,76 @@
+/**
+ * CORS for browser apps (DECISIONS 5.14) on every route of both interfaces: hono's `cors` middleware answers the
+ * preflights, and every other answer gets the same headers it would set.
+ *
+ * It runs before request observation, the rate limit, routing and validation (src/server.ts), so a preflight
+ * (`OPTIONS`) is answered 204 on any path without counting against the limit, without a log line and without
+ * ever meeting a 400, 404 or 501. Every other answer to an allowed origin carries `Access-Control-Allow-Origin`,
+ * errors included, so a page can read a 400 or a 429 and its `Retry-After`.
+ *
+ * The YAML documents these headers once per interface (`x-cors` → `CorsPreflight` and the header components in
+ * openapi/shared.yaml); the values below are the ones it gives.
+ */
+import type { MiddlewareHandler } from "hono";
+import { cors } from "hono/cors";
+import { type AllowedOrigins, isAllowedOrigin } from "../../config/cors-origins.ts";
+import type { AppEnv } from "../../services.ts";
+import { REQUEST_ID_HEADER } from "./observe.ts";
+import { RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER } from "./rate-limit.ts";
+
+/** The only methods the contract serves. */
+export const CORS_ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
+/** Request headers a page may send beyond the CORS-safelisted ones (`Content-Type: application/json` is not one). */
+export const CORS_ALLOWED_HEADERS = ["Content-Type", REQUEST_ID_HEADER] as const;
+/** Response headers a page may read beyond the CORS-safelisted ones. */
+export const CORS_EXPOSED_HEADERS = [...RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER, REQUEST_ID_HEADER] as const;
+/** How long a browser may reuse a preflight answer, seconds (Chromium caps it at 7200). */
+export const CORS_MAX_AGE_SECONDS = 600;
+
+export interface CorsOptions {
+  origins: AllowedOrigins;
+  /** Told of every preflight: whether its origin is allowed (a cheap counter; preflights are not otherwise observed). */
+  onPreflight?: (allowed: boolean) => void;
+}
+
+export function corsForBrowsers({ origins, onPreflight }: CorsOptions): MiddlewareHandler<AppEnv> {
+  const allowOrigin = (origin: string | undefined) =>
+    origins === "*" ? "*" : origin && isAllowedOrigin(origin, origins) ? origin : null;
+  // Preflights: hono's middleware answers them in full.
+  const preflight = cors({
+    // `*` as such (no `Vary: Origin` needed); a list answers with the caller's own origin when it is listed.
+    origin: origins === "*" ? "*" : (origin) => allowOrigin(origin),
+    allowMethods: [...CORS_ALLOWED_METHODS],
+    allowHeaders: [...CORS_ALLOWED_HEADERS],
+    exposeHeaders: [...CORS_EXPOSED_HEADERS],
+    maxAge: CORS_MAX_AGE_SECONDS,
+  });
+  const exposed = CORS_EXPOSED_HEADERS.join(",");
+  return async (c, next) => {
+    if (c.req.method === "OPTIONS") {
+      onPreflight?.(isAllowedOrigin(c.req.header("origin"), origins));
+      return await preflight(c, next);
+    }
+    // Read before the route runs: once a WebSocket upgrade has taken the request, its headers can no longer be read.
+    const origin = c.req.header("origin");
+    await next();
+    // A WebSocket upgrade (101) is not a CORS answer (the stream routes check the origin themselves), and its response
+    // must reach Deno unchanged: a copy is no longer the upgrade.
+    if (c.res.status === 101) return;
+    // Every other answer gets the headers hono's middleware would give it (tests/http/cors.test.ts compares them),
+    // but set on the finished response: hono's sets them on a placeholder first, which costs a copy of every
+    // response (a third of the throughput of a small GET in-process).
+    const allowed = allowOrigin(origin);
+    const label = (headers: Headers) => {
+      if (allowed) headers.set("Access-Control-Allow-Origin", allowed);
+      headers.set("Access-Control-Expose-Headers", exposed);
+      if (origins !== "*") headers.append("Vary", "Origin");
+    };
+    try {
+      label(c.res.headers);
+    } catch {
+      // A response with immutable headers (none of this app's today): label a copy instead.
+      c.res = new Response(c.res.body, c.res);
+      label(c.res.headers);
+    }
+  };
+}

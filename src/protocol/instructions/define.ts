@@ -1,0 +1,173 @@
+/**
+ * The two halves every instruction file declares, the twin of `accounts/common.ts` `defineAccount`:
+ *
+ * - `defineInstruction(name, discriminatorHex, argsCodec)`: the data codec, `discriminator ‖ Borsh(args)`. Anchor
+ *   instructions have an 8-byte discriminator, `sha256("global:<snake_name>")[0..8]` (PROTOCOL-v2 §3.0); the native
+ *   programs in `external/` use the same helper with their 1- or 4-byte instruction tags.
+ * - `accountTable(name, slots)`: the ordered account slots (name, role, and how to fill the slot when the caller
+ *   leaves it out). The account order of an instruction lives in exactly one place, its table.
+ *
+ * `parseInstruction(codec, table, ix)` is the inverse of building, for tests and for decoding built transactions.
+ */
+import { BorshReader, BorshWriter, type Codec, CodecError } from "../codec/mod.ts";
+import {
+  type AccountMeta,
+  accountMeta,
+  type AccountRole,
+  createInstruction,
+  type Instruction,
+  presentOptionalAccount,
+  roleIncludes,
+  roleText,
+} from "./instruction.ts";
+import { fromHex, hex } from "../codec/bytes.ts";
+
+/** Data codec of one program instruction. */
+export interface InstructionCodec<A> {
+  /** The program's (snake_case) instruction name, e.g. `open_position_er`. */
+  readonly name: string;
+  readonly discriminator: Uint8Array;
+  readonly discriminatorHex: string;
+  readonly args: Codec<A>;
+  /** Total data size (discriminator included) when the arguments have a fixed size. */
+  readonly dataSize: number | undefined;
+  /** `discriminator ‖ Borsh(args)`. Throws `CodecError` (with the field path) on an out-of-range value. */
+  encode(args: A): Uint8Array;
+  /** Checks the discriminator, decodes the arguments and rejects trailing bytes. Throws `CodecError`. */
+  decode(data: Uint8Array): A;
+  /** Whether `data` starts with this instruction's discriminator. */
+  matches(data: Uint8Array): boolean;
+  /** A frozen instruction of `programAddress` with these account metas and the encoded arguments. */
+  instruction(programAddress: string, accounts: readonly AccountMeta[], args: A): Instruction;
+}
+
+export function defineInstruction<A>(name: string, discriminatorHex: string, args: Codec<A>): InstructionCodec<A> {
+  // Lowercase whole bytes only: the constants are compared as text with the reference's hex.
+  if (!/^(?:[0-9a-f]{2})+$/.test(discriminatorHex)) {
+    throw new Error(`invalid discriminator hex "${discriminatorHex}" (lowercase, whole bytes)`);
+  }
+  const disc = fromHex(discriminatorHex);
+  const matches = (data: Uint8Array) => data.length >= disc.length && disc.every((b, i) => data[i] === b);
+  const encode = (value: A) => {
+    const w = new BorshWriter(disc.length + (args.size ?? 64));
+    w.raw(disc);
+    try {
+      args.write(w, value);
+    } catch (e) {
+      throw e instanceof CodecError ? e.within(name) : e;
+    }
+    return w.toBytes();
+  };
+  return Object.freeze({
+    name,
+    discriminator: disc,
+    discriminatorHex,
+    args,
+    dataSize: args.size === undefined ? undefined : disc.length + args.size,
+    encode,
+    decode(data: Uint8Array): A {
+      if (!matches(data)) {
+        throw new CodecError(
+          `${name}: discriminator mismatch (expected ${discriminatorHex}, got ${hex(data.subarray(0, disc.length))})`,
+        );
+      }
+      const r = new BorshReader(data, disc.length);
+      let value: A;
+      try {
+        value = args.read(r);
+      } catch (e) {
+        throw e instanceof CodecError ? e.within(name) : e;
+      }
+      if (r.remaining !== 0) throw new CodecError(`${name}: ${r.remaining} trailing byte(s) after the arguments`);
+      return value;
+    },
+    matches,
+    instruction(programAddress: string, accounts: readonly AccountMeta[], value: A): Instruction {
+      return createInstruction(programAddress, accounts, encode(value));
+    },
+  });
+}
+
+/**
+ * How a slot is filled when the caller leaves its account out: `"optional"` is an Anchor optional account (absent =
+ * the program id, see `optionalAccount`); a function computes a fixed address from the program id (the program
+ * itself, a sysvar, a singleton PDA such as `event_authority`).
+ */
+export type SlotFill = "optional" | ((programId: string) => string);
+
+/** One account slot: the camelCase name of the program's account, its role, and an optional fill rule. */
+export type AccountSlot<Acc> = readonly [name: keyof Acc & string, role: AccountRole, fill?: SlotFill];
+
+/** The ordered account slots of one instruction. `Acc` names every account, in table order. */
+export interface AccountTable<Acc> {
+  readonly instruction: string;
+  readonly slots: readonly AccountSlot<Acc>[];
+  /** The account metas in slot order. Throws `TypeError` when an account without a fill rule is missing. */
+  metas(programId: string, accounts: Acc): AccountMeta[];
+  /**
+   * The named accounts of `metas` (slot order; an optional slot holding the program id reads as absent, filled
+   * slots read as their actual address). Throws `CodecError` when there are fewer metas than slots or a meta lacks
+   * a privilege its slot requires (a compiled message may add privileges, never remove them).
+   */
+  read(programId: string, metas: readonly AccountMeta[]): Acc;
+}
+
+export function accountTable<Acc>(instruction: string, slots: readonly AccountSlot<Acc>[]): AccountTable<Acc> {
+  const names = new Set(slots.map((s) => s[0]));
+  if (names.size !== slots.length) throw new Error(`${instruction}: duplicate account slot name`);
+  return Object.freeze({
+    instruction,
+    slots,
+    metas(programId: string, accounts: Acc): AccountMeta[] {
+      const given = accounts as unknown as Record<string, string | undefined>;
+      return slots.map(([name, role, fill]) => {
+        let address = given[name];
+        if (address === undefined) {
+          if (fill === undefined) throw new TypeError(`${instruction}: account "${name}" is required`);
+          address = fill === "optional" ? programId : fill(programId);
+        }
+        if (typeof address !== "string") throw new TypeError(`${instruction}: account "${name}" must be base58 text`);
+        return accountMeta(address, role);
+      });
+    },
+    read(programId: string, metas: readonly AccountMeta[]): Acc {
+      if (metas.length < slots.length) {
+        throw new CodecError(`${instruction}: ${metas.length} account(s), expected at least ${slots.length}`);
+      }
+      const out: Record<string, string> = {};
+      slots.forEach(([name, role, fill], i) => {
+        const meta = metas[i];
+        if (!roleIncludes(meta.role, role)) {
+          throw new CodecError(
+            `${instruction}: account ${i} (${name}) has role "${roleText(meta.role)}", needs "${roleText(role)}"`,
+          );
+        }
+        const address = fill === "optional" ? presentOptionalAccount(meta.address, programId) : meta.address;
+        if (address !== undefined) out[name] = address;
+      });
+      return out as unknown as Acc;
+    },
+  });
+}
+
+/** A decoded instruction: its program, named accounts, remaining accounts (after the table) and arguments. */
+export interface ParsedInstruction<Acc, A> {
+  readonly programAddress: string;
+  readonly accounts: Acc;
+  readonly remaining: readonly AccountMeta[];
+  readonly args: A;
+}
+
+/** Decodes `ix` with the instruction's codec and account table (inverse of building it). Throws `CodecError`. */
+export function parseInstruction<Acc, A>(
+  codec: InstructionCodec<A>,
+  table: AccountTable<Acc>,
+  ix: Instruction,
+): ParsedInstruction<Acc, A> {
+  return {
+    programAddress: ix.programAddress,
+    accounts: table.read(ix.programAddress, ix.accounts),
+    remaining: ix.accounts.slice(table.slots.length),
+    args: codec.decode(ix.data),
+  };
+}

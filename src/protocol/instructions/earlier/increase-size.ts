@@ -1,0 +1,107 @@
+/**
+ * `increase_size` (PROTOCOL-v1 §8.4): adds size to a position without adding collateral.
+ *
+ * Choice (PROTOCOL-v1 §12.1, undetermined): `sizeDelta` is taken as target-token native units, as for every
+ * `*_amount`/size argument of this program and for `increase_position_size_er` in v2; the vendor CLI's USD
+ * reading is the alternative. The codec is the same u64 either way: the builder decides the number.
+ */
+import { struct, u64 } from "../../codec/mod.ts";
+import * as pda from "../../pda.ts";
+import { instructionsSysvar, type OraclePrice, oraclePrice, type Privilege, privilege, theProgram } from "../common.ts";
+import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountMeta, AccountRole, type Instruction } from "../instruction.ts";
+
+const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
+
+export const INCREASE_SIZE_DISCRIMINATOR = "6b0d8dee98a56057";
+
+/** `IncreaseSizeParams` (29 bytes of instruction data with the discriminator). */
+export interface IncreaseSizeArgs {
+  /** Entry bound: slippage-bounded oracle price of the target token (PROTOCOL-v1 §5.3). */
+  priceWithSlippage: OraclePrice;
+  /** Size change; unit undetermined by the sources (PROTOCOL-v1 §12.1), see the note above. */
+  sizeDelta: bigint;
+  /** Fee privilege; non-None needs the privilege remaining accounts. */
+  privilege: Privilege;
+}
+
+export const increaseSize = defineInstruction<IncreaseSizeArgs>(
+  "increase_size",
+  INCREASE_SIZE_DISCRIMINATOR,
+  struct<IncreaseSizeArgs>("IncreaseSizeParams", { priceWithSlippage: oraclePrice, sizeDelta: u64, privilege }),
+);
+
+/** Accounts in program order; `?` ones are filled from the program id when left out. */
+export interface IncreaseSizeAccounts {
+  /** The trader's wallet. */
+  owner: string;
+  /** `pda.transferAuthority(programId)`. */
+  transferAuthority?: string;
+  /** `pda.perpetuals(programId)`. */
+  perpetuals?: string;
+  /** The pool (`pda.pool(programId, poolName)`). */
+  pool: string;
+  /** `pda.position(programId, owner, market)`. */
+  position: string;
+  /** The market (`pda.market(programId, targetCustody, collateralCustody, side)`). */
+  market: string;
+  /** Custody of the market's target token. */
+  targetCustody: string;
+  /** Internal oracle of the target custody (`pda.oracleAccount(programId, targetMint)`). */
+  targetOracleAccount: string;
+  /** The market's collateral custody. */
+  collateralCustody: string;
+  /** Internal oracle of the collateral custody. */
+  collateralOracleAccount: string;
+  /** `pda.custodyTokenAccount(programId, pool, collateralMint)`. */
+  collateralCustodyTokenAccount: string;
+  /** Token program of the collateral token. */
+  collateralTokenProgram: string;
+  /** `pda.eventAuthority(programId)`. */
+  eventAuthority?: string;
+  /** The perpetuals program itself (event CPI). */
+  program?: string;
+  /** Instructions sysvar. */
+  ixSysvar?: string;
+  /** Mint of the collateral token. */
+  collateralMint: string;
+}
+
+export const INCREASE_SIZE_ACCOUNTS = accountTable<IncreaseSizeAccounts>("increase_size", [
+  ["owner", RS],
+  ["transferAuthority", R, pda.transferAuthority],
+  ["perpetuals", R, pda.perpetuals],
+  ["pool", W],
+  ["position", W],
+  ["market", W],
+  ["targetCustody", R],
+  ["targetOracleAccount", R],
+  ["collateralCustody", W],
+  ["collateralOracleAccount", R],
+  ["collateralCustodyTokenAccount", W],
+  ["collateralTokenProgram", R],
+  ["eventAuthority", R, pda.eventAuthority],
+  ["program", R, theProgram],
+  ["ixSysvar", R, instructionsSysvar],
+  ["collateralMint", R],
+]);
+
+/** `remaining`: the privilege accounts when `privilege` is not None (`earlier/privilege.ts`). */
+export function increaseSizeInstruction(
+  programId: string,
+  accounts: IncreaseSizeAccounts,
+  args: IncreaseSizeArgs,
+  remaining: readonly AccountMeta[] = [],
+): Instruction {
+  return increaseSize.instruction(
+    programId,
+    [...INCREASE_SIZE_ACCOUNTS.metas(programId, accounts), ...remaining],
+    args,
+  );
+}
+
+export function parseIncreaseSizeInstruction(
+  ix: Instruction,
+): ParsedInstruction<IncreaseSizeAccounts, IncreaseSizeArgs> {
+  return parseInstruction(increaseSize, INCREASE_SIZE_ACCOUNTS, ix);
+}

@@ -1,0 +1,139 @@
+/**
+ * `swap_and_open` (PROTOCOL-v1 §8.1): swaps the paying token into the collateral and opens a position.
+ */
+import { struct, u64 } from "../../codec/mod.ts";
+import * as pda from "../../pda.ts";
+import {
+  instructionsSysvar,
+  type OraclePrice,
+  oraclePrice,
+  type Privilege,
+  privilege,
+  systemProgram,
+  theProgram,
+} from "../common.ts";
+import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountMeta, AccountRole, type Instruction } from "../instruction.ts";
+
+const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
+
+export const SWAP_AND_OPEN_DISCRIMINATOR = "1ad12a00a93e1e76";
+
+/** `SwapAndOpenParams` (37 bytes of instruction data with the discriminator). */
+export interface SwapAndOpenArgs {
+  /** Slippage-bounded oracle price of the target token (PROTOCOL-v2 §3.1). */
+  priceWithSlippage: OraclePrice;
+  /** Paying-token native units. */
+  amountIn: bigint;
+  /** Position size, target-token native units. */
+  sizeAmount: bigint;
+  /** Fee privilege; non-None needs the privilege remaining accounts. */
+  privilege: Privilege;
+}
+
+export const swapAndOpen = defineInstruction<SwapAndOpenArgs>(
+  "swap_and_open",
+  SWAP_AND_OPEN_DISCRIMINATOR,
+  struct<SwapAndOpenArgs>("SwapAndOpenParams", {
+    priceWithSlippage: oraclePrice,
+    amountIn: u64,
+    sizeAmount: u64,
+    privilege,
+  }),
+);
+
+/** Accounts in program order; `?` ones are filled from the program id when left out. */
+export interface SwapAndOpenAccounts {
+  /** The trader's wallet. */
+  owner: string;
+  /** Pays fees and rent (the owner unless the builder says otherwise). */
+  feePayer: string;
+  /**
+   * Owner's token account of the paying token (its associated token account; wrapped-SOL ATA for SOL, DECISIONS
+   * 5.4).
+   */
+  fundingAccount: string;
+  /** `pda.transferAuthority(programId)`. */
+  transferAuthority?: string;
+  /** `pda.perpetuals(programId)`. */
+  perpetuals?: string;
+  /** The pool (`pda.pool(programId, poolName)`). */
+  pool: string;
+  /** Custody of the token the trader pays with. */
+  receivingCustody: string;
+  /** Internal oracle of the receiving custody. */
+  receivingCustodyOracleAccount: string;
+  /** Token account of the receiving custody. */
+  receivingCustodyTokenAccount: string;
+  /** `pda.position(programId, owner, market)`. */
+  position: string;
+  /** The market (`pda.market(programId, targetCustody, collateralCustody, side)`). */
+  market: string;
+  /** Custody of the market's target token. */
+  targetCustody: string;
+  /** Internal oracle of the target custody (`pda.oracleAccount(programId, targetMint)`). */
+  targetOracleAccount: string;
+  /** The market's collateral custody. */
+  collateralCustody: string;
+  /** Internal oracle of the collateral custody. */
+  collateralOracleAccount: string;
+  /** `pda.custodyTokenAccount(programId, pool, collateralMint)`. */
+  collateralCustodyTokenAccount: string;
+  /** System program. */
+  systemProgram?: string;
+  /** Token program of the paying token (legacy or Token-2022). */
+  fundingTokenProgram: string;
+  /** `pda.eventAuthority(programId)`. */
+  eventAuthority?: string;
+  /** The perpetuals program itself (event CPI). */
+  program?: string;
+  /** Instructions sysvar. */
+  ixSysvar?: string;
+  /** Mint of the paying token. */
+  fundingMint: string;
+  /** Mint of the collateral token. */
+  collateralMint: string;
+  /** Token program of the collateral token. */
+  collateralTokenProgram: string;
+}
+
+export const SWAP_AND_OPEN_ACCOUNTS = accountTable<SwapAndOpenAccounts>("swap_and_open", [
+  ["owner", WS],
+  ["feePayer", WS],
+  ["fundingAccount", W],
+  ["transferAuthority", R, pda.transferAuthority],
+  ["perpetuals", R, pda.perpetuals],
+  ["pool", W],
+  ["receivingCustody", W],
+  ["receivingCustodyOracleAccount", R],
+  ["receivingCustodyTokenAccount", W],
+  ["position", W],
+  ["market", W],
+  ["targetCustody", R],
+  ["targetOracleAccount", R],
+  ["collateralCustody", W],
+  ["collateralOracleAccount", R],
+  ["collateralCustodyTokenAccount", W],
+  ["systemProgram", R, systemProgram],
+  ["fundingTokenProgram", R],
+  ["eventAuthority", R, pda.eventAuthority],
+  ["program", R, theProgram],
+  ["ixSysvar", R, instructionsSysvar],
+  ["fundingMint", R],
+  ["collateralMint", R],
+  ["collateralTokenProgram", R],
+]);
+
+/** `remaining`: the privilege accounts when `privilege` is not None (`earlier/privilege.ts`). */
+export function swapAndOpenInstruction(
+  programId: string,
+  accounts: SwapAndOpenAccounts,
+  args: SwapAndOpenArgs,
+  remaining: readonly AccountMeta[] = [],
+): Instruction {
+  return swapAndOpen.instruction(programId, [...SWAP_AND_OPEN_ACCOUNTS.metas(programId, accounts), ...remaining], args);
+}
+
+export function parseSwapAndOpenInstruction(ix: Instruction): ParsedInstruction<SwapAndOpenAccounts, SwapAndOpenArgs> {
+  return parseInstruction(swapAndOpen, SWAP_AND_OPEN_ACCOUNTS, ix);
+}

@@ -1,0 +1,36 @@
+/**
+ * System program `Transfer` (instruction index 2 as a u32, then u64 lamports): moves lamports between two system
+ * accounts. Used for the wrapped-SOL top-up (DECISIONS 5.4) and the withdraw fee-payer top-up (PROTOCOL-v2 §3.12).
+ */
+import { struct, u64 } from "../../codec/mod.ts";
+import { SYSTEM_PROGRAM_ID } from "../../constants.ts";
+import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { AccountRole, type Instruction } from "../instruction.ts";
+
+export const TRANSFER_SOL_TAG = "02000000";
+
+export interface TransferSolArgs {
+  lamports: bigint;
+}
+export const transferSol = defineInstruction<TransferSolArgs>(
+  "Transfer",
+  TRANSFER_SOL_TAG,
+  struct<TransferSolArgs>("Transfer", { lamports: u64 }),
+);
+
+export interface TransferSolAccounts {
+  /** Pays the lamports; signs. */
+  source: string;
+  destination: string;
+}
+export const TRANSFER_SOL_ACCOUNTS = accountTable<TransferSolAccounts>("Transfer", [
+  ["source", AccountRole.WRITABLE_SIGNER],
+  ["destination", AccountRole.WRITABLE],
+]);
+
+export function transferSolInstruction(accounts: TransferSolAccounts, args: TransferSolArgs): Instruction {
+  return transferSol.instruction(SYSTEM_PROGRAM_ID, TRANSFER_SOL_ACCOUNTS.metas(SYSTEM_PROGRAM_ID, accounts), args);
+}
+export function parseTransferSolInstruction(ix: Instruction): ParsedInstruction<TransferSolAccounts, TransferSolArgs> {
+  return parseInstruction(transferSol, TRANSFER_SOL_ACCOUNTS, ix);
+}

@@ -1,0 +1,104 @@
+/**
+ * SPL Token instructions the funds flows need (1-byte instruction tag; identical layouts in the legacy program and
+ * Token-2022, so the token program is a parameter): `TransferChecked` (12), `CloseAccount` (9), `SyncNative` (17).
+ * Native SOL is wrapped through the owner's wrapped-SOL ATA: create-idempotent, system transfer, `SyncNative`; and
+ * unwrapped by `CloseAccount` (DECISIONS 5.4).
+ */
+import { struct, u64, u8 } from "../../codec/mod.ts";
+import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "../../constants.ts";
+import { type NoArgs, noArgs } from "../common.ts";
+import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { AccountRole, type Instruction } from "../instruction.ts";
+
+const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
+
+/** The token program id, checked to be legacy SPL Token or Token-2022. */
+export function checkTokenProgram(tokenProgram: string): string {
+  if (tokenProgram !== TOKEN_PROGRAM_ID && tokenProgram !== TOKEN_2022_PROGRAM_ID) {
+    throw new TypeError(`not a token program: ${tokenProgram}`);
+  }
+  return tokenProgram;
+}
+
+// ---- TransferChecked ----------------------------------------------------------------------------------------------
+
+export const TRANSFER_CHECKED_TAG = "0c";
+export interface TransferCheckedArgs {
+  /** Native units of the mint. */
+  amount: bigint;
+  /** The mint's decimals (the program rejects a mismatch). */
+  decimals: number;
+}
+export const transferChecked = defineInstruction<TransferCheckedArgs>(
+  "TransferChecked",
+  TRANSFER_CHECKED_TAG,
+  struct<TransferCheckedArgs>("TransferChecked", { amount: u64, decimals: u8 }),
+);
+export interface TransferCheckedAccounts {
+  source: string;
+  mint: string;
+  destination: string;
+  /** Owner (or delegate) of `source`; signs. */
+  owner: string;
+}
+export const TRANSFER_CHECKED_ACCOUNTS = accountTable<TransferCheckedAccounts>("TransferChecked", [
+  ["source", W],
+  ["mint", R],
+  ["destination", W],
+  ["owner", RS],
+]);
+export function transferCheckedInstruction(
+  tokenProgram: string,
+  accounts: TransferCheckedAccounts,
+  args: TransferCheckedArgs,
+): Instruction {
+  const program = checkTokenProgram(tokenProgram);
+  return transferChecked.instruction(program, TRANSFER_CHECKED_ACCOUNTS.metas(program, accounts), args);
+}
+export function parseTransferCheckedInstruction(
+  ix: Instruction,
+): ParsedInstruction<TransferCheckedAccounts, TransferCheckedArgs> {
+  return parseInstruction(transferChecked, TRANSFER_CHECKED_ACCOUNTS, ix);
+}
+
+// ---- CloseAccount -------------------------------------------------------------------------------------------------
+
+export const CLOSE_ACCOUNT_TAG = "09";
+export const closeAccount = defineInstruction<NoArgs>("CloseAccount", CLOSE_ACCOUNT_TAG, noArgs);
+export interface CloseAccountAccounts {
+  /** The token account to close (for wrapped SOL its whole lamport balance is released). */
+  account: string;
+  /** Receives the lamports. */
+  destination: string;
+  /** Owner of `account`; signs. */
+  owner: string;
+}
+export const CLOSE_ACCOUNT_ACCOUNTS = accountTable<CloseAccountAccounts>("CloseAccount", [
+  ["account", W],
+  ["destination", W],
+  ["owner", RS],
+]);
+export function closeAccountInstruction(tokenProgram: string, accounts: CloseAccountAccounts): Instruction {
+  const program = checkTokenProgram(tokenProgram);
+  return closeAccount.instruction(program, CLOSE_ACCOUNT_ACCOUNTS.metas(program, accounts), {});
+}
+export function parseCloseAccountInstruction(ix: Instruction): ParsedInstruction<CloseAccountAccounts, NoArgs> {
+  return parseInstruction(closeAccount, CLOSE_ACCOUNT_ACCOUNTS, ix);
+}
+
+// ---- SyncNative ---------------------------------------------------------------------------------------------------
+
+export const SYNC_NATIVE_TAG = "11";
+export const syncNative = defineInstruction<NoArgs>("SyncNative", SYNC_NATIVE_TAG, noArgs);
+export interface SyncNativeAccounts {
+  /** A native-mint token account whose token amount is set to its lamports above rent. */
+  account: string;
+}
+export const SYNC_NATIVE_ACCOUNTS = accountTable<SyncNativeAccounts>("SyncNative", [["account", W]]);
+export function syncNativeInstruction(tokenProgram: string, accounts: SyncNativeAccounts): Instruction {
+  const program = checkTokenProgram(tokenProgram);
+  return syncNative.instruction(program, SYNC_NATIVE_ACCOUNTS.metas(program, accounts), {});
+}
+export function parseSyncNativeInstruction(ix: Instruction): ParsedInstruction<SyncNativeAccounts, NoArgs> {
+  return parseInstruction(syncNative, SYNC_NATIVE_ACCOUNTS, ix);
+}

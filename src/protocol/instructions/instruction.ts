@@ -1,0 +1,95 @@
+/**
+ * The instruction value every builder produces: a program address, an ordered list of account metas and the data
+ * bytes. Modelled on anza-xyz/kit (`@solana/instructions`): an account's role is two bit flags, signer (0b10) and
+ * writable (0b01), so merging two roles of the same key is a bitwise OR. Addresses are base58 strings; nothing here
+ * depends on web3.js (the transaction layer converts).
+ */
+
+/** Signer and writable flags of one account slot, as bit flags. */
+export const AccountRole = {
+  READONLY: 0b00,
+  WRITABLE: 0b01,
+  READONLY_SIGNER: 0b10,
+  WRITABLE_SIGNER: 0b11,
+} as const;
+export type AccountRole = (typeof AccountRole)[keyof typeof AccountRole];
+
+const SIGNER_BIT = 0b10;
+const WRITABLE_BIT = 0b01;
+
+export function isSignerRole(role: AccountRole): boolean {
+  return (role & SIGNER_BIT) !== 0;
+}
+export function isWritableRole(role: AccountRole): boolean {
+  return (role & WRITABLE_BIT) !== 0;
+}
+/** The role a key gets when it appears in several slots: the union of the privileges. */
+export function mergeRoles(a: AccountRole, b: AccountRole): AccountRole {
+  return (a | b) as AccountRole;
+}
+/** Whether `actual` grants at least the privileges of `required` (a compiled message may only add privileges). */
+export function roleIncludes(actual: AccountRole, required: AccountRole): boolean {
+  return (actual & required) === required;
+}
+export function roleOf(flags: { isSigner: boolean; isWritable: boolean }): AccountRole {
+  return ((flags.isSigner ? SIGNER_BIT : 0) | (flags.isWritable ? WRITABLE_BIT : 0)) as AccountRole;
+}
+/** `"S"`, `"W"`, `"SW"` or `""`: the notation of the reference's account tables (for messages and test names). */
+export function roleText(role: AccountRole): string {
+  return (isSignerRole(role) ? "S" : "") + (isWritableRole(role) ? "W" : "");
+}
+
+/** One account slot of an instruction. */
+export interface AccountMeta {
+  readonly address: string;
+  readonly role: AccountRole;
+}
+
+/** A program instruction: what a transaction message compiles. Built frozen; treat `data` as immutable too. */
+export interface Instruction {
+  readonly programAddress: string;
+  readonly accounts: readonly AccountMeta[];
+  readonly data: Uint8Array;
+}
+
+export function accountMeta(address: string, role: AccountRole): AccountMeta {
+  return Object.freeze({ address, role });
+}
+export function readonly(address: string): AccountMeta {
+  return accountMeta(address, AccountRole.READONLY);
+}
+export function writable(address: string): AccountMeta {
+  return accountMeta(address, AccountRole.WRITABLE);
+}
+export function readonlySigner(address: string): AccountMeta {
+  return accountMeta(address, AccountRole.READONLY_SIGNER);
+}
+export function writableSigner(address: string): AccountMeta {
+  return accountMeta(address, AccountRole.WRITABLE_SIGNER);
+}
+
+/** A frozen instruction value (the account list is copied and frozen; `data` is kept as given). */
+export function createInstruction(
+  programAddress: string,
+  accounts: readonly AccountMeta[],
+  data: Uint8Array,
+): Instruction {
+  return Object.freeze({
+    programAddress,
+    accounts: Object.freeze(accounts.map((a) => accountMeta(a.address, a.role))),
+    data,
+  });
+}
+
+/**
+ * The optional-account rule of Anchor (PROTOCOL-v2 §1, "Optional-account convention"): an optional account that is
+ * absent is passed as **the program id itself** in its slot. The v2 program's only optional account is the
+ * trading instructions' `session_token`.
+ */
+export function optionalAccount(address: string | undefined, programId: string): string {
+  return address ?? programId;
+}
+/** Inverse of `optionalAccount`: the slot's address, or `undefined` when it holds the program-id sentinel. */
+export function presentOptionalAccount(address: string, programId: string): string | undefined {
+  return address === programId ? undefined : address;
+}

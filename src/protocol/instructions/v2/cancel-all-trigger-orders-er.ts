@@ -1,0 +1,76 @@
+/**
+ * `cancel_all_trigger_orders_er` (PROTOCOL-v2 §3.8): cancels every trigger order of one market.
+ */
+import { pubkey, struct } from "../../codec/mod.ts";
+import * as pda from "../../pda.ts";
+import { theProgram } from "../common.ts";
+import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { AccountRole, type Instruction } from "../instruction.ts";
+
+const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
+
+export const CANCEL_ALL_TRIGGER_ORDERS_ER_DISCRIMINATOR = "0c58d8ebceacad07";
+
+/** `CancelAllTriggerOrdersErParams` (40 bytes of instruction data with the discriminator). */
+export interface CancelAllTriggerOrdersErArgs {
+  /** The market, passed as an argument (not an account). */
+  market: string;
+}
+
+export const cancelAllTriggerOrdersEr = defineInstruction<CancelAllTriggerOrdersErArgs>(
+  "cancel_all_trigger_orders_er",
+  CANCEL_ALL_TRIGGER_ORDERS_ER_DISCRIMINATOR,
+  struct<CancelAllTriggerOrdersErArgs>("CancelAllTriggerOrdersErParams", { market: pubkey }),
+);
+
+/** Accounts in program order; `?` ones are filled from the program id when left out. */
+export interface CancelAllTriggerOrdersErAccounts {
+  /** Basket owner's wallet (not a signer here). */
+  owner: string;
+  /** Signs: the owner, or the session key when `sessionToken` is given. */
+  signer: string;
+  /**
+   * Session key's `SessionTokenV2` PDA (`pda.sessionToken`); leave out without a session (the program id then
+   * fills the slot).
+   */
+  sessionToken?: string;
+  /** `pda.perpetuals(programId)`. */
+  perpetuals?: string;
+  /** `pda.basket(programId, owner)`. */
+  basket: string;
+  /** `pda.eventAuthority(programId)`. */
+  eventAuthority?: string;
+  /** The perpetuals program itself (event CPI). */
+  program?: string;
+}
+
+export const CANCEL_ALL_TRIGGER_ORDERS_ER_ACCOUNTS = accountTable<CancelAllTriggerOrdersErAccounts>(
+  "cancel_all_trigger_orders_er",
+  [
+    ["owner", R],
+    ["signer", RS],
+    ["sessionToken", R, "optional"],
+    ["perpetuals", R, pda.perpetuals],
+    ["basket", W],
+    ["eventAuthority", R, pda.eventAuthority],
+    ["program", R, theProgram],
+  ],
+);
+
+export function cancelAllTriggerOrdersErInstruction(
+  programId: string,
+  accounts: CancelAllTriggerOrdersErAccounts,
+  args: CancelAllTriggerOrdersErArgs,
+): Instruction {
+  return cancelAllTriggerOrdersEr.instruction(
+    programId,
+    CANCEL_ALL_TRIGGER_ORDERS_ER_ACCOUNTS.metas(programId, accounts),
+    args,
+  );
+}
+
+export function parseCancelAllTriggerOrdersErInstruction(
+  ix: Instruction,
+): ParsedInstruction<CancelAllTriggerOrdersErAccounts, CancelAllTriggerOrdersErArgs> {
+  return parseInstruction(cancelAllTriggerOrdersEr, CANCEL_ALL_TRIGGER_ORDERS_ER_ACCOUNTS, ix);
+}

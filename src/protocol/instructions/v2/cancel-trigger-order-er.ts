@@ -1,0 +1,73 @@
+/**
+ * `cancel_trigger_order_er` (PROTOCOL-v2 §3.8): cancels one trigger order, or all of the market with `orderId` 255.
+ */
+import { bool, pubkey, struct, u8 } from "../../codec/mod.ts";
+import * as pda from "../../pda.ts";
+import { theProgram } from "../common.ts";
+import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { AccountRole, type Instruction } from "../instruction.ts";
+
+const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
+
+export const CANCEL_TRIGGER_ORDER_ER_DISCRIMINATOR = "c8ccc19b74f06d66";
+
+/** `CancelTriggerOrderErParams` (42 bytes of instruction data with the discriminator). */
+export interface CancelTriggerOrderErArgs {
+  /** The market, passed as an argument (not an account). */
+  market: string;
+  /** Slot index 0..4, or 255 = every TP and SL of the market (`CANCEL_ALL_TRIGGERS_ORDER_ID`). */
+  orderId: number;
+  /** Stop-loss (true) or take-profit (false). */
+  isStopLoss: boolean;
+}
+
+export const cancelTriggerOrderEr = defineInstruction<CancelTriggerOrderErArgs>(
+  "cancel_trigger_order_er",
+  CANCEL_TRIGGER_ORDER_ER_DISCRIMINATOR,
+  struct<CancelTriggerOrderErArgs>("CancelTriggerOrderErParams", { market: pubkey, orderId: u8, isStopLoss: bool }),
+);
+
+/** Accounts in program order; `?` ones are filled from the program id when left out. */
+export interface CancelTriggerOrderErAccounts {
+  /** Basket owner's wallet (not a signer here). */
+  owner: string;
+  /** Signs: the owner, or the session key when `sessionToken` is given. */
+  signer: string;
+  /**
+   * Session key's `SessionTokenV2` PDA (`pda.sessionToken`); leave out without a session (the program id then
+   * fills the slot).
+   */
+  sessionToken?: string;
+  /** `pda.perpetuals(programId)`. */
+  perpetuals?: string;
+  /** `pda.basket(programId, owner)`. */
+  basket: string;
+  /** `pda.eventAuthority(programId)`. */
+  eventAuthority?: string;
+  /** The perpetuals program itself (event CPI). */
+  program?: string;
+}
+
+export const CANCEL_TRIGGER_ORDER_ER_ACCOUNTS = accountTable<CancelTriggerOrderErAccounts>("cancel_trigger_order_er", [
+  ["owner", R],
+  ["signer", RS],
+  ["sessionToken", R, "optional"],
+  ["perpetuals", R, pda.perpetuals],
+  ["basket", W],
+  ["eventAuthority", R, pda.eventAuthority],
+  ["program", R, theProgram],
+]);
+
+export function cancelTriggerOrderErInstruction(
+  programId: string,
+  accounts: CancelTriggerOrderErAccounts,
+  args: CancelTriggerOrderErArgs,
+): Instruction {
+  return cancelTriggerOrderEr.instruction(programId, CANCEL_TRIGGER_ORDER_ER_ACCOUNTS.metas(programId, accounts), args);
+}
+
+export function parseCancelTriggerOrderErInstruction(
+  ix: Instruction,
+): ParsedInstruction<CancelTriggerOrderErAccounts, CancelTriggerOrderErArgs> {
+  return parseInstruction(cancelTriggerOrderEr, CANCEL_TRIGGER_ORDER_ER_ACCOUNTS, ix);
+}

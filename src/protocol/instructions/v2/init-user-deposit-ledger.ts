@@ -1,0 +1,63 @@
+/**
+ * `init_user_deposit_ledger` (PROTOCOL-v2 §3.10): creates the owner's deposit ledger on the base chain.
+ */
+import { struct, u8 } from "../../codec/mod.ts";
+import { systemProgram } from "../common.ts";
+import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { AccountRole, type Instruction } from "../instruction.ts";
+
+const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
+
+export const INIT_USER_DEPOSIT_LEDGER_DISCRIMINATOR = "5570ce9412130593";
+
+/** `InitUserDepositLedgerParams` (9 bytes of instruction data with the discriminator). */
+export interface InitUserDepositLedgerArgs {
+  /** Deposit entries allocated (SDK default 8; live ledgers hold 20). */
+  depositCapacity: number;
+}
+
+export const initUserDepositLedger = defineInstruction<InitUserDepositLedgerArgs>(
+  "init_user_deposit_ledger",
+  INIT_USER_DEPOSIT_LEDGER_DISCRIMINATOR,
+  struct<InitUserDepositLedgerArgs>("InitUserDepositLedgerParams", { depositCapacity: u8 }),
+);
+
+/** Accounts in program order; `?` ones are filled from the program id when left out. */
+export interface InitUserDepositLedgerAccounts {
+  /** Basket owner's wallet (not a signer here). */
+  owner: string;
+  /** Pays rent and fees. */
+  payer: string;
+  /** `pda.userDepositLedger(programId, owner)`. */
+  userDepositLedger: string;
+  /** System program. */
+  systemProgram?: string;
+}
+
+export const INIT_USER_DEPOSIT_LEDGER_ACCOUNTS = accountTable<InitUserDepositLedgerAccounts>(
+  "init_user_deposit_ledger",
+  [
+    ["owner", R],
+    ["payer", WS],
+    ["userDepositLedger", W],
+    ["systemProgram", R, systemProgram],
+  ],
+);
+
+export function initUserDepositLedgerInstruction(
+  programId: string,
+  accounts: InitUserDepositLedgerAccounts,
+  args: InitUserDepositLedgerArgs,
+): Instruction {
+  return initUserDepositLedger.instruction(
+    programId,
+    INIT_USER_DEPOSIT_LEDGER_ACCOUNTS.metas(programId, accounts),
+    args,
+  );
+}
+
+export function parseInitUserDepositLedgerInstruction(
+  ix: Instruction,
+): ParsedInstruction<InitUserDepositLedgerAccounts, InitUserDepositLedgerArgs> {
+  return parseInstruction(initUserDepositLedger, INIT_USER_DEPOSIT_LEDGER_ACCOUNTS, ix);
+}

@@ -1,0 +1,98 @@
+/** Earlier add-collateral builder on the hand-built deployment (DAVE's SOL long, SOL collateral). */
+import assert from "node:assert/strict";
+import { PublicKey, SystemProgram } from "@solana/web3.js";
+import {
+  createAssociatedTokenAccountIdempotentInstruction,
+  createSyncNativeInstruction,
+  NATIVE_MINT,
+} from "@solana/spl-token";
+import { addCollateralBuild } from "../../../../src/domain/builders/earlier/add-collateral.ts";
+import { DAVE, EVE, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
+import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
+import { assertEarlierInstruction, ata, SYSVAR_IX, TOKEN } from "../../../helpers/earlierb-accounts.ts";
+import { fromWeb3 } from "../../../helpers/instructions.ts";
+import { ok } from "../../quotes/_helpers.ts";
+
+const P = PROGRAM.earlier;
+const POOL = A.pool("Crypto.1");
+const custody = (sym: keyof typeof MINT) => A.custody(POOL, MINT[sym]);
+const SOL_LONG = A.market(custody("SOL"), custody("SOL"), "Long");
+const KEY = A.position(DAVE, SOL_LONG);
+
+const common = {
+  perpetuals: A.perpetuals,
+  pool: POOL,
+  position: KEY,
+  market: SOL_LONG,
+  targetCustody: custody("SOL"),
+  targetOracleAccount: A.oracle(MINT.SOL),
+  collateralCustody: custody("SOL"),
+  collateralOracleAccount: A.oracle(MINT.SOL),
+  collateralCustodyTokenAccount: A.custodyTokenAccount(POOL, MINT.SOL),
+  eventAuthority: A.eventAuthority,
+  program: P,
+  ixSysvar: SYSVAR_IX,
+};
+
+Deno.test("a native SOL deposit: wrap it, then add_collateral of the whole amount", () => {
+  const s = builderFixture().snapshot("earlier");
+  const { dto, build } = ok(
+    addCollateralBuild(s, { positionKey: KEY, depositAmountUi: "0.5", depositTokenSymbol: "SOL", owner: DAVE }),
+  );
+  assert.equal(dto.depositUsdValue, "80.00");
+  const o = new PublicKey(DAVE);
+  const wsol = new PublicKey(ata(DAVE, MINT.SOL));
+  assert.deepEqual(build.instructions.slice(0, 3), [
+    fromWeb3(createAssociatedTokenAccountIdempotentInstruction(o, wsol, o, NATIVE_MINT)),
+    fromWeb3(SystemProgram.transfer({ fromPubkey: o, toPubkey: wsol, lamports: 500_000_000n })),
+    fromWeb3(createSyncNativeInstruction(wsol)),
+  ]);
+  assertEarlierInstruction(build.instructions[3], P, {
+    name: "add_collateral",
+    accounts: {
+      ...common,
+      owner: DAVE,
+      fundingAccount: ata(DAVE, MINT.SOL),
+      fundingTokenProgram: TOKEN,
+      fundingMint: MINT.SOL,
+    },
+    args: { collateralDelta: 500_000_000n },
+  });
+});
+
+Deno.test("a USDC deposit on a SOL-collateral position: swap_and_add_collateral from the USDC account", () => {
+  const s = builderFixture().snapshot("earlier");
+  const { build } = ok(
+    addCollateralBuild(s, { positionKey: KEY, depositAmountUi: "25", depositTokenSymbol: "USDC", owner: DAVE }),
+  );
+  assert.equal(build.instructions.length, 1);
+  assertEarlierInstruction(build.instructions[0], P, {
+    name: "swap_and_add_collateral",
+    accounts: {
+      ...common,
+      owner: DAVE,
+      feePayer: DAVE,
+      fundingAccount: ata(DAVE, MINT.USDC),
+      transferAuthority: A.transferAuthority,
+      receivingCustody: custody("USDC"),
+      receivingCustodyOracleAccount: A.oracle(MINT.USDC),
+      receivingCustodyTokenAccount: A.custodyTokenAccount(POOL, MINT.USDC),
+      fundingTokenProgram: TOKEN,
+      fundingMint: MINT.USDC,
+    },
+    args: { amountIn: 25_000_000n },
+  });
+});
+
+Deno.test("another owner's position, an unknown position: POSITION_NOT_FOUND", () => {
+  const s = builderFixture().snapshot("earlier");
+  const req = { positionKey: KEY, depositAmountUi: "1", depositTokenSymbol: "SOL", owner: EVE };
+  assert.deepEqual(addCollateralBuild(s, req), {
+    ok: false,
+    code: "POSITION_NOT_FOUND",
+    err: `position ${KEY} is not owned by ${EVE}`,
+  });
+  const unknown = A.position(EVE, SOL_LONG);
+  const r = addCollateralBuild(s, { ...req, positionKey: unknown });
+  assert.equal(!r.ok && r.err, `position account ${unknown} not found`);
+});

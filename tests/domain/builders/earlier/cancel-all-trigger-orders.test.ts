@@ -1,0 +1,45 @@
+/** Earlier cancel-all-trigger-orders builder on the hand-built deployment. */
+import assert from "node:assert/strict";
+import { cancelAllTriggerOrdersBuild } from "../../../../src/domain/builders/earlier/cancel-all-trigger-orders.ts";
+import { assembleTransaction, readTransaction } from "../../../../src/domain/builders/transaction.ts";
+import { DAVE, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
+import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
+import { assertEarlierInstruction } from "../../../helpers/earlierb-accounts.ts";
+import { key } from "../../../helpers/instructions.ts";
+import { ok } from "../../quotes/_helpers.ts";
+
+const P = PROGRAM.earlier;
+const POOL = A.pool("Crypto.1");
+const custody = (sym: keyof typeof MINT) => A.custody(POOL, MINT[sym]);
+const SOL_LONG = A.market(custody("SOL"), custody("SOL"), "Long");
+const SOL_SHORT = A.market(custody("SOL"), custody("USDC"), "Short");
+
+Deno.test("cancel_all_trigger_orders names no signer: the owner pays and is the only signer", () => {
+  const s = builderFixture().snapshot("earlier");
+  const b = ok(cancelAllTriggerOrdersBuild(s, { owner: DAVE, marketSymbol: "SOL", side: "LONG" }));
+  assert.deepEqual(b, ok(cancelAllTriggerOrdersBuild(s, { positionKey: A.position(DAVE, SOL_LONG) })));
+  assertEarlierInstruction(b.instructions[0], P, {
+    name: "cancel_all_trigger_orders",
+    accounts: {
+      position: A.position(DAVE, SOL_LONG),
+      order: A.order(DAVE, SOL_LONG),
+      eventAuthority: A.eventAuthority,
+      program: P,
+    },
+    args: {},
+  });
+  const tx = readTransaction(
+    assembleTransaction({ chain: "base", feePayer: b.feePayer, instructions: b.instructions, blockhash: key("bh") })
+      .transactionBase64,
+  );
+  assert.deepEqual(tx.signers, [DAVE]);
+});
+
+Deno.test("no order account: 404-style NOT_FOUND naming it", () => {
+  const s = builderFixture().snapshot("earlier");
+  assert.deepEqual(cancelAllTriggerOrdersBuild(s, { positionKey: A.position(DAVE, SOL_SHORT) }), {
+    ok: false,
+    code: "NOT_FOUND",
+    err: `order account ${A.order(DAVE, SOL_SHORT)} not found`,
+  });
+});

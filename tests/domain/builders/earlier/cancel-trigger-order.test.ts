@@ -1,0 +1,42 @@
+/** Earlier cancel-trigger-order builder on the hand-built deployment (DAVE's SOL long: TP slot 0, SL slot 2). */
+import assert from "node:assert/strict";
+import { cancelTriggerOrderBuild } from "../../../../src/domain/builders/earlier/cancel-trigger-order.ts";
+import { orderAccount } from "../../../../src/protocol/accounts/index.ts";
+import { DAVE, EVE, MINT, orderAccountOf, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
+import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
+import { assertEarlierInstruction } from "../../../helpers/earlierb-accounts.ts";
+import { ok } from "../../quotes/_helpers.ts";
+
+const P = PROGRAM.earlier;
+const POOL = A.pool("Crypto.1");
+const custody = (sym: keyof typeof MINT) => A.custody(POOL, MINT[sym]);
+const SOL_LONG = A.market(custody("SOL"), custody("SOL"), "Long");
+
+Deno.test("cancel_trigger_order: the owner signs, only the order account is touched; 255 cancels all", () => {
+  const s = builderFixture().snapshot("earlier");
+  for (const orderId of [2, 255]) {
+    const b = ok(cancelTriggerOrderBuild(s, { positionKey: A.position(DAVE, SOL_LONG), orderId, isStopLoss: true }));
+    assert.equal(b.feePayer, DAVE);
+    assertEarlierInstruction(b.instructions[0], P, {
+      name: "cancel_trigger_order",
+      accounts: { owner: DAVE, order: A.order(DAVE, SOL_LONG), eventAuthority: A.eventAuthority, program: P },
+      args: { orderId, isStopLoss: true },
+    });
+  }
+});
+
+Deno.test("addressed by owner + market + side it works without a position; empty slots and no order account refuse", () => {
+  const f = builderFixture();
+  f.put("earlier", A.order(EVE, SOL_LONG), orderAccount.earlier, orderAccountOf("earlier", EVE, SOL_LONG));
+  const s = f.snapshot("earlier");
+  const eve = { owner: EVE, marketSymbol: "SOL", side: "LONG" as const };
+  const b = ok(cancelTriggerOrderBuild(s, { ...eve, orderId: 0, isStopLoss: false }));
+  assert.equal(b.instructions[0].accounts[1].address, A.order(EVE, SOL_LONG));
+  assert.deepEqual(cancelTriggerOrderBuild(s, { ...eve, orderId: 3, isStopLoss: false }), {
+    ok: false,
+    code: "ORDER_NOT_FOUND",
+    err: "no take-profit order in slot 3",
+  });
+  const none = cancelTriggerOrderBuild(builderFixture().snapshot("earlier"), { ...eve, orderId: 0, isStopLoss: false });
+  assert.equal(!none.ok && none.code, "NOT_FOUND");
+});

@@ -1,0 +1,74 @@
+/** Earlier edit-trigger-order builder on the hand-built deployment (DAVE's SOL long: TP slot 0, SL slot 2). */
+import assert from "node:assert/strict";
+import { editTriggerOrderBuild, requireLiveSlot } from "../../../../src/domain/builders/earlier/edit-trigger-order.ts";
+import { DAVE, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
+import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
+import { assertEarlierInstruction, SYSVAR_IX } from "../../../helpers/earlierb-accounts.ts";
+import { ok } from "../../quotes/_helpers.ts";
+
+const P = PROGRAM.earlier;
+const POOL = A.pool("Crypto.1");
+const custody = (sym: keyof typeof MINT) => A.custody(POOL, MINT[sym]);
+const SOL_LONG = A.market(custody("SOL"), custody("SOL"), "Long");
+const SOL_SHORT = A.market(custody("SOL"), custody("USDC"), "Short");
+const KEY = A.position(DAVE, SOL_LONG);
+
+Deno.test("edit_trigger_order replaces price, size and payout of the live slot", () => {
+  const s = builderFixture().snapshot("earlier");
+  const b = ok(editTriggerOrderBuild(s, {
+    positionKey: KEY,
+    orderId: 2,
+    triggerPriceUi: "125.5",
+    sizeAmountUi: "4",
+    isStopLoss: true,
+    receiveTokenSymbol: "USDC",
+  }));
+  assert.equal(b.feePayer, DAVE);
+  assertEarlierInstruction(b.instructions[0], P, {
+    name: "edit_trigger_order",
+    accounts: {
+      owner: DAVE,
+      perpetuals: A.perpetuals,
+      pool: POOL,
+      position: KEY,
+      order: A.order(DAVE, SOL_LONG),
+      market: SOL_LONG,
+      targetCustody: custody("SOL"),
+      targetOracleAccount: A.oracle(MINT.SOL),
+      collateralCustody: custody("SOL"),
+      collateralOracleAccount: A.oracle(MINT.SOL),
+      receiveCustody: custody("USDC"),
+      eventAuthority: A.eventAuthority,
+      program: P,
+      ixSysvar: SYSVAR_IX,
+    },
+    args: {
+      orderId: 2,
+      triggerPrice: { price: 12_550_000_000n, exponent: -8 },
+      deltaSizeAmount: 4_000_000_000n,
+      isStopLoss: true,
+    },
+  });
+});
+
+Deno.test("an empty slot, a missing order account, the wrong side", () => {
+  const s = builderFixture().snapshot("earlier");
+  const base = { positionKey: KEY, orderId: 0, triggerPriceUi: "190", sizeAmountUi: "1", isStopLoss: false };
+  assert.equal(editTriggerOrderBuild(s, base).ok, true);
+  assert.deepEqual(editTriggerOrderBuild(s, { ...base, orderId: 1 }), {
+    ok: false,
+    code: "ORDER_NOT_FOUND",
+    err: "no take-profit order in slot 1",
+  });
+  // SL slot 0 is empty (the SL is in slot 2).
+  assert.equal(editTriggerOrderBuild(s, { ...base, isStopLoss: true, triggerPriceUi: "120" }).ok, false);
+  const short = A.position(DAVE, SOL_SHORT);
+  assert.deepEqual(editTriggerOrderBuild(s, { ...base, positionKey: short, triggerPriceUi: "150" }), {
+    ok: false,
+    code: "NOT_FOUND",
+    err: `order account ${A.order(DAVE, SOL_SHORT)} not found`,
+  });
+  const wrong = editTriggerOrderBuild(s, { ...base, triggerPriceUi: "150" });
+  assert.equal(!wrong.ok && wrong.code, "TRIGGER_PRICE_INVALID");
+  assert.throws(() => requireLiveSlot([0, 3], 2, true), /no stop-loss order in slot 2/);
+});

@@ -1,0 +1,97 @@
+/** Earlier remove-collateral builder on the hand-built deployment (DAVE's SOL short, USDC collateral). */
+import assert from "node:assert/strict";
+import { PublicKey } from "@solana/web3.js";
+import { createAssociatedTokenAccountIdempotentInstruction, createCloseAccountInstruction } from "@solana/spl-token";
+import { removeCollateralBuild } from "../../../../src/domain/builders/earlier/remove-collateral.ts";
+import { DAVE, EVE, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
+import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
+import { assertEarlierInstruction, ata, SYSVAR_IX, TOKEN } from "../../../helpers/earlierb-accounts.ts";
+import { fromWeb3 } from "../../../helpers/instructions.ts";
+import { ok } from "../../quotes/_helpers.ts";
+
+const P = PROGRAM.earlier;
+const POOL = A.pool("Crypto.1");
+const custody = (sym: keyof typeof MINT) => A.custody(POOL, MINT[sym]);
+const SOL_SHORT = A.market(custody("SOL"), custody("USDC"), "Short");
+const KEY = A.position(DAVE, SOL_SHORT);
+const dave = new PublicKey(DAVE);
+const createAta = (mint: string) =>
+  fromWeb3(
+    createAssociatedTokenAccountIdempotentInstruction(dave, new PublicKey(ata(DAVE, mint)), dave, new PublicKey(mint)),
+  );
+
+const common = {
+  owner: DAVE,
+  transferAuthority: A.transferAuthority,
+  perpetuals: A.perpetuals,
+  pool: POOL,
+  position: KEY,
+  market: SOL_SHORT,
+  targetCustody: custody("SOL"),
+  targetOracleAccount: A.oracle(MINT.SOL),
+  collateralCustody: custody("USDC"),
+  collateralOracleAccount: A.oracle(MINT.USDC),
+  collateralCustodyTokenAccount: A.custodyTokenAccount(POOL, MINT.USDC),
+  eventAuthority: A.eventAuthority,
+  program: P,
+  ixSysvar: SYSVAR_IX,
+};
+
+Deno.test("in the collateral token: create the payout account, remove_collateral of the USD amount", () => {
+  const s = builderFixture().snapshot("earlier");
+  const { dto, build } = ok(
+    removeCollateralBuild(s, { positionKey: KEY, withdrawAmountUsdUi: "10", withdrawTokenSymbol: "USDC", owner: DAVE }),
+  );
+  assert.equal(dto.receiveAmountUsdUi, "10.00");
+  assert.deepEqual(build.instructions[0], createAta(MINT.USDC));
+  assertEarlierInstruction(build.instructions[1], P, {
+    name: "remove_collateral",
+    accounts: {
+      ...common,
+      receivingAccount: ata(DAVE, MINT.USDC),
+      receivingTokenProgram: TOKEN,
+      receivingMint: MINT.USDC,
+    },
+    args: { collateralDeltaUsd: 10_000_000n },
+  });
+  assert.equal(build.instructions.length, 2);
+});
+
+Deno.test("in SOL: remove_collateral_and_swap into the wrapped-SOL account, then unwrap", () => {
+  const s = builderFixture().snapshot("earlier");
+  const { build } = ok(
+    removeCollateralBuild(s, { positionKey: KEY, withdrawAmountUsdUi: "10", withdrawTokenSymbol: "SOL", owner: DAVE }),
+  );
+  assert.equal(build.instructions.length, 4);
+  assert.deepEqual(build.instructions[0], createAta(MINT.SOL));
+  assert.deepEqual(build.instructions[1], createAta(MINT.USDC));
+  assertEarlierInstruction(build.instructions[2], P, {
+    name: "remove_collateral_and_swap",
+    accounts: {
+      ...common,
+      feePayer: DAVE,
+      receivingAccount: ata(DAVE, MINT.SOL),
+      collateralAccount: ata(DAVE, MINT.USDC),
+      dispensingCustody: custody("SOL"),
+      dispensingOracleAccount: A.oracle(MINT.SOL),
+      dispensingCustodyTokenAccount: A.custodyTokenAccount(POOL, MINT.SOL),
+      receivingTokenProgram: TOKEN,
+      receivingMint: MINT.SOL,
+      collateralMint: MINT.USDC,
+      collateralTokenProgram: TOKEN,
+    },
+    args: { collateralDeltaUsd: 10_000_000n },
+  });
+  assert.deepEqual(
+    build.instructions[3],
+    fromWeb3(createCloseAccountInstruction(new PublicKey(ata(DAVE, MINT.SOL)), dave, dave)),
+  );
+});
+
+Deno.test("refusals: another owner, more than the withdrawable amount", () => {
+  const s = builderFixture().snapshot("earlier");
+  const req = { positionKey: KEY, withdrawAmountUsdUi: "10", withdrawTokenSymbol: "USDC", owner: EVE };
+  assert.equal(removeCollateralBuild(s, req).ok, false);
+  const r = removeCollateralBuild(s, { ...req, owner: DAVE, withdrawAmountUsdUi: "199" });
+  assert.equal(!r.ok && r.code, "INSUFFICIENT_COLLATERAL");
+});

@@ -1,0 +1,113 @@
+/**
+ * Earlier reverse-position builder on the hand-built deployment: DAVE holds SOL long (SOL collateral, live triggers)
+ * and SOL short (USDC collateral), so each reverse increases the opposite position and swaps the close payout into
+ * the opposite market's collateral (close_and_swap), which the open then spends from the same token account.
+ */
+import assert from "node:assert/strict";
+import { reversePositionBuild } from "../../../../src/domain/builders/earlier/reverse-position.ts";
+import { formatUsd } from "../../../../src/domain/format/ui.ts";
+import { tradePrices } from "../../../../src/domain/quotes/common.ts";
+import { positionFigures } from "../../../../src/domain/views/position-metrics.ts";
+import { DAVE, EVE, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
+import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
+import {
+  assertEarlierInstruction,
+  ata,
+  ATA_PROGRAM,
+  SYSTEM,
+  SYSVAR_IX,
+  TOKEN,
+} from "../../../helpers/earlierb-accounts.ts";
+import { decodeProgramInstruction } from "../../../helpers/instructions.ts";
+import { ok } from "../../quotes/_helpers.ts";
+
+const P = PROGRAM.earlier;
+const POOL = A.pool("Crypto.1");
+const custody = (sym: keyof typeof MINT) => A.custody(POOL, MINT[sym]);
+const SOL_LONG = A.market(custody("SOL"), custody("SOL"), "Long");
+const SOL_SHORT = A.market(custody("SOL"), custody("USDC"), "Short");
+
+Deno.test("long → short: cancel triggers, close_and_swap into USDC, open_position on the short from that account", () => {
+  const s = builderFixture().snapshot("earlier");
+  const { dto, build } = ok(
+    reversePositionBuild(s, { positionKey: A.position(DAVE, SOL_LONG), owner: DAVE, leverage: 3 }),
+  );
+  assert.equal(dto.newSide, "Short");
+  assert.equal(build.feePayer, DAVE);
+  const programs = build.instructions.map((i) => i.programAddress);
+  assert.deepEqual(programs, [P, ATA_PROGRAM, ATA_PROGRAM, P, P]);
+  const [cancel, , , close, open] = build.instructions.map((
+    i,
+    n,
+  ) => (programs[n] === P ? decodeProgramInstruction("earlier", i) : undefined));
+  assert.equal(cancel?.name, "cancel_all_trigger_orders");
+  assert.equal(close?.name, "close_and_swap");
+  assert.equal(close?.accounts.receivingAccount, ata(DAVE, MINT.USDC));
+  assert.equal(close?.accounts.collateralAccount, ata(DAVE, MINT.SOL));
+  assert.equal(close?.accounts.dispensingCustody, custody("USDC"));
+  assert.equal(close?.accounts.position, A.position(DAVE, SOL_LONG));
+  assert.ok(open);
+  // USDC at 1.00: the new collateral in native units is the haircut payout in micro-USD.
+  assert.equal(formatUsd(open.args.collateralAmount as bigint), dto.newCollateralUsd);
+  assertEarlierInstruction(build.instructions[4], P, {
+    name: "open_position",
+    accounts: {
+      owner: DAVE,
+      feePayer: DAVE,
+      fundingAccount: ata(DAVE, MINT.USDC),
+      transferAuthority: A.transferAuthority,
+      perpetuals: A.perpetuals,
+      pool: POOL,
+      position: A.position(DAVE, SOL_SHORT),
+      market: SOL_SHORT,
+      targetCustody: custody("SOL"),
+      targetOracleAccount: A.oracle(MINT.SOL),
+      collateralCustody: custody("USDC"),
+      collateralOracleAccount: A.oracle(MINT.USDC),
+      collateralCustodyTokenAccount: A.custodyTokenAccount(POOL, MINT.USDC),
+      systemProgram: SYSTEM,
+      fundingTokenProgram: TOKEN,
+      eventAuthority: A.eventAuthority,
+      program: P,
+      ixSysvar: SYSVAR_IX,
+      fundingMint: MINT.USDC,
+    },
+    // Short entry 160 − 0.16 = 159.84; bound 15 984 000 000 − ⌈15 984 000 000 × 50 / 10⁴⌉.
+    args: {
+      priceWithSlippage: { price: 15_984_000_000n - 79_920_000n, exponent: -8 },
+      collateralAmount: open.args.collateralAmount,
+      sizeAmount: open.args.sizeAmount,
+      privilege: "None",
+    },
+  });
+});
+
+Deno.test("short → long: the payout stays wrapped in the SOL account the open spends (no unwrap)", () => {
+  const s = builderFixture().snapshot("earlier");
+  const { build } = ok(reversePositionBuild(s, { positionKey: A.position(DAVE, SOL_SHORT), owner: DAVE, leverage: 2 }));
+  const programs = build.instructions.map((i) => i.programAddress);
+  assert.deepEqual(programs, [ATA_PROGRAM, ATA_PROGRAM, P, P]); // no triggers on the short, no token-program close
+  const open = decodeProgramInstruction("earlier", build.instructions[3]);
+  assert.equal(open.accounts.fundingAccount, ata(DAVE, MINT.SOL));
+  assert.equal(open.accounts.market, SOL_LONG);
+});
+
+Deno.test("leverage defaults to the position's current leverage; the owner must own the position", () => {
+  const s = builderFixture().snapshot("earlier");
+  const key = A.position(DAVE, SOL_SHORT);
+  const ref = s.accounts.get("Position", key);
+  const market = s.market(SOL_SHORT);
+  assert.ok(ref && market);
+  const prices = tradePrices(s, market, true);
+  const current = positionFigures(market, ref, prices.target.price, prices.collateral.price, s.nowUnix).metrics;
+  const implicit = ok(reversePositionBuild(s, { positionKey: key, owner: DAVE }));
+  const explicit = ok(
+    reversePositionBuild(s, { positionKey: key, owner: DAVE, leverage: Number(current.leverageBps) / 1e4 }),
+  );
+  assert.deepEqual(implicit.dto, explicit.dto);
+  assert.deepEqual(reversePositionBuild(s, { positionKey: key, owner: EVE }), {
+    ok: false,
+    code: "POSITION_NOT_FOUND",
+    err: `position ${key} is not owned by ${EVE}`,
+  });
+});

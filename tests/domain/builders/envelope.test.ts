@@ -1,0 +1,83 @@
+import assert from "node:assert/strict";
+import {
+  computeBudgetInstructions,
+  estimateComputeUnits,
+  MAX_COMPUTE_UNIT_LIMIT,
+  withComputeBudget,
+} from "../../../src/domain/builders/envelope.ts";
+import {
+  parseSetComputeUnitLimit,
+  parseSetComputeUnitPrice,
+  setComputeUnitLimitInstruction,
+} from "../../../src/protocol/instructions/external/compute-budget.ts";
+import { createAssociatedTokenIdempotentInstruction } from "../../../src/protocol/instructions/external/associated-token.ts";
+import { transferSolInstruction } from "../../../src/protocol/instructions/external/system.ts";
+import { createInstruction } from "../../../src/protocol/instructions/instruction.ts";
+import { depositDirect } from "../../../src/protocol/instructions/v2/deposit-direct.ts";
+import { openPosition } from "../../../src/protocol/instructions/earlier/open-position.ts";
+import { key, PROGRAM_EARLIER, PROGRAM_V2 } from "../../helpers/instructions.ts";
+
+const TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";
+const owner = key("owner");
+const ata = createAssociatedTokenIdempotentInstruction({
+  payer: owner,
+  owner,
+  mint: key("mint"),
+  tokenProgram: TOKEN_PROGRAM,
+});
+const deposit = createInstruction(PROGRAM_V2, [], depositDirect.encode({ amount: 1n }));
+const open = createInstruction(
+  PROGRAM_EARLIER,
+  [],
+  openPosition.encode({
+    priceWithSlippage: { price: 1n, exponent: -8 },
+    collateralAmount: 1n,
+    sizeAmount: 1n,
+    privilege: "None",
+  }),
+);
+const unknown = createInstruction(key("someProgram"), [], Uint8Array.of(1, 2, 3));
+
+Deno.test("ER: exactly one SetComputeUnitLimit(1_400_000), no price even when a fee is configured", () => {
+  const budget = computeBudgetInstructions("er", [deposit], { priorityFeeMicroLamports: 5_000n });
+  assert.equal(budget.length, 1);
+  assert.equal(parseSetComputeUnitLimit(budget[0]), 1_400_000);
+});
+
+Deno.test("estimateComputeUnits: summed estimates + 25 %, rounded up to 10 000, between 10 000 and 1 400 000", () => {
+  // open_position 150_000 × 1.25 = 187_500 → 190_000
+  assert.equal(estimateComputeUnits([open]), 190_000);
+  // ATA 40_000 + deposit_direct 80_000 = 120_000 × 1.25 = 150_000
+  assert.equal(estimateComputeUnits([ata, deposit]), 150_000);
+  // system transfer 1_000 × 1.25 = 1_250 → the 10_000 floor
+  assert.equal(
+    estimateComputeUnits([transferSolInstruction({ source: owner, destination: key("b") }, { lamports: 1n })]),
+    10_000,
+  );
+  // an unknown program's instruction counts 200_000 → 250_000
+  assert.equal(estimateComputeUnits([unknown]), 250_000);
+  assert.equal(estimateComputeUnits([]), 10_000);
+  assert.equal(estimateComputeUnits(Array(10).fill(unknown)), MAX_COMPUTE_UNIT_LIMIT);
+});
+
+Deno.test("base chain: limit sized to the instructions, then the price only when a fee is configured", () => {
+  const without = computeBudgetInstructions("base", [ata, deposit]);
+  assert.deepEqual(without.map(parseSetComputeUnitLimit), [150_000]);
+  for (const fee of [0, 0n]) {
+    assert.equal(computeBudgetInstructions("base", [ata], { priorityFeeMicroLamports: fee }).length, 1);
+  }
+  const withFee = computeBudgetInstructions("base", [ata, deposit], { priorityFeeMicroLamports: 5_000 });
+  assert.equal(parseSetComputeUnitLimit(withFee[0]), 150_000);
+  assert.equal(parseSetComputeUnitPrice(withFee[1]), 5_000n);
+  assert.throws(() => computeBudgetInstructions("base", [ata], { priorityFeeMicroLamports: -1n }), RangeError);
+});
+
+Deno.test("withComputeBudget puts the budget first and refuses instructions that already carry one", () => {
+  const all = withComputeBudget("base", [ata, deposit], { priorityFeeMicroLamports: 1n });
+  assert.equal(all.length, 4);
+  assert.deepEqual(all.slice(2), [ata, deposit]);
+  assert.throws(
+    () => withComputeBudget("er", [setComputeUnitLimitInstruction(1), deposit]),
+    /must not carry compute-budget/,
+  );
+});

@@ -1,0 +1,29 @@
+import assert from "node:assert/strict";
+import { buildDelegateBasket } from "../../../../src/domain/builders/v2/delegate-basket.ts";
+import { key, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
+import { expected } from "../../../helpers/v2funds-transactions.ts";
+import { assertRejected, expectPlan, fundsFixture } from "./_funds.ts";
+
+const x = expected(PROGRAM.v2);
+
+Deno.test("delegate-basket: built before the basket exists, reported as BASKET_MISSING; payer pays, owner does not sign", () => {
+  const f = fundsFixture();
+  const owner = key("new owner");
+  const payer = key("payer");
+  const plan = buildDelegateBasket(f.snapshot(), f.chains, { owner, payer });
+  expectPlan(plan, { feePayer: payer, instructions: [x.delegateBasket(owner, payer)] });
+  assert.deepEqual(plan.unmetPreconditions, ["BASKET_MISSING"]);
+});
+
+Deno.test("delegate-basket: an undelegated basket is ready; a delegated one is SETUP_ALREADY_DONE", () => {
+  const f = fundsFixture();
+  const [base, delegated, baseOnly] = [key("base"), key("delegated"), key("base copy only")];
+  f.putUndelegatedBasket(base);
+  f.putDelegatedBasket(delegated);
+  f.putDelegatedBasketBaseOnly(baseOnly);
+  const plan = buildDelegateBasket(f.snapshot(), f.chains, { owner: base });
+  expectPlan(plan, { feePayer: base, instructions: [x.delegateBasket(base, base)] });
+  assert.deepEqual(plan.unmetPreconditions, []);
+  assertRejected(() => buildDelegateBasket(f.snapshot(), f.chains, { owner: delegated }), "SETUP_ALREADY_DONE");
+  assertRejected(() => buildDelegateBasket(f.snapshot(), f.chains, { owner: baseOnly }), "SETUP_ALREADY_DONE");
+});

@@ -1,0 +1,102 @@
+import assert from "node:assert/strict";
+import { buildDeposit, packSteps } from "../../../../src/domain/builders/v2/deposit.ts";
+import { transferSolInstruction } from "../../../../src/protocol/instructions/external/system.ts";
+import type { Instruction } from "../../../../src/protocol/instructions/instruction.ts";
+import { key, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
+import { expectCreateAta, expected, expectWrapSol } from "../../../helpers/v2funds-transactions.ts";
+import { assertRejected, expectPlan, fundsFixture, TOKEN } from "./_funds.ts";
+
+const x = expected(PROGRAM.v2);
+
+/** The plan's steps as one transaction (what the handler builds when they fit, which they always do here). */
+const flat = (plan: ReturnType<typeof buildDeposit>) => ({
+  ...plan,
+  instructions: plan.steps.flatMap((s) => s.instructions),
+});
+
+Deno.test("deposit: a fresh owner gets ledger, basket, deposit, delegation — in that order, owner paying", () => {
+  const f = fundsFixture();
+  f.putTradeVault(MINT.USDC, 0n);
+  const owner = key("fresh");
+  const plan = buildDeposit(f.snapshot(), f.chains, { owner, tokenSymbol: "USDC", amount: "100" });
+  assert.deepEqual(plan.steps.map((s) => s.step), [
+    "init-deposit-ledger",
+    "init-basket",
+    "deposit-direct",
+    "delegate-basket",
+  ]);
+  assert.deepEqual(plan.unmetPreconditions, []);
+  expectPlan(flat(plan), {
+    feePayer: owner,
+    instructions: [
+      x.initDepositLedger(owner, owner),
+      x.initBasket(owner, owner),
+      expectCreateAta(owner, owner, TOKEN.USDC),
+      x.depositDirect(owner, owner, TOKEN.USDC, 100_000_000n),
+      x.delegateBasket(owner, owner),
+    ],
+  });
+});
+
+Deno.test("deposit: native SOL wrapped inside the bundle; the trade vault is the only thing it cannot create", () => {
+  const f = fundsFixture();
+  const owner = key("fresh");
+  const plan = buildDeposit(f.snapshot(), f.chains, { owner, tokenSymbol: "WSOL", amount: "1" });
+  assert.deepEqual(plan.unmetPreconditions, ["TRADE_VAULT_MISSING"]);
+  expectPlan(flat(plan), {
+    feePayer: owner,
+    instructions: [
+      x.initDepositLedger(owner, owner),
+      x.initBasket(owner, owner),
+      ...expectWrapSol(owner, 1_000_000_000n),
+      x.depositDirect(owner, owner, TOKEN.SOL, 1_000_000_000n),
+      x.delegateBasket(owner, owner),
+    ],
+  });
+});
+
+Deno.test("deposit: only the missing steps", () => {
+  const f = fundsFixture();
+  const [ledgerOnly, undelegated, ready, delegatedNoLedger] = ["l", "u", "r", "d"].map((l) => key(`owner ${l}`));
+  f.putLedger(ledgerOnly);
+  f.putLedger(undelegated);
+  f.putUndelegatedBasket(undelegated);
+  f.putLedger(ready);
+  f.putDelegatedBasket(ready);
+  f.putDelegatedBasket(delegatedNoLedger);
+  const steps = (owner: string) =>
+    buildDeposit(f.snapshot(), f.chains, { owner, tokenSymbol: "SPY", amount: "1" }).steps.map((s) => s.step);
+  assert.deepEqual(steps(ledgerOnly), ["init-basket", "deposit-direct", "delegate-basket"]);
+  assert.deepEqual(steps(undelegated), ["deposit-direct", "delegate-basket"]);
+  assert.deepEqual(steps(ready), ["deposit-direct"]);
+  assert.deepEqual(steps(delegatedNoLedger), ["init-deposit-ledger", "deposit-direct"]);
+});
+
+Deno.test("deposit: unknown symbol and bad amounts are refused", () => {
+  const f = fundsFixture();
+  const owner = key("fresh");
+  assertRejected(
+    () => buildDeposit(f.snapshot(), f.chains, { owner, tokenSymbol: "NOPE", amount: "1" }),
+    "UNKNOWN_SYMBOL",
+    "body.tokenSymbol",
+  );
+  assertRejected(
+    () => buildDeposit(f.snapshot(), f.chains, { owner, tokenSymbol: "USDC", amount: "0" }),
+    "INVALID_DECIMAL",
+  );
+});
+
+Deno.test("packSteps: in order, never splitting a step, as few groups as fit", () => {
+  const ix = (n: number): Instruction =>
+    transferSolInstruction({ source: key("a"), destination: key("b") }, { lamports: BigInt(n) });
+  const step = (name: string, size: number) => ({ name, instructions: Array.from({ length: size }, (_, i) => ix(i)) });
+  const steps = [step("a", 2), step("b", 1), step("c", 3), step("d", 1)];
+  const names = (limit: number) =>
+    packSteps(steps, (ixs) => ixs.length <= limit).map((g) => g.map((s) => s.name).join(""));
+  assert.deepEqual(names(10), ["abcd"]);
+  assert.deepEqual(names(4), ["ab", "cd"]);
+  assert.deepEqual(names(3), ["ab", "c", "d"]);
+  // A step too large even alone still gets a group of its own (assembling it then reports the size).
+  assert.deepEqual(names(2), ["a", "b", "c", "d"]);
+  assert.deepEqual(packSteps([], () => true), []);
+});

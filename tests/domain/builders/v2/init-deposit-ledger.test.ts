@@ -1,0 +1,37 @@
+import assert from "node:assert/strict";
+import {
+  buildInitDepositLedger,
+  DEPOSIT_LEDGER_CAPACITY,
+} from "../../../../src/domain/builders/v2/init-deposit-ledger.ts";
+import { key, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
+import { expected } from "../../../helpers/v2funds-transactions.ts";
+import { assertRejected, expectPlan, fundsFixture } from "./_funds.ts";
+
+const x = expected(PROGRAM.v2);
+
+Deno.test("init-deposit-ledger: the owner's ledger with 20 lines, paid by the owner or by payer", () => {
+  const f = fundsFixture();
+  const owner = key("new owner");
+  const payer = key("payer");
+  const a = buildInitDepositLedger(f.snapshot(), f.chains, { owner });
+  expectPlan(a, { feePayer: owner, instructions: [x.initDepositLedger(owner, owner)] });
+  assert.deepEqual(a.unmetPreconditions, []);
+  expectPlan(buildInitDepositLedger(f.snapshot(), f.chains, { owner, payer }), {
+    feePayer: payer,
+    instructions: [x.initDepositLedger(owner, payer)],
+  });
+  assert.equal(DEPOSIT_LEDGER_CAPACITY, 20);
+});
+
+Deno.test("init-deposit-ledger: an existing ledger is SETUP_ALREADY_DONE (a basket alone is not)", () => {
+  const f = fundsFixture();
+  const [withLedger, withBasket] = [key("has ledger"), key("has basket")];
+  f.putLedger(withLedger);
+  f.putDelegatedBasket(withBasket);
+  assertRejected(
+    () => buildInitDepositLedger(f.snapshot(), f.chains, { owner: withLedger }),
+    "SETUP_ALREADY_DONE",
+    "body.owner",
+  );
+  buildInitDepositLedger(f.snapshot(), f.chains, { owner: withBasket });
+});

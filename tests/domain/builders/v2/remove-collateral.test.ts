@@ -1,0 +1,45 @@
+/** remove-collateral on the hand-built deployment: USD out of ALICE's SOL long, paid through its lock custody. */
+import assert from "node:assert/strict";
+import { removeCollateralQuote } from "../../../../src/domain/quotes/collateral.ts";
+import { removeCollateralTransaction } from "../../../../src/domain/builders/v2/remove-collateral.ts";
+import { marketAccount } from "../../../../src/protocol/accounts/index.ts";
+import { ALICE, M } from "../../../helpers/hand-built-deployment.ts";
+import { assertProgramInstruction } from "../../../helpers/v2trade-expect.ts";
+import { ok } from "../../quotes/_helpers.ts";
+import { custodyOf, marketBlock, owner, P, refusal, tradingFixture } from "./_helpers.ts";
+
+const req = {
+  position: { owner: ALICE, marketSymbol: "SOL", side: "LONG" },
+  withdrawAmountUsdUi: "50",
+  withdrawTokenSymbol: "USDC",
+} as const;
+
+Deno.test("remove-collateral: $50 as USD-6, dispensing = the SOL (lock) custody whatever the hint says", () => {
+  const w = tradingFixture().snapshot("v2");
+  const built = removeCollateralTransaction(w, ok(removeCollateralQuote(w, req)).plan, owner(ALICE));
+  const sol = custodyOf("Crypto.1", "SOL");
+  assertProgramInstruction(built.instructions[0], {
+    program: P,
+    name: "remove_collateral_er",
+    signing: { owner: ALICE, signer: ALICE },
+    accounts: {
+      ...marketBlock("Crypto.1", "SOL", "SOL", "long"),
+      dispensing_custody: sol.custody,
+      dispensing_oracle_account: sol.oracle,
+    },
+    args: { collateralDeltaUsd: 50_000_000n },
+    exactRoles: true,
+  });
+});
+
+Deno.test("remove-collateral: refused when the market disallows collateral withdrawal", () => {
+  const f = tradingFixture();
+  const market = f.view.v2.get("Market", M.v2.solLong)!;
+  f.put("v2", M.v2.solLong, marketAccount, {
+    ...market,
+    permissions: { ...market.permissions, allowCollateralWithdrawal: false },
+  });
+  const w = f.snapshot("v2");
+  const r = refusal(() => removeCollateralTransaction(w, ok(removeCollateralQuote(w, req)).plan, owner(ALICE)));
+  assert.deepEqual(r, { code: "MARKET_CLOSED", err: "withdrawing collateral is disabled on the SOL LONG market" });
+});

@@ -1,0 +1,68 @@
+import assert from "node:assert/strict";
+import { buildRequestWithdrawal } from "../../../../src/domain/builders/v2/request-withdrawal.ts";
+import { buildWithdraw } from "../../../../src/domain/builders/v2/withdraw.ts";
+import { key, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
+import { expectCreateAta, expected, ref } from "../../../helpers/v2funds-transactions.ts";
+import { assertRejected, expectPlan, fundsFixture, TOKEN } from "./_funds.ts";
+
+const x = expected(PROGRAM.v2);
+const owner = key("owner");
+const feePayer = key("fee payer");
+
+function funded() {
+  const f = fundsFixture();
+  f.putLedger(owner, [{ mint: MINT.SPY, amount: 500_000_000n }]);
+  f.putDelegatedBasket(owner);
+  f.putTradeVault(MINT.SPY, 500_000_000n);
+  return f;
+}
+
+Deno.test("request-withdrawal B: the withdrawal request of `withdraw` without a top-up, with its receipt", () => {
+  const f = funded();
+  const plan = buildRequestWithdrawal(f.snapshot(), f.chains, { owner, tokenMint: MINT.SPY, amount: "2.5", feePayer });
+  expectPlan(plan, {
+    feePayer: owner,
+    signers: [owner, feePayer],
+    instructions: [
+      expectCreateAta(owner, owner, TOKEN.SPY),
+      x.withdrawalWithAction(owner, feePayer, TOKEN.SPY, 250_000_000n),
+    ],
+  });
+  assert.equal(plan.receipt, ref(PROGRAM.v2).escrow(owner, MINT.SPY));
+  assert.deepEqual(plan.unmetPreconditions, []);
+  const same = buildWithdraw(f.snapshot(), f.chains, { owner, tokenSymbol: "SPY", amount: "2.5", feePayer });
+  assert.deepEqual(plan, same);
+});
+
+Deno.test("request-withdrawal A (no feePayer): FEE_PAYER_REQUIRED — no owner-only withdrawal transaction exists", () => {
+  const f = funded();
+  for (const includeCustodySettlement of [undefined, true, false]) {
+    assertRejected(
+      () =>
+        buildRequestWithdrawal(f.snapshot(), f.chains, {
+          owner,
+          tokenMint: MINT.SPY,
+          amount: "1",
+          includeCustodySettlement,
+        }),
+      "FEE_PAYER_REQUIRED",
+      "body.feePayer",
+    );
+  }
+});
+
+Deno.test("request-withdrawal: the token and amount are checked first, then the fee payer", () => {
+  const f = funded();
+  assertRejected(
+    () => buildRequestWithdrawal(f.snapshot(), f.chains, { owner, tokenMint: key("unknown"), amount: "1" }),
+    "UNKNOWN_SYMBOL",
+  );
+  assertRejected(
+    () => buildRequestWithdrawal(f.snapshot(), f.chains, { owner, tokenMint: MINT.SPY, amount: "0", feePayer }),
+    "INVALID_DECIMAL",
+  );
+  assertRejected(
+    () => buildRequestWithdrawal(f.snapshot(), f.chains, { owner, tokenMint: MINT.SPY, amount: "1", feePayer: owner }),
+    "FEE_PAYER_CONFLICT",
+  );
+});

@@ -1,0 +1,74 @@
+/**
+ * The embedded world as the v2 setup and funds builder tests use it: the service replaying fixtures/world on a
+ * virtual clock (so the cached blockhashes stay fresh), the world's v2 addresses and owners, and the writers of
+ * tests/helpers/v2funds-accounts.ts over its store (what a submitted transaction would create).
+ */
+import { loadConfig } from "../../src/config/env.ts";
+import { createServiceApp } from "../../src/server.ts";
+import { lookupTablesAt } from "../../src/handlers/shared/transactions.ts";
+import { tradeVaultAccount } from "../../src/protocol/accounts/index.ts";
+import type { Chain } from "../../src/state/types.ts";
+import { eventually } from "../helpers/eventually.ts";
+import { fundsAccounts } from "../helpers/v2funds-accounts.ts";
+import { NATIVE_MINT, ref } from "../helpers/v2funds-transactions.ts";
+
+const WORLD = "fixtures/world";
+
+interface Manifest {
+  cases: { v2: Record<string, { owner: string }> };
+}
+
+export async function startFundsWorld(env: Record<string, string> = {}) {
+  const service = await createServiceApp(
+    loadConfig({ RATE_LIMIT_RPS: "0", REPLAY_DIR: WORLD, ...env }),
+    { replayMode: "virtual" },
+  );
+  await service.start();
+  service.replay!.replayer.advanceTo(1_000);
+  const { services } = service;
+  const now = () => services.clock.nowMs();
+  const hash = (chain: Chain) => {
+    const entry = services.blockhashes[chain].current(now());
+    return "blockhash" in entry ? entry.blockhash : undefined;
+  };
+  await eventually(() => hash("base") && hash("er"), "both chains' blockhashes");
+  const feeds = services.deployments.v2.index.feedIds().length;
+  await eventually(() => (services.prices.size >= feeds ? true : undefined), "every v2 oracle price");
+  const manifest = JSON.parse(await Deno.readTextFile(`${WORLD}/manifest.json`)) as Manifest;
+  const config = services.deployments.v2.index.config;
+  const programId = config.programId;
+  const poolAddress = (name: string) => config.pools.find((p) => p.poolName === name)!.poolAddress;
+  const mintOf = (symbol: string) => services.deployments.v2.index.token(symbol)!.mintKey;
+  const r = ref(programId);
+
+  return {
+    service,
+    app: service.app,
+    services,
+    programId,
+    ref: r,
+    baseBlockhash: () => hash("base")!,
+    erBlockhash: () => hash("er")!,
+    /** Every v2 pool's lookup tables as the base chain holds them (to read built transactions back). */
+    lookupTables: () => lookupTablesAt(services, config.pools.flatMap((p) => p.addressLookupTableAddresses)),
+    pools: { crypto: poolAddress("Crypto.1"), equity: poolAddress("Equity.1"), virtual: poolAddress("Virtual.1") },
+    altOf: (poolName: string) => config.pools.find((p) => p.poolName === poolName)!.addressLookupTableAddresses,
+    mints: { USDC: mintOf("USDC"), SOL: NATIVE_MINT, SPY: mintOf("SPY"), XAU: mintOf("XAU") },
+    cases: {
+      /** Delegated basket with positions and orders, and a deposit ledger. */
+      rich: manifest.cases.v2.manyPositionsAndLimitOrder.owner,
+      /** Neither basket nor ledger. */
+      withoutBasket: manifest.cases.v2.withoutBasket.owner,
+      /** A deposit ledger, no basket. */
+      ledgerWithoutBasket: manifest.cases.v2.ledgerWithoutBasket.owner,
+    },
+    /** The trade vault's recorded balance (what `custodySettlementRequired` compares with). */
+    tradeVaultAmount: (mint: string) => {
+      const raw = services.accounts.get(r.tradeVault(mint));
+      return raw ? tradeVaultAccount.decode(raw.data).tokenAmount : 0n;
+    },
+    ...fundsAccounts(services.accounts, programId),
+  };
+}
+
+export type FundsWorld = Awaited<ReturnType<typeof startFundsWorld>>;

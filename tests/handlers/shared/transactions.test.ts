@@ -1,0 +1,172 @@
+/**
+ * The builder handlers' shared step: instructions → `transactionBase64` with the right chain's cached blockhash,
+ * lookup tables read from the store, and the registry's answers for a missing blockhash or an oversized message.
+ */
+import assert from "node:assert/strict";
+import { type Context, Hono } from "hono";
+import type { AppEnv, Services } from "../../../src/services.ts";
+import { createBlockhashCaches } from "../../../src/state/blockhash-cache.ts";
+import { AccountStore } from "../../../src/state/account-store.ts";
+import { ApiError } from "../../../src/http/errors.ts";
+import { readTransaction } from "../../../src/domain/builders/transaction.ts";
+import { transferSolInstruction } from "../../../src/protocol/instructions/external/system.ts";
+import { createInstruction, writable } from "../../../src/protocol/instructions/instruction.ts";
+import {
+  ACTIVE_LOOKUP_TABLE_SLOT,
+  addressLookupTableAccount,
+  LOOKUP_TABLE_TYPE,
+} from "../../../src/protocol/external/address-lookup-table.ts";
+import { buildTransaction, lookupTablesAt } from "../../../src/handlers/shared/transactions.ts";
+import { key } from "../../helpers/instructions.ts";
+
+const NOW = 1_750_000_000_000;
+const PAYER = key("payer");
+const ALT_PROGRAM = "AddressLookupTab1e1111111111111111111111111";
+
+function harness(options: { priorityFee?: number } = {}) {
+  const blockhashes = createBlockhashCaches();
+  const accounts = new AccountStore();
+  const failures: [string, string][] = [];
+  const services = {
+    blockhashes,
+    accounts,
+    clock: { nowMs: () => NOW },
+    config: { PRIORITY_FEE_MICROLAMPORTS: options.priorityFee ?? 0 },
+    metrics: { builderFailed: (operation: string, code: string) => failures.push([operation, code]) },
+  } as unknown as Services;
+  const app = new Hono<AppEnv>();
+  app.use("*", async (c, next) => {
+    c.set("services", services);
+    await next();
+  });
+  return { app, blockhashes, accounts, failures, services };
+}
+
+/** Runs `build` inside a request and returns what it returned or threw. */
+async function within<T>(app: Hono<AppEnv>, build: (c: Context<AppEnv>) => T) {
+  let outcome: { value?: T; error?: unknown } = {};
+  app.get("/t", (c) => {
+    try {
+      outcome = { value: build(c) };
+    } catch (error) {
+      outcome = { error };
+    }
+    return c.text("ok");
+  });
+  await app.request("/t");
+  return outcome;
+}
+
+const transfer = (to: string) => transferSolInstruction({ source: PAYER, destination: to }, { lamports: 5n });
+
+Deno.test("ER: the ER's cached blockhash, the signer pays, no lookup tables", async () => {
+  const h = harness();
+  h.blockhashes.er.set({ blockhash: key("er-hash"), lastValidBlockHeight: 1, fetchedAtMs: NOW - 1_000 });
+  h.blockhashes.base.set({ blockhash: key("base-hash"), lastValidBlockHeight: 1, fetchedAtMs: NOW - 1_000 });
+  const out = await within(
+    h.app,
+    (c) => buildTransaction(c, "v2OpenPosition", { chain: "er", feePayer: PAYER, instructions: [transfer(key("a"))] }),
+  );
+  const tx = readTransaction(out.value as string);
+  assert.equal(tx.blockhash, key("er-hash"));
+  assert.equal(tx.feePayer, PAYER);
+  assert.deepEqual(tx.lookups, []);
+  assert.deepEqual(h.failures, []);
+});
+
+Deno.test("no blockhash, or one older than 60 s: 500 BLOCKHASH_UNAVAILABLE, counted as a builder failure", async (t) => {
+  await t.step("never fetched", async () => {
+    const h = harness();
+    const out = await within(
+      h.app,
+      (c) => buildTransaction(c, "v2ClosePosition", { chain: "er", feePayer: PAYER, instructions: [transfer(PAYER)] }),
+    );
+    assert.ok(out.error instanceof ApiError);
+    assert.equal(out.error.status, 500);
+    assert.equal(out.error.code, "BLOCKHASH_UNAVAILABLE");
+    assert.equal(out.error.message, "blockhash fetch failed");
+    assert.deepEqual(h.failures, [["v2ClosePosition", "BLOCKHASH_UNAVAILABLE"]]);
+  });
+  await t.step("stale on the chain asked for, fresh on the other", async () => {
+    const h = harness();
+    h.blockhashes.base.set({ blockhash: key("base-hash"), lastValidBlockHeight: 1, fetchedAtMs: NOW - 60_001 });
+    h.blockhashes.er.set({ blockhash: key("er-hash"), lastValidBlockHeight: 1, fetchedAtMs: NOW });
+    const out = await within(
+      h.app,
+      (c) => buildTransaction(c, "v2Deposit", { chain: "base", feePayer: PAYER, instructions: [transfer(PAYER)] }),
+    );
+    assert.ok(out.error instanceof ApiError);
+    assert.equal(out.error.code, "BLOCKHASH_UNAVAILABLE");
+  });
+});
+
+Deno.test("base chain: a stored lookup table is used when it shortens the message; the priority fee is added", async () => {
+  const h = harness({ priorityFee: 1_000 });
+  h.blockhashes.base.set({ blockhash: key("base-hash"), lastValidBlockHeight: 1, fetchedAtMs: NOW });
+  const targets = Array.from({ length: 12 }, (_, i) => key(`target-${i}`));
+  const table = key("table");
+  h.accounts.set({
+    pubkey: table,
+    owner: ALT_PROGRAM,
+    lamports: 1n,
+    data: addressLookupTableAccount.encode({
+      meta: {
+        typeIndex: LOOKUP_TABLE_TYPE,
+        deactivationSlot: ACTIVE_LOOKUP_TABLE_SLOT,
+        lastExtendedSlot: 0n,
+        lastExtendedSlotStartIndex: 0,
+        authority: null,
+        padding: new Uint8Array(2),
+      },
+      addresses: targets,
+    }),
+    executable: false,
+    slot: 1,
+    chain: "base",
+  });
+  const ix = createInstruction(key("program"), targets.map((t) => writable(t)), new Uint8Array([1]));
+  const out = await within(h.app, (c) =>
+    buildTransaction(c, "v2Deposit", {
+      chain: "base",
+      feePayer: PAYER,
+      instructions: [ix],
+      lookupTableAddresses: [table, key("missing-table")],
+    }));
+  const tx = readTransaction(out.value as string, lookupTablesAt(h.services, [table]));
+  assert.deepEqual(tx.lookups.map((l) => l.key), [table]);
+  assert.equal(tx.blockhash, key("base-hash"));
+  // SetComputeUnitLimit, SetComputeUnitPrice, then the program instruction.
+  assert.equal(tx.instructions.length, 3);
+  assert.equal(tx.instructions[1].data[0], 3);
+});
+
+Deno.test("lookupTablesAt leaves out keys that are missing or not a lookup table", () => {
+  const h = harness();
+  const notATable = key("not-a-table");
+  h.accounts.set({
+    pubkey: notATable,
+    owner: ALT_PROGRAM,
+    lamports: 1n,
+    data: new Uint8Array(10),
+    executable: false,
+    slot: 1,
+    chain: "base",
+  });
+  assert.deepEqual(lookupTablesAt(h.services, [notATable, key("absent")]), []);
+});
+
+Deno.test("over 1232 bytes: 500 TRANSACTION_TOO_LARGE, counted", async () => {
+  const h = harness();
+  h.blockhashes.er.set({ blockhash: key("er-hash"), lastValidBlockHeight: 1, fetchedAtMs: NOW });
+  const many = Array.from({ length: 40 }, (_, i) => writable(key(`acct-${i}`)));
+  const ix = createInstruction(key("program"), many, new Uint8Array(8));
+  const out = await within(
+    h.app,
+    (c) => buildTransaction(c, "v2ReversePosition", { chain: "er", feePayer: PAYER, instructions: [ix] }),
+  );
+  assert.ok(out.error instanceof ApiError);
+  assert.equal(out.error.status, 500);
+  assert.equal(out.error.code, "TRANSACTION_TOO_LARGE");
+  assert.match(out.error.message, /over the 1232-byte limit/);
+  assert.deepEqual(h.failures, [["v2ReversePosition", "TRANSACTION_TOO_LARGE"]]);
+});

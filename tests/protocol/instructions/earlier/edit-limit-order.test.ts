@@ -1,0 +1,105 @@
+import assert from "node:assert/strict";
+import {
+  EDIT_LIMIT_ORDER_ACCOUNTS,
+  EDIT_LIMIT_ORDER_DISCRIMINATOR,
+  editLimitOrder,
+  type EditLimitOrderArgs,
+  editLimitOrderInstruction,
+  parseEditLimitOrderInstruction,
+} from "../../../../src/protocol/instructions/earlier/edit-limit-order.ts";
+import {
+  assertAccounts,
+  assertRoundTrip,
+  assertSlotNames,
+  type ExpectedAccount,
+  hex,
+  key,
+  PROGRAM_EARLIER as P,
+} from "../_check.ts";
+
+const accounts = {
+  owner: key("owner"),
+  feePayer: key("feePayer"),
+  receivingAccount: key("receivingAccount"),
+  pool: key("pool"),
+  position: key("position"),
+  order: key("order"),
+  market: key("market"),
+  targetCustody: key("targetCustody"),
+  targetOracleAccount: key("targetOracleAccount"),
+  reserveCustody: key("reserveCustody"),
+  reserveOracleAccount: key("reserveOracleAccount"),
+  reserveCustodyTokenAccount: key("reserveCustodyTokenAccount"),
+  receiveCustody: key("receiveCustody"),
+  receivingTokenProgram: key("receivingTokenProgram"),
+  receivingMint: key("receivingMint"),
+};
+
+/** PROTOCOL-v1 §8.2, `edit_limit_order`, transcribed: name, flags (S = signer, W = writable), expected address. */
+const EXPECTED: readonly ExpectedAccount[] = [
+  ["owner", "SW", accounts.owner],
+  ["fee_payer", "SW", accounts.feePayer],
+  ["receiving_account", "W", accounts.receivingAccount],
+  ["transfer_authority", "", "81xGAvJ27ZeRThU2JEfKAUeT4Fx6qCCd8WHZpujZbiiG"],
+  ["perpetuals", "", "7DWCtB5Z8rPiyBMKUwqyC95R9tJpbhoQhLM9LbK3Z5QZ"],
+  ["pool", "", accounts.pool],
+  ["position", "", accounts.position],
+  ["order", "W", accounts.order],
+  ["market", "", accounts.market],
+  ["target_custody", "", accounts.targetCustody],
+  ["target_oracle_account", "", accounts.targetOracleAccount],
+  ["reserve_custody", "W", accounts.reserveCustody],
+  ["reserve_oracle_account", "", accounts.reserveOracleAccount],
+  ["reserve_custody_token_account", "W", accounts.reserveCustodyTokenAccount],
+  ["receive_custody", "", accounts.receiveCustody],
+  ["receiving_token_program", "", accounts.receivingTokenProgram],
+  ["event_authority", "", "9qb3KAyARHqhVGQjJmzSVJ1hTm3KDR2QL8EBW5paXkUB"],
+  ["program", "", P],
+  ["ix_sysvar", "", "Sysvar1nstructions1111111111111111111111111"],
+  ["receiving_mint", "", accounts.receivingMint],
+];
+
+const ARGS: EditLimitOrderArgs = {
+  orderId: 3,
+  limitPrice: { price: 13_800_000_000n, exponent: -8 },
+  sizeAmount: 757_382_141n,
+  stopLossPrice: { price: 12_000_000_000n, exponent: -8 },
+  takeProfitPrice: { price: 0n, exponent: -8 },
+};
+
+Deno.test("edit_limit_order: data = discriminator ‖ EditLimitOrderParams, 53 bytes", () => {
+  const data = editLimitOrder.encode(ARGS);
+  assert.equal(EDIT_LIMIT_ORDER_DISCRIMINATOR, "2a72030b89f5ce32");
+  assert.equal(
+    hex(data),
+    "2a72030b89f5ce32" + // discriminator
+      "03" + // orderId 3 → 03
+      "004a8b3603000000" + // limitPrice.price 13_800_000_000 = 0x3368b4a00 → LE 00 4a 8b 36 03 00 00 00
+      "f8ffffff" + // limitPrice.exponent -8 → i32 two's complement 0xfffffff8 → f8 ff ff ff
+      "fdbb242d00000000" + // sizeAmount 757_382_141 = 0x2d24bbfd → LE fd bb 24 2d 00 00 00 00
+      "007841cb02000000" + // stopLossPrice.price 12_000_000_000 = 0x2cb417800 → LE 00 78 41 cb 02 00 00 00
+      "f8ffffff" + // stopLossPrice.exponent -8 → i32 two's complement 0xfffffff8 → f8 ff ff ff
+      "0000000000000000" + // takeProfitPrice.price 0 = 0x0 → LE 00 00 00 00 00 00 00 00
+      "f8ffffff", // takeProfitPrice.exponent -8 → i32 two's complement 0xfffffff8 → f8 ff ff ff
+  );
+  assert.equal(data.length, 53);
+  assert.equal(editLimitOrder.dataSize, 53);
+  assert.deepEqual(editLimitOrder.decode(data), ARGS);
+});
+
+Deno.test("edit_limit_order: accounts in the order and with the flags of PROTOCOL-v1 §8.2", () => {
+  const ix = editLimitOrderInstruction(P, accounts, ARGS);
+  assert.equal(ix.programAddress, P);
+  assertSlotNames(EDIT_LIMIT_ORDER_ACCOUNTS, EXPECTED);
+  assertAccounts(ix, EXPECTED);
+});
+
+Deno.test("edit_limit_order: build → parse round trip (property)", () => {
+  assertRoundTrip(
+    P,
+    editLimitOrder,
+    EDIT_LIMIT_ORDER_ACCOUNTS,
+    editLimitOrderInstruction,
+    parseEditLimitOrderInstruction,
+  );
+});

@@ -1,0 +1,85 @@
+import assert from "node:assert/strict";
+import {
+  INCREASE_SIZE_ACCOUNTS,
+  INCREASE_SIZE_DISCRIMINATOR,
+  increaseSize,
+  type IncreaseSizeArgs,
+  increaseSizeInstruction,
+  parseIncreaseSizeInstruction,
+} from "../../../../src/protocol/instructions/earlier/increase-size.ts";
+import {
+  assertAccounts,
+  assertRoundTrip,
+  assertSlotNames,
+  type ExpectedAccount,
+  hex,
+  key,
+  PROGRAM_EARLIER as P,
+} from "../_check.ts";
+
+const accounts = {
+  owner: key("owner"),
+  pool: key("pool"),
+  position: key("position"),
+  market: key("market"),
+  targetCustody: key("targetCustody"),
+  targetOracleAccount: key("targetOracleAccount"),
+  collateralCustody: key("collateralCustody"),
+  collateralOracleAccount: key("collateralOracleAccount"),
+  collateralCustodyTokenAccount: key("collateralCustodyTokenAccount"),
+  collateralTokenProgram: key("collateralTokenProgram"),
+  collateralMint: key("collateralMint"),
+};
+
+/** PROTOCOL-v1 §8.4, `increase_size`, transcribed: name, flags (S = signer, W = writable), expected address. */
+const EXPECTED: readonly ExpectedAccount[] = [
+  ["owner", "S", accounts.owner],
+  ["transfer_authority", "", "81xGAvJ27ZeRThU2JEfKAUeT4Fx6qCCd8WHZpujZbiiG"],
+  ["perpetuals", "", "7DWCtB5Z8rPiyBMKUwqyC95R9tJpbhoQhLM9LbK3Z5QZ"],
+  ["pool", "W", accounts.pool],
+  ["position", "W", accounts.position],
+  ["market", "W", accounts.market],
+  ["target_custody", "", accounts.targetCustody],
+  ["target_oracle_account", "", accounts.targetOracleAccount],
+  ["collateral_custody", "W", accounts.collateralCustody],
+  ["collateral_oracle_account", "", accounts.collateralOracleAccount],
+  ["collateral_custody_token_account", "W", accounts.collateralCustodyTokenAccount],
+  ["collateral_token_program", "", accounts.collateralTokenProgram],
+  ["event_authority", "", "9qb3KAyARHqhVGQjJmzSVJ1hTm3KDR2QL8EBW5paXkUB"],
+  ["program", "", P],
+  ["ix_sysvar", "", "Sysvar1nstructions1111111111111111111111111"],
+  ["collateral_mint", "", accounts.collateralMint],
+];
+
+const ARGS: IncreaseSizeArgs = {
+  priceWithSlippage: { price: 14_523_456_789n, exponent: -8 },
+  sizeDelta: 250_000_000n,
+  privilege: "None",
+};
+
+Deno.test("increase_size: data = discriminator ‖ IncreaseSizeParams, 29 bytes", () => {
+  const data = increaseSize.encode(ARGS);
+  assert.equal(INCREASE_SIZE_DISCRIMINATOR, "6b0d8dee98a56057");
+  assert.equal(
+    hex(data),
+    "6b0d8dee98a56057" + // discriminator
+      "155daa6103000000" + // priceWithSlippage.price 14_523_456_789 = 0x361aa5d15 → LE 15 5d aa 61 03 00 00 00
+      "f8ffffff" + // priceWithSlippage.exponent -8 → i32 two's complement 0xfffffff8 → f8 ff ff ff
+      "80b2e60e00000000" + // sizeDelta 250_000_000 = 0xee6b280 → LE 80 b2 e6 0e 00 00 00 00
+      "00", // privilege None = variant 0 → 00
+  );
+  assert.equal(data.length, 29);
+  assert.equal(increaseSize.dataSize, 29);
+  assert.deepEqual(increaseSize.decode(data), ARGS);
+});
+
+Deno.test("increase_size: accounts in the order and with the flags of PROTOCOL-v1 §8.4", () => {
+  const ix = increaseSizeInstruction(P, accounts, ARGS);
+  assert.equal(ix.programAddress, P);
+  assertSlotNames(INCREASE_SIZE_ACCOUNTS, EXPECTED);
+  assertAccounts(ix, EXPECTED);
+});
+
+Deno.test("increase_size: build → parse round trip (property)", () => {
+  assertRoundTrip(P, increaseSize, INCREASE_SIZE_ACCOUNTS, increaseSizeInstruction, parseIncreaseSizeInstruction);
+});

@@ -1,0 +1,56 @@
+import assert from "node:assert/strict";
+import { loadConfig } from "../../src/config/env.ts";
+import { boot } from "../../src/runtime/boot.ts";
+import { ReplayClock } from "../../src/replay/replay-clock.ts";
+import { VirtualClock } from "../../src/state/clock.ts";
+
+Deno.test("boot, replay mode: the service computes on the replay's clock, and a loop shifts what it kept", async () => {
+  const wall = new VirtualClock(1_000_000);
+  const runtime = await boot(loadConfig({ REPLAY_DIR: "fixtures/world" }), { replayWall: wall });
+  try {
+    const { services } = runtime;
+    const clock = services.clock;
+    assert.ok(clock instanceof ReplayClock);
+    assert.equal(clock, runtime.replay!.replayer.clock);
+    const startedAt = runtime.replay!.replayer.recording.meta.startedAtMs;
+    assert.equal(clock.nowMs(), startedAt);
+    wall.advance(2_000);
+    assert.equal(clock.nowMs(), startedAt + 2_000);
+
+    // Readings taken on the replay's clock, as the sources and the caches take them.
+    services.ingest.chains.base.lastBlockhashMs = startedAt + 1_500;
+    services.ingest.oracle.lastFrameMs = startedAt + 1_900;
+    services.blockhashes.er.set({ blockhash: "H", lastValidBlockHeight: 1, fetchedAtMs: startedAt + 1_000 });
+    services.prices.set({
+      feedId: 1,
+      price: 1n,
+      exponent: -8,
+      confidence: 0n,
+      timestampUs: BigInt(startedAt + 1_800) * 1000n,
+      marketSession: "regular",
+      receivedAtMs: startedAt + 1_950,
+    });
+    const duration = clock.durationMs;
+    clock.rewindLoop();
+    assert.equal(clock.nowMs(), startedAt + 2_000 - duration, "the clock went back a loop");
+    // Every reading moved with it: ages are what they were.
+    assert.equal(clock.nowMs() - services.ingest.chains.base.lastBlockhashMs!, 500);
+    assert.equal(clock.nowMs() - services.ingest.oracle.lastFrameMs!, 100);
+    assert.equal(clock.nowMs() - services.blockhashes.er.latest()!.fetchedAtMs, 1_000);
+    assert.equal(clock.nowMs() - services.prices.get(1)!.receivedAtMs, 50);
+  } finally {
+    await runtime.stop();
+  }
+});
+
+Deno.test("boot, live mode: the wall clock (or the one given), which never goes back", async () => {
+  const given = new VirtualClock(42_000);
+  const runtime = await boot(loadConfig({ RPC_URL: "http://127.0.0.1:9" }), { clock: given });
+  try {
+    assert.equal(runtime.replay, undefined);
+    assert.equal(runtime.services.clock.nowMs(), 42_000);
+    assert.equal(runtime.services.clock.replayPosition(), undefined);
+  } finally {
+    await runtime.stop();
+  }
+});
