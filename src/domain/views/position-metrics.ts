@@ -3,8 +3,9 @@
  * Numbers come from src/domain/math (`positionMetrics`), strings from src/domain/format (DECISIONS 2.10).
  *
  * Choice (prices): views use the latest price of a feed whatever its age — they describe the position at the last
- * known price, as the stream keeps doing while a feed pauses. The staleness rule of DECISIONS 5.9 applies to
- * quotes and previews (src/domain/quotes), which commit a user to a price.
+ * known price (the REST answers, and the first message of a stream). The staleness rule of DECISIONS 5.9 applies to
+ * quotes and previews (src/domain/quotes), which commit a user to a price, and pauses the streams' periodic messages
+ * (owner-stream.ts).
  */
 import { base64 } from "../../protocol/codec/bytes.ts";
 import type { TradeSide } from "../../protocol/vocabulary.ts";

@@ -25,6 +25,15 @@ export function computeError(failure: QuoteFailure): ComputeErrorBody {
 type Json200<T> = Response & TypedResponse<JSONParsed<T>, 200, "json">;
 
 /**
+ * 200 with JSON text already serialized (a cached answer, e.g. an owner view shared with the streams), typed as the
+ * value it encodes so the route's response type still holds. The text must be `JSON.stringify` of a `T`.
+ */
+export function answerJsonText<T>(c: Context<AppEnv>, json: string): Json200<T> {
+  // The body is the JSON of a T; only the type-level brand differs from what `c.json(value)` would return.
+  return c.body(json, 200, { "content-type": "application/json" }) as unknown as Json200<T>;
+}
+
+/**
  * A quote outcome as the contract answers it: 200 with the value (shaped by `map`, e.g. a plan's DTO plus the
  * transaction fields), or 200 with `{err, code}`.
  */
