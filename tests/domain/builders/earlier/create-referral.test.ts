@@ -6,7 +6,7 @@ import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
 import { assertEarlierInstruction, SYSTEM } from "../../../helpers/earlierb-accounts.ts";
 
 Deno.test("create_referral: owner signs and pays; referral = PDA(owner), stake = PDA(referrer)", () => {
-  const { referralAccount, build } = createReferralBuild(builderFixture().snapshot("earlier"), {
+  const { referralAccount, ...build } = createReferralBuild(builderFixture().snapshot("earlier"), {
     owner: EVE,
     referrer: DAVE,
   });

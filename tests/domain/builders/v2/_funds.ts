@@ -6,7 +6,7 @@
  */
 import { assembleTransaction } from "../../../../src/domain/builders/transaction.ts";
 import type { FundsTransactionPlan } from "../../../../src/domain/builders/v2/funds-plan.ts";
-import { FundsRejection, type FundsRejectionCode } from "../../../../src/domain/builders/v2/funds-rejection.ts";
+import { QuoteError, type QuoteErrorCode } from "../../../../src/domain/quotes/result.ts";
 import { buildFixture, key, MINT, poolAddress, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
 import { fundsAccounts } from "../../../helpers/v2funds-accounts.ts";
 import { type ExpectedInstruction, expectTransaction } from "../../../helpers/v2funds-transactions.ts";
@@ -50,10 +50,10 @@ export function expectPlan(
   });
 }
 
-/** `build` throws a FundsRejection with this code (and field). */
-export function assertRejected(build: () => unknown, code: FundsRejectionCode, field?: string) {
+/** `build` refuses (a QuoteError) with this code (and field). */
+export function assertRejected(build: () => unknown, code: QuoteErrorCode, field?: string) {
   assert.throws(build, (error) => {
-    assert.ok(error instanceof FundsRejection, String(error));
+    assert.ok(error instanceof QuoteError, String(error));
     assert.equal(error.code, code, error.message);
     if (field !== undefined) assert.equal(error.field, field);
     return true;

@@ -9,8 +9,9 @@
 import * as pda from "../../../../src/protocol/pda.ts";
 import { basketAccount } from "../../../../src/protocol/accounts/index.ts";
 import { userDepositLedgerAccount } from "../../../../src/protocol/accounts/user-deposit-ledger.ts";
-import type { BuiltTrade, TradeSigner } from "../../../../src/domain/builders/v2/trade-accounts.ts";
-import { QuoteError } from "../../../../src/domain/quotes/result.ts";
+import type { TradeSigner } from "../../../../src/domain/builders/v2/trade-accounts.ts";
+import type { ErTransactionPlan } from "../../../../src/domain/builders/plan.ts";
+import { attempt } from "../../../../src/domain/quotes/result.ts";
 import {
   ALICE,
   basketOf,
@@ -73,19 +74,19 @@ export function marketBlock(poolName: string, target: Sym, lock: Sym, side: "lon
   };
 }
 
-/** The refusal (code and text) `run` raises, or undefined when it passes; any other exception propagates. */
-export function failureOf(run: () => unknown): { code: string; err: string } | undefined {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof QuoteError) return { code: error.code, err: error.message };
-    throw error;
-  }
-  return undefined;
+/**
+ * The refusal (code, text and the field when it names one) `run` raises, or undefined when it passes; any other
+ * exception propagates.
+ */
+export function failureOf(run: () => unknown): { code: string; err: string; field?: string } | undefined {
+  const outcome = attempt(run);
+  if (outcome.ok) return undefined;
+  const { ok: _, ...failure } = outcome;
+  return failure;
 }
 
 /** The refusal (code and text) of a builder that must refuse. */
-export function refusal(build: () => BuiltTrade): { code: string; err: string } {
+export function refusal(build: () => ErTransactionPlan): { code: string; err: string; field?: string } {
   const failure = failureOf(build);
   if (failure === undefined) throw new Error("expected a refusal, got a transaction");
   return failure;
