@@ -1,7 +1,7 @@
 /**
  * The embedded world as the v2 setup and funds builder tests use it: the service replaying fixtures/world on a
  * virtual clock (so the cached blockhashes stay fresh), the world's v2 addresses and owners, and the writers of
- * tests/helpers/v2funds-accounts.ts over its store (what a submitted transaction would create).
+ * tests/helpers/funds-chain-state.ts over its store (what a submitted transaction would create).
  */
 import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
@@ -9,8 +9,8 @@ import { lookupTablesAt } from "../../src/handlers/shared/transactions.ts";
 import { tradeVaultAccount } from "../../src/protocol/accounts/index.ts";
 import type { Chain } from "../../src/state/types.ts";
 import { eventually } from "../helpers/eventually.ts";
-import { fundsAccounts } from "../helpers/v2funds-accounts.ts";
-import { NATIVE_MINT, ref } from "../helpers/v2funds-transactions.ts";
+import { fundsAccounts } from "../helpers/funds-chain-state.ts";
+import { NATIVE_MINT, programAddresses } from "../helpers/expected-accounts.ts";
 
 const WORLD = "fixtures/world";
 
@@ -39,7 +39,7 @@ export async function startFundsWorld(env: Record<string, string> = {}) {
   const programId = config.programId;
   const poolAddress = (name: string) => config.pools.find((p) => p.poolName === name)!.poolAddress;
   const mintOf = (symbol: string) => services.deployments.v2.index.token(symbol)!.mintKey;
-  const r = ref(programId);
+  const r = programAddresses(programId);
 
   return {
     service,

@@ -8,10 +8,11 @@ import {
 } from "@solana/spl-token";
 import { addCollateralBuild } from "../../../../src/domain/builders/earlier/add-collateral.ts";
 import { DAVE, EVE, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
-import { assertEarlierInstruction, ata, SYSVAR_IX, TOKEN } from "../../../helpers/earlierb-accounts.ts";
+import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { fromWeb3 } from "../../../helpers/instructions.ts";
 import { ok } from "../../quotes/_helpers.ts";
+import { ata, SYSVAR_INSTRUCTIONS, TOKEN } from "../../../helpers/expected-accounts.ts";
+import { assertEarlierInstruction } from "../../../helpers/transaction-checks.ts";
 
 const P = PROGRAM.earlier;
 const POOL = A.pool("Crypto.1");
@@ -31,7 +32,7 @@ const common = {
   collateralCustodyTokenAccount: A.custodyTokenAccount(POOL, MINT.SOL),
   eventAuthority: A.eventAuthority,
   program: P,
-  ixSysvar: SYSVAR_IX,
+  ixSysvar: SYSVAR_INSTRUCTIONS,
 };
 
 Deno.test("a native SOL deposit: wrap it, then add_collateral of the whole amount", () => {

@@ -3,10 +3,10 @@ import assert from "node:assert/strict";
 import { cancelAllTriggerOrdersBuild } from "../../../../src/domain/builders/earlier/cancel-all-trigger-orders.ts";
 import { assembleTransaction, readTransaction } from "../../../../src/domain/builders/transaction.ts";
 import { DAVE, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
-import { assertEarlierInstruction } from "../../../helpers/earlierb-accounts.ts";
+import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { key } from "../../../helpers/instructions.ts";
 import { ok } from "../../quotes/_helpers.ts";
+import { assertEarlierInstruction } from "../../../helpers/transaction-checks.ts";
 
 const P = PROGRAM.earlier;
 const POOL = A.pool("Crypto.1");

@@ -3,9 +3,9 @@ import assert from "node:assert/strict";
 import { cancelTriggerOrderBuild } from "../../../../src/domain/builders/earlier/cancel-trigger-order.ts";
 import { orderAccount } from "../../../../src/protocol/accounts/index.ts";
 import { DAVE, EVE, MINT, orderAccountOf, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
-import { assertEarlierInstruction } from "../../../helpers/earlierb-accounts.ts";
+import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { ok } from "../../quotes/_helpers.ts";
+import { assertEarlierInstruction } from "../../../helpers/transaction-checks.ts";
 
 const P = PROGRAM.earlier;
 const POOL = A.pool("Crypto.1");

@@ -14,10 +14,11 @@ import { formatUsd } from "../../../../src/domain/format/ui.ts";
 import { closePositionBuild } from "../../../../src/domain/builders/earlier/close-position.ts";
 import { AccountRole, type Instruction } from "../../../../src/protocol/instructions/instruction.ts";
 import { DAVE, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
-import { assertEarlierInstruction, ata, SYSVAR_IX, TOKEN } from "../../../helpers/earlierb-accounts.ts";
+import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { fromWeb3 } from "../../../helpers/instructions.ts";
 import { ok } from "../../quotes/_helpers.ts";
+import { ata, SYSVAR_INSTRUCTIONS, TOKEN } from "../../../helpers/expected-accounts.ts";
+import { assertEarlierInstruction } from "../../../helpers/transaction-checks.ts";
 
 const P = PROGRAM.earlier;
 const POOL = A.pool("Crypto.1");
@@ -47,7 +48,7 @@ function slots(market: string, collateral: "SOL" | "USDC") {
     collateralCustodyTokenAccount: A.custodyTokenAccount(POOL, MINT[collateral]),
     eventAuthority: A.eventAuthority,
     program: P,
-    ixSysvar: SYSVAR_IX,
+    ixSysvar: SYSVAR_INSTRUCTIONS,
     collateralMint: MINT[collateral],
   };
 }
@@ -221,7 +222,7 @@ function assertRemove(ix: Instruction, s: Record<string, string>): bigint {
       receivingTokenProgram: TOKEN,
       eventAuthority: s.eventAuthority,
       program: P,
-      ixSysvar: SYSVAR_IX,
+      ixSysvar: SYSVAR_INSTRUCTIONS,
       receivingMint: MINT.USDC,
     },
     args: { collateralDeltaUsd: usd },

@@ -14,8 +14,8 @@ import {
 import { QuoteError } from "../../../../src/domain/quotes/result.ts";
 import { AccountRole } from "../../../../src/protocol/instructions/instruction.ts";
 import { DAVE, EVE, MINT } from "../../../helpers/hand-built-deployment.ts";
-import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
-import { TOKEN } from "../../../helpers/earlierb-accounts.ts";
+import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
+import { TOKEN } from "../../../helpers/expected-accounts.ts";
 
 const POOL = A.pool("Crypto.1");
 const SOL = A.custody(POOL, MINT.SOL);

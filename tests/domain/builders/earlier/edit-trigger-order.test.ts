@@ -2,9 +2,10 @@
 import assert from "node:assert/strict";
 import { editTriggerOrderBuild, requireLiveSlot } from "../../../../src/domain/builders/earlier/edit-trigger-order.ts";
 import { DAVE, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
-import { assertEarlierInstruction, SYSVAR_IX } from "../../../helpers/earlierb-accounts.ts";
+import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { ok } from "../../quotes/_helpers.ts";
+import { SYSVAR_INSTRUCTIONS } from "../../../helpers/expected-accounts.ts";
+import { assertEarlierInstruction } from "../../../helpers/transaction-checks.ts";
 
 const P = PROGRAM.earlier;
 const POOL = A.pool("Crypto.1");
@@ -40,7 +41,7 @@ Deno.test("edit_trigger_order replaces price, size and payout of the live slot",
       receiveCustody: custody("USDC"),
       eventAuthority: A.eventAuthority,
       program: P,
-      ixSysvar: SYSVAR_IX,
+      ixSysvar: SYSVAR_INSTRUCTIONS,
     },
     args: {
       orderId: 2,

@@ -4,10 +4,11 @@ import { PublicKey } from "@solana/web3.js";
 import { createAssociatedTokenAccountIdempotentInstruction } from "@solana/spl-token";
 import { initTokenStakeBuild } from "../../../../src/domain/builders/earlier/init-token-stake.ts";
 import { EVE, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
-import { assertEarlierInstruction, ata, FAF, SYSTEM, TOKEN } from "../../../helpers/earlierb-accounts.ts";
+import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { fromWeb3 } from "../../../helpers/instructions.ts";
 import { ok } from "../../quotes/_helpers.ts";
+import { ata, FAF, SYSTEM_PROGRAM, TOKEN } from "../../../helpers/expected-accounts.ts";
+import { assertEarlierInstruction } from "../../../helpers/transaction-checks.ts";
 
 Deno.test("create the FAF account, then deposit (0 by default) into the new token-stake PDA", () => {
   const s = builderFixture().snapshot("earlier");
@@ -32,7 +33,7 @@ Deno.test("create the FAF account, then deposit (0 by default) into the new toke
         tokenVault: A.tokenVault,
         tokenVaultTokenAccount: A.tokenVaultTokenAccount,
         tokenStakeAccount: A.tokenStake(EVE),
-        systemProgram: SYSTEM,
+        systemProgram: SYSTEM_PROGRAM,
         tokenProgram: TOKEN,
         eventAuthority: A.eventAuthority,
         program: PROGRAM.earlier,

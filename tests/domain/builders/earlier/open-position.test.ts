@@ -1,5 +1,5 @@
 /**
- * Earlier open-position builder on the hand-built deployment (tests/helpers/earlierb-fixture.ts): SOL 160.00, USDC
+ * Earlier open-position builder on the hand-built deployment (tests/helpers/earlier-builder-deployment.ts): SOL 160.00, USDC
  * 1.00, flat spread 0.1 %, open fee 0.1 %, swap spread 10 BPS, swap fees 0.01/0.02/0.06 % at ratios 0/50/100 %.
  * Every instruction is decoded and every account compared with an address derived here with web3.js / spl-token.
  */
@@ -19,10 +19,11 @@ import {
 import { orderAccount } from "../../../../src/protocol/accounts/index.ts";
 import { AccountRole, type Instruction } from "../../../../src/protocol/instructions/instruction.ts";
 import { DAVE, EVE, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { A, builderFixture, FRANK, GRACE } from "../../../helpers/earlierb-fixture.ts";
-import { assertEarlierInstruction, ata, SYSTEM, SYSVAR_IX, TOKEN } from "../../../helpers/earlierb-accounts.ts";
+import { A, builderFixture, FRANK, GRACE } from "../../../helpers/earlier-builder-deployment.ts";
 import { fromWeb3 } from "../../../helpers/instructions.ts";
 import { ok } from "../../quotes/_helpers.ts";
+import { ata, SYSTEM_PROGRAM, SYSVAR_INSTRUCTIONS, TOKEN } from "../../../helpers/expected-accounts.ts";
+import { assertEarlierInstruction } from "../../../helpers/transaction-checks.ts";
 
 const P = PROGRAM.earlier;
 const POOL = A.pool("Crypto.1");
@@ -44,7 +45,7 @@ function solLongSlots(owner: string) {
     collateralOracleAccount: A.oracle(MINT.SOL),
     eventAuthority: A.eventAuthority,
     program: P,
-    ixSysvar: SYSVAR_IX,
+    ixSysvar: SYSVAR_INSTRUCTIONS,
   };
 }
 
@@ -88,7 +89,7 @@ Deno.test("MARKET paid in native SOL: wrap, open_position, then one trigger orde
       fundingAccount: ata(EVE, MINT.SOL),
       transferAuthority: A.transferAuthority,
       collateralCustodyTokenAccount: A.custodyTokenAccount(POOL, MINT.SOL),
-      systemProgram: SYSTEM,
+      systemProgram: SYSTEM_PROGRAM,
       fundingTokenProgram: TOKEN,
       fundingMint: MINT.SOL,
     },
@@ -111,7 +112,7 @@ Deno.test("MARKET paid in native SOL: wrap, open_position, then one trigger orde
         position: A.position(EVE, SOL_LONG),
         order: A.order(EVE, SOL_LONG),
         receiveCustody: custody("SOL"),
-        systemProgram: SYSTEM,
+        systemProgram: SYSTEM_PROGRAM,
       },
       args: { triggerPrice: px(price), deltaSizeAmount: 4_945_549_500n, isStopLoss },
     });
@@ -151,7 +152,7 @@ Deno.test("MARKET paid in USDC on SOL long: swap_and_open from the USDC account,
       receivingCustodyTokenAccount: A.custodyTokenAccount(POOL, MINT.USDC),
       position: A.position(EVE, SOL_LONG),
       collateralCustodyTokenAccount: A.custodyTokenAccount(POOL, MINT.SOL),
-      systemProgram: SYSTEM,
+      systemProgram: SYSTEM_PROGRAM,
       fundingTokenProgram: TOKEN,
       fundingMint: MINT.USDC,
       collateralMint: MINT.SOL,
@@ -192,11 +193,11 @@ Deno.test("LIMIT: place_limit_order reserving the input in its custody, TP/SL on
         reserveOracleAccount: A.oracle(MINT.USDC),
         reserveCustodyTokenAccount: A.custodyTokenAccount(POOL, MINT.USDC),
         receiveCustody: custody("USDC"),
-        systemProgram: SYSTEM,
+        systemProgram: SYSTEM_PROGRAM,
         fundingTokenProgram: TOKEN,
         eventAuthority: A.eventAuthority,
         program: P,
-        ixSysvar: SYSVAR_IX,
+        ixSysvar: SYSVAR_INSTRUCTIONS,
         fundingMint: MINT.USDC,
       },
       args: {
@@ -246,7 +247,7 @@ Deno.test("SWAP: swap with the pool's custodies and oracles, payout created firs
     dispensingCustodyTokenAccount: A.custodyTokenAccount(POOL, MINT.SOL),
     eventAuthority: A.eventAuthority,
     program: P,
-    ixSysvar: SYSVAR_IX,
+    ixSysvar: SYSVAR_INSTRUCTIONS,
     fundingMint: MINT.USDC,
     fundingTokenProgram: TOKEN,
     receivingMint: MINT.SOL,

@@ -4,10 +4,11 @@ import { PublicKey } from "@solana/web3.js";
 import { createAssociatedTokenAccountIdempotentInstruction, createCloseAccountInstruction } from "@solana/spl-token";
 import { removeCollateralBuild } from "../../../../src/domain/builders/earlier/remove-collateral.ts";
 import { DAVE, EVE, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
-import { assertEarlierInstruction, ata, SYSVAR_IX, TOKEN } from "../../../helpers/earlierb-accounts.ts";
+import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { fromWeb3 } from "../../../helpers/instructions.ts";
 import { ok } from "../../quotes/_helpers.ts";
+import { ata, SYSVAR_INSTRUCTIONS, TOKEN } from "../../../helpers/expected-accounts.ts";
+import { assertEarlierInstruction } from "../../../helpers/transaction-checks.ts";
 
 const P = PROGRAM.earlier;
 const POOL = A.pool("Crypto.1");
@@ -34,7 +35,7 @@ const common = {
   collateralCustodyTokenAccount: A.custodyTokenAccount(POOL, MINT.USDC),
   eventAuthority: A.eventAuthority,
   program: P,
-  ixSysvar: SYSVAR_IX,
+  ixSysvar: SYSVAR_INSTRUCTIONS,
 };
 
 Deno.test("in the collateral token: create the payout account, remove_collateral of the USD amount", () => {

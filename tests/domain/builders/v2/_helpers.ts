@@ -22,11 +22,12 @@ import {
   MINT,
   PROGRAM,
 } from "../../../helpers/hand-built-deployment.ts";
-import { v2Addresses } from "../../../helpers/v2trade-expect.ts";
+import { programAddresses } from "../../../helpers/expected-accounts.ts";
+import { marketBlock as referenceMarketBlock, tradeCustody } from "../../../helpers/expected-instructions.ts";
 
 export const P = PROGRAM.v2;
 export const FRANK = key("frank");
-export const A = v2Addresses(P);
+export const A = programAddresses(P);
 
 /** Deposited (cumulative) per owner: ALICE 10 000 USDC, 100 SOL, 10 JitoSOL; FRANK 50 USDC. */
 export function tradingFixture(options: FixtureOptions = {}): Fixture {
@@ -56,22 +57,12 @@ type Sym = keyof typeof MINT;
 
 /** A custody of `pool` and its oracle, as instructions name them. */
 export function custodyOf(poolName: string, sym: Sym) {
-  const pool = A.pool(poolName);
-  return { custody: A.custody(pool, MINT[sym]), oracle: A.oracle(MINT[sym]) };
+  return tradeCustody(P, poolName, MINT[sym]);
 }
 
 /** The market block of an instruction (snake_case names of PROTOCOL-v2 §3.13). */
 export function marketBlock(poolName: string, target: Sym, lock: Sym, side: "long" | "short") {
-  const t = custodyOf(poolName, target);
-  const l = custodyOf(poolName, lock);
-  return {
-    pool: A.pool(poolName),
-    market: A.market(t.custody, l.custody, side),
-    target_custody: t.custody,
-    lock_custody: l.custody,
-    target_oracle_account: t.oracle,
-    lock_oracle_account: l.oracle,
-  };
+  return referenceMarketBlock(P, poolName, MINT[target], MINT[lock], side);
 }
 
 /**

@@ -10,9 +10,9 @@ import type { TradeSigner } from "../../../../src/domain/builders/v2/trade-accou
 import { basketAccount, marketAccount } from "../../../../src/protocol/accounts/index.ts";
 import * as pda from "../../../../src/protocol/pda.ts";
 import { ALICE, aliceBasket, M, solLongPosition } from "../../../helpers/hand-built-deployment.ts";
-import { assertProgramInstruction } from "../../../helpers/v2trade-expect.ts";
 import { ok } from "../../quotes/_helpers.ts";
 import { custodyOf, marketBlock, owner, P, px, refusal, session, tradingFixture } from "./_helpers.ts";
+import { assertTradeInstruction } from "../../../helpers/transaction-checks.ts";
 
 const long = { owner: ALICE, marketSymbol: "SOL", side: "LONG" } as const;
 const short = { owner: ALICE, marketSymbol: "SOL", side: "SHORT" } as const;
@@ -29,7 +29,7 @@ Deno.test("close-position: full close of the SOL long, then one cancel-all of it
   assert.equal(built.feePayer, ALICE);
   assert.equal(built.instructions.length, 2);
   const sol = custodyOf("Crypto.1", "SOL");
-  assertProgramInstruction(built.instructions[0], {
+  assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "close_position_er",
     signing: { owner: ALICE, signer: ALICE },
@@ -43,7 +43,7 @@ Deno.test("close-position: full close of the SOL long, then one cancel-all of it
     args: { priceWithSlippage: px("159.0408"), privilege: "None" },
     exactRoles: true,
   });
-  assertProgramInstruction(built.instructions[1], {
+  assertTradeInstruction(built.instructions[1], {
     program: P,
     name: "cancel_all_trigger_orders_er",
     signing: { owner: ALICE, signer: ALICE },
@@ -60,7 +60,7 @@ Deno.test("close-position: 97 % or closeAll is full; a market without triggers g
     const built = close(f, { position: short, withdrawTokenSymbol: "USDC", ...req }).run();
     assert.equal(built.instructions.length, 1);
     const usdc = custodyOf("Crypto.1", "USDC");
-    assertProgramInstruction(built.instructions[0], {
+    assertTradeInstruction(built.instructions[0], {
       program: P,
       name: "close_position_er",
       signing: { owner: ALICE, signer: ALICE },
@@ -81,7 +81,7 @@ Deno.test("close-position: a partial close decreases the quoted size delta; a se
   const built = close(tradingFixture(), { position: long, inputUsdUi: "500", withdrawTokenSymbol: "SOL" }, s).run();
   assert.equal(built.feePayer, s.signer);
   const sol = custodyOf("Crypto.1", "SOL");
-  assertProgramInstruction(built.instructions[0], {
+  assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "decrease_position_size_er",
     signing: { owner: ALICE, signer: s.signer, sessionToken: s.sessionToken },

@@ -8,8 +8,8 @@ import {
   increasePositionTransaction,
 } from "../../../../src/domain/builders/v2/increase-position.ts";
 import { ALICE, BOB, CAROL } from "../../../helpers/hand-built-deployment.ts";
-import { assertProgramInstruction } from "../../../helpers/v2trade-expect.ts";
 import { custodyOf, FRANK, marketBlock, owner, P, px, refusal, tradingFixture } from "./_helpers.ts";
+import { assertTradeInstruction } from "../../../helpers/transaction-checks.ts";
 
 const long = { owner: ALICE, marketSymbol: "SOL", side: "LONG" } as const;
 
@@ -24,7 +24,7 @@ Deno.test("increase-position: size and USDC collateral onto the SOL long (receiv
   const built = increasePositionTransaction(w, req, owner(ALICE), 50n);
   assert.equal(built.feePayer, ALICE);
   const usdc = custodyOf("Crypto.1", "USDC");
-  assertProgramInstruction(built.instructions[0], {
+  assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "increase_position_size_er",
     signing: { owner: ALICE, signer: ALICE },
@@ -53,7 +53,7 @@ Deno.test("increase-position: without a collateral token the market's collateral
     100n,
   );
   const sol = custodyOf("Crypto.1", "SOL");
-  assertProgramInstruction(built.instructions[0], {
+  assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "increase_position_size_er",
     signing: { owner: ALICE, signer: ALICE },
