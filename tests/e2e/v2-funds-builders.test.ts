@@ -14,7 +14,7 @@ import { createServiceApp } from "../../src/server.ts";
 import { call } from "../helpers/contract.ts";
 import { fundsAccounts } from "../helpers/funds-chain-state.ts";
 import { key } from "../helpers/instructions.ts";
-import { type FundsWorld, startFundsWorld } from "./_v2funds-world.ts";
+import { type FundsWorld, startFundsWorld, WORLD } from "./_world.ts";
 import {
   expectCreateAta,
   type ExpectedInstruction,
@@ -516,7 +516,7 @@ Deno.test("v2 setup and funds builders on the embedded world", async (t) => {
 
 Deno.test("v2 setup and funds builders without a cached base blockhash: 500 BLOCKHASH_UNAVAILABLE", async () => {
   // Built but never started: the configuration is loaded, nothing is ingested, no blockhash was ever fetched.
-  const service = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0", REPLAY_DIR: "fixtures/world" }), {
+  const service = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0", REPLAY_DIR: WORLD }), {
     replayMode: "virtual",
   });
   try {

@@ -12,7 +12,7 @@ import { readTransaction } from "../../src/domain/builders/transaction.ts";
 import { basketAccount, userDepositLedgerAccount } from "../../src/protocol/accounts/index.ts";
 import { decodeProgramInstruction, key } from "../helpers/instructions.ts";
 import { call } from "../helpers/contract.ts";
-import { startFundsWorld } from "./_v2funds-world.ts";
+import { startFundsWorld } from "./_world.ts";
 import { DELEGATION_PROGRAM } from "../helpers/expected-accounts.ts";
 import { expectCreateAta, fundsInstructions, type FundsTokenRef } from "../helpers/expected-instructions.ts";
 import { assertTransaction } from "../helpers/transaction-checks.ts";

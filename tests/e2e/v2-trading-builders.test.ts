@@ -11,8 +11,6 @@
  * and owner 36 of the manifest (SOL short and SOL longs on both SOL-long markets).
  */
 import assert from "node:assert/strict";
-import { loadConfig } from "../../src/config/env.ts";
-import { createServiceApp } from "../../src/server.ts";
 import { snapshotFor } from "../../src/handlers/context.ts";
 import { createBlockhashCaches } from "../../src/state/blockhash-cache.ts";
 import { basketAccount } from "../../src/protocol/accounts/index.ts";
@@ -26,8 +24,7 @@ import { key } from "../helpers/instructions.ts";
 import { programAddresses } from "../helpers/expected-accounts.ts";
 import { marketBlock, type Signing, tradeCustody } from "../helpers/expected-instructions.ts";
 import { assertErTransaction, assertTradeInstruction } from "../helpers/transaction-checks.ts";
-
-const WORLD = "fixtures/world";
+import { startWorld, WORLD } from "./_world.ts";
 
 interface ManifestCustody {
   symbol: string;
@@ -90,18 +87,9 @@ function bound(fill: OraclePrice, raise: boolean, bps = 50n): OraclePrice {
 }
 
 Deno.test("embedded world: the v2 trading and order builders", async (t) => {
-  const service = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0", REPLAY_DIR: WORLD }), {
-    replayMode: "virtual",
-  });
-  const { app, services } = service;
+  const { service, app, services } = await startWorld();
   try {
-    await service.start();
-    service.replay!.replayer.advanceTo(1_000);
     await eventually(() => (services.prices.size >= 5 ? true : undefined), "oracle prices");
-    await eventually(
-      () => ("blockhash" in services.blockhashes.er.current(services.clock.nowMs()) ? true : undefined),
-      "the ER blockhash",
-    );
     await eventually(
       () => (snapshotFor(services, "v2").accounts.get("Basket", A.basket(RICH)) ? true : undefined),
       "baskets",

@@ -10,8 +10,6 @@
  */
 import assert from "node:assert/strict";
 import { AddressLookupTableAccount, PublicKey } from "@solana/web3.js";
-import { loadConfig } from "../../src/config/env.ts";
-import { createServiceApp } from "../../src/server.ts";
 import type { LookupTable } from "../../src/domain/builders/transaction.ts";
 import { custodyAccount, positionAccount } from "../../src/protocol/accounts/index.ts";
 import { formatUsd } from "../../src/domain/format/ui.ts";
@@ -30,8 +28,7 @@ import {
   tokenProgram,
 } from "../helpers/expected-accounts.ts";
 import { assertEarlierInstruction, checkedTransaction } from "../helpers/transaction-checks.ts";
-
-const WORLD = "fixtures/world";
+import { startWorld, WORLD } from "./_world.ts";
 
 interface WorldConfig {
   programId: string;
@@ -119,18 +116,10 @@ Deno.test("embedded world: the earlier interface's transaction builders", async 
   const SOL_LONG_JITO = positionOf("SOL long JitoSOL");
   const NVDA_SHORT = positionOf("NVDA short USDC");
 
-  const service = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0", REPLAY_DIR: WORLD }), {
-    replayMode: "virtual",
-  });
-  const { app, services } = service;
+  const { service, app, services, blockhash } = await startWorld();
   try {
-    await service.start();
-    service.replay!.replayer.advanceTo(1_000);
     await eventually(() => (services.prices.size >= 10 ? true : undefined), "oracle prices");
-    const baseHash = await eventually(() => {
-      const entry = services.blockhashes.base.current(services.clock.nowMs());
-      return "blockhash" in entry ? entry.blockhash : undefined;
-    }, "base blockhash");
+    const baseHash = blockhash("base");
     await eventually(() => (services.accounts.get(BTC_LONG) ? true : undefined), "positions");
 
     // The pools' lookup tables as the chain holds them, decoded by web3.js.
