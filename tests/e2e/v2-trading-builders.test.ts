@@ -22,7 +22,7 @@ import { call } from "../helpers/contract.ts";
 import { eventually } from "../helpers/eventually.ts";
 import { key } from "../helpers/instructions.ts";
 import { programAddresses } from "../helpers/expected-accounts.ts";
-import { marketBlock, type Signing, tradeCustody } from "../helpers/expected-instructions.ts";
+import { custodyAs, marketBlock, type Signing, tradeCustody } from "../helpers/expected-instructions.ts";
 import { assertErTransaction, assertTradeInstruction } from "../helpers/transaction-checks.ts";
 import { startWorld, WORLD } from "./_world.ts";
 
@@ -56,14 +56,8 @@ const custody = (pool: Pool, symbol: string) => tradeCustody(P, pool, mintOf(poo
 /** The market block of an instruction, derived from the pool name, the mints and the side. */
 const block = (pool: Pool, target: string, lock: string, side: "long" | "short") =>
   marketBlock(P, pool, mintOf(pool, target), mintOf(pool, lock), side);
-const receiving = (pool: Pool, symbol: string) => {
-  const c = custody(pool, symbol);
-  return { receiving_custody: c.custody, receiving_oracle_account: c.oracle };
-};
-const dispensing = (pool: Pool, symbol: string) => {
-  const c = custody(pool, symbol);
-  return { dispensing_custody: c.custody, dispensing_oracle_account: c.oracle };
-};
+const receiving = (pool: Pool, symbol: string) => custodyAs("receiving", P, pool, mintOf(pool, symbol));
+const dispensing = (pool: Pool, symbol: string) => custodyAs("dispensing", P, pool, mintOf(pool, symbol));
 
 /** An open-position request paying USDC into the SOL LONG market. */
 const usdcSolLong = (inputAmountUi: string, leverage: number) => ({

@@ -276,6 +276,15 @@ export function tradeCustody(program: string, poolName: string, mint: string) {
 }
 
 /**
+ * The custody a trading instruction pays in through (`receiving`: open, increase, add collateral) or out through
+ * (`dispensing`: close, decrease, remove collateral), with its oracle, under the table's names.
+ */
+export function custodyAs(role: "receiving" | "dispensing", program: string, poolName: string, mint: string) {
+  const c = tradeCustody(program, poolName, mint);
+  return { [`${role}_custody`]: c.custody, [`${role}_oracle_account`]: c.oracle };
+}
+
+/**
  * The market block of a trading instruction (snake_case names of PROTOCOL-v2 §3.13): pool, market, target and lock
  * custodies with their oracles, derived from the pool name, the two mints and the side.
  */

@@ -23,7 +23,11 @@ import {
   PROGRAM,
 } from "../../../helpers/hand-built-deployment.ts";
 import { programAddresses } from "../../../helpers/expected-accounts.ts";
-import { marketBlock as referenceMarketBlock, tradeCustody } from "../../../helpers/expected-instructions.ts";
+import {
+  custodyAs,
+  marketBlock as referenceMarketBlock,
+  tradeCustody,
+} from "../../../helpers/expected-instructions.ts";
 
 export const P = PROGRAM.v2;
 export const FRANK = key("frank");
@@ -59,6 +63,11 @@ type Sym = keyof typeof MINT;
 export function custodyOf(poolName: string, sym: Sym) {
   return tradeCustody(P, poolName, MINT[sym]);
 }
+
+/** The custody paid in through (open, increase, add collateral), as the instructions name it. */
+export const receiving = (poolName: string, sym: Sym) => custodyAs("receiving", P, poolName, MINT[sym]);
+/** The custody paid out through (close, decrease, remove collateral), as the instructions name it. */
+export const dispensing = (poolName: string, sym: Sym) => custodyAs("dispensing", P, poolName, MINT[sym]);
 
 /** The market block of an instruction (snake_case names of PROTOCOL-v2 §3.13). */
 export function marketBlock(poolName: string, target: Sym, lock: Sym, side: "long" | "short") {

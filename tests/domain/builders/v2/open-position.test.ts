@@ -11,7 +11,18 @@ import * as pda from "../../../../src/protocol/pda.ts";
 import type { DeploymentSnapshot } from "../../../../src/domain/views/context.ts";
 import { ALICE, aliceBasket, BOB, M } from "../../../helpers/hand-built-deployment.ts";
 import { ok } from "../../quotes/_helpers.ts";
-import { custodyOf, FRANK, marketBlock, owner, P, px, refusal, session, tradingFixture } from "./_helpers.ts";
+import {
+  custodyOf,
+  FRANK,
+  marketBlock,
+  owner,
+  P,
+  px,
+  receiving,
+  refusal,
+  session,
+  tradingFixture,
+} from "./_helpers.ts";
 import { assertTradeInstruction } from "../../../helpers/transaction-checks.ts";
 
 const SLIPPAGE_BPS = 50n; // "0.5"
@@ -35,15 +46,13 @@ Deno.test("open-position: a new SOL long paid in USDC opens on the JitoSOL marke
   const { q, built } = build(w, usdcLong(FRANK, "11"), owner(FRANK));
   assert.equal(built.feePayer, FRANK);
   assert.equal(built.instructions.length, 1);
-  const usdc = custodyOf("Crypto.1", "USDC");
   assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "open_position_er",
     signing: { owner: FRANK, signer: FRANK },
     accounts: {
       ...marketBlock("Crypto.1", "SOL", "JitoSOL", "long"),
-      receiving_custody: usdc.custody,
-      receiving_oracle_account: usdc.oracle,
+      ...receiving("Crypto.1", "USDC"),
     },
     args: {
       // Fill 160.16 (oracle 160.00 + 0.1 % spread); bound + ⌈160.16 × 0.5 %⌉ = 160.9608.
@@ -150,15 +159,13 @@ Deno.test("open-position: a session key signs and pays; its token fills the sess
   const s = session(FRANK);
   const { built } = build(w, usdcLong(FRANK, "11"), s);
   assert.equal(built.feePayer, s.signer);
-  const usdc = custodyOf("Crypto.1", "USDC");
   assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "open_position_er",
     signing: { owner: FRANK, signer: s.signer, sessionToken: s.sessionToken },
     accounts: {
       ...marketBlock("Crypto.1", "SOL", "JitoSOL", "long"),
-      receiving_custody: usdc.custody,
-      receiving_oracle_account: usdc.oracle,
+      ...receiving("Crypto.1", "USDC"),
     },
     args: {
       priceWithSlippage: px("160.9608"),

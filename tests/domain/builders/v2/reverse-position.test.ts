@@ -9,7 +9,18 @@ import { basketAccount } from "../../../../src/protocol/accounts/index.ts";
 import * as pda from "../../../../src/protocol/pda.ts";
 import { ALICE, basketOf, M, solShortPosition } from "../../../helpers/hand-built-deployment.ts";
 import { ok } from "../../quotes/_helpers.ts";
-import { custodyOf, FRANK, marketBlock, owner, P, px, refusal, tradingFixture } from "./_helpers.ts";
+import {
+  custodyOf,
+  dispensing,
+  FRANK,
+  marketBlock,
+  owner,
+  P,
+  px,
+  receiving,
+  refusal,
+  tradingFixture,
+} from "./_helpers.ts";
 import { assertTradeInstruction } from "../../../helpers/transaction-checks.ts";
 
 Deno.test("reverse-position: ALICE's SOL long → close into USDC, cancel its triggers, increase her SOL short", () => {
@@ -48,8 +59,7 @@ Deno.test("reverse-position: ALICE's SOL long → close into USDC, cancel its tr
     signing: { owner: ALICE, signer: ALICE },
     accounts: {
       ...marketBlock("Crypto.1", "SOL", "USDC", "short"),
-      receiving_custody: usdc.custody,
-      receiving_oracle_account: usdc.oracle,
+      ...receiving("Crypto.1", "USDC"),
     },
     // Short entry fill 160 − 0.16 = 159.84; bound − ⌈159.84 × 0.5 %⌉.
     args: {
@@ -76,15 +86,13 @@ Deno.test("reverse-position: FRANK's SOL short → a new SOL long on the JitoSOL
   );
   const built = reversePositionTransaction(w, q.plan, owner(FRANK), 50n);
   assert.equal(built.instructions.length, 2); // no triggers on the short: no cleanup
-  const jito = custodyOf("Crypto.1", "JitoSOL");
   assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "close_position_er",
     signing: { owner: FRANK, signer: FRANK },
     accounts: {
       ...marketBlock("Crypto.1", "SOL", "USDC", "short"),
-      dispensing_custody: jito.custody,
-      dispensing_oracle_account: jito.oracle,
+      ...dispensing("Crypto.1", "JitoSOL"),
     },
     args: { priceWithSlippage: px("160.9608"), privilege: "None" },
     exactRoles: true,
@@ -95,8 +103,7 @@ Deno.test("reverse-position: FRANK's SOL short → a new SOL long on the JitoSOL
     signing: { owner: FRANK, signer: FRANK },
     accounts: {
       ...marketBlock("Crypto.1", "SOL", "JitoSOL", "long"),
-      receiving_custody: jito.custody,
-      receiving_oracle_account: jito.oracle,
+      ...receiving("Crypto.1", "JitoSOL"),
     },
     args: {
       priceWithSlippage: px("160.9608"),
