@@ -16,8 +16,8 @@ import { AccountRole } from "../../../../src/protocol/instructions/instruction.t
 import { DAVE, EVE, MINT } from "../../../helpers/hand-built-deployment.ts";
 import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { TOKEN } from "../../../helpers/expected-accounts.ts";
+import { POOL } from "./_helpers.ts";
 
-const POOL = A.pool("Crypto.1");
 const SOL = A.custody(POOL, MINT.SOL);
 const USDC = A.custody(POOL, MINT.USDC);
 const SOL_SHORT = A.market(SOL, USDC, "Short");

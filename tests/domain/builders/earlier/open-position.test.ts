@@ -4,11 +4,10 @@
  * Every instruction is decoded and every account compared with an address derived here with web3.js / spl-token.
  */
 import assert from "node:assert/strict";
-import { PublicKey, SystemProgram } from "@solana/web3.js";
+import { PublicKey } from "@solana/web3.js";
 import {
   createAssociatedTokenAccountIdempotentInstruction,
   createCloseAccountInstruction,
-  createSyncNativeInstruction,
   NATIVE_MINT,
 } from "@solana/spl-token";
 import {
@@ -18,19 +17,14 @@ import {
 } from "../../../../src/domain/builders/earlier/open-position.ts";
 import { orderAccount } from "../../../../src/protocol/accounts/index.ts";
 import { AccountRole, type Instruction } from "../../../../src/protocol/instructions/instruction.ts";
-import { DAVE, EVE, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
+import { DAVE, EVE, MINT } from "../../../helpers/hand-built-deployment.ts";
 import { A, builderFixture, FRANK, GRACE } from "../../../helpers/earlier-builder-deployment.ts";
 import { fromWeb3 } from "../../../helpers/instructions.ts";
 import { ok } from "../../quotes/_helpers.ts";
 import { ata, SYSTEM_PROGRAM, SYSVAR_INSTRUCTIONS, TOKEN } from "../../../helpers/expected-accounts.ts";
 import { assertEarlierInstruction } from "../../../helpers/transaction-checks.ts";
-
-const P = PROGRAM.earlier;
-const POOL = A.pool("Crypto.1");
-const custody = (sym: keyof typeof MINT) => A.custody(POOL, MINT[sym]);
-const SOL_LONG = A.market(custody("SOL"), custody("SOL"), "Long");
-const SOL_SHORT = A.market(custody("SOL"), custody("USDC"), "Short");
-const px = (price: bigint) => ({ price, exponent: -8 });
+import { custody, P, POOL, px, SOL_LONG, SOL_SHORT } from "./_helpers.ts";
+import { expectWrapSol } from "../../../helpers/expected-instructions.ts";
 
 /** The slots shared by the SOL long market's instructions (target = collateral = SOL). */
 function solLongSlots(owner: string) {
@@ -49,15 +43,9 @@ function solLongSlots(owner: string) {
   };
 }
 
-function wrapped(owner: string, lamports: bigint): Instruction[] {
-  const o = new PublicKey(owner);
-  const account = new PublicKey(ata(owner, MINT.SOL));
-  return [
-    fromWeb3(createAssociatedTokenAccountIdempotentInstruction(o, account, o, NATIVE_MINT)),
-    fromWeb3(SystemProgram.transfer({ fromPubkey: o, toPubkey: account, lamports })),
-    fromWeb3(createSyncNativeInstruction(account)),
-  ];
-}
+/** `lamports` wrapped into the owner's wrapped-SOL account, as spl-token and web3.js build it. */
+const wrapped = (owner: string, lamports: bigint): Instruction[] =>
+  expectWrapSol(owner, lamports).map((w) => w.external);
 
 function build(req: EarlierOpenPositionRequest) {
   return ok(openPositionBuild(builderFixture().snapshot("earlier"), req));
