@@ -39,6 +39,7 @@ import {
   type TradeSigner,
   tradeSigner,
 } from "../../domain/builders/v2/trade-accounts.ts";
+import type { FundsTransactionPlan } from "../../domain/builders/v2/funds-plan.ts";
 import type { DeploymentSnapshot } from "../../domain/views/context.ts";
 import { answerQuote, computeError, type ComputeErrorBody, type Json200 } from "./answers.ts";
 import { buildTransaction } from "./transactions.ts";
@@ -178,6 +179,11 @@ export function answerBuilder<P extends TransactionPlan, R>(
   const plan = requireAccepted(c, operation, outcome);
   const transactionBase64 = buildTransaction(c, operation, plan);
   return c.json(shape ? shape(plan, transactionBase64) : { transactionBase64 }, 200);
+}
+
+/** The answer of a v2 setup or funds builder: its transaction and the preconditions it still waits for. */
+export function withPreconditions(plan: Pick<FundsTransactionPlan, "unmetPreconditions">, transactionBase64: string) {
+  return { transactionBase64, unmetPreconditions: plan.unmetPreconditions };
 }
 
 /** The session fields every v2 trading and order request may carry (DECISIONS 5.13). */

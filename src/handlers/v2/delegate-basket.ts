@@ -3,7 +3,7 @@ import type { V2Handler } from "./handler.ts";
 import { attempt } from "../../domain/quotes/result.ts";
 import { buildDelegateBasket } from "../../domain/builders/v2/delegate-basket.ts";
 import { snapshotOf } from "../context.ts";
-import { answerBuilder } from "../shared/builder-answers.ts";
+import { answerBuilder, withPreconditions } from "../shared/builder-answers.ts";
 
 export const v2DelegateBasket: V2Handler<"v2DelegateBasket"> = (c) => {
   const body = c.req.valid("json");
@@ -11,6 +11,6 @@ export const v2DelegateBasket: V2Handler<"v2DelegateBasket"> = (c) => {
     c,
     "v2DelegateBasket",
     attempt(() => buildDelegateBasket(snapshotOf(c, "v2"), c.var.services.accounts, body)),
-    ({ unmetPreconditions }, transactionBase64) => ({ transactionBase64, unmetPreconditions }),
+    withPreconditions,
   );
 };

@@ -3,7 +3,7 @@ import type { V2Handler } from "./handler.ts";
 import { attempt } from "../../domain/quotes/result.ts";
 import { buildInitBasket } from "../../domain/builders/v2/init-basket.ts";
 import { snapshotOf } from "../context.ts";
-import { answerBuilder } from "../shared/builder-answers.ts";
+import { answerBuilder, withPreconditions } from "../shared/builder-answers.ts";
 
 export const v2InitBasket: V2Handler<"v2InitBasket"> = (c) => {
   const body = c.req.valid("json");
@@ -11,6 +11,6 @@ export const v2InitBasket: V2Handler<"v2InitBasket"> = (c) => {
     c,
     "v2InitBasket",
     attempt(() => buildInitBasket(snapshotOf(c, "v2"), c.var.services.accounts, body)),
-    ({ unmetPreconditions }, transactionBase64) => ({ transactionBase64, unmetPreconditions }),
+    withPreconditions,
   );
 };

@@ -6,7 +6,7 @@ import type { V2Handler } from "./handler.ts";
 import { attempt } from "../../domain/quotes/result.ts";
 import { buildWithdrawalSettle } from "../../domain/builders/v2/withdrawal-settle.ts";
 import { snapshotOf } from "../context.ts";
-import { answerBuilder } from "../shared/builder-answers.ts";
+import { answerBuilder, withPreconditions } from "../shared/builder-answers.ts";
 
 export const v2WithdrawalSettle: V2Handler<"v2WithdrawalSettle"> = (c) => {
   const body = c.req.valid("json");
@@ -19,6 +19,6 @@ export const v2WithdrawalSettle: V2Handler<"v2WithdrawalSettle"> = (c) => {
         tokenMint: body.tokenMint,
       })
     ),
-    ({ unmetPreconditions }, transactionBase64) => ({ transactionBase64, unmetPreconditions }),
+    withPreconditions,
   );
 };

@@ -17,6 +17,7 @@ import {
   requireAccepted,
   requireSessionPair,
   requireTradeSigner,
+  withPreconditions,
 } from "../../../src/handlers/shared/builder-answers.ts";
 import { key } from "../../helpers/instructions.ts";
 import { PROGRAM } from "../../helpers/hand-built-deployment.ts";
@@ -161,6 +162,10 @@ Deno.test("answerBuilder: 200 {transactionBase64}, or the handler's shape of the
     answerBuilder(c, "v2CustodySettlement", { ok: true, value: base }, (p, tx) => ({ tx, receipt: p.receipt }))
   );
   assert.equal((await shaped.response.json()).receipt, key("receipt"));
+  assert.deepEqual(withPreconditions({ unmetPreconditions: ["BASKET_MISSING"] }, "tx"), {
+    transactionBase64: "tx",
+    unmetPreconditions: ["BASKET_MISSING"],
+  });
   assert.deepEqual(h.failures, []);
 });
 

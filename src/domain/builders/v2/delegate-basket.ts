@@ -7,8 +7,7 @@ import type { Instruction } from "../../../protocol/instructions/instruction.ts"
 import * as pda from "../../../protocol/pda.ts";
 import { failField } from "../../quotes/result.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
-import { deploymentLookupTables } from "../plan.ts";
-import { delegationSiblings, type FundsTransactionPlan } from "./funds-plan.ts";
+import { delegationSiblings, type FundsTransactionPlan, setupPlan } from "./funds-plan.ts";
 import { type ChainAccountReader, type FundsPrecondition, ownerSetup } from "./funds-state.ts";
 
 /** The `delegate_basket` instruction for `owner`'s basket, paid by `payer`. */
@@ -45,11 +44,5 @@ export function buildDelegateBasket(
   }
   const payer = request.payer ?? request.owner;
   const unmet: FundsPrecondition[] = setup.basket.state === "missing" ? ["BASKET_MISSING"] : [];
-  return {
-    chain: "base",
-    feePayer: payer,
-    instructions: [delegateBasketStep(snapshot.programId, request.owner, payer)],
-    lookupTableAddresses: deploymentLookupTables(snapshot),
-    unmetPreconditions: unmet,
-  };
+  return setupPlan(snapshot, payer, delegateBasketStep(snapshot.programId, request.owner, payer), unmet);
 }

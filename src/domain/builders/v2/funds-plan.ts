@@ -3,12 +3,33 @@
  * instructions, fee payer and lookup tables: the token's pool's, or every pool's for the setup transactions that name
  * no token) and the preconditions it still waits for.
  */
+import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import * as pda from "../../../protocol/pda.ts";
-import type { BaseTransactionPlan } from "../plan.ts";
+import type { DeploymentSnapshot } from "../../views/context.ts";
+import { type BaseTransactionPlan, deploymentLookupTables } from "../plan.ts";
 import type { FundsPrecondition } from "./funds-state.ts";
 
 export interface FundsTransactionPlan extends BaseTransactionPlan {
   unmetPreconditions: FundsPrecondition[];
+}
+
+/**
+ * A setup transaction (init-basket, init-deposit-ledger, delegate-basket): the owner's one setup instruction, paid
+ * and signed by `payer`; it names no token, so every pool's lookup tables are offered.
+ */
+export function setupPlan(
+  snapshot: DeploymentSnapshot,
+  payer: string,
+  instruction: Instruction,
+  unmetPreconditions: FundsPrecondition[] = [],
+): FundsTransactionPlan {
+  return {
+    chain: "base",
+    feePayer: payer,
+    instructions: [instruction],
+    lookupTableAddresses: deploymentLookupTables(snapshot),
+    unmetPreconditions,
+  };
 }
 
 /**

@@ -7,8 +7,7 @@ import type { Instruction } from "../../../protocol/instructions/instruction.ts"
 import * as pda from "../../../protocol/pda.ts";
 import { failField } from "../../quotes/result.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
-import { deploymentLookupTables } from "../plan.ts";
-import type { FundsTransactionPlan } from "./funds-plan.ts";
+import { type FundsTransactionPlan, setupPlan } from "./funds-plan.ts";
 import { type ChainAccountReader, ownerSetup } from "./funds-state.ts";
 
 /**
@@ -44,11 +43,5 @@ export function buildInitBasket(
     failField("SETUP_ALREADY_DONE", "owner", `already has a basket (${setup.basket.address})`);
   }
   const payer = request.payer ?? request.owner;
-  return {
-    chain: "base",
-    feePayer: payer,
-    instructions: [initBasketStep(snapshot.programId, request.owner, payer)],
-    lookupTableAddresses: deploymentLookupTables(snapshot),
-    unmetPreconditions: [],
-  };
+  return setupPlan(snapshot, payer, initBasketStep(snapshot.programId, request.owner, payer));
 }

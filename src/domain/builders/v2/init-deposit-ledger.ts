@@ -7,8 +7,7 @@ import type { Instruction } from "../../../protocol/instructions/instruction.ts"
 import * as pda from "../../../protocol/pda.ts";
 import { failField } from "../../quotes/result.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
-import { deploymentLookupTables } from "../plan.ts";
-import type { FundsTransactionPlan } from "./funds-plan.ts";
+import { type FundsTransactionPlan, setupPlan } from "./funds-plan.ts";
 import { type ChainAccountReader, ownerSetup } from "./funds-state.ts";
 
 /**
@@ -43,11 +42,5 @@ export function buildInitDepositLedger(
     failField("SETUP_ALREADY_DONE", "owner", `already has a deposit ledger (${setup.ledger.address})`);
   }
   const payer = request.payer ?? request.owner;
-  return {
-    chain: "base",
-    feePayer: payer,
-    instructions: [initDepositLedgerStep(snapshot.programId, request.owner, payer)],
-    lookupTableAddresses: deploymentLookupTables(snapshot),
-    unmetPreconditions: [],
-  };
+  return setupPlan(snapshot, payer, initDepositLedgerStep(snapshot.programId, request.owner, payer));
 }
