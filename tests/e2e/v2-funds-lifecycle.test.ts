@@ -1,6 +1,6 @@
 /**
  * The funds lifecycle of a fresh owner of the embedded world (issue 9, item 7): deposit → trade → request-withdrawal
- * → execute-withdrawal. Each step's transaction is checked completely (`expectTransaction`), and what it would
+ * → execute-withdrawal. Each step's transaction is checked completely (`assertTransaction`), and what it would
  * create on chain is then put into the service's store at the addresses the transaction itself names — so the next
  * step sees exactly the state the previous transaction would leave, and the test checks that every account a step
  * needs is one an earlier step created (basket, deposit ledger, delegation, token accounts, escrow).
@@ -12,20 +12,16 @@ import { readTransaction } from "../../src/domain/builders/transaction.ts";
 import { basketAccount, userDepositLedgerAccount } from "../../src/protocol/accounts/index.ts";
 import { decodeProgramInstruction, key } from "../helpers/instructions.ts";
 import { call } from "../helpers/contract.ts";
-import {
-  DELEGATION_PROGRAM,
-  expectCreateAta,
-  expected,
-  expectTransaction,
-  type FundsTokenRef,
-} from "../helpers/v2funds-transactions.ts";
-import { startFundsWorld } from "./_v2funds-world.ts";
+import { startFundsWorld } from "./_world.ts";
+import { DELEGATION_PROGRAM } from "../helpers/expected-accounts.ts";
+import { expectCreateAta, fundsInstructions, type FundsTokenRef } from "../helpers/expected-instructions.ts";
+import { assertTransaction } from "../helpers/transaction-checks.ts";
 
 const BUILDER = "/v2/transaction-builder";
 
 Deno.test("funds lifecycle of a fresh owner: deposit → trade → request-withdrawal → execute-withdrawal", async (t) => {
   const w = await startFundsWorld();
-  const x = expected(w.programId);
+  const x = fundsInstructions(w.programId);
   const owner = key("v2funds lifecycle owner");
   const feePayer = key("v2funds lifecycle fee payer");
   const usdc: FundsTokenRef = { mint: w.mints.USDC, token2022: false };
@@ -33,9 +29,10 @@ Deno.test("funds lifecycle of a fresh owner: deposit → trade → request-withd
   const check = (
     base64: string,
     signers: string[],
-    instructions: Parameters<typeof expectTransaction>[1]["instructions"],
+    instructions: Parameters<typeof assertTransaction>[1]["instructions"],
   ) =>
-    expectTransaction(base64, {
+    assertTransaction(base64, {
+      chain: "base",
       programId: w.programId,
       feePayer: owner,
       signers,
