@@ -1,28 +1,38 @@
 /**
- * Cold start to ready on a large world: the service is started as its own process on a recording, and "ready" is
- * the first moment it answers on the network (main.ts listens only after the first full load). Peak RSS is the
- * process's high-water mark (VmHWM) read from /proc while it runs.
+ * Cold start to ready on generated worlds: the service is started as `deno task start` runs it, on a recording of
+ * N owners, and "ready" is the first moment it answers /v2/health (main.ts listens only after the first full load).
+ * Peak RSS is the process's high-water mark (VmHWM), read from /proc while it starts. Two ways:
+ * - `embedded`: the replay in the service process (the default way to run; the figure includes the recording the
+ *   replay holds);
+ * - `live`: the recording served by tools/replay-serve.ts in another process and the service in live mode, which is
+ *   what the service itself costs when it ingests that much state from real endpoints.
+ * Worlds are generated once (tools/fixtures.ts) into the worlds directory and reused.
  */
-export interface ColdStartResult {
-  seconds: number;
-  peakRssMiB: number;
-  accounts: { baskets: number; deposit_ledgers: number };
+import { freePort, loadAverage, memoryMiB, startTaskArgs } from "./processes.ts";
+import type { ColdStartFigure } from "./results.ts";
+
+/** Issue 13 item 2: ready in < 5 s with < 600 MiB peak RSS at 100,000 owners, replay in the process too. */
+const TARGET_OWNERS = 100_000;
+const TARGET = { maxSeconds: 5, maxPeakRssMiB: 600, source: "13.2" };
+
+export function worldDirFor(worldsDir: string, owners: number): string {
+  return `${worldsDir}/owners-${owners}`;
 }
 
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
-
-function peakRssKiB(pid: number): number {
+/** Generates the world of `owners` into `dir` unless a finished one (with meta.json) is there. */
+export async function ensureWorld(dir: string, owners: number, log: (line: string) => void): Promise<void> {
   try {
-    const status = Deno.readTextFileSync(`/proc/${pid}/status`);
-    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    await Deno.stat(`${dir}/meta.json`);
+    return;
   } catch {
-    return 0;
+    log(`generating a ${owners.toLocaleString("en-US")}-owner world into ${dir} (once; minutes for large ones) ...`);
   }
+  const generated = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", "tools/fixtures.ts", "--owners", String(owners), "--duration-s", "10", "--out", dir],
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+  if (!generated.success) throw new Error("world generation failed");
 }
 
 /** Starts the recording's endpoints in their own process; resolves with their URLs once they listen. */
@@ -45,16 +55,13 @@ async function startEndpoints(worldDir: string) {
   return { child, urls: JSON.parse(text.split("\n")[0]) as Record<string, string> };
 }
 
-/**
- * `embedded`: the default way to run (replay servers inside the service process, so the figure includes the
- * recording held by the replay). `live`: the recording served from another process and the service in live mode,
- * which is what the service itself costs when ingesting that much state from real endpoints.
- */
 export async function measureColdStart(
   worldDir: string,
+  owners: number,
   mode: "embedded" | "live",
-  timeoutMs = 600_000,
-): Promise<ColdStartResult> {
+  timeoutMs = 900_000,
+): Promise<ColdStartFigure> {
+  const loadBefore = loadAverage()[0];
   const port = freePort();
   const endpoints = mode === "live" ? await startEndpoints(worldDir) : undefined;
   const env: Record<string, string> = { PORT: String(port), HOST: "127.0.0.1", RATE_LIMIT_RPS: "0" };
@@ -65,23 +72,32 @@ export async function measureColdStart(
       POOL_CONFIG_EARLIER: `${worldDir}/pool-config.earlier.json`,
     });
   } else Object.assign(env, { REPLAY_DIR: worldDir, REPLAY_LOOP: "false" });
+  const args = startTaskArgs(JSON.parse(await Deno.readTextFile("deno.json")));
   const started = performance.now();
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", "src/main.ts"],
-    env,
-    stdout: "null",
-    stderr: "inherit",
-  }).spawn();
+  const child = new Deno.Command(Deno.execPath(), { args, env, stdout: "null", stderr: "inherit" }).spawn();
   let peak = 0;
   try {
     while (performance.now() - started < timeoutMs) {
-      peak = Math.max(peak, peakRssKiB(child.pid));
+      peak = Math.max(peak, memoryMiB(child.pid).peak);
       try {
         const response = await fetch(`http://127.0.0.1:${port}/v2/health`);
         const body = await response.json();
         const seconds = (performance.now() - started) / 1000;
-        peak = Math.max(peak, peakRssKiB(child.pid));
-        return { seconds, peakRssMiB: peak / 1024, accounts: body.accounts };
+        peak = Math.max(peak, memoryMiB(child.pid).peak);
+        const where = mode === "live" ? "endpoints in another process" : "replay in the process";
+        const met = seconds < TARGET.maxSeconds && peak < TARGET.maxPeakRssMiB;
+        return {
+          kind: "cold-start",
+          id: `cold-start-${owners}-${mode}`,
+          label: `${owners.toLocaleString("en-US")} owners, ${where}`,
+          owners,
+          mode,
+          seconds,
+          peakRssMiB: peak,
+          accounts: body.accounts,
+          target: owners === TARGET_OWNERS ? { ...TARGET, met } : undefined,
+          loadavg: [loadBefore, loadAverage()[0]],
+        };
       } catch {
         await new Promise((r) => setTimeout(r, 100));
       }

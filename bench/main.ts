@@ -1,137 +1,178 @@
 /**
- * `deno task bench`: speed and memory figures, each measured side by side with its baseline in one run.
+ * `deno task bench`: speed and memory figures, each service figure measured against a baseline in the same run.
  *
- *   1. GET /v2/prices and GET /v2/tokens: requests/s of the service vs a bare Hono route serving the same bytes.
- *   2. GET /v2/owner/{owner} (10 positions, 10 orders) against the same baseline; open-position quotes per second
- *      and p99 latency, in-process.
- *   3. POST /v2/transaction-builder/open-position with an owner (paid in USDC) and close-position: requests/s and
- *      p99 with a warm ER blockhash cache, against a bare Hono POST route answering the same bytes (bench/builders.ts);
- *      POST /v2/transaction-builder/deposit (fresh owner, full bundle) and /withdraw, each as a ratio to a bare Hono
- *      POST route answering the same bytes (bench/funds-builders.ts); the same for POST
- *      /transaction-builder/open-position (earlier interface) with an owner, MARKET and swap-and-open
- *      (bench/earlier-builders.ts).
- *   4. Cold start to ready on a 100,000-owner world (generated once into bench/worlds/, not committed), with peak RSS,
- *      next to the same measurement on the bundled world.
+ * How (issue 13): the service runs as its own process, as `deno task start` runs it (full middleware stack, default
+ * log level, embedded replay in the process; only the rate limit is off), on the bench world (bench-world.ts). The
+ * baseline is a bare Hono app on the same Deno, in another process, answering every measured route with the bytes
+ * the service answered it with. The load generator is wrk, a third process (bench/wrk.ts says why). Each figure
+ * warms both up, then alternates service and baseline runs (`--rounds`, default 2) of `--duration-s` (10) with
+ * `--connections` (50), and reports the mean requests/s and p99 of each side and their ratio.
  *
- * Options: --duration-ms N (per throughput run, default 3000), --owners N (default 100000), --skip-cold-start.
+ * Figures (`--only` picks some; see bench/args.ts):
+ *   reads       GET /v2/health, /v2/prices, /v2/tokens, /v2/pool-data                     (issue 13.0)
+ *   owner       GET /v2/owner/{owner}, /positions/owner/{owner}, 10 positions + 10 orders (issue 13.1)
+ *   previews    POST /v2/preview/margin, preview-only open-position                       (issue 13.0)
+ *   builders    v2 open (owner, USDC) and close; v2 deposit and withdraw; earlier open with owner, MARKET and
+ *               swap-and-open                                                              (issues 8, 9, 10)
+ *   load        a read, a preview and a builder in turn on a fresh process until 1,000,000 answers; RSS (issue 14)
+ *   cold-start  ready time and peak RSS on generated worlds of `--owners` (10k, 100k; 1M)   (issue 13.2)
+ *   quotes      open-position quotes in-process (no HTTP), for scale
+ *
+ * Results: a JSON file (bench/results/, see results.ts), the tables on stdout and, with `--readme`, in README.md.
  */
-import { loadConfig } from "../src/config/env.ts";
-import { createServiceApp } from "../src/server.ts";
-import { compareRoute } from "./http-throughput.ts";
-import { measureColdStart } from "./cold-start.ts";
-import { BENCH_OWNER, benchOpenQuotes, installBenchOwner } from "./domain.ts";
-import { compareFundsBuilders } from "./funds-builders.ts";
-import { compareEarlierOpens } from "./earlier-builders.ts";
-import { builderRequests, compareBuilderRoute } from "./builders.ts";
+import { parseBenchArgs, USAGE, UsageError } from "./args.ts";
+import { type BenchWorld, prepareBenchWorld } from "./bench-world.ts";
+import { ensureWorld, measureColdStart, worldDirFor } from "./cold-start.ts";
+import { figureSpecs } from "./figures.ts";
+import { LOAD_RUN_ROUTES, loadRun } from "./load-run.ts";
+import { loadAverage, type ServerProcess, startBaseline, startService } from "./processes.ts";
+import { benchOpenQuotes } from "./quotes.ts";
+import { type BenchResult, type Figure, type Machine, renderTables, replaceReadmeSection } from "./results.ts";
+import { baselineRouteFor, type Measure, measureFigure } from "./throughput.ts";
+import { wrkVersion } from "./wrk.ts";
 
-function option(name: string, fallback: number): number {
-  const index = Deno.args.indexOf(`--${name}`);
-  return index >= 0 ? Number(Deno.args[index + 1]) : fallback;
+const EMBEDDED_WORLD = "fixtures/world";
+const README_RESULT = "bench/results/latest.json";
+const log = (line: string) => console.error(line);
+
+async function git(...args: string[]): Promise<string> {
+  const out = await new Deno.Command("git", { args, stdout: "piped", stderr: "null" }).output();
+  return new TextDecoder().decode(out.stdout).trim();
 }
 
-const durationMs = option("duration-ms", 3000);
-const owners = option("owners", 100_000);
-const skipColdStart = Deno.args.includes("--skip-cold-start");
+async function machine(): Promise<Machine> {
+  const cpuinfo = await Deno.readTextFile("/proc/cpuinfo").catch(() => "");
+  const meminfo = await Deno.readTextFile("/proc/meminfo").catch(() => "");
+  return {
+    cpu: /model name\s*:\s*(.+)/.exec(cpuinfo)?.[1]?.trim() ?? "unknown CPU",
+    cores: navigator.hardwareConcurrency,
+    memoryMiB: Math.round(Number(/MemTotal:\s+(\d+)/.exec(meminfo)?.[1] ?? 0) / 1024),
+    os: `${Deno.build.os} ${Deno.osRelease()}`,
+    deno: Deno.version.deno,
+    v8: Deno.version.v8,
+    loadGenerator: `${await wrkVersion()}, 1 thread`,
+  };
+}
 
-async function throughput() {
-  // A virtual replay holds the world still, so every request of a run sees the same state.
-  const service = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0" }), { replayMode: "virtual" });
-  await service.start();
-  service.replay!.replayer.advanceTo(1_000);
-  while (service.services.prices.size < service.services.deployments.v2.index.feedIds().length) {
-    await new Promise((r) => setTimeout(r, 20));
+/** Throughput figures and the load run: both on the bench world, each run against its own service process. */
+async function serviceFigures(wanted: Set<string>, measure: Measure, loadRequests: number): Promise<Figure[]> {
+  const world: BenchWorld = await prepareBenchWorld(EMBEDDED_WORLD, "bench/worlds/embedded-bench");
+  const manifest = JSON.parse(await Deno.readTextFile(`${EMBEDDED_WORLD}/manifest.json`));
+  const v2Config = JSON.parse(await Deno.readTextFile(`${EMBEDDED_WORLD}/pool-config.v2.json`));
+  const specs = figureSpecs(world, manifest, v2Config);
+  const figures: Figure[] = [];
+  const throughput = specs.filter((s) => wanted.has(s.id));
+  const loadSpecs = LOAD_RUN_ROUTES.map((id) => specs.find((s) => s.id === id)!);
+  const withServers = async (run: (service: ServerProcess, baseline: ServerProcess) => Promise<void>) => {
+    const service = await startService({ replayDir: world.dir });
+    let baseline: ServerProcess | undefined;
+    try {
+      const routes = [];
+      for (const spec of new Set([...throughput, ...loadSpecs])) routes.push(await baselineRouteFor(service, spec));
+      baseline = await startBaseline(routes);
+      await run(service, baseline);
+    } finally {
+      await baseline?.stop();
+      await service.stop();
+    }
+  };
+  if (throughput.length) {
+    await withServers(async (service, baseline) => {
+      for (const spec of throughput) {
+        log(`measuring ${spec.label} ...`);
+        const figure = await measureFigure(spec, service, baseline, measure);
+        log(
+          `  service ${figure.service.rps.toFixed(0)} req/s (p99 ${figure.service.p99Ms.toFixed(2)} ms), baseline ` +
+            `${figure.baseline.rps.toFixed(0)} req/s (p99 ${figure.baseline.p99Ms.toFixed(2)} ms): ratio ` +
+            `${figure.rpsRatio.toFixed(2)}`,
+        );
+        figures.push(figure);
+      }
+    });
   }
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, service.app.fetch);
+  if (wanted.has("load")) {
+    // A fresh process, so "RSS after N requests" counts only the load run's requests.
+    await withServers(async (service, baseline) => {
+      log(`load run: ${loadRequests.toLocaleString("en-US")} requests ...`);
+      figures.push(
+        await loadRun(loadSpecs, service, baseline, measure, loadRequests, (answered, rss) => {
+          log(`  ${answered.toLocaleString("en-US")} answered, RSS ${rss.toFixed(0)} MiB`);
+        }),
+      );
+    });
+  }
+  return figures;
+}
+
+async function main(): Promise<number> {
+  let options;
   try {
-    const base = `http://127.0.0.1:${server.addr.port}`;
-    const results = [];
-    for (const path of ["/v2/prices", "/v2/tokens"]) results.push(await compareRoute(base, path, durationMs));
-    const held = installBenchOwner(service.services);
-    const owner = await compareRoute(base, `/v2/owner/${BENCH_OWNER}`, durationMs);
-    const quotes = benchOpenQuotes(service.services);
-    const requests = await builderRequests(service.services, "fixtures/world/manifest.json");
-    const v2Builders = [
-      await compareBuilderRoute(base, "/v2/transaction-builder/open-position", requests.open, durationMs),
-      await compareBuilderRoute(base, "/v2/transaction-builder/close-position", requests.close, durationMs),
-    ];
-    const builders = [...await compareFundsBuilders(base, durationMs), ...await compareEarlierOpens(base, durationMs)];
-    return { results, owner: { ...owner, held }, quotes, v2Builders, builders };
-  } finally {
-    await server.shutdown();
-    await service.stop();
+    options = parseBenchArgs(Deno.args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n\n${USAGE}`);
+    return 2;
   }
+  if (options === "help") {
+    console.log(USAGE);
+    return 0;
+  }
+  const startLoad = loadAverage();
+  const result: BenchResult = {
+    format: "perps-bench/1",
+    date: new Date().toISOString(),
+    commit: await git("rev-parse", "--short", "HEAD"),
+    dirty: (await git("status", "--porcelain", "--untracked-files=no")) !== "",
+    machine: await machine(),
+    options: {
+      figures: [...options.figures],
+      quick: options.quick,
+      durationS: options.durationS,
+      warmupS: options.warmupS,
+      rounds: options.rounds,
+      connections: options.connections,
+      loadRequests: options.loadRequests,
+      owners: options.owners,
+    },
+    loadavg: { start: startLoad, end: [] },
+    figures: [],
+  };
+  log(`load average at the start: ${startLoad.join(" ")} (${result.machine.cores} cores)`);
+  const measure: Measure = {
+    durationS: options.durationS,
+    warmupS: options.warmupS,
+    rounds: options.rounds,
+    connections: options.connections,
+  };
+  result.figures.push(...await serviceFigures(options.figures, measure, options.loadRequests));
+  if (options.figures.has("quotes")) result.figures.push(await benchOpenQuotes());
+  if (options.figures.has("cold-start")) {
+    for (const owners of options.owners) {
+      const dir = worldDirFor(options.worldsDir, owners);
+      await ensureWorld(dir, owners, log);
+      for (const mode of ["embedded", "live"] as const) {
+        log(`cold start: ${owners} owners, ${mode} ...`);
+        const figure = await measureColdStart(dir, owners, mode);
+        log(`  ready in ${figure.seconds.toFixed(1)} s, peak RSS ${figure.peakRssMiB.toFixed(0)} MiB`);
+        result.figures.push(figure);
+      }
+    }
+  }
+  result.loadavg.end = loadAverage();
+
+  const out = options.out ?? `bench/results/${result.date.slice(0, 19).replaceAll(":", "")}-${result.commit}.json`;
+  await Deno.mkdir(out.slice(0, out.lastIndexOf("/")) || ".", { recursive: true });
+  await Deno.writeTextFile(out, JSON.stringify(result, null, 2) + "\n");
+  const tables = renderTables(result);
+  console.log(tables);
+  log(`\nresults written to ${out}`);
+  if (options.readme) {
+    await Deno.writeTextFile("README.md", replaceReadmeSection(await Deno.readTextFile("README.md"), tables));
+    // The data behind the README's table, kept in the repository next to it (other result files are not).
+    await Deno.writeTextFile(README_RESULT, JSON.stringify(result, null, 2) + "\n");
+    log(`README.md updated (its data: ${README_RESULT})`);
+  }
+  return 0;
 }
 
-async function ensureWorld(dir: string, count: number) {
-  try {
-    await Deno.stat(`${dir}/meta.json`);
-    return;
-  } catch {
-    console.log(`generating a ${count}-owner world into ${dir} (once) ...`);
-  }
-  const generated = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", "tools/fixtures.ts", "--owners", String(count), "--duration-s", "10", "--out", dir],
-    stdout: "inherit",
-    stderr: "inherit",
-  }).output();
-  if (!generated.success) throw new Error("world generation failed");
-}
-
-const rows: string[][] = [];
-const measured = await throughput();
-for (const r of measured.results) {
-  rows.push([
-    `GET ${r.route} req/s`,
-    r.serviceRps.toFixed(0),
-    `bare Hono, same bytes: ${r.bareRps.toFixed(0)}`,
-    `ratio ${r.ratio.toFixed(2)}`,
-  ]);
-}
-rows.push([
-  `GET /v2/owner/{owner} req/s (${measured.owner.held.positions} positions, ${measured.owner.held.orders} orders)`,
-  measured.owner.serviceRps.toFixed(0),
-  `bare Hono, same bytes: ${measured.owner.bareRps.toFixed(0)}`,
-  `ratio ${measured.owner.ratio.toFixed(2)}`,
-]);
-rows.push([
-  `open-position quotes in-process (${measured.quotes.samples} samples)`,
-  `${measured.quotes.quotesPerSecond.toFixed(0)} quotes/s`,
-  `p50 ${measured.quotes.p50Us.toFixed(0)} µs`,
-  `p99 ${measured.quotes.p99Us.toFixed(0)} µs`,
-]);
-for (const b of measured.v2Builders) {
-  rows.push([
-    `${b.route} (warm blockhash)`,
-    `${b.serviceRps.toFixed(0)} req/s, p99 ${b.serviceP99Ms.toFixed(2)} ms`,
-    `bare Hono POST, same bytes: ${b.bareRps.toFixed(0)} req/s, p99 ${b.bareP99Ms.toFixed(2)} ms`,
-    `ratio ${b.ratio.toFixed(2)}`,
-  ]);
-}
-for (const f of measured.builders) {
-  rows.push([
-    `${f.route} req/s, p99`,
-    `${f.serviceRps.toFixed(0)} req/s, p99 ${f.serviceP99Ms.toFixed(1)} ms`,
-    `bare Hono POST, same bytes: ${f.bareRps.toFixed(0)} req/s, p99 ${f.bareP99Ms.toFixed(1)} ms`,
-    `ratio ${f.rpsRatio.toFixed(2)} req/s, ${f.p99Ratio.toFixed(2)}x p99`,
-  ]);
-}
-if (!skipColdStart) {
-  const bigWorld = `bench/worlds/owners-${owners}`;
-  await ensureWorld(bigWorld, owners);
-  for (const mode of ["live", "embedded"] as const) {
-    const small = await measureColdStart("fixtures/world", mode);
-    const big = await measureColdStart(bigWorld, mode);
-    const where = mode === "live" ? "endpoints in another process" : "embedded replay in the process";
-    rows.push([
-      `cold start to ready, ${owners} owners (${where})`,
-      `${big.seconds.toFixed(1)} s, peak RSS ${big.peakRssMiB.toFixed(0)} MiB (${big.accounts.baskets} baskets)`,
-      `bundled world: ${small.seconds.toFixed(1)} s, ${small.peakRssMiB.toFixed(0)} MiB`,
-      `ratio ${(big.seconds / small.seconds).toFixed(1)}x time, ${
-        (big.peakRssMiB / small.peakRssMiB).toFixed(1)
-      }x memory`,
-    ]);
-  }
-}
-
-const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
-for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join("  |  "));
+if (import.meta.main) Deno.exit(await main());

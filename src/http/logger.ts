@@ -2,6 +2,12 @@
  * Structured logs: one JSON object per line (`{"time","level","msg",...fields}`), so a log shipper can index
  * every field without parsing prose. The level comes from config `LOG_LEVEL`; below it a call costs one
  * comparison and builds nothing.
+ *
+ * At the default level every answered request writes a line, so a line must cost little: debug and info lines are
+ * gathered and written to stdout once per event-loop turn (or every 64 KiB) instead of one write call each (that
+ * call was a third of the CPU time of a small GET), and a line whose fields are all plain values is serialized
+ * without a replacer. Warnings and errors go to stderr at once, after what stdout holds, so a crash loses at most
+ * the info lines of the current turn.
  */
 
 export const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
@@ -19,20 +25,75 @@ export interface Logger {
   info(msg: string, fields?: LogFields): void;
   warn(msg: string, fields?: LogFields): void;
   error(msg: string, fields?: LogFields): void;
+  /** Writes out any line still held (call before the process exits). */
+  flush(): void;
 }
 
 export interface LoggerOptions {
   level: LogLevel;
-  /** Where a finished line goes (default: stdout, stderr for warn and error). */
-  write?: (line: string, level: EntryLevel) => void;
+  /** Where a finished line goes (default: `bufferedConsole()`: stdout, stderr for warn and error). */
+  write?: ((line: string, level: EntryLevel) => void) | LineSink;
   /** Clock for the `time` field (default: wall clock). */
   now?: () => number;
 }
 
-const defaultWrite = (line: string, level: EntryLevel) => {
-  if (level === "warn" || level === "error") console.error(line);
-  else console.log(line);
-};
+/** Where finished lines go: `write` takes one line, `flush` writes out whatever is held. */
+export interface LineSink {
+  write(line: string, level: EntryLevel): void;
+  flush(): void;
+}
+
+/** Writes all of `bytes` (a write call may take only part of them). */
+function writeAll(target: { writeSync(p: Uint8Array): number }, bytes: Uint8Array): void {
+  let written = 0;
+  while (written < bytes.length) written += target.writeSync(bytes.subarray(written));
+}
+
+/** Bytes held before they are written without waiting for the end of the event-loop turn. */
+const FLUSH_AT_CHARS = 64 * 1024;
+
+/**
+ * stdout for debug and info lines, gathered and written once per event-loop turn (a zero-delay timer) or when 64 KiB
+ * are held; stderr for warnings and errors, written at once after stdout's held lines. Held lines are written when the
+ * process unloads (Deno.exit, end of the script); `flush()` writes them at any time.
+ */
+export function bufferedConsole(
+  out: { writeSync(p: Uint8Array): number } = Deno.stdout,
+  err: { writeSync(p: Uint8Array): number } = Deno.stderr,
+): LineSink {
+  const encoder = new TextEncoder();
+  let held: string[] = [];
+  let chars = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (held.length === 0) return;
+    const text = held.join("");
+    held = [];
+    chars = 0;
+    writeAll(out, encoder.encode(text));
+  };
+  globalThis.addEventListener("unload", flush);
+  return {
+    write(line, level) {
+      if (level === "warn" || level === "error") {
+        flush();
+        writeAll(err, encoder.encode(line + "\n"));
+        return;
+      }
+      held.push(line, "\n");
+      chars += line.length + 1;
+      if (chars >= FLUSH_AT_CHARS) flush();
+      else if (timer === undefined) {
+        timer = setTimeout(flush, 0);
+        // A pending log write never keeps the process alive on its own (unload writes it).
+        Deno.unrefTimer(timer);
+      }
+    },
+    flush,
+  };
+}
 
 /** Errors become `{name, message, stack}`; bigints become strings (JSON cannot hold them). */
 function jsonValue(_key: string, value: unknown): unknown {
@@ -41,21 +102,35 @@ function jsonValue(_key: string, value: unknown): unknown {
   return value;
 }
 
+/** Whether every field is a string, a finite-or-not number, a boolean, null or undefined (no replacer needed). */
+function plainFields(fields: LogFields | undefined): boolean {
+  for (const key in fields) {
+    const value = fields[key];
+    const type = typeof value;
+    if (value !== null && type !== "string" && type !== "number" && type !== "boolean" && type !== "undefined") {
+      return false;
+    }
+  }
+  return true;
+}
+
 export function createLogger(options: LoggerOptions): Logger {
   const threshold = RANK[options.level];
-  const write = options.write ?? defaultWrite;
+  const sink: LineSink = typeof options.write === "function"
+    ? { write: options.write, flush: () => {} }
+    : options.write ?? (threshold < RANK.silent ? bufferedConsole() : { write: () => {}, flush: () => {} });
   const now = options.now ?? Date.now;
   const emit = (level: EntryLevel, msg: string, fields?: LogFields) => {
     if (RANK[level] < threshold) return;
     const entry = { time: new Date(now()).toISOString(), level, msg, ...fields };
     let line: string;
     try {
-      line = JSON.stringify(entry, jsonValue);
+      line = plainFields(fields) ? JSON.stringify(entry) : JSON.stringify(entry, jsonValue);
     } catch {
       // A field that cannot be serialized (a cycle) must not lose the line.
       line = JSON.stringify({ time: entry.time, level, msg, fieldsError: "fields not serializable" });
     }
-    write(line, level);
+    sink.write(line, level);
   };
   return {
     level: options.level,
@@ -64,6 +139,7 @@ export function createLogger(options: LoggerOptions): Logger {
     info: (msg, fields) => emit("info", msg, fields),
     warn: (msg, fields) => emit("warn", msg, fields),
     error: (msg, fields) => emit("error", msg, fields),
+    flush: () => sink.flush(),
   };
 }
 

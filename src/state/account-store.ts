@@ -24,8 +24,12 @@ export function discriminatorKey(data: Uint8Array): string | undefined {
   return data.length < 8 ? undefined : hex(data.subarray(0, 8));
 }
 
+const LOWER_HEX_8_BYTES = /^[0-9a-f]{16}$/;
+
 /** A discriminator given as 8 bytes or 16 hex digits (either case), as its index key. */
 function normalizeDiscriminator(disc: Uint8Array | string): string {
+  // The usual caller passes the index key itself (DISCRIMINATORS.X.hex): no bytes round trip per count.
+  if (typeof disc === "string" && LOWER_HEX_8_BYTES.test(disc)) return disc;
   const bytes = typeof disc === "string" ? fromHex(disc, 8) : disc;
   if (bytes.length !== 8) throw new CodecError("discriminator must be 8 bytes");
   return hex(bytes);

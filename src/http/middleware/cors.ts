@@ -16,6 +16,7 @@ import { type AllowedOrigins, isAllowedOrigin } from "../../config/cors-origins.
 import type { AppEnv } from "../../services.ts";
 import { REQUEST_ID_HEADER } from "./observe.ts";
 import { RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER } from "./rate-limit.ts";
+import { labelAnswer } from "./answer-headers.ts";
 
 /** The only methods the contract serves. */
 export const CORS_ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
@@ -53,24 +54,15 @@ export function corsForBrowsers({ origins, onPreflight }: CorsOptions): Middlewa
     // Read before the route runs: once a WebSocket upgrade has taken the request, its headers can no longer be read.
     const origin = c.req.header("origin");
     await next();
-    // A WebSocket upgrade (101) is not a CORS answer (the stream routes check the origin themselves), and its response
-    // must reach Deno unchanged: a copy is no longer the upgrade.
-    if (c.res.status === 101) return;
     // Every other answer gets the headers hono's middleware would give it (tests/http/cors.test.ts compares them),
     // but set on the finished response: hono's sets them on a placeholder first, which costs a copy of every
-    // response (a third of the throughput of a small GET in-process).
+    // response (a third of the throughput of a small GET in-process). A WebSocket upgrade (101) is not a CORS answer:
+    // the stream routes check the origin themselves, and labelAnswer leaves it alone.
     const allowed = allowOrigin(origin);
-    const label = (headers: Headers) => {
+    labelAnswer(c, (headers) => {
       if (allowed) headers.set("Access-Control-Allow-Origin", allowed);
       headers.set("Access-Control-Expose-Headers", exposed);
       if (origins !== "*") headers.append("Vary", "Origin");
-    };
-    try {
-      label(c.res.headers);
-    } catch {
-      // A response with immutable headers (none of this app's today): label a copy instead.
-      c.res = new Response(c.res.body, c.res);
-      label(c.res.headers);
-    }
+    });
   };
 }

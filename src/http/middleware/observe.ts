@@ -9,6 +9,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../../services.ts";
 import type { Logger } from "../logger.ts";
 import { KNOWN_METHODS, OTHER, type ServiceMetrics } from "../metrics.ts";
+import { labelAnswer } from "./answer-headers.ts";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
 
@@ -46,7 +47,7 @@ export function observeRequests({ metrics, logger }: ObserveOptions): Middleware
     const requestId = requestIdFor(c.req.header(REQUEST_ID_HEADER));
     c.set("requestId", requestId);
     await next();
-    c.header(REQUEST_ID_HEADER, requestId);
+    labelAnswer(c, (headers) => headers.set(REQUEST_ID_HEADER, requestId));
     const seconds = (performance.now() - started) / 1000;
     const status = c.res.status;
     const method = KNOWN_METHODS.has(c.req.method) ? c.req.method : OTHER;

@@ -17,6 +17,7 @@ import type { AppEnv } from "../../services.ts";
 import type { ErrorBody } from "../errors.ts";
 import type { LimitStoreName } from "../metrics.ts";
 import { MemoryRateLimitStore, type RateLimitStore, type TakeResult } from "../../limits/rate-limit-store.ts";
+import { labelAnswer } from "./answer-headers.ts";
 
 export interface RateLimitOptions {
   ratePerSecond: number;
@@ -77,19 +78,20 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> 
     const { result, store: counted } = await take(clientAddress(c, options.trustProxy), clock.nowMs());
     if (!result.allowed) {
       options.onReject?.(counted);
-      c.header(RETRY_AFTER_HEADER, String(result.retryAfterSeconds));
-      setRateLimitHeaders(c, options.burst, 0, result.retryAfterSeconds);
       const body: ErrorBody = { error: "too many requests, slow down", code: "RATE_LIMITED" };
-      return c.json(body, 429);
+      const refused = c.json(body, 429);
+      refused.headers.set(RETRY_AFTER_HEADER, String(result.retryAfterSeconds));
+      setRateLimitHeaders(refused.headers, options.burst, 0, result.retryAfterSeconds);
+      return refused;
     }
     await next();
-    setRateLimitHeaders(c, options.burst, result.remaining, result.resetSeconds);
+    labelAnswer(c, (headers) => setRateLimitHeaders(headers, options.burst, result.remaining, result.resetSeconds));
   };
 }
 
-function setRateLimitHeaders(c: Context, limit: number, remaining: number, resetSeconds: number) {
+function setRateLimitHeaders(headers: Headers, limit: number, remaining: number, resetSeconds: number) {
   const [limitHeader, remainingHeader, resetHeader] = RATE_LIMIT_HEADERS;
-  c.header(limitHeader, String(limit));
-  c.header(remainingHeader, String(remaining));
-  c.header(resetHeader, String(resetSeconds));
+  headers.set(limitHeader, String(limit));
+  headers.set(remainingHeader, String(remaining));
+  headers.set(resetHeader, String(resetSeconds));
 }

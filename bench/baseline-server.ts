@@ -1,0 +1,30 @@
+/**
+ * The baseline of every throughput figure: a bare Hono app on the same Deno, in its own process, answering each
+ * route with the bytes the service answered it with (and its content type). A POST route parses its JSON body first,
+ * as any JSON API must; nothing else happens per request.
+ *
+ *   deno run --allow-read --allow-net bench/baseline-server.ts ROUTES.json PORT
+ */
+import { Hono } from "hono";
+import type { BaselineRoute } from "./processes.ts";
+import { fromBase64 } from "../src/protocol/codec/bytes.ts";
+
+if (import.meta.main) {
+  const [routesFile, port] = Deno.args;
+  const routes: BaselineRoute[] = JSON.parse(await Deno.readTextFile(routesFile));
+  const app = new Hono();
+  for (const route of routes) {
+    const body = fromBase64(route.bodyBase64) as Uint8Array<ArrayBuffer>;
+    const headers = { "content-type": route.contentType };
+    const path = route.path.split("?")[0]; // the query is part of the request, not of the route
+    if (route.method === "GET") app.get(path, (c) => c.body(body, 200, headers));
+    else {
+      app.post(path, async (c) => {
+        await c.req.json();
+        return c.body(body, 200, headers);
+      });
+    }
+  }
+  app.get("/__ready", (c) => c.text("ok"));
+  Deno.serve({ hostname: "127.0.0.1", port: Number(port), onListen() {} }, app.fetch);
+}

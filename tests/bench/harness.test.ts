@@ -1,0 +1,189 @@
+/**
+ * The bench harness's pieces that need no process (bench/): option parsing, reading wrk's report, the Lua script
+ * given to wrk, the start task's command, the result summary, tables and README section. Benchmarks themselves never
+ * run in `deno task test`.
+ */
+import assert from "node:assert/strict";
+import { ALL_FIGURES, GROUPS, parseBenchArgs, UsageError } from "../../bench/args.ts";
+import { parseWrkOutput, wrkScript } from "../../bench/wrk.ts";
+import { startTaskArgs } from "../../bench/processes.ts";
+import {
+  type BenchResult,
+  README_END,
+  README_START,
+  renderTables,
+  replaceReadmeSection,
+  type Run,
+  summarize,
+  targetMet,
+} from "../../bench/results.ts";
+
+const WRK_REPORT = `Running 10s test @ http://127.0.0.1:8080/v2/health
+  1 threads and 50 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency     3.58ms    3.29ms  51.94ms   92.97%
+    Req/Sec    15.61k     3.58k   19.16k    88.00%
+  Latency Distribution
+     50%  812.00us
+     75%    3.80ms
+     90%    5.72ms
+     99%    1.20s
+  77844 requests in 5.02s, 56.16MB read
+  Socket errors: connect 0, read 2, write 0, timeout 1
+  Non-2xx or 3xx responses: 12
+Requests/sec:  15520.59
+Transfer/sec:     11.20MB
+`;
+
+Deno.test("bench options: defaults, groups and figures, quick mode, errors", () => {
+  const defaults = parseBenchArgs([]);
+  assert.ok(defaults !== "help");
+  assert.deepEqual([...defaults.figures], [...ALL_FIGURES]);
+  assert.equal(defaults.durationS, 10);
+  assert.equal(defaults.rounds, 2);
+  assert.equal(defaults.connections, 50);
+  assert.equal(defaults.loadRequests, 1_000_000);
+
+  const subset = parseBenchArgs(["--only", "reads,v2-open", "--duration-s=5", "--owners", "10000,1000000"]);
+  assert.ok(subset !== "help");
+  assert.deepEqual([...subset.figures], [...GROUPS.reads, "v2-open"]);
+  assert.equal(subset.durationS, 5);
+  assert.deepEqual(subset.owners, [10_000, 1_000_000]);
+
+  const quick = parseBenchArgs(["--quick", "--load-requests", "5000"]);
+  assert.ok(quick !== "help");
+  assert.equal(quick.quick, true);
+  assert.equal(quick.durationS, 2);
+  assert.equal(quick.loadRequests, 5000, "an explicit option wins over quick mode");
+  assert.deepEqual(quick.owners, [10_000]);
+
+  assert.equal(parseBenchArgs(["--help"]), "help");
+  assert.throws(() => parseBenchArgs(["--only", "everything"]), UsageError);
+  assert.throws(() => parseBenchArgs(["--duration-s", "0"]), UsageError);
+  assert.throws(() => parseBenchArgs(["--rounds"]), UsageError);
+  assert.throws(() => parseBenchArgs(["--fast"]), UsageError);
+});
+
+Deno.test("wrk report: requests/s, percentiles in any unit, counts and errors", () => {
+  assert.deepEqual(parseWrkOutput(WRK_REPORT), {
+    rps: 15520.59,
+    p50Ms: 0.812,
+    p99Ms: 1200,
+    requests: 77844,
+    non2xx: 12,
+    socketErrors: 3,
+  });
+  const clean = WRK_REPORT.replace(/ {2}Socket errors.*\n/, "").replace(/ {2}Non-2xx.*\n/, "");
+  assert.equal(parseWrkOutput(clean).non2xx, 0);
+  assert.equal(parseWrkOutput(clean).socketErrors, 0);
+  assert.throws(() => parseWrkOutput("wrk: connection refused"));
+});
+
+Deno.test("wrk script: none for a GET, a fixed POST, a rotation; bodies cannot close their Lua string", () => {
+  assert.equal(wrkScript([{ method: "GET", path: "/v2/health" }]), undefined);
+  const post = wrkScript([{ method: "POST", path: "/v2/preview/margin", body: '{"a":"]=]"}' }])!;
+  assert.match(post, /wrk\.method = \[=\[POST\]=\]/);
+  assert.match(post, /wrk\.body = \[==\[\{"a":"\]=\]"\}\]==\]/);
+  assert.match(post, /Content-Type/);
+  const rotation = wrkScript([
+    { method: "GET", path: "/v2/prices" },
+    { method: "POST", path: "/v2/preview/margin", body: "{}" },
+  ])!;
+  assert.match(rotation, /function request\(\)/);
+  assert.match(rotation, /wrk\.format\(\[=\[GET\]=\], \[=\[\/v2\/prices\]=\]\)/);
+  assert.throws(() => wrkScript([]));
+});
+
+Deno.test("the service runs as the start task does: its deno run command and flags", async () => {
+  assert.deepEqual(
+    startTaskArgs({ tasks: { start: "deno install --quiet && deno run --allow-all --v8-flags=--x src/main.ts" } }),
+    ["run", "--allow-all", "--v8-flags=--x", "src/main.ts"],
+  );
+  assert.deepEqual(startTaskArgs({ tasks: { start: { command: "deno run -A src/main.ts" } } }), [
+    "run",
+    "-A",
+    "src/main.ts",
+  ]);
+  assert.throws(() => startTaskArgs({ tasks: {} }));
+  assert.throws(() => startTaskArgs({ tasks: { start: "node main.js" } }));
+  const own = startTaskArgs(JSON.parse(await Deno.readTextFile("deno.json")));
+  assert.equal(own.at(-1), "src/main.ts");
+});
+
+const run = (rps: number, p99Ms: number): Run => ({
+  rps,
+  p50Ms: 1,
+  p99Ms,
+  requests: rps * 10,
+  non2xx: 0,
+  socketErrors: 0,
+});
+
+Deno.test("results: means of the runs, targets, tables and the README section", () => {
+  const service = summarize([run(800, 4), run(1000, 6)]);
+  assert.equal(service.rps, 900);
+  assert.equal(service.p99Ms, 5);
+  assert.equal(targetMet({ minRpsRatio: 0.8, source: "13.0" }, service, 0.9), true);
+  assert.equal(targetMet({ minRpsRatio: 0.8, source: "13.0" }, service, 0.7), false);
+  assert.equal(targetMet({ minRps: 1000, maxP99Ms: 10, source: "8" }, service, 1), false);
+  assert.equal(targetMet({ minRps: 500, maxP99Ms: 5, source: "8" }, service, 1), false, "p99 must be below");
+
+  const baseline = summarize([run(1000, 2), run(1000, 2)]);
+  const result: BenchResult = {
+    format: "perps-bench/1",
+    date: "2026-01-02T03:04:05.000Z",
+    commit: "abc1234",
+    dirty: false,
+    machine: {
+      cpu: "Test CPU",
+      cores: 2,
+      memoryMiB: 1024,
+      os: "linux",
+      deno: "2.9.6",
+      v8: "x",
+      loadGenerator: "wrk 4.1.0, 1 thread",
+    },
+    options: {},
+    loadavg: { start: [0.5, 0.4, 0.3], end: [1.25, 1, 1] },
+    figures: [{
+      kind: "throughput",
+      id: "health",
+      label: "GET /v2/health",
+      method: "GET",
+      path: "/v2/health",
+      service,
+      baseline,
+      rpsRatio: 0.9,
+      p99Ratio: 2.5,
+      target: { minRpsRatio: 0.8, source: "13.0", met: true },
+      loadavg: [0.5, 0.6],
+    }, {
+      kind: "cold-start",
+      id: "cold-start-100000-embedded",
+      label: "100,000 owners, replay in the process",
+      owners: 100_000,
+      mode: "embedded",
+      seconds: 4.2,
+      peakRssMiB: 512,
+      accounts: { baskets: 100_000, deposit_ledgers: 100_000 },
+      target: { maxSeconds: 5, maxPeakRssMiB: 600, source: "13.2", met: true },
+      loadavg: [1, 1],
+    }],
+  };
+  const tables = renderTables(result);
+  assert.match(tables, /at abc1234 on Test CPU, 2 cores, Deno 2\.9\.6; load average 0\.50 at the start, 1\.25/);
+  assert.match(
+    tables,
+    /\| GET \/v2\/health \| 900 \(800–1,000\) \| 1,000 \(1,000–1,000\) \| 0\.90 \| 5\.00 \| 2\.00 \|/,
+  );
+  assert.match(tables, /ratio ≥ 0\.8 \(13\.0\): met/);
+  assert.match(tables, /\| 100,000 owners, replay in the process \| 100,000 \| 100,000 \| 4\.2 \| 512 \|/);
+
+  const readme = `# Title\n\nbefore\n${README_START}\nold table\n${README_END}\nafter\n`;
+  const updated = replaceReadmeSection(readme, tables);
+  assert.ok(updated.startsWith("# Title\n\nbefore\n"));
+  assert.ok(updated.endsWith(`${README_END}\nafter\n`));
+  assert.ok(updated.includes(tables));
+  assert.ok(!updated.includes("old table"));
+  assert.throws(() => replaceReadmeSection("no markers", tables));
+});

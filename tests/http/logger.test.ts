@@ -1,0 +1,58 @@
+/** Structured logs: one JSON line per entry, gathered for stdout and written once per event-loop turn. */
+import assert from "node:assert/strict";
+import { bufferedConsole, createLogger } from "../../src/http/logger.ts";
+
+function recorder() {
+  const writes: string[] = [];
+  const decoder = new TextDecoder();
+  return {
+    writes,
+    // Takes at most 10 bytes a call, as a pipe may, so writing everything takes several calls.
+    target: { writeSync: (p: Uint8Array) => (writes.push(decoder.decode(p.subarray(0, 10))), Math.min(10, p.length)) },
+    text: () => writes.join(""),
+  };
+}
+
+Deno.test("buffered console: info lines wait for the end of the turn and leave in one write (however many calls)", async () => {
+  const out = recorder();
+  const err = recorder();
+  const sink = bufferedConsole(out.target, err.target);
+  sink.write('{"n":1}', "info");
+  sink.write('{"n":2}', "debug");
+  assert.equal(out.text(), "", "nothing written during the turn");
+  await new Promise((r) => setTimeout(r, 5));
+  assert.equal(out.text(), '{"n":1}\n{"n":2}\n');
+  sink.write('{"n":3}', "info");
+  sink.write('{"w":1}', "warn");
+  assert.equal(out.text(), '{"n":1}\n{"n":2}\n{"n":3}\n', "a warning first writes out what stdout holds");
+  assert.equal(err.text(), '{"w":1}\n');
+  sink.write("x".repeat(70 * 1024), "info");
+  assert.equal(out.text().length, 3 * 8 + 70 * 1024 + 1, "64 KiB held are written at once");
+  sink.write('{"n":4}', "info");
+  sink.flush();
+  assert.ok(out.text().endsWith('{"n":4}\n'));
+});
+
+Deno.test("logger lines: plain fields as they are, bigints and errors through the replacer, level threshold", () => {
+  const lines: string[] = [];
+  const logger = createLogger({ level: "info", write: (line) => lines.push(line), now: () => 0 });
+  logger.debug("hidden");
+  logger.info("plain", { a: "x", b: 1, c: true, d: null, e: undefined });
+  logger.info("rich", { big: 12n, error: new TypeError("boom") });
+  assert.equal(lines.length, 2);
+  assert.deepEqual(JSON.parse(lines[0]), {
+    time: "1970-01-01T00:00:00.000Z",
+    level: "info",
+    msg: "plain",
+    a: "x",
+    b: 1,
+    c: true,
+    d: null,
+  });
+  const rich = JSON.parse(lines[1]);
+  assert.equal(rich.big, "12");
+  assert.equal(rich.error.name, "TypeError");
+  assert.equal(rich.error.message, "boom");
+  assert.equal(logger.enabled("debug"), false);
+  logger.flush();
+});
