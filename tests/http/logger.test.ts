@@ -56,3 +56,30 @@ Deno.test("logger lines: plain fields as they are, bigints and errors through th
   assert.equal(logger.enabled("debug"), false);
   logger.flush();
 });
+
+Deno.test("logger lines: no fields, only undefined fields, and a field named like a head key all stay one JSON object", () => {
+  const lines: string[] = [];
+  const logger = createLogger({ level: "info", write: (line) => lines.push(line), now: () => 1_000 });
+  logger.info("bare");
+  logger.info("empty", { gone: undefined });
+  logger.info('quote " and \\ in msg', { path: '/a"b\\c\n' });
+  logger.info("clash", { msg: "field wins", level: "x" });
+  assert.deepEqual(lines.map((line) => JSON.parse(line)), [
+    { time: "1970-01-01T00:00:01.000Z", level: "info", msg: "bare" },
+    { time: "1970-01-01T00:00:01.000Z", level: "info", msg: "empty" },
+    { time: "1970-01-01T00:00:01.000Z", level: "info", msg: 'quote " and \\ in msg', path: '/a"b\\c\n' },
+    { time: "1970-01-01T00:00:01.000Z", level: "x", msg: "field wins" },
+  ]);
+});
+
+Deno.test("logger lines: fields serialized by the caller join the head as one JSON object, under the threshold too", () => {
+  const lines: string[] = [];
+  const logger = createLogger({ level: "info", write: (line) => lines.push(line), now: () => 0 });
+  logger.serialized("debug", "hidden", '"a":1');
+  logger.serialized("info", "request", '"a":1,"b":"x"');
+  logger.serialized("info", "none", "");
+  assert.deepEqual(lines.map((line) => JSON.parse(line)), [
+    { time: "1970-01-01T00:00:00.000Z", level: "info", msg: "request", a: 1, b: "x" },
+    { time: "1970-01-01T00:00:00.000Z", level: "info", msg: "none" },
+  ]);
+});
