@@ -13,14 +13,14 @@ function recorder() {
   };
 }
 
-Deno.test("buffered console: info lines wait for the end of the turn and leave in one write (however many calls)", async () => {
+Deno.test("buffered console: info lines wait for the timer and leave in one write (however many calls)", async () => {
   const out = recorder();
   const err = recorder();
-  const sink = bufferedConsole(out.target, err.target);
+  const sink = bufferedConsole(out.target, err.target, 1);
   sink.write('{"n":1}', "info");
   sink.write('{"n":2}', "debug");
   assert.equal(out.text(), "", "nothing written during the turn");
-  await new Promise((r) => setTimeout(r, 5));
+  await new Promise((r) => setTimeout(r, 20));
   assert.equal(out.text(), '{"n":1}\n{"n":2}\n');
   sink.write('{"n":3}', "info");
   sink.write('{"w":1}', "warn");
