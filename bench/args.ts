@@ -18,7 +18,16 @@ export const USAGE = `usage: deno task bench [options]
 
 /** Figure ids per group; `--only` takes either. */
 export const GROUPS: Record<string, string[]> = {
-  reads: ["health", "prices", "tokens", "pool-data"],
+  reads: [
+    "health",
+    "prices",
+    "tokens",
+    "pool-data",
+    "earlier-health",
+    "earlier-prices",
+    "earlier-tokens",
+    "earlier-pool-data",
+  ],
   owner: ["v2-owner", "earlier-positions-owner"],
   previews: ["v2-preview-margin", "v2-open-preview"],
   builders: [

@@ -63,6 +63,11 @@ export function figureSpecs(world: BenchWorld, manifest: Manifest, v2Config: Poo
     { id: "prices", label: "GET /v2/prices", request: get("/v2/prices"), unfit: ok, target: READ_TARGET },
     { id: "tokens", label: "GET /v2/tokens", request: get("/v2/tokens"), unfit: ok, target: READ_TARGET },
     { id: "pool-data", label: "GET /v2/pool-data", request: get("/v2/pool-data"), unfit: ok, target: READ_TARGET },
+    // The earlier interface's twins (issue 13 item 0 names both interfaces' reads).
+    { id: "earlier-health", label: "GET /health", request: get("/health"), unfit: ok, target: READ_TARGET },
+    { id: "earlier-prices", label: "GET /prices", request: get("/prices"), unfit: ok, target: READ_TARGET },
+    { id: "earlier-tokens", label: "GET /tokens", request: get("/tokens"), unfit: ok, target: READ_TARGET },
+    { id: "earlier-pool-data", label: "GET /pool-data", request: get("/pool-data"), unfit: ok, target: READ_TARGET },
     {
       id: "v2-owner",
       label: `GET /v2/owner/{owner} (${holds(world.v2)})`,

@@ -51,6 +51,18 @@ export async function createServiceApp(config: Config, options: ServiceAppOption
     c.set("services", services);
     await next();
   });
+  const limitRate = rateLimit({
+    ratePerSecond: config.RATE_LIMIT_RPS,
+    burst: config.RATE_LIMIT_BURST,
+    trustProxy: config.TRUST_PROXY,
+    clock: options.limitsClock,
+    store: services.limits.requests,
+    onReject: (store) => services.metrics.rateLimitRejected(store),
+    onStoreError: (error) => {
+      services.metrics.limitStoreFailed("redis", "rate-limit");
+      logger.enabled("debug") && logger.debug("rate-limit store failed", { error });
+    },
+  });
   const app = createApp({
     handlers,
     logger,
@@ -61,18 +73,8 @@ export async function createServiceApp(config: Config, options: ServiceAppOption
       }),
       observeRequests({ metrics: services.metrics, logger }),
       injectServices,
-      rateLimit({
-        ratePerSecond: config.RATE_LIMIT_RPS,
-        burst: config.RATE_LIMIT_BURST,
-        trustProxy: config.TRUST_PROXY,
-        clock: options.limitsClock,
-        store: services.limits.requests,
-        onReject: (store) => services.metrics.rateLimitRejected(store),
-        onStoreError: (error) => {
-          services.metrics.limitStoreFailed("redis", "rate-limit");
-          logger.enabled("debug") && logger.debug("rate-limit store failed", { error });
-        },
-      }),
+      // Off (RATE_LIMIT_RPS=0): not on the request path at all, rather than a layer that passes every request on.
+      ...(config.RATE_LIMIT_RPS > 0 ? [limitRate] : []),
     ],
   });
   const stop = async () => {

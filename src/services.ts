@@ -14,7 +14,9 @@ import type { IngestStatus } from "./ingest/status.ts";
 import type { PoolStatsCache } from "./runtime/pool-stats-cache.ts";
 import type { PriceMapCache } from "./runtime/price-map-cache.ts";
 import type { TokenListCache } from "./runtime/token-list-cache.ts";
+export type { JsonBytes } from "./runtime/json-answers.ts";
 import type { OwnerViewCache } from "./runtime/owner-view-cache.ts";
+import type { AccountCountsCache } from "./runtime/account-counts-cache.ts";
 import type { TokenDtoOf } from "./domain/views/tokens.ts";
 import type { PoolStatsDtoOf } from "./domain/views/pool-stats.ts";
 import type { Endpoints } from "./runtime/endpoints.ts";
@@ -37,6 +39,8 @@ export interface Deployment<V extends ProgramVersion = ProgramVersion> {
   tokenList: TokenListCache<TokenDtoOf<V>>;
   /** Owner views (v2 basket snapshot; earlier position and order listings), shared by REST answers and streams. */
   owners: OwnerViewCache;
+  /** Account counts by kind (the health endpoints), kept until the next account change. */
+  counts: AccountCountsCache;
 }
 
 export interface Services {
@@ -61,7 +65,8 @@ export interface Services {
 }
 
 /**
- * Hono environment: every handler reaches the service's dependencies through `c.var.services`, and the
- * request's id (echoed in `X-Request-Id`, present in every log line of the request) through `c.var.requestId`.
+ * Hono environment: every handler reaches the service's dependencies through `c.get("services")`, and the
+ * request's id (echoed in `X-Request-Id`, present in every log line of the request) through `c.get("requestId")`.
+ * (`c.get`, not `c.var`: hono builds a fresh object of every variable on each read of `c.var`.)
  */
 export type AppEnv = { Variables: { services: Services; requestId: string } };

@@ -56,7 +56,7 @@ export function parseCorsOrigins(text: string): AllowedOrigins {
  * one (`undefined`, e.g. a server or a command-line client) is not a cross-origin browser request and is allowed:
  * CORS protects browser users, it does not authenticate callers.
  *
- * For a WebSocket upgrade: `isAllowedOrigin(c.req.header("origin"), c.var.services.config.CORS_ORIGINS)`.
+ * For a WebSocket upgrade: `isAllowedOrigin(c.req.header("origin"), c.get("services").config.CORS_ORIGINS)`.
  */
 export function isAllowedOrigin(origin: string | null | undefined, allowed: AllowedOrigins): boolean {
   if (allowed === "*" || origin === undefined || origin === null) return true;

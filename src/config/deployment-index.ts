@@ -104,6 +104,11 @@ export class DeploymentIndex {
     return this.#marketsBySymbolSide.get(`${targetSymbol.toUpperCase()}:${side}`) ?? [];
   }
 
+  /** How many markets the configuration has (`allMarkets().length` without the copy). */
+  get marketCount(): number {
+    return this.#marketByAccount.size;
+  }
+
   allMarkets(): MarketConfig[] {
     return [...this.#marketByAccount.values()];
   }

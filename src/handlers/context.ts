@@ -9,7 +9,7 @@ import { DeploymentSnapshot } from "../domain/views/context.ts";
 
 /** The snapshot a request computes on: one clock reading, so every figure of an answer uses the same time. */
 export function snapshotOf(c: Context<AppEnv>, version: ProgramVersion): DeploymentSnapshot {
-  return snapshotFor(c.var.services, version);
+  return snapshotFor(c.get("services"), version);
 }
 
 /** The same snapshot from the services alone (benchmarks and tests that compute outside a request). */

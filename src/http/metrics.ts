@@ -20,6 +20,7 @@ import { CHAINS } from "../state/types.ts";
 import type { ErrorCode } from "./errors.ts";
 import type { routes as v2Routes } from "../../gen/v2/routes.ts";
 import type { routes as earlierRoutes } from "../../gen/earlier/routes.ts";
+import { RequestSeries } from "./request-series.ts";
 
 /** An operationId of either interface (a closed set, so it is a safe label value). */
 export type OperationId = keyof typeof v2Routes | keyof typeof earlierRoutes;
@@ -42,42 +43,32 @@ export type StreamName = "v2" | "earlier";
 /** Where the REST rate limit and the WebSocket slots are counted. */
 export type LimitStoreName = "memory" | "redis";
 
-type RequestLabels = "method" | "route" | "status";
-
-interface RequestSeries {
-  count: { inc(): void };
-  seconds: { observe(value: number): void };
-}
-
-/** Upper bound of distinct request series kept as pre-resolved children (a safety net; the labels are closed). */
-const MAX_CACHED_SERIES = 10_000;
+/** Upper bound of distinct request series kept (a safety net; the labels are closed). */
+const MAX_REQUEST_SERIES = 10_000;
 
 export class ServiceMetrics {
   readonly registry = new client.Registry();
-  readonly requests: client.Counter<RequestLabels>;
-  readonly requestSeconds: client.Histogram<RequestLabels>;
+  /** `http_requests_total` and `http_request_duration_seconds`, updated on every request (request-series.ts). */
+  readonly requests: RequestSeries;
   readonly wsConnections: client.Gauge<"stream">;
   readonly rateLimited: client.Counter<"store">;
   readonly corsPreflights: client.Counter<"origin">;
   readonly builderFailures: client.Counter<"operation" | "code">;
   readonly limitStoreErrors: client.Counter<"store" | "operation">;
-  readonly #series = new Map<string, RequestSeries>();
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
-    this.requests = new client.Counter({
-      name: "http_requests_total",
-      help: "HTTP requests answered, by method, route template and status.",
-      labelNames: ["method", "route", "status"],
-      registers,
-    });
-    this.requestSeconds = new client.Histogram({
-      name: "http_request_duration_seconds",
-      help: "Time to answer an HTTP request, by method, route template and status.",
-      labelNames: ["method", "route", "status"],
+    this.requests = new RequestSeries({
+      counterName: "http_requests_total",
+      counterHelp: "HTTP requests answered, by method, route template and status.",
+      histogramName: "http_request_duration_seconds",
+      histogramHelp: "Time to answer an HTTP request, by method, route template and status.",
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
-      registers,
+      maxSeries: MAX_REQUEST_SERIES,
     });
+    // prom-client formats them at scrape time like its own instruments; only their updates are this app's.
+    this.registry.registerMetric(this.requests.counter as unknown as client.Metric);
+    this.registry.registerMetric(this.requests.histogram as unknown as client.Metric);
     this.wsConnections = new client.Gauge({
       name: "ws_connections",
       help: "Open WebSocket connections on this replica, by stream.",
@@ -234,19 +225,10 @@ export class ServiceMetrics {
 
   /**
    * Records one answered request. `method` must already be a known method (or OTHER) and `route` a route
-   * template (or OTHER). The label children are resolved once per distinct (method, route, status) and reused,
-   * so the per-request cost is one Map lookup and two updates.
+   * template (or OTHER).
    */
   observeRequest(method: string, route: string, status: number, seconds: number): void {
-    const key = `${method} ${status} ${route}`;
-    let series = this.#series.get(key);
-    if (!series) {
-      const labels = { method, route, status: String(status) };
-      series = { count: this.requests.labels(labels), seconds: this.requestSeconds.labels(labels) };
-      if (this.#series.size < MAX_CACHED_SERIES) this.#series.set(key, series);
-    }
-    series.count.inc();
-    series.seconds.observe(seconds);
+    this.requests.observe(method, route, status, seconds);
   }
 
   /** A WebSocket of `stream` was accepted (call once per upgraded socket). */

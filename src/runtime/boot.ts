@@ -26,6 +26,7 @@ import type { Deployment, Services } from "../services.ts";
 import { PoolStatsCache } from "./pool-stats-cache.ts";
 import { PriceMapCache } from "./price-map-cache.ts";
 import { TokenListCache } from "./token-list-cache.ts";
+import { AccountCountsCache } from "./account-counts-cache.ts";
 import { OwnerViewCache } from "./owner-view-cache.ts";
 import { DeploymentSnapshot } from "../domain/views/context.ts";
 import { TOKEN_LISTS } from "../domain/views/tokens.ts";
@@ -118,6 +119,7 @@ function createServices(
       priceMap: new PriceMapCache(index, prices),
       tokenList: new TokenListCache(index, TOKEN_LISTS[version]),
       owners: new OwnerViewCache(programId, accounts, prices, clock, snapshotAt),
+      counts: new AccountCountsCache(view, accounts),
     };
   };
   const deployments = { v2: deployment("v2"), earlier: deployment("earlier") };
@@ -196,7 +198,13 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   const sources = createChainSources(services, endpoints, onError);
   const oracle = createOracleSource(services, endpoints, onError);
 
-  const caches = Object.values(services.deployments).flatMap((d) => [d.priceMap, d.tokenList, d.poolStats, d.owners]);
+  const caches = Object.values(services.deployments).flatMap((d) => [
+    d.priceMap,
+    d.tokenList,
+    d.poolStats,
+    d.owners,
+    d.counts,
+  ]);
   const hubs = Object.values(services.streams);
   return {
     services,

@@ -11,12 +11,14 @@ import type { PriceStore } from "../state/price-store.ts";
 import type { ProgramView } from "../state/program-view.ts";
 import { mintAccount } from "../protocol/external/spl-token.ts";
 import { CodecError } from "../protocol/codec/errors.ts";
+import { JsonAnswers, type JsonBytes } from "./json-answers.ts";
 
 /** `build` is the interface's computation (`POOL_STATS[version]`: v2 adds the live service's fields). */
 export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
   #pools: T[] = [];
   #initialized = false;
   #timer: ReturnType<typeof setInterval> | undefined;
+  readonly #answers = new JsonAnswers<readonly T[]>();
 
   constructor(
     private readonly index: DeploymentIndex,
@@ -32,6 +34,14 @@ export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
 
   get pools(): readonly T[] {
     return this.#pools;
+  }
+
+  /**
+   * An answer made of the current snapshot (`shape`: a module-level function) as JSON bytes, serialized once per
+   * snapshot.
+   */
+  json<R>(shape: (pools: readonly T[]) => R): JsonBytes<R> {
+    return this.#answers.of(this.#pools, shape);
   }
 
   pool(address: string): T | undefined {

@@ -8,10 +8,14 @@ import type { DeploymentIndex } from "../config/deployment-index.ts";
 import { type PriceDto, priceMap } from "../domain/views/prices.ts";
 import type { PriceStore } from "../state/price-store.ts";
 import type { Unsubscribe } from "../state/types.ts";
+import { JsonAnswers, type JsonBytes } from "./json-answers.ts";
+
+const asIs = <T>(value: T) => value;
 
 export class PriceMapCache {
   #kept: Record<string, PriceDto> | undefined;
   #unsubscribe: Unsubscribe | undefined;
+  readonly #answers = new JsonAnswers<Record<string, PriceDto>>();
 
   constructor(private readonly index: DeploymentIndex, private readonly prices: PriceStore) {}
 
@@ -19,6 +23,11 @@ export class PriceMapCache {
   get bySymbol(): Record<string, PriceDto> {
     if (!this.#unsubscribe) return this.#build();
     return this.#kept ??= this.#build();
+  }
+
+  /** `bySymbol` as JSON bytes, serialized once per kept map. */
+  get json(): JsonBytes<Record<string, PriceDto>> {
+    return this.#answers.of(this.bySymbol, asIs);
   }
 
   start(): void {

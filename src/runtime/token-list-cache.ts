@@ -4,10 +4,15 @@
  */
 import type { DeploymentIndex } from "../config/deployment-index.ts";
 import type { TokenConfig } from "../config/pool-config.ts";
+import { JsonAnswers, type JsonBytes } from "./json-answers.ts";
+
+/** The list as the answer's (mutable) array type; copied once per serialization, not per request. */
+const asArray = <T>(list: readonly T[]): T[] => [...list];
 
 export class TokenListCache<T> {
   #kept: readonly T[] | undefined;
   #started = false;
+  readonly #answers = new JsonAnswers<readonly T[]>();
 
   constructor(
     private readonly index: DeploymentIndex,
@@ -17,6 +22,11 @@ export class TokenListCache<T> {
   get tokens(): readonly T[] {
     if (!this.#started) return this.build(this.index.tokens);
     return this.#kept ??= this.build(this.index.tokens);
+  }
+
+  /** `tokens` as JSON bytes, serialized once per kept list. */
+  get json(): JsonBytes<T[]> {
+    return this.#answers.of(this.tokens, asArray);
   }
 
   start(): void {

@@ -49,6 +49,7 @@ import { handlers } from "../../src/handlers/index.ts";
 import { PoolStatsCache } from "../../src/runtime/pool-stats-cache.ts";
 import { PriceMapCache } from "../../src/runtime/price-map-cache.ts";
 import { TokenListCache } from "../../src/runtime/token-list-cache.ts";
+import { AccountCountsCache } from "../../src/runtime/account-counts-cache.ts";
 import { OwnerViewCache } from "../../src/runtime/owner-view-cache.ts";
 import type { Clock } from "../../src/state/clock.ts";
 import { TOKEN_LISTS } from "../../src/domain/views/tokens.ts";
@@ -652,6 +653,7 @@ export function fixtureApp(fixture: Fixture = buildFixture()) {
       priceMap: new PriceMapCache(fixture.index[version], fixture.prices),
       tokenList: new TokenListCache(fixture.index[version], TOKEN_LISTS[version]),
       owners: ownerViewsOf(fixture, version),
+      counts: new AccountCountsCache(fixture.view[version], fixture.store),
     };
   };
   const ingest = new IngestStatus();

@@ -13,14 +13,14 @@ function recorder() {
   };
 }
 
-Deno.test("buffered console: info lines wait for the end of the turn and leave in one write (however many calls)", async () => {
+Deno.test("buffered console: info lines wait for the timer and leave in one write (however many calls)", async () => {
   const out = recorder();
   const err = recorder();
-  const sink = bufferedConsole(out.target, err.target);
+  const sink = bufferedConsole(out.target, err.target, 1);
   sink.write('{"n":1}', "info");
   sink.write('{"n":2}', "debug");
   assert.equal(out.text(), "", "nothing written during the turn");
-  await new Promise((r) => setTimeout(r, 5));
+  await new Promise((r) => setTimeout(r, 20));
   assert.equal(out.text(), '{"n":1}\n{"n":2}\n');
   sink.write('{"n":3}', "info");
   sink.write('{"w":1}', "warn");
@@ -55,4 +55,31 @@ Deno.test("logger lines: plain fields as they are, bigints and errors through th
   assert.equal(rich.error.message, "boom");
   assert.equal(logger.enabled("debug"), false);
   logger.flush();
+});
+
+Deno.test("logger lines: no fields, only undefined fields, and a field named like a head key all stay one JSON object", () => {
+  const lines: string[] = [];
+  const logger = createLogger({ level: "info", write: (line) => lines.push(line), now: () => 1_000 });
+  logger.info("bare");
+  logger.info("empty", { gone: undefined });
+  logger.info('quote " and \\ in msg', { path: '/a"b\\c\n' });
+  logger.info("clash", { msg: "field wins", level: "x" });
+  assert.deepEqual(lines.map((line) => JSON.parse(line)), [
+    { time: "1970-01-01T00:00:01.000Z", level: "info", msg: "bare" },
+    { time: "1970-01-01T00:00:01.000Z", level: "info", msg: "empty" },
+    { time: "1970-01-01T00:00:01.000Z", level: "info", msg: 'quote " and \\ in msg', path: '/a"b\\c\n' },
+    { time: "1970-01-01T00:00:01.000Z", level: "x", msg: "field wins" },
+  ]);
+});
+
+Deno.test("logger lines: fields serialized by the caller join the head as one JSON object, under the threshold too", () => {
+  const lines: string[] = [];
+  const logger = createLogger({ level: "info", write: (line) => lines.push(line), now: () => 0 });
+  logger.serialized("debug", "hidden", '"a":1');
+  logger.serialized("info", "request", '"a":1,"b":"x"');
+  logger.serialized("info", "none", "");
+  assert.deepEqual(lines.map((line) => JSON.parse(line)), [
+    { time: "1970-01-01T00:00:00.000Z", level: "info", msg: "request", a: 1, b: "x" },
+    { time: "1970-01-01T00:00:00.000Z", level: "info", msg: "none" },
+  ]);
 });

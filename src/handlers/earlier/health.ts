@@ -3,18 +3,18 @@ import { chainsOf, clockFields, ingestionIsStale } from "../shared/health.ts";
 
 /** GET /health: cached account counts of the earlier program (DECISIONS 2.11) and the service clock. */
 export const getHealth: EarlierHandler<"getHealth"> = (c) => {
-  const services = c.var.services;
-  const view = services.deployments.earlier.view;
+  const services = c.get("services");
+  const counts = services.deployments.earlier.counts;
   const now = services.clock.nowMs();
   const body = {
     status: ingestionIsStale(services, chainsOf(services, "earlier"), now) ? "degraded" as const : "ok" as const,
     accounts: {
-      perpetuals: view.count("Perpetuals"),
-      pools: view.count("Pool"),
-      custodies: view.count("Custody"),
-      markets: view.count("Market"),
-      positions: view.count("Position"),
-      orders: view.count("Order"),
+      perpetuals: counts.of("Perpetuals"),
+      pools: counts.of("Pool"),
+      custodies: counts.of("Custody"),
+      markets: counts.of("Market"),
+      positions: counts.of("Position"),
+      orders: counts.of("Order"),
     },
     ...clockFields(services, now),
   };

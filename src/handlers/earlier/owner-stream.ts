@@ -13,6 +13,6 @@ type Message = z.infer<typeof OwnerStreamMessageSchema>;
 export const streamOwner: EarlierHandler<"streamOwner"> = (c) => {
   const { owner } = c.req.valid("param");
   const { includePnlInLeverageDisplay, updateIntervalMs } = c.req.valid("query");
-  const hub = c.var.services.streams.earlier;
+  const hub = c.get("services").streams.earlier;
   return upgradeToStream<Message, EarlierOwnerParams>(c, hub, owner, { includePnlInLeverageDisplay }, updateIntervalMs);
 };

@@ -10,11 +10,11 @@ import { answerJsonText } from "../shared/answers.ts";
 export const getPositionsByOwner: EarlierHandler<"getPositionsByOwner"> = (c) => {
   const { owner } = c.req.valid("param");
   const { includePnlInLeverageDisplay } = c.req.valid("query");
-  const listing = c.var.services.deployments.earlier.owners.positions(owner, includePnlInLeverageDisplay);
+  const listing = c.get("services").deployments.earlier.owners.positions(owner, includePnlInLeverageDisplay);
   return answerJsonText<PositionTableDataUiDto[]>(c, listing.json);
 };
 
 export const getOrdersByOwner: EarlierHandler<"getOrdersByOwner"> = (c) => {
   const { owner } = c.req.valid("param");
-  return answerJsonText<OrderDataUiDto[]>(c, c.var.services.deployments.earlier.owners.orders(owner).json);
+  return answerJsonText<OrderDataUiDto[]>(c, c.get("services").deployments.earlier.owners.orders(owner).json);
 };

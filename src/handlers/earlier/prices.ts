@@ -2,17 +2,18 @@
 import type { EarlierHandler } from "./handler.ts";
 import { ApiError } from "../../http/errors.ts";
 import { lookupPrice } from "../shared/prices.ts";
+import { answerJsonBytes } from "../shared/answers.ts";
 
 export const getPrices: EarlierHandler<"getPrices"> = (c) => {
-  const { prices, deployments } = c.var.services;
+  const { prices, deployments } = c.get("services");
   if (prices.size === 0) throw new ApiError(503, "PRICE_UNAVAILABLE", "no oracle price has been received yet");
-  return c.json(deployments.earlier.priceMap.bySymbol, 200);
+  return answerJsonBytes(c, deployments.earlier.priceMap.json);
 };
 
 /** Unknown symbol: 404 with the document's text; a configured symbol with no price yet: 503 (DECISIONS 3.5). */
 export const getPriceBySymbol: EarlierHandler<"getPriceBySymbol"> = (c) => {
   const { symbol } = c.req.valid("param");
-  const { prices, deployments } = c.var.services;
+  const { prices, deployments } = c.get("services");
   const found = lookupPrice(deployments.earlier.index, prices, symbol);
   if (found.kind === "unknown-symbol") throw new ApiError(404, "NOT_FOUND", `price for symbol '${symbol}' not found`);
   if (found.kind === "no-price") {

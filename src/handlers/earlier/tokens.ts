@@ -1,5 +1,6 @@
 import type { EarlierHandler } from "./handler.ts";
+import { answerJsonBytes } from "../shared/answers.ts";
 
 /** GET /tokens: the configuration's tokens, one per mint (the earlier document dedupes by mint: SOL, not WSOL). */
 export const getTokens: EarlierHandler<"getTokens"> = (c) =>
-  c.json([...c.var.services.deployments.earlier.tokenList.tokens], 200);
+  answerJsonBytes(c, c.get("services").deployments.earlier.tokenList.json);

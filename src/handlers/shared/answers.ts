@@ -4,7 +4,7 @@
  * the field: a mode's input, an amount that must be above zero, the vendor's alias of a field). Transaction builders
  * answer through `builder-answers.ts`, which builds on these.
  */
-import type { AppEnv } from "../../services.ts";
+import type { AppEnv, JsonBytes } from "../../services.ts";
 import type { Context, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import { ApiError } from "../../http/errors.ts";
@@ -22,6 +22,9 @@ export function computeError(failure: QuoteFailure): ComputeErrorBody {
   return { err: failure.err, code: failure.code };
 }
 
+/** The content type of every JSON answer (one object for every request: hono passes it to the Response as is). */
+const JSON_CONTENT = { "content-type": "application/json" };
+
 /** A 200 JSON response typed by its body, as `c.json(body, 200)` returns it. */
 export type Json200<T> = Response & TypedResponse<JSONParsed<T>, 200, "json">;
 
@@ -31,7 +34,12 @@ export type Json200<T> = Response & TypedResponse<JSONParsed<T>, 200, "json">;
  */
 export function answerJsonText<T>(c: Context<AppEnv>, json: string): Json200<T> {
   // The body is the JSON of a T; only the type-level brand differs from what `c.json(value)` would return.
-  return c.body(json, 200, { "content-type": "application/json" }) as unknown as Json200<T>;
+  return c.body(json, 200, JSON_CONTENT) as unknown as Json200<T>;
+}
+
+/** 200 with a kept answer's JSON bytes (`priceMap.json`, `poolStats.json(shape)`), typed as the value they encode. */
+export function answerJsonBytes<T>(c: Context<AppEnv>, json: JsonBytes<T>): Json200<T> {
+  return c.body(json, 200, JSON_CONTENT) as unknown as Json200<T>;
 }
 
 /**

@@ -97,7 +97,7 @@ function refusalError(status: ContentfulStatusCode, failure: QuoteFailure, answe
 }
 
 function countFailure(c: Context<AppEnv>, operation: OperationId, failure: QuoteFailure): void {
-  c.var.services.metrics.builderFailed(operation, failure.code);
+  c.get("services").metrics.builderFailed(operation, failure.code);
 }
 
 /**

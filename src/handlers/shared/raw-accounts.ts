@@ -12,7 +12,7 @@ import { ApiError } from "../../http/errors.ts";
 import type { JsonObject } from "../../protocol/codec/json.ts";
 
 export function listRawAccounts(c: Context<AppEnv>, version: ProgramVersion, kind: AccountKind, owner?: string) {
-  const view = c.var.services.deployments[version].view;
+  const view = c.get("services").deployments[version].view;
   const entries = owner && (kind === "Position" || kind === "Order") ? view.listOwnedBy(kind, owner) : view.list(kind);
   return entries.map(({ pubkey, value }) => ({ pubkey, account: toRawJsonObject(value) }));
 }
@@ -24,7 +24,7 @@ export function getRawAccount(
   pubkey: string,
   notFoundText: string,
 ): JsonObject {
-  const value = c.var.services.deployments[version].view.get(kind, pubkey);
+  const value = c.get("services").deployments[version].view.get(kind, pubkey);
   if (!value) throw new ApiError(404, "NOT_FOUND", notFoundText);
   return toRawJsonObject(value);
 }

@@ -37,7 +37,7 @@ export async function upgradeToStream<M, P>(
     throw new ApiError(426, "UPGRADE_REQUIRED", "websocket upgrade required");
   }
   // DECISIONS 5.14: a browser page's upgrade only from the origins CORS_ORIGINS allows (no Origin: not a browser).
-  if (!isAllowedOrigin(c.req.header("origin"), c.var.services.config.CORS_ORIGINS)) {
+  if (!isAllowedOrigin(c.req.header("origin"), c.get("services").config.CORS_ORIGINS)) {
     throw new ApiError(403, "ORIGIN_NOT_ALLOWED", "origin not allowed");
   }
   const admission = await hub.admit(owner);
@@ -51,7 +51,7 @@ export async function upgradeToStream<M, P>(
       onOpen: (_event, ws) => ws.raw ? events.opened(ws.raw) : events.closed(),
       onClose: () => events.closed(),
       onError: () => events.closed(),
-    }, { idleTimeout: idleTimeoutSeconds(c.var.services.config.WS_PONG_TIMEOUT_MS) });
+    }, { idleTimeout: idleTimeoutSeconds(c.get("services").config.WS_PONG_TIMEOUT_MS) });
     // The body of a 101 is the socket: the type says which messages it carries.
     return response as unknown as Upgraded<M>;
   } catch {

@@ -27,13 +27,13 @@ import {
 
 /** Counts a builder's failure by code and returns the error to throw (`throw builderError(...)`). */
 export function builderError(c: Context<AppEnv>, operation: OperationId, error: ApiError): ApiError {
-  c.var.services.metrics.builderFailed(operation, error.code as ErrorCode);
+  c.get("services").metrics.builderFailed(operation, error.code as ErrorCode);
   return error;
 }
 
 /** The fresh cached blockhash of `chain`, or 500 `BLOCKHASH_UNAVAILABLE` (never waits on the RPC). */
 export function requireBlockhash(c: Context<AppEnv>, operation: OperationId, chain: Chain): string {
-  const { services } = c.var;
+  const services = c.get("services");
   const entry = services.blockhashes[chain].current(services.clock.nowMs());
   if ("blockhash" in entry) return entry.blockhash;
   throw builderError(c, operation, new ApiError(500, "BLOCKHASH_UNAVAILABLE", "blockhash fetch failed"));
@@ -78,7 +78,7 @@ function assemblyInput(services: Services, plan: TransactionPlan, blockhash: str
 export function buildTransaction(c: Context<AppEnv>, operation: OperationId, plan: TransactionPlan): string {
   const blockhash = requireBlockhash(c, operation, plan.chain);
   try {
-    return assembleTransaction(assemblyInput(c.var.services, plan, blockhash)).transactionBase64;
+    return assembleTransaction(assemblyInput(c.get("services"), plan, blockhash)).transactionBase64;
   } catch (error) {
     if (error instanceof TransactionTooLargeError) {
       throw builderError(c, operation, new ApiError(500, "TRANSACTION_TOO_LARGE", error.message));
@@ -106,7 +106,7 @@ export function bundleTransactions<S extends { instructions: readonly Instructio
   });
   const fits = (instructions: readonly Instruction[]) => {
     try {
-      assembleTransaction(assemblyInput(c.var.services, planOf(instructions), blockhash));
+      assembleTransaction(assemblyInput(c.get("services"), planOf(instructions), blockhash));
       return true;
     } catch (error) {
       if (error instanceof TransactionTooLargeError) return false;

@@ -10,7 +10,7 @@ export const v2CustodySettlement: V2Handler<"v2CustodySettlement"> = (c) => {
   return answerBuilder(
     c,
     "v2CustodySettlement",
-    attempt(() => buildCustodySettlement(snapshotOf(c, "v2"), c.var.services.accounts, body)),
+    attempt(() => buildCustodySettlement(snapshotOf(c, "v2"), c.get("services").accounts, body)),
     ({ receipt, unmetPreconditions }, transactionBase64) => ({ transactionBase64, receipt, unmetPreconditions }),
   );
 };

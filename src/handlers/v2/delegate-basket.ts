@@ -10,7 +10,7 @@ export const v2DelegateBasket: V2Handler<"v2DelegateBasket"> = (c) => {
   return answerBuilder(
     c,
     "v2DelegateBasket",
-    attempt(() => buildDelegateBasket(snapshotOf(c, "v2"), c.var.services.accounts, body)),
+    attempt(() => buildDelegateBasket(snapshotOf(c, "v2"), c.get("services").accounts, body)),
     withPreconditions,
   );
 };

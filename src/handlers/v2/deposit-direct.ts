@@ -10,7 +10,7 @@ export const v2DepositDirect: V2Handler<"v2DepositDirect"> = (c) => {
   return answerBuilder(
     c,
     "v2DepositDirect",
-    attempt(() => buildDepositDirect(snapshotOf(c, "v2"), c.var.services.accounts, body)),
+    attempt(() => buildDepositDirect(snapshotOf(c, "v2"), c.get("services").accounts, body)),
     withPreconditions,
   );
 };

@@ -11,7 +11,7 @@ import { bundleTransactions } from "../shared/transactions.ts";
 
 export const v2Deposit: V2Handler<"v2Deposit"> = (c) => {
   const body = c.req.valid("json");
-  const outcome = attempt(() => buildDeposit(snapshotOf(c, "v2"), c.var.services.accounts, body));
+  const outcome = attempt(() => buildDeposit(snapshotOf(c, "v2"), c.get("services").accounts, body));
   const plan = requireAccepted(c, "v2Deposit", outcome);
   const transactions = bundleTransactions(c, "v2Deposit", plan).map(({ transactionBase64, steps }) => ({
     transactionBase64,

@@ -13,7 +13,7 @@ export const v2ExecuteWithdrawal: V2Handler<"v2ExecuteWithdrawal"> = (c) => {
   return answerBuilder(
     c,
     "v2ExecuteWithdrawal",
-    attempt(() => buildWithdrawalSettle(snapshotOf(c, "v2"), c.var.services.accounts, body)),
+    attempt(() => buildWithdrawalSettle(snapshotOf(c, "v2"), c.get("services").accounts, body)),
     withPreconditions,
   );
 };

@@ -3,8 +3,8 @@ import { chainsOf, clockFields, ingestionIsStale } from "../shared/health.ts";
 
 /** GET /v2/health: cached account counts, the pool-configuration provenance and the service clock. */
 export const v2GetHealth: V2Handler<"v2GetHealth"> = (c) => {
-  const services = c.var.services;
-  const { view, index } = services.deployments.v2;
+  const services = c.get("services");
+  const { counts, index } = services.deployments.v2;
   const provenance = index.config.provenance;
   const now = services.clock.nowMs();
   const body = {
@@ -13,11 +13,11 @@ export const v2GetHealth: V2Handler<"v2GetHealth"> = (c) => {
     // MagicBlock ephemeral rollup, always, so a constant (ORACLE-AND-CHAIN §2.3).
     program: "magicblock" as const,
     accounts: {
-      pools: view.count("Pool"),
-      custodies: view.count("Custody"),
-      markets: view.count("Market"),
-      baskets: view.count("Basket"),
-      deposit_ledgers: view.count("UserDepositLedger"),
+      pools: counts.of("Pool"),
+      custodies: counts.of("Custody"),
+      markets: counts.of("Market"),
+      baskets: counts.of("Basket"),
+      deposit_ledgers: counts.of("UserDepositLedger"),
     },
     config: {
       source: provenance.source,
@@ -27,7 +27,7 @@ export const v2GetHealth: V2Handler<"v2GetHealth"> = (c) => {
       publishedAt: provenance.publishedAt,
       loadedAtUnix: provenance.loadedAtUnix,
       pools: index.pools.length,
-      markets: index.allMarkets().length,
+      markets: index.marketCount,
       tokens: index.tokens.length,
     },
     ...clockFields(services, now),

@@ -10,7 +10,7 @@ export const v2InitBasket: V2Handler<"v2InitBasket"> = (c) => {
   return answerBuilder(
     c,
     "v2InitBasket",
-    attempt(() => buildInitBasket(snapshotOf(c, "v2"), c.var.services.accounts, body)),
+    attempt(() => buildInitBasket(snapshotOf(c, "v2"), c.get("services").accounts, body)),
     withPreconditions,
   );
 };

@@ -10,7 +10,7 @@ export const v2InitDepositLedger: V2Handler<"v2InitDepositLedger"> = (c) => {
   return answerBuilder(
     c,
     "v2InitDepositLedger",
-    attempt(() => buildInitDepositLedger(snapshotOf(c, "v2"), c.var.services.accounts, body)),
+    attempt(() => buildInitDepositLedger(snapshotOf(c, "v2"), c.get("services").accounts, body)),
     withPreconditions,
   );
 };

@@ -9,5 +9,5 @@ type Message = z.infer<typeof BasketMessageSchema> | z.infer<typeof MetricsMessa
 export const v2OwnerBasketStream: V2Handler<"v2OwnerBasketStream"> = (c) => {
   const { owner } = c.req.valid("param");
   const { updateIntervalMs } = c.req.valid("query");
-  return upgradeToStream<Message, Record<never, never>>(c, c.var.services.streams.v2, owner, {}, updateIntervalMs);
+  return upgradeToStream<Message, Record<never, never>>(c, c.get("services").streams.v2, owner, {}, updateIntervalMs);
 };

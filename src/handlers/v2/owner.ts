@@ -8,5 +8,5 @@ import { answerJsonText } from "../shared/answers.ts";
 
 export const v2GetOwnerSnapshot: V2Handler<"v2GetOwnerSnapshot"> = (c) => {
   const { owner } = c.req.valid("param");
-  return answerJsonText<MbBasketSnapshotDto>(c, c.var.services.deployments.v2.owners.basket(owner).json);
+  return answerJsonText<MbBasketSnapshotDto>(c, c.get("services").deployments.v2.owners.basket(owner).json);
 };

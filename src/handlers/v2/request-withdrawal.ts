@@ -13,7 +13,7 @@ export const v2RequestWithdrawal: V2Handler<"v2RequestWithdrawal"> = (c) => {
   return answerBuilder(
     c,
     "v2RequestWithdrawal",
-    attempt(() => buildRequestWithdrawal(snapshotOf(c, "v2"), c.var.services.accounts, body)),
+    attempt(() => buildRequestWithdrawal(snapshotOf(c, "v2"), c.get("services").accounts, body)),
     ({ receipt, unmetPreconditions }, transactionBase64) => ({ transactionBase64, receipt, unmetPreconditions }),
   );
 };

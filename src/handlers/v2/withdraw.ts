@@ -10,7 +10,7 @@ export const v2Withdraw: V2Handler<"v2Withdraw"> = (c) => {
   return answerBuilder(
     c,
     "v2Withdraw",
-    attempt(() => buildWithdraw(snapshotOf(c, "v2"), c.var.services.accounts, body)),
+    attempt(() => buildWithdraw(snapshotOf(c, "v2"), c.get("services").accounts, body)),
     (plan, transactionBase64) => ({
       transactionBase64,
       receipt: plan.receipt,

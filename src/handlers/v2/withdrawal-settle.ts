@@ -14,7 +14,7 @@ export const v2WithdrawalSettle: V2Handler<"v2WithdrawalSettle"> = (c) => {
     c,
     "v2WithdrawalSettle",
     attempt(() =>
-      buildWithdrawalSettle(snapshotOf(c, "v2"), c.var.services.accounts, {
+      buildWithdrawalSettle(snapshotOf(c, "v2"), c.get("services").accounts, {
         owner: body.owner,
         tokenMint: body.tokenMint,
       })

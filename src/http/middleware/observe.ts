@@ -36,6 +36,25 @@ export function routeTemplate(c: Context): string {
   return OTHER;
 }
 
+/**
+ * The request line's fields as JSON members, written out by hand: every value but the path comes from a closed or
+ * checked set (a sane request id, a known method or OTHER, a route template, a status), so only the path (and, to
+ * be safe, the route) goes through JSON.stringify. Half the cost of serializing a fields object per request.
+ */
+export function requestLine(
+  requestId: string,
+  method: string,
+  path: string,
+  route: string,
+  status: number,
+  seconds: number,
+): string {
+  const logged = path.length > MAX_LOGGED_PATH ? path.slice(0, MAX_LOGGED_PATH) + "…" : path;
+  return `"requestId":"${requestId}","method":"${method}","path":${JSON.stringify(logged)},"route":${
+    JSON.stringify(route)
+  },"status":${status},"durationMs":${Math.round(seconds * 1e6) / 1e3}`;
+}
+
 export interface ObserveOptions {
   metrics: ServiceMetrics;
   logger: Logger;
@@ -55,14 +74,7 @@ export function observeRequests({ metrics, logger }: ObserveOptions): Middleware
     metrics.observeRequest(method, route, status, seconds);
     const level = status >= 500 ? "error" : "info";
     if (logger.enabled(level)) {
-      logger[level]("request", {
-        requestId,
-        method,
-        path: c.req.path.length > MAX_LOGGED_PATH ? c.req.path.slice(0, MAX_LOGGED_PATH) + "…" : c.req.path,
-        route,
-        status,
-        durationMs: Math.round(seconds * 1e6) / 1e3,
-      });
+      logger.serialized(level, "request", requestLine(requestId, method, c.req.path, route, status, seconds));
     }
   };
 }

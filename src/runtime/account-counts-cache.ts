@@ -1,0 +1,35 @@
+/**
+ * Account counts of one deployment by kind (the health endpoints' `accounts` block). Health may be polled thousands
+ * of times a second while the store changes far less often, so once started a count is kept until the next account
+ * change, which the store's subscription signals; before `start()` (and after `stop()`) every read counts afresh.
+ */
+import type { AccountKind } from "../protocol/accounts/index.ts";
+import type { AccountStore } from "../state/account-store.ts";
+import type { ProgramView } from "../state/program-view.ts";
+import type { Unsubscribe } from "../state/types.ts";
+
+export class AccountCountsCache {
+  readonly #kept = new Map<AccountKind, number>();
+  #unsubscribe: Unsubscribe | undefined;
+
+  constructor(private readonly view: ProgramView, private readonly accounts: AccountStore) {}
+
+  /** How many accounts of `kind` this deployment's program owns. */
+  of(kind: AccountKind): number {
+    if (!this.#unsubscribe) return this.view.count(kind);
+    let count = this.#kept.get(kind);
+    if (count === undefined) this.#kept.set(kind, count = this.view.count(kind));
+    return count;
+  }
+
+  start(): void {
+    if (this.#unsubscribe) return;
+    this.#unsubscribe = this.accounts.subscribe(() => this.#kept.clear());
+  }
+
+  stop(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+    this.#kept.clear();
+  }
+}

@@ -1,0 +1,37 @@
+import assert from "node:assert/strict";
+import { AccountCountsCache } from "../../src/runtime/account-counts-cache.ts";
+import type { AccountKind } from "../../src/protocol/accounts/index.ts";
+import { buildFixture } from "../helpers/hand-built-deployment.ts";
+
+/** The v2 view of a fixture, with its counts counted. */
+function setup() {
+  const fixture = buildFixture();
+  const view = fixture.view.v2;
+  const counted = { calls: 0 };
+  const count = view.count.bind(view);
+  view.count = (kind: AccountKind) => (counted.calls++, count(kind));
+  const pool = view.list("Pool")[0].pubkey;
+  return { cache: new AccountCountsCache(view, fixture.store), store: fixture.store, counted, pool };
+}
+
+Deno.test("account counts: before start() every read counts afresh", () => {
+  const { cache, counted } = setup();
+  assert.equal(cache.of("Pool"), cache.of("Pool"));
+  assert.equal(counted.calls, 2);
+});
+
+Deno.test("account counts: started, a count is kept until an account changes, then counted once again", () => {
+  const { cache, store, counted, pool } = setup();
+  cache.start();
+  const pools = cache.of("Pool");
+  assert.ok(pools > 0);
+  assert.equal(cache.of("Pool"), pools);
+  assert.equal(counted.calls, 1, "two reads, one count");
+  store.delete("er", pool, 1_000_000);
+  assert.equal(cache.of("Pool"), pools - 1);
+  assert.equal(cache.of("Pool"), pools - 1);
+  assert.equal(counted.calls, 2, "one more count after the change");
+  cache.stop();
+  assert.equal(cache.of("Pool"), pools - 1);
+  assert.equal(counted.calls, 3, "stopped: counted per read again");
+});
