@@ -337,6 +337,8 @@ export class ReplayRpcServer {
 
   #pubkeyParam(v: unknown, what = "pubkey"): string {
     if (typeof v !== "string") throw invalidParams(`${what} must be a base58 string`);
+    // A key the chain holds is one (a full load asks for every held key, in batches of 100).
+    if (this.state.accounts.has(v)) return v;
     let bytes: Uint8Array;
     try {
       bytes = fromBase58(v);
@@ -380,7 +382,9 @@ export class ReplayRpcServer {
         const enc = parseEncoding(cfg);
         const filters = parseFilters(cfg.filters);
         const out: JsonValue[] = [];
-        for (const key of st.keysOwnedBy(program)) {
+        const first = filters.find((f) => "memcmp" in f && f.memcmp.offset === 0);
+        const discriminator = first && "memcmp" in first ? first.memcmp.bytes : undefined;
+        for (const key of st.keysOwnedBy(program, discriminator)) {
           const a = st.accounts.get(key);
           if (a && matchesFilters(a.data, filters)) out.push({ pubkey: key, account: encodeAccount(a, enc) });
         }

@@ -29,7 +29,7 @@ import { TokenListCache } from "./token-list-cache.ts";
 import { TOKEN_LISTS } from "../domain/views/tokens.ts";
 import { POOL_STATS } from "../domain/views/pool-stats.ts";
 import { type Endpoints, resolveEndpoints } from "./endpoints.ts";
-import { createChainSources, createOracleSource } from "./sources.ts";
+import { createChainSources, createOracleSource, inProcessReplay } from "./sources.ts";
 
 export const BUNDLED_WORLD_DIR = "fixtures/world";
 const SYNC_TIMEOUT_MS = 120_000;
@@ -150,7 +150,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     for (const cache of Object.values(services.blockhashes)) cache.shiftReadings(-byMs);
   });
   const onError = (message: string) => log(`ingest: ${message}`);
-  const sources = createChainSources(services, endpoints, onError);
+  const sources = createChainSources(services, endpoints, onError, replay && inProcessReplay(replay));
   const oracle = createOracleSource(services, endpoints, onError);
 
   const caches = Object.values(services.deployments).flatMap((d) => [d.priceMap, d.tokenList, d.poolStats]);

@@ -1,5 +1,5 @@
 import type { Chain, RawAccount, Unsubscribe } from "./types.ts";
-import { fromHex, hex } from "../protocol/codec/bytes.ts";
+import { bytesEqual, fromHex, hex } from "../protocol/codec/bytes.ts";
 import { CodecError } from "../protocol/codec/errors.ts";
 
 /** An effective change: what `get(pubkey)` returned before and after. */
@@ -41,13 +41,6 @@ export function sameAccountContent(a: RawAccount | null | undefined, b: RawAccou
   if (!a || !b) return false;
   if (a.owner !== b.owner || a.lamports !== b.lamports || a.executable !== b.executable) return false;
   return bytesEqual(a.data, b.data);
-}
-
-export function bytesEqual(x: Uint8Array, y: Uint8Array): boolean {
-  if (x === y) return true;
-  if (x.length !== y.length) return false;
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
-  return true;
 }
 
 function addToIndex(index: Map<string, Set<string>>, key: string | undefined, pubkey: string): void {

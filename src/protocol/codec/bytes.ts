@@ -34,6 +34,26 @@ export function fromBase64(text: string): Uint8Array {
   }
 }
 
+/**
+ * Whether two byte arrays hold the same bytes. Compared four bytes at a time where both are 4-byte aligned (account
+ * data fresh from a decoder is): sharing one copy of 100,000 accounts' data compares hundreds of MB at boot.
+ */
+export function bytesEqual(x: Uint8Array, y: Uint8Array): boolean {
+  if (x === y) return true;
+  const length = x.length;
+  if (length !== y.length) return false;
+  let i = 0;
+  if (x.byteOffset % 4 === 0 && y.byteOffset % 4 === 0 && length >= 64) {
+    const words = length >>> 2;
+    const xw = new Uint32Array(x.buffer, x.byteOffset, words);
+    const yw = new Uint32Array(y.buffer, y.byteOffset, words);
+    for (let w = 0; w < words; w++) if (xw[w] !== yw[w]) return false;
+    i = words << 2;
+  }
+  for (; i < length; i++) if (x[i] !== y[i]) return false;
+  return true;
+}
+
 export function base58(bytes: Uint8Array): string {
   return bs58.encode(bytes);
 }
