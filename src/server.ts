@@ -79,5 +79,13 @@ export async function createServiceApp(config: Config, options: ServiceAppOption
     await runtime.stop();
     await shared.close();
   };
-  return { app, services, logger, start: runtime.start, stop, replay: runtime.replay };
+  return {
+    app,
+    services,
+    logger,
+    start: runtime.start,
+    closeStreams: runtime.closeStreams,
+    stop,
+    replay: runtime.replay,
+  };
 }

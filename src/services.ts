@@ -14,11 +14,15 @@ import type { IngestStatus } from "./ingest/status.ts";
 import type { PoolStatsCache } from "./runtime/pool-stats-cache.ts";
 import type { PriceMapCache } from "./runtime/price-map-cache.ts";
 import type { TokenListCache } from "./runtime/token-list-cache.ts";
+import type { OwnerViewCache } from "./runtime/owner-view-cache.ts";
 import type { TokenDtoOf } from "./domain/views/tokens.ts";
 import type { PoolStatsDtoOf } from "./domain/views/pool-stats.ts";
 import type { Endpoints } from "./runtime/endpoints.ts";
 import type { ServiceMetrics } from "./http/metrics.ts";
 import type { ServiceLimits } from "./limits/mod.ts";
+import type { StreamHub } from "./streams/hub.ts";
+import type { V2BasketParams } from "./streams/v2-basket.ts";
+import type { EarlierOwnerParams } from "./streams/earlier-owner.ts";
 
 /**
  * One interface's deployment: its configuration lookups, the decoded view of its program's accounts, and the
@@ -31,6 +35,8 @@ export interface Deployment<V extends ProgramVersion = ProgramVersion> {
   poolStats: PoolStatsCache<PoolStatsDtoOf<V>>;
   priceMap: PriceMapCache;
   tokenList: TokenListCache<TokenDtoOf<V>>;
+  /** Owner views (v2 basket snapshot; earlier position and order listings), shared by REST answers and streams. */
+  owners: OwnerViewCache;
 }
 
 export interface Services {
@@ -50,6 +56,8 @@ export interface Services {
   metrics: ServiceMetrics;
   /** Rate-limit buckets and WebSocket connection slots (shared through Redis when REDIS_URL is set). */
   limits: ServiceLimits;
+  /** The WebSocket streams: `GET /v2/owner/{owner}/ws` and `GET /owner/{owner}/ws` (started and stopped by the runtime). */
+  streams: { v2: StreamHub<V2BasketParams>; earlier: StreamHub<EarlierOwnerParams> };
 }
 
 /**

@@ -736,6 +736,11 @@ export const streamOwner = createRoute({
         "Malformed request: missing or mistyped field, bad enum value, invalid key, malformed decimal, body that is not JSON, or (on simple builders) a request the service cannot build. `field` names the offending input.",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    403: {
+      description:
+        'Refused before the upgrade: the request carries an `Origin` header (a browser page) that `CORS_ORIGINS` does not list (DECISIONS 5.14). Requests without `Origin` (servers, command-line clients) are not affected. Body `{error: "origin not allowed", code: ORIGIN_NOT_ALLOWED}`.',
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
     426: {
       description: "The request is not a WebSocket upgrade. Body `{error, code: UPGRADE_REQUIRED}`.",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
@@ -745,9 +750,8 @@ export const streamOwner = createRoute({
         'Refused before the upgrade. Either the owner already has 5 open sockets (`WS_OWNER_LIMIT`, body\n`{error: "per-owner connection limit reached", code: WS_OWNER_LIMIT}`), or the client exceeded the REST request\nrate (`RATE_LIMITED`; then `Retry-After` and the `RateLimit-*` headers are set).\n',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
+    500: {
+      description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {

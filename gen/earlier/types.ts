@@ -661,16 +661,23 @@ export interface paths {
      *     (`PositionsMessage`, `OrdersMessage`; documented as the content of the 101 response).
      *
      *     * Right after the upgrade the server sends one `positions` and one `orders` message.
-     *     * `positions` is then re-sent every `updateIntervalMs`, recomputed at current prices.
+     *     * `positions` is then re-sent every `updateIntervalMs`, recomputed at current prices (with PnL in the
+     *       displayed leverage when `includePnlInLeverageDisplay` is true). While a price the positions are valued at is
+     *       missing or stale (no update for 60 s outside a `closed` session), these messages pause instead of showing
+     *       figures at an untrusted price; they resume with the next fresh price.
      *     * `orders` is re-sent only when one of the owner's order accounts changes on-chain.
-     *     * The server pings every 30 seconds and closes the socket when no pong arrives within 10 seconds.
-     *     * Anything the client sends is ignored.
+     *     * The server pings a client that has sent nothing for 10 seconds (so at least every 30 seconds) and closes
+     *       the socket when no pong arrives within 10 seconds.
+     *     * Anything the client sends is ignored. A client that does not read its messages (more than 1 MiB unsent) is
+     *       closed with code 1008; at shutdown every socket is closed with 1001 (going away).
      *
-     *     `updateIntervalMs` is clamped into 100..10000 (fractional values are cut to whole milliseconds); sockets of
-     *     one owner share one computation at the fastest interval any of them asked for.
+     *     `updateIntervalMs` is clamped into 100..10000 (fractional values are cut to whole milliseconds); a
+     *     non-numeric value is 400. Sockets of one owner with the same interval and options receive the same message,
+     *     computed once.
      *
-     *     Connection limits are checked before the upgrade: at most 5 open sockets per owner (the 6th gets 429
-     *     `WS_OWNER_LIMIT`) and 10,000 in total (503 `WS_GLOBAL_LIMIT`).
+     *     Before the upgrade, a browser's `Origin` must be one `CORS_ORIGINS` allows (403 `ORIGIN_NOT_ALLOWED`), and the
+     *     connection limits are checked: at most 5 open sockets per owner (the 6th gets 429 `WS_OWNER_LIMIT`) and 10,000
+     *     in total (503 `WS_GLOBAL_LIMIT`).
      */
     get: operations["streamOwner"];
     put?: never;
@@ -1714,6 +1721,7 @@ export interface components {
      *     | `WS_OWNER_LIMIT` | 429 | A sixth concurrent WebSocket for the same owner was refused (limit 5 per owner). |
      *     | `WS_GLOBAL_LIMIT` | 503 | The global WebSocket connection limit (10000) is reached. |
      *     | `UPGRADE_REQUIRED` | 426 | A WebSocket route was called without a WebSocket upgrade handshake. |
+     *     | `ORIGIN_NOT_ALLOWED` | 403 | A browser's WebSocket upgrade came from an `Origin` that `CORS_ORIGINS` does not list. |
      *     | `PRICE_UNAVAILABLE` | 503, or 200 `err` | No usable oracle price: never received, or older than the price age limit while the session is not `closed`. Price-only endpoints answer 503; quotes and previews report it in `err`. |
      *     | `STALE_DATA` | 503 | Ingested chain or oracle state is older than its staleness threshold, so the service cannot answer reliably. |
      *     | `BLOCKHASH_UNAVAILABLE` | 500 | A builder needs a recent blockhash and the cached one is missing or older than 60 s (`blockhash fetch failed`). |
@@ -1751,6 +1759,7 @@ export interface components {
       | "WS_OWNER_LIMIT"
       | "WS_GLOBAL_LIMIT"
       | "UPGRADE_REQUIRED"
+      | "ORIGIN_NOT_ALLOWED"
       | "PRICE_UNAVAILABLE"
       | "STALE_DATA"
       | "BLOCKHASH_UNAVAILABLE"
@@ -3107,21 +3116,6 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it. */
-    NotImplemented: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        /**
-         * @example {
-         *       "error": "not implemented",
-         *       "code": "NOT_IMPLEMENTED"
-         *     }
-         */
-        "application/json": components["schemas"]["ErrorResponse"];
-      };
-    };
     /** @description No such account in the cache. Body `{error: "order account <pubkey> not found", code: NOT_FOUND}`. */
     OrderAccountNotFound: {
       headers: {
@@ -3132,6 +3126,21 @@ export interface components {
          * @example {
          *       "error": "order account CSZEeDem3KrpqVfnvMGP15zeHUpQJoVUG5Lyv98WywfR not found",
          *       "code": "NOT_FOUND"
+         *     }
+         */
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
+    /** @description Refused before the upgrade: the request carries an `Origin` header (a browser page) that `CORS_ORIGINS` does not list (DECISIONS 5.14). Requests without `Origin` (servers, command-line clients) are not affected. Body `{error: "origin not allowed", code: ORIGIN_NOT_ALLOWED}`. */
+    OriginNotAllowed: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "origin not allowed",
+         *       "code": "ORIGIN_NOT_ALLOWED"
          *     }
          */
         "application/json": components["schemas"]["ErrorResponse"];
@@ -4257,9 +4266,10 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      403: components["responses"]["OriginNotAllowed"];
       426: components["responses"]["UpgradeRequired"];
       429: components["responses"]["StreamTooManyRequests"];
-      501: components["responses"]["NotImplemented"];
+      500: components["responses"]["InternalError"];
       503: components["responses"]["StreamGlobalLimit"];
     };
   };

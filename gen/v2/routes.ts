@@ -358,6 +358,11 @@ export const v2OwnerBasketStream = createRoute({
         "Malformed request: missing or mistyped field, bad enum value, invalid key, malformed decimal, body that is not JSON, or (on simple builders) a request the service cannot build. `field` names the offending input.",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    403: {
+      description:
+        'Refused before the upgrade: the request carries an `Origin` header (a browser page) that `CORS_ORIGINS` does not list (DECISIONS 5.14). Requests without `Origin` (servers, command-line clients) are not affected. Body `{error: "origin not allowed", code: ORIGIN_NOT_ALLOWED}`.',
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
     426: {
       description: "The request is not a WebSocket upgrade (code UPGRADE_REQUIRED).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
@@ -369,11 +374,6 @@ export const v2OwnerBasketStream = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
-      content: { "application/json": { schema: s.ErrorResponseSchema } },
-    },
-    501: {
-      description:
-        'The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it.',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
     503: {

@@ -292,14 +292,24 @@ export interface paths {
      * Basket WebSocket
      * @description Upgrades to a WebSocket that streams one owner's basket. Server → client frames are JSON text messages:
      *
-     *     * `basket` (`BasketMessage`): always the first message after connecting, then again each time the basket
-     *       account changes on chain.
-     *     * `metrics` (`MetricsMessage`): every `updateIntervalMs` milliseconds, fresh position metrics keyed by market
-     *       address, so PnL, leverage and liquidation prices follow the oracle without resending basket bytes.
+     *     * `basket` (`BasketMessage`): always the first message after connecting (the `GET /v2/owner/{owner}`
+     *       payload; nulls and empty maps for an owner without a basket), then again each time the basket account
+     *       changes on chain.
+     *     * `metrics` (`MetricsMessage`): every `updateIntervalMs` milliseconds while the owner has a basket, fresh
+     *       position metrics keyed by market address (the latest `basket` message's `positionMetrics`, recomputed), so
+     *       PnL, leverage and liquidation prices follow the oracle without resending basket bytes. A `metrics` message
+     *       never shows a position the latest `basket` message no longer has. While a price the open positions are
+     *       valued at is missing or stale (no update for 60 s outside a `closed` session), `metrics` messages pause
+     *       instead of showing figures at an untrusted price; they resume with the next fresh price.
      *
-     *     The server pings every 30 s and closes the socket when no pong arrives within 10 s. Anything the client
-     *     sends is ignored. Connection limits are checked before upgrading: 5 per owner (429 WS_OWNER_LIMIT) and
-     *     10000 in total (503 WS_GLOBAL_LIMIT).
+     *     `updateIntervalMs` is clamped into 100..10000 (fractional values are cut to whole milliseconds); a
+     *     non-numeric value is 400.
+     *
+     *     The server pings a client that has sent nothing for 10 s (so at least every 30 s) and closes the socket when
+     *     no pong arrives within 10 s. Anything the client sends is ignored. A client that does not read its messages
+     *     (more than 1 MiB unsent) is closed with code 1008; at shutdown every socket is closed with 1001 (going away).
+     *     Before upgrading, a browser's `Origin` must be one `CORS_ORIGINS` allows (403 ORIGIN_NOT_ALLOWED), and the
+     *     connection limits are checked: 5 per owner (429 WS_OWNER_LIMIT) and 10000 in total (503 WS_GLOBAL_LIMIT).
      */
     get: operations["v2OwnerBasketStream"];
     put?: never;
@@ -1676,6 +1686,7 @@ export interface components {
      *     | `WS_OWNER_LIMIT` | 429 | A sixth concurrent WebSocket for the same owner was refused (limit 5 per owner). |
      *     | `WS_GLOBAL_LIMIT` | 503 | The global WebSocket connection limit (10000) is reached. |
      *     | `UPGRADE_REQUIRED` | 426 | A WebSocket route was called without a WebSocket upgrade handshake. |
+     *     | `ORIGIN_NOT_ALLOWED` | 403 | A browser's WebSocket upgrade came from an `Origin` that `CORS_ORIGINS` does not list. |
      *     | `PRICE_UNAVAILABLE` | 503, or 200 `err` | No usable oracle price: never received, or older than the price age limit while the session is not `closed`. Price-only endpoints answer 503; quotes and previews report it in `err`. |
      *     | `STALE_DATA` | 503 | Ingested chain or oracle state is older than its staleness threshold, so the service cannot answer reliably. |
      *     | `BLOCKHASH_UNAVAILABLE` | 500 | A builder needs a recent blockhash and the cached one is missing or older than 60 s (`blockhash fetch failed`). |
@@ -1713,6 +1724,7 @@ export interface components {
       | "WS_OWNER_LIMIT"
       | "WS_GLOBAL_LIMIT"
       | "UPGRADE_REQUIRED"
+      | "ORIGIN_NOT_ALLOWED"
       | "PRICE_UNAVAILABLE"
       | "STALE_DATA"
       | "BLOCKHASH_UNAVAILABLE"
@@ -3337,16 +3349,16 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description The operation is part of the contract but this build cannot answer it yet (code NOT_IMPLEMENTED, body `{error: "not implemented", code: NOT_IMPLEMENTED}`). The request was validated first, so a malformed request still gets its 400. Documented only on operations that can still answer it. */
-    NotImplemented: {
+    /** @description Refused before the upgrade: the request carries an `Origin` header (a browser page) that `CORS_ORIGINS` does not list (DECISIONS 5.14). Requests without `Origin` (servers, command-line clients) are not affected. Body `{error: "origin not allowed", code: ORIGIN_NOT_ALLOWED}`. */
+    OriginNotAllowed: {
       headers: {
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "not implemented",
-         *       "code": "NOT_IMPLEMENTED"
+         *       "error": "origin not allowed",
+         *       "code": "ORIGIN_NOT_ALLOWED"
          *     }
          */
         "application/json": components["schemas"]["ErrorResponse"];
@@ -3862,10 +3874,10 @@ export interface operations {
         };
       };
       400: components["responses"]["BadRequest"];
+      403: components["responses"]["OriginNotAllowed"];
       426: components["responses"]["V2UpgradeRequired"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
-      501: components["responses"]["NotImplemented"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };

@@ -52,6 +52,12 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_MAX_CLIENTS: positiveInt.default(100_000),
   WS_MAX_PER_OWNER: positiveInt.default(5),
   WS_MAX_GLOBAL: positiveInt.default(10_000),
+  // WebSocket liveness: Deno's server socket pings after this long without a frame from the client and closes it
+  // when the pong does not come within the same time (see src/streams/hub.ts for why one value sets both).
+  WS_PONG_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  // A socket whose unsent frames exceed this many bytes is a slow consumer: it is closed (1008) instead of growing
+  // the server's memory.
+  WS_MAX_BUFFERED_BYTES: positiveInt.default(1_048_576),
 
   // Browsers (DECISIONS 5.14): origins allowed to call the REST routes and open the WebSockets; `*` or a list.
   CORS_ORIGINS: corsOrigins.default("*"),

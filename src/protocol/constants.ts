@@ -114,3 +114,8 @@ export const CANCEL_ALL_TRIGGERS_ORDER_ID = 255;
 export const SIDE_BYTE = { None: 0, Long: 1, Short: 2 } as const;
 /** Privilege enum bytes (instruction arg). */
 export const PRIVILEGE_BYTE = { None: 0, Stake: 1, Referral: 2 } as const;
+
+// ---- integer range -------------------------------------------------------------------------------------------------
+
+/** Largest `u64`: every amount, USD figure and price the program stores or computes with checked arithmetic. */
+export const U64_MAX = (1n << 64n) - 1n;

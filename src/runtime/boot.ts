@@ -26,9 +26,14 @@ import type { Deployment, Services } from "../services.ts";
 import { PoolStatsCache } from "./pool-stats-cache.ts";
 import { PriceMapCache } from "./price-map-cache.ts";
 import { TokenListCache } from "./token-list-cache.ts";
+import { OwnerViewCache } from "./owner-view-cache.ts";
+import { DeploymentSnapshot } from "../domain/views/context.ts";
 import { TOKEN_LISTS } from "../domain/views/tokens.ts";
 import { POOL_STATS } from "../domain/views/pool-stats.ts";
 import { type Endpoints, resolveEndpoints } from "./endpoints.ts";
+import { StreamHub, type TickReport } from "../streams/hub.ts";
+import { v2BasketStream } from "../streams/v2-basket.ts";
+import { earlierOwnerStream } from "../streams/earlier-owner.ts";
 import { createChainSources, createOracleSource, inProcessReplay } from "./sources.ts";
 
 export const BUNDLED_WORLD_DIR = "fixtures/world";
@@ -40,6 +45,8 @@ export interface Runtime {
   /** Starts ingestion and resolves once the first full load is in the stores (or its time limit passed). */
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Closes every stream socket with 1001 (going away); `stop()` does it too. First step of a graceful shutdown. */
+  closeStreams(): void;
   /** The replay servers, in replay mode. */
   replay?: ReplayHandle;
 }
@@ -60,6 +67,8 @@ export interface BootOptions {
   replayMode?: "realtime" | "virtual";
   /** Shared limit stores (src/limits; Redis when configured). Default: this process's memory. */
   limits?: ServiceLimits;
+  /** Told of every tick of the streams' periodic messages (benchmarks). */
+  onStreamTick?: (report: TickReport) => void;
 }
 
 /** `nowUnix` is the wall clock's: `loadedAtUnix` says when this process loaded the configuration. */
@@ -81,13 +90,26 @@ function createServices(
   configs: Record<ProgramVersion, DeploymentConfig>,
   endpoints: Endpoints,
   limits: ServiceLimits,
+  onStreamTick?: (report: TickReport) => void,
 ): Services {
   const accounts = new AccountStore();
   const prices = new PriceStore();
   const ingest = new IngestStatus();
   const deployment = <V extends ProgramVersion>(version: V): Deployment<V> => {
     const index = new DeploymentIndex(configs[version]);
-    const view = new ProgramView(version, configs[version].programId, accounts);
+    const programId = configs[version].programId;
+    const view = new ProgramView(version, programId, accounts);
+    // The same snapshot a request computes on (handlers/context.ts), at a given clock reading.
+    const snapshotAt = (nowMs: number) =>
+      new DeploymentSnapshot({
+        version,
+        programId,
+        config: index,
+        accounts: view,
+        priceOfFeed: (feedId) => prices.get(feedId),
+        nowMs,
+        priceMaxAgeMs: config.PRICE_MAX_AGE_MS,
+      });
     return {
       version,
       index,
@@ -95,19 +117,33 @@ function createServices(
       poolStats: new PoolStatsCache(index, view, prices, config.POOL_STATS_INTERVAL_MS, POOL_STATS[version]),
       priceMap: new PriceMapCache(index, prices),
       tokenList: new TokenListCache(index, TOKEN_LISTS[version]),
+      owners: new OwnerViewCache(programId, accounts, prices, clock, snapshotAt),
     };
+  };
+  const deployments = { v2: deployment("v2"), earlier: deployment("earlier") };
+  const metrics = new ServiceMetrics({ ingest, prices, clock });
+  const hubOptions = {
+    limits: limits.connections,
+    metrics,
+    accounts,
+    maxBufferedBytes: config.WS_MAX_BUFFERED_BYTES,
+    onTick: onStreamTick,
   };
   return {
     config,
     clock,
     endpoints,
-    deployments: { v2: deployment("v2"), earlier: deployment("earlier") },
+    deployments,
     accounts,
     prices,
     blockhashes: createBlockhashCaches(),
     ingest,
-    metrics: new ServiceMetrics({ ingest, prices, clock }),
+    metrics,
     limits,
+    streams: {
+      v2: new StreamHub(v2BasketStream(deployments.v2.owners, configs.v2.programId), hubOptions),
+      earlier: new StreamHub(earlierOwnerStream(deployments.earlier.owners, configs.earlier.programId), hubOptions),
+    },
   };
 }
 
@@ -141,7 +177,14 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   // recorded accounts, prices and the clock agree as they did at the recorded moment, in every loop.
   const clock: ServiceClock = replay ? replay.replayer.clock : liveClock(options.clock);
   const endpoints = resolveEndpoints(config, replay);
-  const services = createServices(config, clock, configs, endpoints, options.limits ?? memoryLimits(config));
+  const services = createServices(
+    config,
+    clock,
+    configs,
+    endpoints,
+    options.limits ?? memoryLimits(config),
+    options.onStreamTick,
+  );
   // A looping replay takes the clock back by the recording's duration: the readings kept from before move with it,
   // so every age (slot lag, blockhash, oracle) stays continuous across the loop.
   clock.onRewind((byMs) => {
@@ -153,7 +196,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   const sources = createChainSources(services, endpoints, onError, replay && inProcessReplay(replay));
   const oracle = createOracleSource(services, endpoints, onError);
 
-  const caches = Object.values(services.deployments).flatMap((d) => [d.priceMap, d.tokenList, d.poolStats]);
+  const caches = Object.values(services.deployments).flatMap((d) => [d.priceMap, d.tokenList, d.poolStats, d.owners]);
+  const hubs = Object.values(services.streams);
   return {
     services,
     replay,
@@ -169,9 +213,15 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
       // A virtual replay publishes nothing until the test advances it, so there is no first price to wait for.
       if (oracle && !virtual) await waitFor(() => services.prices.size > 0, FIRST_PRICE_TIMEOUT_MS);
       for (const cache of caches) cache.start();
+      for (const hub of hubs) hub.start();
       log(`ready: ${services.accounts.size()} accounts, ${services.prices.size} prices`);
     },
+    closeStreams() {
+      for (const hub of hubs) hub.stop();
+    },
     async stop() {
+      // Sockets first (1001, going away), while the caches still answer their last messages' reads.
+      for (const hub of hubs) hub.stop();
       for (const cache of caches) cache.stop();
       await Promise.all([...sources.map((s) => s.stop()), oracle?.stop()]);
       await replay?.stop();

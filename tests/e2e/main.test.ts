@@ -1,5 +1,10 @@
-/** The service as a process: configuration errors stop the boot; SIGTERM shuts down cleanly after serving. */
+/**
+ * The service as a process: configuration errors stop the boot; SIGTERM closes the stream sockets (1001) and shuts down
+ * cleanly after serving.
+ */
 import assert from "node:assert/strict";
+
+const SAMPLE_OWNER = "Ec9hbAKeAzEpTJKTebKqSGYWAQQb9uzUuqqrXu2k3HFC";
 
 function freePort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
@@ -19,7 +24,7 @@ Deno.test("a bad configuration value stops the boot with exit code 2, naming the
   assert.match(new TextDecoder().decode(output.stderr), /PORT/);
 });
 
-Deno.test("SIGTERM: the service finishes and exits 0", async () => {
+Deno.test("SIGTERM: stream sockets close with 1001, the service finishes and exits 0", async () => {
   const port = freePort();
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "--allow-all", "src/main.ts"],
@@ -39,7 +44,14 @@ Deno.test("SIGTERM: the service finishes and exits 0", async () => {
   assert.ok(health, "the service came up");
   assert.equal(health.status, 200);
   await health.body?.cancel();
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/v2/owner/${SAMPLE_OWNER}/ws`);
+  const closed = new Promise<number>((resolve) => socket.onclose = (event) => resolve(event.code));
+  await new Promise((resolve, reject) => {
+    socket.onmessage = resolve;
+    socket.onerror = reject;
+  });
   child.kill("SIGTERM");
+  assert.equal(await closed, 1001);
   const status = await child.status;
   const log = new TextDecoder().decode(await new Response(child.stdout).arrayBuffer());
   assert.equal(status.code, 0);

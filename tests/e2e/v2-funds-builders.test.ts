@@ -1,7 +1,7 @@
 /**
  * The ten v2 setup and funds builders over HTTP on the embedded world (issue 9). Every answer goes through `call()`
  * (checked against the OpenAPI contract); every built transaction is read back with web3.js and checked completely
- * by `expectTransaction`: program ids, discriminators and decoded arguments recomputed from the request, every
+ * by `assertTransaction`: program ids, discriminators and decoded arguments recomputed from the request, every
  * account against an address derived here with web3.js / spl-token, signer and writable flags, fee payer, the base
  * chain's cached blockhash, the configured priority fee, size ≤ 1232.
  *
@@ -12,24 +12,24 @@ import assert from "node:assert/strict";
 import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
 import { call } from "../helpers/contract.ts";
-import { fundsAccounts } from "../helpers/v2funds-accounts.ts";
+import { fundsAccounts } from "../helpers/funds-chain-state.ts";
 import { key } from "../helpers/instructions.ts";
+import { type FundsWorld, startFundsWorld, WORLD } from "./_world.ts";
 import {
   expectCreateAta,
-  expected,
   type ExpectedInstruction,
-  expectTransaction,
   expectTransfer,
   expectWrapSol,
+  fundsInstructions,
   type FundsTokenRef,
-} from "../helpers/v2funds-transactions.ts";
-import { type FundsWorld, startFundsWorld } from "./_v2funds-world.ts";
+} from "../helpers/expected-instructions.ts";
+import { assertTransaction } from "../helpers/transaction-checks.ts";
 
 const PRIORITY_FEE = 5_000n;
 const BUILDER = "/v2/transaction-builder";
 
 function harness(w: FundsWorld) {
-  const x = expected(w.programId);
+  const x = fundsInstructions(w.programId);
   const token = {
     USDC: { mint: w.mints.USDC, token2022: false },
     SOL: { mint: w.mints.SOL, token2022: false },
@@ -44,7 +44,8 @@ function harness(w: FundsWorld) {
   ) => {
     const r = await post(path, body);
     assert.equal(r.status, 200, JSON.stringify(r.body));
-    const tx = expectTransaction(r.body.transactionBase64, {
+    const tx = assertTransaction(r.body.transactionBase64, {
+      chain: "base",
       programId: w.programId,
       feePayer: want.feePayer,
       signers: want.signers ?? [want.feePayer],
@@ -515,7 +516,7 @@ Deno.test("v2 setup and funds builders on the embedded world", async (t) => {
 
 Deno.test("v2 setup and funds builders without a cached base blockhash: 500 BLOCKHASH_UNAVAILABLE", async () => {
   // Built but never started: the configuration is loaded, nothing is ingested, no blockhash was ever fetched.
-  const service = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0", REPLAY_DIR: "fixtures/world" }), {
+  const service = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0", REPLAY_DIR: WORLD }), {
     replayMode: "virtual",
   });
   try {

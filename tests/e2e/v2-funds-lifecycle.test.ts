@@ -1,6 +1,6 @@
 /**
  * The funds lifecycle of a fresh owner of the embedded world (issue 9, item 7): deposit → trade → request-withdrawal
- * → execute-withdrawal. Each step's transaction is checked completely (`expectTransaction`), and what it would
+ * → execute-withdrawal. Each step's transaction is checked completely (`assertTransaction`), and what it would
  * create on chain is then put into the service's store at the addresses the transaction itself names — so the next
  * step sees exactly the state the previous transaction would leave, and the test checks that every account a step
  * needs is one an earlier step created (basket, deposit ledger, delegation, token accounts, escrow).
@@ -10,22 +10,18 @@
 import assert from "node:assert/strict";
 import { readTransaction } from "../../src/domain/builders/transaction.ts";
 import { basketAccount, userDepositLedgerAccount } from "../../src/protocol/accounts/index.ts";
-import { catalogEntry, decodeProgramInstruction, key } from "../helpers/instructions.ts";
+import { decodeProgramInstruction, key } from "../helpers/instructions.ts";
 import { call } from "../helpers/contract.ts";
-import {
-  DELEGATION_PROGRAM,
-  expectCreateAta,
-  expected,
-  expectTransaction,
-  type FundsTokenRef,
-} from "../helpers/v2funds-transactions.ts";
-import { startFundsWorld } from "./_v2funds-world.ts";
+import { startFundsWorld } from "./_world.ts";
+import { DELEGATION_PROGRAM } from "../helpers/expected-accounts.ts";
+import { expectCreateAta, fundsInstructions, type FundsTokenRef } from "../helpers/expected-instructions.ts";
+import { assertTransaction } from "../helpers/transaction-checks.ts";
 
 const BUILDER = "/v2/transaction-builder";
 
 Deno.test("funds lifecycle of a fresh owner: deposit → trade → request-withdrawal → execute-withdrawal", async (t) => {
   const w = await startFundsWorld();
-  const x = expected(w.programId);
+  const x = fundsInstructions(w.programId);
   const owner = key("v2funds lifecycle owner");
   const feePayer = key("v2funds lifecycle fee payer");
   const usdc: FundsTokenRef = { mint: w.mints.USDC, token2022: false };
@@ -33,9 +29,10 @@ Deno.test("funds lifecycle of a fresh owner: deposit → trade → request-withd
   const check = (
     base64: string,
     signers: string[],
-    instructions: Parameters<typeof expectTransaction>[1]["instructions"],
+    instructions: Parameters<typeof assertTransaction>[1]["instructions"],
   ) =>
-    expectTransaction(base64, {
+    assertTransaction(base64, {
+      chain: "base",
       programId: w.programId,
       feePayer: owner,
       signers,
@@ -126,8 +123,8 @@ Deno.test("funds lifecycle of a fresh owner: deposit → trade → request-withd
     });
 
     await t.step("trade (open-position): its owner accounts are the ones the deposit created", async () => {
-      // COORDINATOR: once POST /v2/transaction-builder/open-position builds for an owner (issue 8), this step checks
-      // its open_position_er; until then the 501 branch checks the instruction's account table against the deposit.
+      // The trade builder (issue 8) builds on what the deposit created: the rollup transaction's open_position_er
+      // names this owner's basket and deposit ledger PDAs, and the owner signs and pays.
       const open = await post("open-position", {
         owner,
         inputTokenSymbol: "USDC",
@@ -136,26 +133,21 @@ Deno.test("funds lifecycle of a fresh owner: deposit → trade → request-withd
         leverage: 2,
         tradeType: "SHORT",
       });
-      const slots: string[] = catalogEntry("v2", "open_position_er").accounts.slots.map(([name]) => String(name));
-      for (const name of ["owner", "signer", "basket", "userDepositLedger"]) assert.ok(slots.includes(name), name);
-      if (open.status === 200 && open.body.transactionBase64) {
-        const ix = readTransaction(open.body.transactionBase64).instructions.find((i) =>
-          i.programAddress === w.programId
-        );
-        assert.ok(ix, "the trade transaction holds a perpetuals instruction");
-        const trade = decodeProgramInstruction("v2", ix);
-        assert.equal(trade.accounts.owner, owner);
-        assert.equal(trade.accounts.basket, created.basket);
-        assert.equal(trade.accounts.userDepositLedger, created.ledger);
-      } else {
-        assert.equal(open.status, 501, JSON.stringify(open.body));
-        // What open_position_er will be given for this owner: PDA ["basket", owner] (writable) and
-        // PDA ["user_deposit_ledger", owner] — exactly what init_basket / init_user_deposit_ledger created, and the
-        // basket is live on the rollup, where the trade executes.
-        assert.equal(w.ref.basket(owner), created.basket);
-        assert.equal(w.ref.ledger(owner), created.ledger);
-        assert.equal(w.services.accounts.getFrom("er", created.basket)?.owner, w.programId);
-      }
+      assert.equal(open.status, 200, JSON.stringify(open.body));
+      assert.equal(open.body.err, null);
+      const tx = readTransaction(open.body.transactionBase64);
+      assert.equal(tx.feePayer, owner);
+      assert.deepEqual(tx.signers, [owner]);
+      const ix = tx.instructions.find((i) => i.programAddress === w.programId);
+      assert.ok(ix, "the trade transaction holds a perpetuals instruction");
+      const trade = decodeProgramInstruction("v2", ix);
+      assert.equal(trade.name, "open_position_er");
+      assert.equal(trade.accounts.owner, owner);
+      assert.equal(trade.accounts.signer, owner);
+      assert.equal(trade.accounts.basket, created.basket);
+      assert.equal(trade.accounts.userDepositLedger, created.ledger);
+      // The basket the trade writes is live on the rollup, where the trade executes.
+      assert.equal(w.services.accounts.getFrom("er", created.basket)?.owner, w.programId);
     });
 
     await t.step("request-withdrawal: variant A is refused; variant B withdraws from what was deposited", async () => {

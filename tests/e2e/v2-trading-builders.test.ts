@@ -1,6 +1,6 @@
 /**
  * The 14 v2 trading and order builders on the embedded world (fixtures/world), over HTTP: every answer is validated
- * against the contract (`call`), every transaction decoded (tests/helpers/v2trade-expect.ts): v0 message, fee payer,
+ * against the contract (`call`), every transaction decoded (tests/helpers/transaction-checks.ts): v0 message, fee payer,
  * the ER's cached blockhash, no lookup tables, one `SetComputeUnitLimit(1_400_000)`, then each program instruction's
  * program id, discriminator, arguments (recomputed here from the request, the quote and the owner's basket) and every
  * account against addresses derived here with web3.js from pool names and mints, with message-level roles.
@@ -11,8 +11,6 @@
  * and owner 36 of the manifest (SOL short and SOL longs on both SOL-long markets).
  */
 import assert from "node:assert/strict";
-import { loadConfig } from "../../src/config/env.ts";
-import { createServiceApp } from "../../src/server.ts";
 import { snapshotFor } from "../../src/handlers/context.ts";
 import { createBlockhashCaches } from "../../src/state/blockhash-cache.ts";
 import { basketAccount } from "../../src/protocol/accounts/index.ts";
@@ -23,9 +21,10 @@ import type { OraclePrice } from "../../src/domain/math/types.ts";
 import { call } from "../helpers/contract.ts";
 import { eventually } from "../helpers/eventually.ts";
 import { key } from "../helpers/instructions.ts";
-import { assertErTransaction, assertProgramInstruction, type Signing, v2Addresses } from "../helpers/v2trade-expect.ts";
-
-const WORLD = "fixtures/world";
+import { programAddresses } from "../helpers/expected-accounts.ts";
+import { custodyAs, marketBlock, type Signing, tradeCustody } from "../helpers/expected-instructions.ts";
+import { assertErTransaction, assertTradeInstruction } from "../helpers/transaction-checks.ts";
+import { startWorld, WORLD } from "./_world.ts";
 
 interface ManifestCustody {
   symbol: string;
@@ -41,7 +40,7 @@ interface Manifest {
 
 const manifest = JSON.parse(await Deno.readTextFile(`${WORLD}/manifest.json`)) as Manifest;
 const P = manifest.deployments.v2.programId;
-const A = v2Addresses(P);
+const A = programAddresses(P);
 const RICH = manifest.cases.v2.manyPositionsAndLimitOrder.owner;
 const LIMITS = manifest.cases.v2.onlyLimitOrders.owner;
 const NO_BASKET = manifest.cases.v2.ledgerWithoutBasket.owner;
@@ -52,32 +51,13 @@ const mintOf = (pool: Pool, symbol: string) =>
   manifest.deployments.v2.pools.find((p) => p.name === pool)!.custodies.find((c) => c.symbol === symbol)!.mint;
 
 /** A custody and its oracle, derived from the pool name and the mint. */
-function custody(pool: Pool, symbol: string) {
-  const mint = mintOf(pool, symbol);
-  return { custody: A.custody(A.pool(pool), mint), oracle: A.oracle(mint) };
-}
+const custody = (pool: Pool, symbol: string) => tradeCustody(P, pool, mintOf(pool, symbol));
 
 /** The market block of an instruction, derived from the pool name, the mints and the side. */
-function block(pool: Pool, target: string, lock: string, side: "long" | "short") {
-  const t = custody(pool, target);
-  const l = custody(pool, lock);
-  return {
-    pool: A.pool(pool),
-    market: A.market(t.custody, l.custody, side),
-    target_custody: t.custody,
-    lock_custody: l.custody,
-    target_oracle_account: t.oracle,
-    lock_oracle_account: l.oracle,
-  };
-}
-const receiving = (pool: Pool, symbol: string) => {
-  const c = custody(pool, symbol);
-  return { receiving_custody: c.custody, receiving_oracle_account: c.oracle };
-};
-const dispensing = (pool: Pool, symbol: string) => {
-  const c = custody(pool, symbol);
-  return { dispensing_custody: c.custody, dispensing_oracle_account: c.oracle };
-};
+const block = (pool: Pool, target: string, lock: string, side: "long" | "short") =>
+  marketBlock(P, pool, mintOf(pool, target), mintOf(pool, lock), side);
+const receiving = (pool: Pool, symbol: string) => custodyAs("receiving", P, pool, mintOf(pool, symbol));
+const dispensing = (pool: Pool, symbol: string) => custodyAs("dispensing", P, pool, mintOf(pool, symbol));
 
 /** An open-position request paying USDC into the SOL LONG market. */
 const usdcSolLong = (inputAmountUi: string, leverage: number) => ({
@@ -101,18 +81,9 @@ function bound(fill: OraclePrice, raise: boolean, bps = 50n): OraclePrice {
 }
 
 Deno.test("embedded world: the v2 trading and order builders", async (t) => {
-  const service = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0", REPLAY_DIR: WORLD }), {
-    replayMode: "virtual",
-  });
-  const { app, services } = service;
+  const { service, app, services } = await startWorld();
   try {
-    await service.start();
-    service.replay!.replayer.advanceTo(1_000);
     await eventually(() => (services.prices.size >= 5 ? true : undefined), "oracle prices");
-    await eventually(
-      () => ("blockhash" in services.blockhashes.er.current(services.clock.nowMs()) ? true : undefined),
-      "the ER blockhash",
-    );
     await eventually(
       () => (snapshotFor(services, "v2").accounts.get("Basket", A.basket(RICH)) ? true : undefined),
       "baskets",
@@ -139,12 +110,12 @@ Deno.test("embedded world: the v2 trading and order builders", async (t) => {
     const decode = (base64: string, feePayer: string, names: string[]) =>
       assertErTransaction(base64, { feePayer, blockhash: erBlockhash(), program: P, names });
     const expectIx = (
-      ix: Parameters<typeof assertProgramInstruction>[0],
+      ix: Parameters<typeof assertTradeInstruction>[0],
       name: string,
       signing: Signing,
       accounts: Record<string, string>,
       args: Record<string, unknown>,
-    ) => assertProgramInstruction(ix, { program: P, name, signing, accounts, args });
+    ) => assertTradeInstruction(ix, { program: P, name, signing, accounts, args });
     const rich: Signing = { owner: RICH, signer: RICH };
 
     const solLong = block("Crypto.1", "SOL", "SOL", "long");
@@ -792,7 +763,7 @@ Deno.test("embedded world: the v2 trading and order builders", async (t) => {
 });
 
 /** The decoded arguments of an `open_position_er` (to check amounts the test takes from the quote). */
-function assertDecodedOpen(ix: Parameters<typeof assertProgramInstruction>[0]) {
+function assertDecodedOpen(ix: Parameters<typeof assertTradeInstruction>[0]) {
   const data = new DataView(ix.data.buffer, ix.data.byteOffset, ix.data.byteLength);
   // discriminator 8 ‖ price u64 ‖ exponent i32 ‖ collateral_amount u64 ‖ size_amount u64 ‖ privilege u8
   return { collateralAmount: data.getBigUint64(20, true), sizeAmount: data.getBigUint64(28, true) };

@@ -10,28 +10,25 @@
  */
 import assert from "node:assert/strict";
 import { AddressLookupTableAccount, PublicKey } from "@solana/web3.js";
-import { loadConfig } from "../../src/config/env.ts";
-import { createServiceApp } from "../../src/server.ts";
-import { type LookupTable, readTransaction } from "../../src/domain/builders/transaction.ts";
+import type { LookupTable } from "../../src/domain/builders/transaction.ts";
 import { custodyAccount, positionAccount } from "../../src/protocol/accounts/index.ts";
 import { formatUsd } from "../../src/domain/format/ui.ts";
 import type { Instruction } from "../../src/protocol/instructions/instruction.ts";
 import { call } from "../helpers/contract.ts";
 import { eventually } from "../helpers/eventually.ts";
+import { decodeProgramInstruction } from "../helpers/instructions.ts";
 import {
-  assertEarlierInstruction,
   ata,
   ATA_PROGRAM,
-  COMPUTE_BUDGET,
-  earlierAddresses,
   FAF,
-  SYSTEM,
-  SYSVAR_IX,
+  programAddresses,
+  SYSTEM_PROGRAM,
+  SYSVAR_INSTRUCTIONS,
   TOKEN,
-} from "../helpers/earlierb-accounts.ts";
-import { decodeProgramInstruction } from "../helpers/instructions.ts";
-
-const WORLD = "fixtures/world";
+  tokenProgram,
+} from "../helpers/expected-accounts.ts";
+import { assertEarlierInstruction, checkedTransaction } from "../helpers/transaction-checks.ts";
+import { startWorld, WORLD } from "./_world.ts";
 
 interface WorldConfig {
   programId: string;
@@ -56,7 +53,7 @@ Deno.test("embedded world: the earlier interface's transaction builders", async 
   const config = JSON.parse(await Deno.readTextFile(`${WORLD}/pool-config.earlier.json`)) as WorldConfig;
   const manifest = JSON.parse(await Deno.readTextFile(`${WORLD}/manifest.json`)) as Manifest;
   const P = config.programId;
-  const A = earlierAddresses(P);
+  const A = programAddresses(P);
   const token = (symbol: string) => {
     for (const pool of config.pools) {
       const t = pool.tokens.find((x) => x.symbol === symbol);
@@ -70,9 +67,7 @@ Deno.test("embedded world: the earlier interface's transaction builders", async 
     if (!pool) throw new Error(`no pool for ${symbol}`);
     return pool;
   };
-  const tokenProgram = (
-    symbol: string,
-  ) => (token(symbol).token2022 ? "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb" : TOKEN);
+  const tokenProgramOf = (symbol: string) => tokenProgram(token(symbol).token2022);
 
   /** Independently derived slots of a market of `target` (its pool) with `collateral`, and of `owner` on it. */
   const slots = (target: string, collateral: string, side: "Long" | "Short", owner: string) => {
@@ -100,7 +95,12 @@ Deno.test("embedded world: the earlier interface's transaction builders", async 
       vault: (s: string) => A.custodyTokenAccount(pool, mint(s)),
     };
   };
-  const fixed = { perpetuals: A.perpetuals, eventAuthority: A.eventAuthority, program: P, ixSysvar: SYSVAR_IX };
+  const fixed = {
+    perpetuals: A.perpetuals,
+    eventAuthority: A.eventAuthority,
+    program: P,
+    ixSysvar: SYSVAR_INSTRUCTIONS,
+  };
 
   const rich = manifest.cases.earlier.tokenStake.owner; // positions, trigger orders, a token-stake account
   const referred = manifest.cases.earlier.referral.owner; // referred by `rich`
@@ -116,18 +116,10 @@ Deno.test("embedded world: the earlier interface's transaction builders", async 
   const SOL_LONG_JITO = positionOf("SOL long JitoSOL");
   const NVDA_SHORT = positionOf("NVDA short USDC");
 
-  const service = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0", REPLAY_DIR: WORLD }), {
-    replayMode: "virtual",
-  });
-  const { app, services } = service;
+  const { service, app, services, blockhash } = await startWorld();
   try {
-    await service.start();
-    service.replay!.replayer.advanceTo(1_000);
     await eventually(() => (services.prices.size >= 10 ? true : undefined), "oracle prices");
-    const baseHash = await eventually(() => {
-      const entry = services.blockhashes.base.current(services.clock.nowMs());
-      return "blockhash" in entry ? entry.blockhash : undefined;
-    }, "base blockhash");
+    const baseHash = blockhash("base");
     await eventually(() => (services.accounts.get(BTC_LONG) ? true : undefined), "positions");
 
     // The pools' lookup tables as the chain holds them, decoded by web3.js.
@@ -146,18 +138,13 @@ Deno.test("embedded world: the earlier interface's transaction builders", async 
      * the lookup tables it uses.
      */
     const opened = (base64: string, owner: string) => {
-      const tx = readTransaction(base64, tables);
-      assert.equal(tx.version, 0);
-      assert.equal(tx.feePayer, owner);
-      assert.deepEqual(tx.signers, [owner]);
-      assert.ok(tx.signatures.every((s) => s.every((b) => b === 0)), "unsigned");
-      assert.equal(tx.blockhash, baseHash);
+      const { tx, program } = checkedTransaction(base64, {
+        chain: "base",
+        feePayer: owner,
+        blockhash: baseHash,
+        lookupTables: tables,
+      });
       if ("blockhash" in erHash) assert.notEqual(tx.blockhash, erHash.blockhash);
-      assert.ok(tx.sizeBytes <= 1232, `${tx.sizeBytes} bytes`);
-      assert.equal(tx.instructions[0].programAddress, COMPUTE_BUDGET);
-      assert.equal(tx.instructions[0].data[0], 2); // SetComputeUnitLimit (no priority fee configured)
-      const program = tx.instructions.slice(1);
-      assert.ok(program.every((ix) => ix.programAddress !== COMPUTE_BUDGET));
       return { program, lookups: tx.lookups.map((l) => l.key), size: tx.sizeBytes };
     };
     const post = (path: string, body: unknown) => call(app, "POST", `/transaction-builder/${path}`, body);
@@ -169,7 +156,7 @@ Deno.test("embedded world: the earlier interface's transaction builders", async 
           ? "create-ata"
           : ix.programAddress === TOKEN
           ? ["", "", "", "", "", "", "", "", "", "close-account", "", "", "", "", "", "", "", "sync-native"][ix.data[0]]
-          : ix.programAddress === SYSTEM
+          : ix.programAddress === SYSTEM_PROGRAM
           ? "transfer"
           : ix.programAddress
       );
@@ -206,7 +193,7 @@ Deno.test("embedded world: the earlier interface's transaction builders", async 
           fundingAccount: ata(fresh, mint("USDC")),
           transferAuthority: A.transferAuthority,
           ...s.positionSlots,
-          systemProgram: SYSTEM,
+          systemProgram: SYSTEM_PROGRAM,
           fundingTokenProgram: TOKEN,
           fundingMint: mint("USDC"),
         },
@@ -227,7 +214,7 @@ Deno.test("embedded world: the earlier interface's transaction builders", async 
             ...s.triggerSlots,
             order: s.order,
             receiveCustody: s.collateralCustody,
-            systemProgram: SYSTEM,
+            systemProgram: SYSTEM_PROGRAM,
           },
           args: { triggerPrice: { price, exponent: -8 }, deltaSizeAmount: BigInt(r.body.outputAmount), isStopLoss },
         }, false);
@@ -256,7 +243,14 @@ Deno.test("embedded world: the earlier interface's transaction builders", async 
         const { program } = opened(r.body.transactionBase64, fresh);
         assert.deepEqual(names(program), ["create-ata", "transfer", "sync-native", "open_position"]);
         const wsol = ata(fresh, mint("SOL"));
-        assert.deepEqual(program[0].accounts.map((a) => a.address), [fresh, wsol, fresh, mint("SOL"), SYSTEM, TOKEN]);
+        assert.deepEqual(program[0].accounts.map((a) => a.address), [
+          fresh,
+          wsol,
+          fresh,
+          mint("SOL"),
+          SYSTEM_PROGRAM,
+          TOKEN,
+        ]);
         assert.deepEqual(program[1].accounts.map((a) => a.address), [fresh, wsol]);
         assert.equal(
           new DataView(program[1].data.buffer, program[1].data.byteOffset).getBigUint64(4, true),
@@ -296,7 +290,7 @@ Deno.test("embedded world: the earlier interface's transaction builders", async 
           receivingCustodyOracleAccount: A.oracle(mint("USDC")),
           receivingCustodyTokenAccount: s.vault("USDC"),
           ...s.positionSlots,
-          systemProgram: SYSTEM,
+          systemProgram: SYSTEM_PROGRAM,
           fundingTokenProgram: TOKEN,
           fundingMint: mint("USDC"),
           collateralMint: mint("BTC"),
@@ -343,7 +337,7 @@ Deno.test("embedded world: the earlier interface's transaction builders", async 
           reserveOracleAccount: A.oracle(mint("USDC")),
           reserveCustodyTokenAccount: s.vault("USDC"),
           receiveCustody: s.collateralCustody,
-          systemProgram: SYSTEM,
+          systemProgram: SYSTEM_PROGRAM,
           fundingTokenProgram: TOKEN,
           fundingMint: mint("USDC"),
         },
@@ -431,7 +425,7 @@ Deno.test("embedded world: the earlier interface's transaction builders", async 
       const open = decodeProgramInstruction("earlier", program[0]);
       assert.equal(open.name, "open_position");
       assert.equal(open.accounts.fundingAccount, ata(fresh, mint("SPY"), true));
-      assert.equal(open.accounts.fundingTokenProgram, tokenProgram("SPY"));
+      assert.equal(open.accounts.fundingTokenProgram, tokenProgramOf("SPY"));
       assert.equal(open.accounts.market, slots("SPY", "SPY", "Long", fresh).market);
       assert.equal(open.args.collateralAmount, 50_000_000n);
     });
@@ -735,7 +729,7 @@ Deno.test("embedded world: the earlier interface's transaction builders", async 
         assert.equal(place.status, 200, place.text);
         assertEarlierInstruction(opened(place.body.transactionBase64, rich).program[0], P, {
           name: "place_trigger_order",
-          accounts: { ...triggerAccounts, feePayer: rich, systemProgram: SYSTEM },
+          accounts: { ...triggerAccounts, feePayer: rich, systemProgram: SYSTEM_PROGRAM },
           args: {
             triggerPrice: { price: 12_000_000_000_000n, exponent: -8 },
             deltaSizeAmount: 100_000n,
@@ -795,7 +789,7 @@ Deno.test("embedded world: the earlier interface's transaction builders", async 
           tokenVault: A.tokenVault,
           tokenVaultTokenAccount: A.tokenVaultTokenAccount,
           tokenStakeAccount: A.tokenStake(fresh),
-          systemProgram: SYSTEM,
+          systemProgram: SYSTEM_PROGRAM,
           tokenProgram: TOKEN,
           eventAuthority: A.eventAuthority,
           program: P,
@@ -813,7 +807,7 @@ Deno.test("embedded world: the earlier interface's transaction builders", async 
           feePayer: fresh,
           tokenStakeAccount: A.tokenStake(rich),
           referralAccount: A.referral(fresh),
-          systemProgram: SYSTEM,
+          systemProgram: SYSTEM_PROGRAM,
         },
         args: {},
       }, false);

@@ -199,3 +199,20 @@ export async function call(
   assertMatchesContract(method, url, response.status, contentType, parsed, response.headers);
   return { status: response.status, headers: response.headers, body: parsed, text };
 }
+
+/**
+ * Validates one WebSocket message (its JSON text) against the stream route it came from: the route documents its
+ * messages as the content of its 101 response. Returns the parsed message.
+ */
+export function assertMessageMatchesContract(url: string, text: string): { type: string; data: unknown } {
+  const message = JSON.parse(text);
+  try {
+    assertMatchesContract("GET", url, 101, "application/json", message);
+  } catch (error) {
+    if (error instanceof ContractViolation) {
+      throw new ContractViolation(`${message?.type ?? "untyped"} message: ${error.message}`);
+    }
+    throw error;
+  }
+  return message;
+}

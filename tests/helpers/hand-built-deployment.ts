@@ -49,6 +49,8 @@ import { handlers } from "../../src/handlers/index.ts";
 import { PoolStatsCache } from "../../src/runtime/pool-stats-cache.ts";
 import { PriceMapCache } from "../../src/runtime/price-map-cache.ts";
 import { TokenListCache } from "../../src/runtime/token-list-cache.ts";
+import { OwnerViewCache } from "../../src/runtime/owner-view-cache.ts";
+import type { Clock } from "../../src/state/clock.ts";
 import { TOKEN_LISTS } from "../../src/domain/views/tokens.ts";
 import { POOL_STATS } from "../../src/domain/views/pool-stats.ts";
 import { IngestStatus } from "../../src/ingest/status.ts";
@@ -467,6 +469,8 @@ export interface Fixture {
   index: Record<ProgramVersion, DeploymentIndex>;
   view: Record<ProgramVersion, ProgramView>;
   snapshot(version: ProgramVersion, priceMaxAgeMs?: number): DeploymentSnapshot;
+  /** The snapshot of a deployment at another clock reading (what the owner view cache computes on). */
+  snapshotAt(version: ProgramVersion, nowMs: number, priceMaxAgeMs?: number): DeploymentSnapshot;
   /** Writes (or replaces) an account of a deployment. */
   put<T>(version: ProgramVersion, pubkey: string, codec: AccountCodec<T>, value: T): void;
 }
@@ -585,17 +589,36 @@ export function buildFixture(options: FixtureOptions = {}): Fixture {
     index,
     view,
     put,
-    snapshot: (version, priceMaxAgeMs = 60_000) =>
-      new DeploymentSnapshot({
-        version,
-        programId: PROGRAM[version],
-        config: index[version],
-        accounts: view[version],
-        priceOfFeed: (id) => prices.get(id),
-        nowMs,
-        priceMaxAgeMs,
-      }),
+    snapshot: (version, priceMaxAgeMs = 60_000) => snapshotAt(version, nowMs, priceMaxAgeMs),
+    snapshotAt,
   };
+
+  function snapshotAt(version: ProgramVersion, at: number, priceMaxAgeMs = 60_000) {
+    return new DeploymentSnapshot({
+      version,
+      programId: PROGRAM[version],
+      config: index[version],
+      accounts: view[version],
+      priceOfFeed: (id) => prices.get(id),
+      nowMs: at,
+      priceMaxAgeMs,
+    });
+  }
+}
+
+/** The owner view cache of one deployment over a fixture (not started: it computes on every read until `start()`). */
+export function ownerViewsOf(
+  fixture: Fixture,
+  version: ProgramVersion,
+  clock: Clock = { nowMs: () => fixture.nowMs },
+): OwnerViewCache {
+  return new OwnerViewCache(
+    PROGRAM[version],
+    fixture.store,
+    fixture.prices,
+    clock,
+    (nowMs) => fixture.snapshotAt(version, nowMs),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -628,6 +651,7 @@ export function fixtureApp(fixture: Fixture = buildFixture()) {
       poolStats,
       priceMap: new PriceMapCache(fixture.index[version], fixture.prices),
       tokenList: new TokenListCache(fixture.index[version], TOKEN_LISTS[version]),
+      owners: ownerViewsOf(fixture, version),
     };
   };
   const ingest = new IngestStatus();

@@ -146,11 +146,11 @@ Deno.test("request amounts are bounded (20 + 20 digits), so answers stay within 
   }
 });
 
-Deno.test("HEAD on a WebSocket route answers the documented 501 of its GET, with no body", async () => {
+Deno.test("HEAD on a WebSocket route answers the documented 426 of its GET (no handshake), with no body", async () => {
   const app = await testApp();
   for (const url of [`/v2/owner/${SAMPLE_PUBKEY}/ws`, `/owner/${SAMPLE_PUBKEY}/ws`]) {
     const response = await call(app, "HEAD", url);
-    assert.equal(response.status, 501);
+    assert.equal(response.status, 426);
     assert.equal(response.text, "");
   }
 });

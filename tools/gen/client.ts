@@ -42,7 +42,8 @@ export function emitClientModule(): string {
   return `${GENERATED_HEADER("tools/gen/client.ts")}
 /**
  * Typed clients for both interfaces (openapi-fetch; works in Deno, Node 18+ and browsers) and typed
- * helpers for the two WebSocket streams.
+ * helpers for the two WebSocket streams (reconnecting with backoff; any runtime with a WebSocket: Deno, browsers,
+ * Node 22+, or older Node given the \`ws\` package's constructor).
  *
  *   const v2 = createV2Client({ baseUrl: "http://localhost:8080" });
  *   const { data, error } = await v2.GET("/v2/prices/{symbol}", { params: { path: { symbol: "SOL" } } });
@@ -70,17 +71,49 @@ export type EarlierStreamMessage =
   | EarlierComponents["schemas"]["PositionsMessage"]
   | EarlierComponents["schemas"]["OrdersMessage"];
 
+/**
+ * Reconnection after the socket closes without \`close()\` being called (server restart, network loss, a refused
+ * upgrade such as the per-owner limit): the n-th consecutive failed attempt waits
+ * min(maxDelayMs, initialDelayMs × factor^(n−1)), spread by ±jitter. A connection that delivered a message resets
+ * the count. Every (re)connection starts with the stream's opening messages, so a client's state is whole again.
+ */
+export interface ReconnectOptions {
+  /** Default 500. */
+  initialDelayMs?: number;
+  /** Default 30000. */
+  maxDelayMs?: number;
+  /** Default 2. */
+  factor?: number;
+  /** Fraction of the delay added or removed at random (0..1, default 0.2), so clients do not return in lockstep. */
+  jitter?: number;
+  /** Consecutive failed attempts after which the stream gives up (default: never). */
+  maxAttempts?: number;
+}
+
+/** A WebSocket constructor: the runtime's (Deno, browsers, Node 22+) or one passed in (e.g. the \`ws\` package). */
+export type WebSocketConstructor = new (url: string) => WebSocket;
+
 export interface StreamHandlers<M> {
+  /** Each message, parsed and typed (narrow on \`message.type\`). */
   onMessage: (message: M) => void;
+  /** The socket opened (again, after a reconnection). */
   onOpen?: () => void;
-  onClose?: (code: number, reason: string) => void;
+  /** The socket closed; \`reconnectInMs\` is set when another attempt follows. */
+  onClose?: (event: { code: number; reason: string; reconnectInMs?: number }) => void;
+  /** A socket error, or a message that is not JSON. */
   onError?: (error: unknown) => void;
-  /** A WebSocket implementation where the runtime has none (older Node): e.g. the \`ws\` package. */
-  WebSocket?: typeof WebSocket;
+  /** Default: \`globalThis.WebSocket\`. */
+  WebSocket?: WebSocketConstructor;
+  /** Default: reconnect with the defaults of ReconnectOptions; \`false\` never reconnects. */
+  reconnect?: ReconnectOptions | false;
 }
 
 export interface Stream {
+  /** The current socket (a new one after each reconnection). */
   readonly socket: WebSocket;
+  /** Consecutive failed attempts so far (0 while connected). */
+  readonly failures: number;
+  /** Closes the socket for good: no reconnection. */
   close(): void;
 }
 
@@ -91,23 +124,73 @@ function streamUrl(baseUrl: string, path: string, query: Record<string, string |
   return url.toString();
 }
 
-function openStream<M>(url: string, handlers: StreamHandlers<M>): Stream {
-  const Impl = handlers.WebSocket ?? globalThis.WebSocket;
-  const socket = new Impl(url);
-  socket.onopen = () => handlers.onOpen?.();
-  socket.onmessage = (event) => {
-    try {
-      handlers.onMessage(JSON.parse(String(event.data)) as M);
-    } catch (error) {
-      handlers.onError?.(error);
-    }
-  };
-  socket.onerror = (event) => handlers.onError?.(event);
-  socket.onclose = (event) => handlers.onClose?.(event.code, event.reason);
-  return { socket, close: () => socket.close() };
+/** The delay before reconnection attempt number \`failures\` (1-based), or undefined to give up. */
+export function reconnectDelayMs(options: ReconnectOptions, failures: number, random = Math.random): number | undefined {
+  if (failures > (options.maxAttempts ?? Infinity)) return undefined;
+  const base = Math.min(
+    options.maxDelayMs ?? 30_000,
+    (options.initialDelayMs ?? 500) * (options.factor ?? 2) ** Math.max(0, failures - 1),
+  );
+  const jitter = Math.min(1, Math.max(0, options.jitter ?? 0.2));
+  return Math.round(base * (1 + jitter * (2 * random() - 1)));
 }
 
-/** Streams one owner's basket: a \`basket\` message first, then \`metrics\` at the update interval. */
+function openStream<M>(url: string, handlers: StreamHandlers<M>): Stream {
+  const Impl: WebSocketConstructor = handlers.WebSocket ?? globalThis.WebSocket;
+  const policy = handlers.reconnect === false ? undefined : handlers.reconnect ?? {};
+  let socket: WebSocket;
+  let failures = 0;
+  let closedByUser = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const connect = () => {
+    socket = new Impl(url);
+    let delivered = false;
+    socket.onopen = () => handlers.onOpen?.();
+    socket.onmessage = (event) => {
+      if (!delivered) failures = 0;
+      delivered = true;
+      let message: M;
+      try {
+        message = JSON.parse(String(event.data)) as M;
+      } catch (error) {
+        handlers.onError?.(error);
+        return;
+      }
+      handlers.onMessage(message);
+    };
+    socket.onerror = (event) => handlers.onError?.(event);
+    socket.onclose = (event) => {
+      const delay = closedByUser || !policy ? undefined : reconnectDelayMs(policy, ++failures);
+      handlers.onClose?.({ code: event.code, reason: event.reason, reconnectInMs: delay });
+      if (delay !== undefined) timer = setTimeout(connect, delay);
+    };
+  };
+  connect();
+  return {
+    get socket() {
+      return socket;
+    },
+    get failures() {
+      return failures;
+    },
+    close() {
+      closedByUser = true;
+      if (timer !== undefined) clearTimeout(timer);
+      socket.close();
+    },
+  };
+}
+
+/**
+ * Streams one owner's basket: a \`basket\` message first (and after every reconnection), again on each basket change,
+ * and \`metrics\` at the update interval.
+ *
+ *   const stream = openV2BasketStream("https://api.example", owner, {
+ *     updateIntervalMs: 1000,
+ *     onMessage: (m) => m.type === "basket" ? render(m.data) : update(m.data),
+ *   });
+ */
 export function openV2BasketStream(
   baseUrl: string,
   owner: string,
@@ -119,7 +202,7 @@ export function openV2BasketStream(
   return openStream(url, options);
 }
 
-/** Streams one owner's positions (at the update interval) and orders (on change). */
+/** Streams one owner's positions (at the update interval) and orders (on connect and on change). */
 export function openEarlierOwnerStream(
   baseUrl: string,
   owner: string,

@@ -5,6 +5,7 @@
  * value carries a leading "-"; "-" for unset values; "Infinity" for unbounded leverage.
  */
 import { USD_DECIMALS } from "../math/constants.ts";
+import { pow10 } from "../math/bigint.ts";
 import { toFixedDecimal } from "../math/decimal.ts";
 import { INFINITE_LEVERAGE, type LeverageBps } from "../math/leverage.ts";
 import type { OraclePrice } from "../math/types.ts";
@@ -79,7 +80,7 @@ const KMB_STEPS: readonly { digits: number; suffix: string }[] = [
 export function formatKmb(value: bigint, decimals: number): string {
   const magnitude = value < 0n ? -value : value;
   for (const { digits, suffix } of KMB_STEPS) {
-    if (magnitude >= 10n ** BigInt(digits + decimals)) {
+    if (magnitude >= pow10(digits + decimals)) {
       return `${toFixedDecimal(value, decimals + digits, 2)}${suffix}`;
     }
   }

@@ -6,10 +6,8 @@
  */
 import { parsePrice } from "../math/oracle.ts";
 import type { OraclePrice } from "../math/types.ts";
+import { U64_MAX } from "../../protocol/constants.ts";
 import { fail } from "./result.ts";
-
-/** Largest u64: the most a price mantissa or an amount argument can hold. */
-export const U64_MAX = (1n << 64n) - 1n;
 
 export function parseOrderPrice(text: string, exponent: number, field: string): OraclePrice {
   let price: OraclePrice;

@@ -51,8 +51,14 @@ export function bpsPercent(bps: bigint): string {
  * such entries instead of computing them.
  */
 export const MAX_PRICE_EXPONENT = 64;
+/**
+ * Largest positive exponent: a u64 mantissa (20 digits) scaled by 10^40 still prints within the contract's
+ * 64-character decimal strings; a larger one cannot come from an oracle and could not be shown.
+ */
+export const MAX_POSITIVE_PRICE_EXPONENT = 40;
 
-export const plausiblePrice = (p: OraclePrice): boolean => Math.abs(p.exponent) <= MAX_PRICE_EXPONENT;
+export const plausiblePrice = (p: OraclePrice): boolean =>
+  p.exponent >= -MAX_PRICE_EXPONENT && p.exponent <= MAX_POSITIVE_PRICE_EXPONENT;
 
 /** A position whose stored prices can be computed with (see {@link MAX_PRICE_EXPONENT}). */
 export const plausiblePosition = (p: { entryPrice: OraclePrice; referencePrice: OraclePrice }): boolean =>
@@ -67,3 +73,12 @@ export const positionFitsMarket = (
   p: { entryPrice: OraclePrice; referencePrice: OraclePrice; sizeDecimals: number },
   targetDecimals: number,
 ): boolean => plausiblePosition(p) && p.sizeDecimals === targetDecimals;
+
+/** Runs a computation over account data; a value the math rejects (corrupt account) yields undefined. */
+export function attempt<T>(fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch {
+    return undefined;
+  }
+}

@@ -19,7 +19,7 @@ import { openQuote } from "../math/open.ts";
 import { tokenAmount, usdValue } from "../math/oracle.ts";
 import { formatLeverage, formatOptionalPrice, formatTokenAmount, formatUsd } from "../format/ui.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "./context.ts";
-import { type OraclePriceDto, oraclePriceDto, plausiblePrice } from "./dto.ts";
+import { attempt, type OraclePriceDto, oraclePriceDto, plausiblePrice } from "./dto.ts";
 import { marketFormat } from "./position-metrics.ts";
 
 /** The figures of a limit entry that need live prices (reserve and collateral token). */
@@ -98,15 +98,6 @@ function live<T>(slots: readonly T[], isEmpty: (slot: T) => boolean, plausible: 
     if (!isEmpty(slot) && plausible(slot)) out.push({ id, slot });
   });
   return out;
-}
-
-/** Runs a computation over account data; a value the math rejects (corrupt account) yields undefined. */
-export function attempt<T>(fn: () => T): T | undefined {
-  try {
-    return fn();
-  } catch {
-    return undefined;
-  }
 }
 
 /** Token paid out by an order: the custody of `uid` in the market's pool, else the market's collateral token. */

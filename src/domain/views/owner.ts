@@ -7,9 +7,8 @@ import { base64 } from "../../protocol/codec/bytes.ts";
 import { basket as basketPda, order as orderPda, position as positionPda } from "../../protocol/pda.ts";
 import type { Basket } from "../../protocol/accounts/basket.ts";
 import type { DeploymentSnapshot, MarketContext } from "./context.ts";
-import { positionFitsMarket } from "./dto.ts";
+import { attempt, positionFitsMarket } from "./dto.ts";
 import {
-  attempt,
   hasLiveSlot,
   orderDataUi,
   type OrderDataUiDto,
@@ -76,20 +75,37 @@ export function basketOrderMetrics(snapshot: DeploymentSnapshot, basket: Basket)
   return out;
 }
 
+/** An owner's basket as stored: its address, raw bytes (immutable, replaced on every change) and decoded value. */
+export interface OwnerBasket {
+  pubkey: string;
+  data: Uint8Array;
+  basket: Basket;
+}
+
+/**
+ * The owner's basket at its PDA, or undefined when there is none (or what is there does not decode). A caller that
+ * keeps the owner's basket address passes it (deriving it costs a base58 decode even when memoised).
+ */
+export function ownerBasket(
+  snapshot: DeploymentSnapshot,
+  owner: string,
+  pubkey = basketAddress(snapshot, owner),
+): OwnerBasket | undefined {
+  const raw = snapshot.accounts.raw(pubkey);
+  const basket = raw ? snapshot.accounts.get("Basket", pubkey) : undefined;
+  return raw && basket ? { pubkey, data: raw.data, basket } : undefined;
+}
+
 /** `GET /v2/owner/{owner}`: the owner's basket bytes and metrics; nulls and empty maps without a basket. */
 export function basketSnapshot(snapshot: DeploymentSnapshot, owner: string): MbBasketSnapshotDto {
-  const basketPubkey = basketAddress(snapshot, owner);
-  const raw = snapshot.accounts.raw(basketPubkey);
-  const basket = raw ? snapshot.accounts.get("Basket", basketPubkey) : undefined;
-  if (!raw || !basket) {
-    return { owner, basketPubkey: null, basketData: null, positionMetrics: {}, orderMetrics: {} };
-  }
+  const found = ownerBasket(snapshot, owner);
+  if (!found) return { owner, basketPubkey: null, basketData: null, positionMetrics: {}, orderMetrics: {} };
   return {
     owner,
-    basketPubkey,
-    basketData: base64(raw.data),
-    positionMetrics: basketPositionMetrics(snapshot, basket),
-    orderMetrics: basketOrderMetrics(snapshot, basket),
+    basketPubkey: found.pubkey,
+    basketData: base64(found.data),
+    positionMetrics: basketPositionMetrics(snapshot, found.basket),
+    orderMetrics: basketOrderMetrics(snapshot, found.basket),
   };
 }
 

@@ -3,8 +3,9 @@
  * Numbers come from src/domain/math (`positionMetrics`), strings from src/domain/format (DECISIONS 2.10).
  *
  * Choice (prices): views use the latest price of a feed whatever its age — they describe the position at the last
- * known price, as the stream keeps doing while a feed pauses. The staleness rule of DECISIONS 5.9 applies to
- * quotes and previews (src/domain/quotes), which commit a user to a price.
+ * known price (the REST answers, and the first message of a stream). The staleness rule of DECISIONS 5.9 applies to
+ * quotes and previews (src/domain/quotes), which commit a user to a price, and pauses the streams' periodic messages
+ * (owner-stream.ts).
  */
 import { base64 } from "../../protocol/codec/bytes.ts";
 import type { TradeSide } from "../../protocol/vocabulary.ts";
@@ -15,6 +16,7 @@ import { isDegen, positionLiquidationPrice } from "../math/liquidation.ts";
 import { type PositionMetrics, positionMetrics } from "../math/metrics.ts";
 import { INFINITE_LEVERAGE, leverageBps } from "../math/leverage.ts";
 import type { OraclePrice, PositionLike } from "../math/types.ts";
+import { U64_MAX } from "../../protocol/constants.ts";
 import {
   formatKmb,
   formatLeverage,
@@ -24,7 +26,7 @@ import {
   formatUsd,
 } from "../format/ui.ts";
 import type { LivePrice, MarketContext } from "./context.ts";
-import { type OraclePriceDto, oraclePriceDto } from "./dto.ts";
+import { attempt, type OraclePriceDto, oraclePriceDto } from "./dto.ts";
 
 export interface PositionMetricsDto {
   marketSymbol: string;
@@ -119,6 +121,12 @@ export function positionFigures(
     collateralCustody: market.collateral.account,
     nowUnix,
   });
+  // The program computes these with checked u64 arithmetic: a position whose figures leave that range cannot be
+  // settled on chain (MathOverflow), so its figures are not computable here either (views then leave them out).
+  const { pnl } = metrics;
+  for (const figure of [pnl.profitUsd, pnl.lossUsd, metrics.exitFeeUsd, metrics.borrowFeeUsd]) {
+    if (figure > U64_MAX) throw new RangeError("position figures exceed the program's u64 range");
+  }
   const c = market.collateral.account;
   return {
     metrics,
@@ -222,7 +230,9 @@ export function positionTableDataUi(
 
   const { target, collateral } = prices;
   if (!target || !collateral) return out;
-  const { metrics: m, collateralAmount } = positionFigures(market, position, target.price, collateral.price, nowUnix);
+  const figures = attempt(() => positionFigures(market, position, target.price, collateral.price, nowUnix));
+  if (!figures) return out;
+  const { metrics: m, collateralAmount } = figures;
   out.collateralAmountUi = f.collateral(collateralAmount);
   out.collateralAmountUiKmb = f.collateralKmb(collateralAmount);
   out.pnl = {

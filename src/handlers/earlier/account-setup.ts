@@ -1,27 +1,27 @@
 /** POST /transaction-builder/init-token-stake and /create-referral (earlier interface): the accounts' PDAs and transactions. */
 import type { EarlierHandler } from "./handler.ts";
+import { attempt } from "../../domain/quotes/result.ts";
 import { createReferralBuild } from "../../domain/builders/earlier/create-referral.ts";
 import { initTokenStakeBuild } from "../../domain/builders/earlier/init-token-stake.ts";
 import { snapshotOf } from "../context.ts";
 import { missingField } from "../shared/answers.ts";
-import { requireBuilt } from "../shared/builder-answers.ts";
-import { buildTransaction } from "../shared/transactions.ts";
+import { answerBuilder } from "../shared/builder-answers.ts";
 
-export const initTokenStake: EarlierHandler<"initTokenStake"> = (c) => {
-  const result = initTokenStakeBuild(snapshotOf(c, "earlier"), c.req.valid("json"));
-  const { tokenStakeAccount, build } = requireBuilt(c, "initTokenStake", result);
-  return c.json({
-    tokenStakeAccount,
-    transactionBase64: buildTransaction(c, "initTokenStake", { chain: "base", ...build }),
-  }, 200);
-};
+export const initTokenStake: EarlierHandler<"initTokenStake"> = (c) =>
+  answerBuilder(
+    c,
+    "initTokenStake",
+    initTokenStakeBuild(snapshotOf(c, "earlier"), c.req.valid("json")),
+    ({ tokenStakeAccount }, transactionBase64) => ({ tokenStakeAccount, transactionBase64 }),
+  );
 
 export const createReferral: EarlierHandler<"createReferral"> = (c) => {
   const body = c.req.valid("json");
   if (body.referrer === body.owner) throw missingField("referrer", "must differ from owner");
-  const { referralAccount, build } = createReferralBuild(snapshotOf(c, "earlier"), body);
-  return c.json({
-    referralAccount,
-    transactionBase64: buildTransaction(c, "createReferral", { chain: "base", ...build }),
-  }, 200);
+  return answerBuilder(
+    c,
+    "createReferral",
+    attempt(() => createReferralBuild(snapshotOf(c, "earlier"), body)),
+    ({ referralAccount }, transactionBase64) => ({ referralAccount, transactionBase64 }),
+  );
 };

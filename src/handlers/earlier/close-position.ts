@@ -2,18 +2,16 @@
 import type { EarlierHandler } from "./handler.ts";
 import { closePositionBuild } from "../../domain/builders/earlier/close-position.ts";
 import { snapshotOf } from "../context.ts";
-import { answerBuild, tokenStakeAccountOf } from "../shared/builder-answers.ts";
-import { buildTransaction } from "../shared/transactions.ts";
+import { tokenStakeAccountOf } from "../shared/answers.ts";
+import { answerQuoteBuilder } from "../shared/builder-answers.ts";
 
 export const closePosition: EarlierHandler<"closePosition"> = (c) => {
   const body = c.req.valid("json");
-  const result = closePositionBuild(snapshotOf(c, "earlier"), {
-    ...body,
-    tokenStakeTokenAccount: tokenStakeAccountOf(body),
-  });
-  return answerBuild(c, "closePosition", result, ({ dto, build }) => ({
-    ...dto,
-    transactionBase64: buildTransaction(c, "closePosition", { chain: "base", ...build }),
-    err: null,
-  }));
+  return answerQuoteBuilder(
+    c,
+    "closePosition",
+    closePositionBuild(snapshotOf(c, "earlier"), { ...body, tokenStakeTokenAccount: tokenStakeAccountOf(body) }),
+    (built) => built.build,
+    ({ dto }, transactionBase64) => ({ ...dto, transactionBase64, err: null }),
+  );
 };

@@ -8,6 +8,7 @@ export * from "./owner.ts";
 export * from "./tokens.ts";
 export * from "./prices.ts";
 export * from "./pool-data.ts";
+export * from "./owner-stream.ts";
 export * from "./open-position.ts";
 export * from "./previews.ts";
 export * from "./metrics.ts";

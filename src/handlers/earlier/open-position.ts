@@ -6,9 +6,8 @@
 import type { EarlierHandler } from "./handler.ts";
 import { openPositionBuild } from "../../domain/builders/earlier/open-position.ts";
 import { snapshotOf } from "../context.ts";
-import { missingField } from "../shared/answers.ts";
-import { answerBuild, requirePositiveAmount, tokenStakeAccountOf } from "../shared/builder-answers.ts";
-import { buildTransaction } from "../shared/transactions.ts";
+import { missingField, requirePositiveAmount, tokenStakeAccountOf } from "../shared/answers.ts";
+import { answerQuoteBuilder, answerQuotePreview } from "../shared/builder-answers.ts";
 
 export const openPosition: EarlierHandler<"openPosition"> = (c) => {
   const body = c.req.valid("json");
@@ -16,13 +15,23 @@ export const openPosition: EarlierHandler<"openPosition"> = (c) => {
   if (body.tradeType !== "SWAP" && body.orderType === "LIMIT" && body.limitPrice === undefined) {
     throw missingField("limitPrice", "is required when orderType is LIMIT");
   }
-  const result = openPositionBuild(snapshotOf(c, "earlier"), {
-    ...body,
-    tokenStakeTokenAccount: tokenStakeAccountOf(body),
-  });
-  return answerBuild(c, "openPosition", result, ({ dto, build }) => ({
-    ...dto,
-    transactionBase64: build ? buildTransaction(c, "openPosition", { chain: "base", ...build }) : null,
-    err: null,
-  }), body.owner !== undefined);
+  const snapshot = snapshotOf(c, "earlier");
+  const request = { ...body, tokenStakeTokenAccount: tokenStakeAccountOf(body) };
+  const { owner } = body;
+  if (owner === undefined) {
+    const preview = openPositionBuild(snapshot, request);
+    return answerQuotePreview(
+      c,
+      "openPosition",
+      preview,
+      ({ dto }) => ({ ...dto, transactionBase64: null, err: null }),
+    );
+  }
+  return answerQuoteBuilder(
+    c,
+    "openPosition",
+    openPositionBuild(snapshot, { ...request, owner }),
+    (built) => built.build,
+    ({ dto }, transactionBase64) => ({ ...dto, transactionBase64, err: null }),
+  );
 };

@@ -8,35 +8,20 @@ import { cancelTriggerOrderBuild } from "../../domain/builders/earlier/cancel-tr
 import { editTriggerOrderBuild } from "../../domain/builders/earlier/edit-trigger-order.ts";
 import { placeTriggerOrderBuild } from "../../domain/builders/earlier/place-trigger-order.ts";
 import { snapshotOf } from "../context.ts";
-import { requireBuilt } from "../shared/builder-answers.ts";
-import { buildTransaction } from "../shared/transactions.ts";
+import { answerBuilder } from "../shared/builder-answers.ts";
 
-export const placeTriggerOrder: EarlierHandler<"placeTriggerOrder"> = (c) => {
-  const build = requireBuilt(
+export const placeTriggerOrder: EarlierHandler<"placeTriggerOrder"> = (c) =>
+  answerBuilder(c, "placeTriggerOrder", placeTriggerOrderBuild(snapshotOf(c, "earlier"), c.req.valid("json")));
+
+export const editTriggerOrder: EarlierHandler<"editTriggerOrder"> = (c) =>
+  answerBuilder(c, "editTriggerOrder", editTriggerOrderBuild(snapshotOf(c, "earlier"), c.req.valid("json")));
+
+export const cancelTriggerOrder: EarlierHandler<"cancelTriggerOrder"> = (c) =>
+  answerBuilder(c, "cancelTriggerOrder", cancelTriggerOrderBuild(snapshotOf(c, "earlier"), c.req.valid("json")));
+
+export const cancelAllTriggerOrders: EarlierHandler<"cancelAllTriggerOrders"> = (c) =>
+  answerBuilder(
     c,
-    "placeTriggerOrder",
-    placeTriggerOrderBuild(snapshotOf(c, "earlier"), c.req.valid("json")),
+    "cancelAllTriggerOrders",
+    cancelAllTriggerOrdersBuild(snapshotOf(c, "earlier"), c.req.valid("json")),
   );
-  return c.json({ transactionBase64: buildTransaction(c, "placeTriggerOrder", { chain: "base", ...build }) }, 200);
-};
-
-export const editTriggerOrder: EarlierHandler<"editTriggerOrder"> = (c) => {
-  const build = requireBuilt(
-    c,
-    "editTriggerOrder",
-    editTriggerOrderBuild(snapshotOf(c, "earlier"), c.req.valid("json")),
-  );
-  return c.json({ transactionBase64: buildTransaction(c, "editTriggerOrder", { chain: "base", ...build }) }, 200);
-};
-
-export const cancelTriggerOrder: EarlierHandler<"cancelTriggerOrder"> = (c) => {
-  const result = cancelTriggerOrderBuild(snapshotOf(c, "earlier"), c.req.valid("json"));
-  const build = requireBuilt(c, "cancelTriggerOrder", result);
-  return c.json({ transactionBase64: buildTransaction(c, "cancelTriggerOrder", { chain: "base", ...build }) }, 200);
-};
-
-export const cancelAllTriggerOrders: EarlierHandler<"cancelAllTriggerOrders"> = (c) => {
-  const result = cancelAllTriggerOrdersBuild(snapshotOf(c, "earlier"), c.req.valid("json"));
-  const build = requireBuilt(c, "cancelAllTriggerOrders", result);
-  return c.json({ transactionBase64: buildTransaction(c, "cancelAllTriggerOrders", { chain: "base", ...build }) }, 200);
-};

@@ -1,7 +1,8 @@
 /**
  * How a handler answers beyond the schema's own validation: a quote outcome as 200 (the value, or the contract's
- * ComputeErrorResponse `{err, code}`, DECISIONS 3.2), and a well-formed request the contract still rejects (400
- * VALIDATION_FAILED naming the field).
+ * ComputeErrorResponse `{err, code}`, DECISIONS 3.2), and the request checks the schema cannot express (400 naming
+ * the field: a mode's input, an amount that must be above zero, the vendor's alias of a field). Transaction builders
+ * answer through `builder-answers.ts`, which builds on these.
  */
 import type { AppEnv } from "../../services.ts";
 import type { Context, TypedResponse } from "hono";
@@ -22,7 +23,16 @@ export function computeError(failure: QuoteFailure): ComputeErrorBody {
 }
 
 /** A 200 JSON response typed by its body, as `c.json(body, 200)` returns it. */
-type Json200<T> = Response & TypedResponse<JSONParsed<T>, 200, "json">;
+export type Json200<T> = Response & TypedResponse<JSONParsed<T>, 200, "json">;
+
+/**
+ * 200 with JSON text already serialized (a cached answer, e.g. an owner view shared with the streams), typed as the
+ * value it encodes so the route's response type still holds. The text must be `JSON.stringify` of a `T`.
+ */
+export function answerJsonText<T>(c: Context<AppEnv>, json: string): Json200<T> {
+  // The body is the JSON of a T; only the type-level brand differs from what `c.json(value)` would return.
+  return c.body(json, 200, { "content-type": "application/json" }) as unknown as Json200<T>;
+}
 
 /**
  * A quote outcome as the contract answers it: 200 with the value (shaped by `map`, e.g. a plan's DTO plus the
@@ -42,6 +52,25 @@ export function answerQuote<T, R>(c: Context<AppEnv>, result: QuoteResult<T>, ma
 /** 400 VALIDATION_FAILED naming a body field (a requirement the schema cannot express, e.g. a mode's input). */
 export function missingField(field: string, message = "is required"): ApiError {
   return new ApiError(400, "VALIDATION_FAILED", `body.${field} ${message}`, `body.${field}`);
+}
+
+/** 400 INVALID_DECIMAL when an amount that must be positive is zero (the schema only checks the syntax). */
+export function requirePositiveAmount(field: string, value: string): void {
+  if (!/[1-9]/.test(value)) {
+    throw new ApiError(400, "INVALID_DECIMAL", `body.${field} must be greater than zero`, `body.${field}`);
+  }
+}
+
+/**
+ * `tokenStakeTokenAccount`, also accepted under the vendor's name `tokenStakeFafAccount` (DECISIONS 2.3); both
+ * sent and different is 400.
+ */
+export function tokenStakeAccountOf(body: { tokenStakeTokenAccount?: string; tokenStakeFafAccount?: string }) {
+  const { tokenStakeTokenAccount: neutral, tokenStakeFafAccount: vendor } = body;
+  if (neutral !== undefined && vendor !== undefined && neutral !== vendor) {
+    throw missingField("tokenStakeFafAccount", "must equal tokenStakeTokenAccount when both are sent");
+  }
+  return neutral ?? vendor;
 }
 
 /** The input each TP/SL mode needs; the schema cannot tie it to `mode`, so its absence is checked here (400). */

@@ -1,25 +1,32 @@
 /**
- * What every transaction-builder handler shares to turn a domain builder's instructions into the contract's
- * `transactionBase64`: the chain's cached blockhash (DECISIONS 3.5, 5.5), the deployment's lookup tables for
- * base-chain messages, the configured priority fee, and the mapping of assembly failures onto the error registry
- * (with the `builder_failures_total` metric). A handler hands over instructions; it never touches message bytes.
+ * The one way a handler turns a domain builder's plan (`src/domain/builders/plan.ts`) into the contract's
+ * `transactionBase64`: the plan's chain's cached blockhash (DECISIONS 3.5, 5.5), on the base chain the deployment's
+ * lookup tables as ingested and the configured priority fee, then `assembleTransaction` (compute budget, size check).
+ * An assembly failure is answered from the error registry and counted in `builder_failures_total` (the counting rule:
+ * `builder-answers.ts`). A handler hands over a plan; it never touches instructions or message bytes.
  */
 import type { AppEnv, Services } from "../../services.ts";
 import type { Context } from "hono";
 import type { Chain } from "../../state/types.ts";
-import type { ErrorCode } from "../../http/errors.ts";
-import { ApiError } from "../../http/errors.ts";
+import { ApiError, type ErrorCode } from "../../http/errors.ts";
 import type { OperationId } from "../../http/metrics.ts";
 import type { Instruction } from "../../protocol/instructions/instruction.ts";
 import { addressLookupTableAccount } from "../../protocol/external/address-lookup-table.ts";
-import { assembleTransaction, type LookupTable, TransactionTooLargeError } from "../../domain/builders/transaction.ts";
+import {
+  assembleTransaction,
+  type LookupTable,
+  type TransactionInput,
+  TransactionTooLargeError,
+} from "../../domain/builders/transaction.ts";
+import {
+  type BaseTransactionPlan,
+  type BundlePlan,
+  packSteps,
+  type TransactionPlan,
+} from "../../domain/builders/plan.ts";
 
 /** Counts a builder's failure by code and returns the error to throw (`throw builderError(...)`). */
-export function builderError(
-  c: Context<AppEnv>,
-  operation: OperationId,
-  error: ApiError,
-): ApiError {
+export function builderError(c: Context<AppEnv>, operation: OperationId, error: ApiError): ApiError {
   c.var.services.metrics.builderFailed(operation, error.code as ErrorCode);
   return error;
 }
@@ -50,49 +57,64 @@ export function lookupTablesAt(services: Services, addresses: readonly string[])
   return tables;
 }
 
-/** A rollup transaction: fee payer = the signer, `SetComputeUnitLimit(1_400_000)`, no lookup tables. */
-export interface ErBuild {
-  chain: "er";
-  feePayer: string;
-  instructions: readonly Instruction[];
-}
-
-/** A base-chain transaction: the deployment's lookup tables where they shorten it, the configured priority fee. */
-export interface BaseBuild {
-  chain: "base";
-  feePayer: string;
-  instructions: readonly Instruction[];
-  /** Lookup-table addresses to try (a pool's `addressLookupTableAddresses`). */
-  lookupTableAddresses?: readonly string[];
+/** What `assembleTransaction` needs of a plan in this request: the chain's blockhash and, on base, tables and fee. */
+function assemblyInput(services: Services, plan: TransactionPlan, blockhash: string): TransactionInput {
+  const { feePayer, instructions } = plan;
+  if (plan.chain === "er") return { chain: "er", feePayer, instructions, blockhash };
+  return {
+    chain: "base",
+    feePayer,
+    instructions,
+    blockhash,
+    lookupTables: lookupTablesAt(services, plan.lookupTableAddresses ?? []),
+    priorityFeeMicroLamports: services.config.PRIORITY_FEE_MICROLAMPORTS,
+  };
 }
 
 /**
- * Assembles the unsigned transaction of a builder with the chain's cached blockhash. A message over the 1232-byte
- * packet limit is 500 `TRANSACTION_TOO_LARGE` (the registry's status for it), never a truncated transaction.
+ * The plan's unsigned transaction, base64, with the chain's cached blockhash. A message over the 1232-byte packet
+ * limit is 500 `TRANSACTION_TOO_LARGE` (the registry's status for it), never a truncated transaction.
  */
-export function buildTransaction(c: Context<AppEnv>, operation: OperationId, build: ErBuild | BaseBuild): string {
-  const { services } = c.var;
-  const blockhash = requireBlockhash(c, operation, build.chain);
+export function buildTransaction(c: Context<AppEnv>, operation: OperationId, plan: TransactionPlan): string {
+  const blockhash = requireBlockhash(c, operation, plan.chain);
   try {
-    const assembled = build.chain === "er"
-      ? assembleTransaction({ chain: "er", feePayer: build.feePayer, instructions: build.instructions, blockhash })
-      : assembleTransaction({
-        chain: "base",
-        feePayer: build.feePayer,
-        instructions: build.instructions,
-        blockhash,
-        lookupTables: lookupTablesAt(services, build.lookupTableAddresses ?? []),
-        priorityFeeMicroLamports: services.config.PRIORITY_FEE_MICROLAMPORTS,
-      });
-    return assembled.transactionBase64;
+    return assembleTransaction(assemblyInput(c.var.services, plan, blockhash)).transactionBase64;
   } catch (error) {
     if (error instanceof TransactionTooLargeError) {
-      throw builderError(
-        c,
-        operation,
-        new ApiError(500, "TRANSACTION_TOO_LARGE", error.message),
-      );
+      throw builderError(c, operation, new ApiError(500, "TRANSACTION_TOO_LARGE", error.message));
     }
     throw error;
   }
+}
+
+/**
+ * A bundle (`BundlePlan`: the deposit with its setup) as the fewest transactions that each fit the packet limit
+ * (`packSteps`), measured exactly as they will be assembled (same lookup tables and priority fee; the blockhash does
+ * not change the size). Each transaction comes with the steps it holds.
+ */
+export function bundleTransactions<S extends { instructions: readonly Instruction[] }>(
+  c: Context<AppEnv>,
+  operation: OperationId,
+  bundle: BundlePlan<S>,
+): { transactionBase64: string; steps: S[] }[] {
+  const blockhash = requireBlockhash(c, operation, bundle.chain);
+  const planOf = (instructions: readonly Instruction[]): BaseTransactionPlan => ({
+    chain: "base",
+    feePayer: bundle.feePayer,
+    instructions: [...instructions],
+    lookupTableAddresses: bundle.lookupTableAddresses,
+  });
+  const fits = (instructions: readonly Instruction[]) => {
+    try {
+      assembleTransaction(assemblyInput(c.var.services, planOf(instructions), blockhash));
+      return true;
+    } catch (error) {
+      if (error instanceof TransactionTooLargeError) return false;
+      throw error;
+    }
+  };
+  return packSteps(bundle.steps, fits).map((steps) => ({
+    transactionBase64: buildTransaction(c, operation, planOf(steps.flatMap((s) => s.instructions))),
+    steps,
+  }));
 }

@@ -3,7 +3,7 @@ import type { V2Handler } from "./handler.ts";
 import { addCollateralQuote } from "../../domain/quotes/collateral.ts";
 import { addCollateralTransaction } from "../../domain/builders/v2/add-collateral.ts";
 import { snapshotOf } from "../context.ts";
-import { answerQuoteBuilder, requireTradeSigner } from "../shared/trade-answers.ts";
+import { answerQuoteBuilder, requireTradeSigner } from "../shared/builder-answers.ts";
 
 export const v2AddCollateral: V2Handler<"v2AddCollateral"> = (c) => {
   const body = c.req.valid("json");

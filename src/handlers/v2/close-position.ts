@@ -2,8 +2,9 @@
 import type { V2Handler } from "./handler.ts";
 import { closePositionQuote } from "../../domain/quotes/close.ts";
 import { closePositionTransaction } from "../../domain/builders/v2/close-position.ts";
+import { slippageBps } from "../../domain/builders/slippage.ts";
 import { snapshotOf } from "../context.ts";
-import { answerQuoteBuilder, requireTradeSigner, slippageBpsOf } from "../shared/trade-answers.ts";
+import { answerQuoteBuilder, requireTradeSigner } from "../shared/builder-answers.ts";
 
 export const v2ClosePosition: V2Handler<"v2ClosePosition"> = (c) => {
   const body = c.req.valid("json");
@@ -19,7 +20,7 @@ export const v2ClosePosition: V2Handler<"v2ClosePosition"> = (c) => {
       closeAll,
       withdrawTokenSymbol,
     }),
-    (q) => closePositionTransaction(snapshot, q.plan, signer, slippageBpsOf(body)),
+    (q) => closePositionTransaction(snapshot, q.plan, signer, slippageBps(body.slippagePercentage)),
     (q, transactionBase64) => ({ ...q.dto, transactionBase64, err: null }),
   );
 };

@@ -1,19 +1,16 @@
 /** POST /v2/transaction-builder/custody-settlement: a settlement request for the token's custody, and its receipt. */
 import type { V2Handler } from "./handler.ts";
+import { attempt } from "../../domain/quotes/result.ts";
 import { buildCustodySettlement } from "../../domain/builders/v2/custody-settlement.ts";
 import { snapshotOf } from "../context.ts";
-import { fundsPlan, fundsTransaction } from "./funds.ts";
+import { answerBuilder } from "../shared/builder-answers.ts";
 
 export const v2CustodySettlement: V2Handler<"v2CustodySettlement"> = (c) => {
   const body = c.req.valid("json");
-  const plan = fundsPlan(
+  return answerBuilder(
     c,
     "v2CustodySettlement",
-    () => buildCustodySettlement(snapshotOf(c, "v2"), c.var.services.accounts, body),
+    attempt(() => buildCustodySettlement(snapshotOf(c, "v2"), c.var.services.accounts, body)),
+    ({ receipt, unmetPreconditions }, transactionBase64) => ({ transactionBase64, receipt, unmetPreconditions }),
   );
-  return c.json({
-    transactionBase64: fundsTransaction(c, "v2CustodySettlement", plan),
-    receipt: plan.receipt,
-    unmetPreconditions: plan.unmetPreconditions,
-  }, 200);
 };

@@ -3,14 +3,20 @@
  * transactions; `transactionBase64` is the first (normally the only) one.
  */
 import type { V2Handler } from "./handler.ts";
+import { attempt } from "../../domain/quotes/result.ts";
 import { buildDeposit } from "../../domain/builders/v2/deposit.ts";
 import { snapshotOf } from "../context.ts";
-import { depositTransactions, fundsPlan } from "./funds.ts";
+import { requireAccepted } from "../shared/builder-answers.ts";
+import { bundleTransactions } from "../shared/transactions.ts";
 
 export const v2Deposit: V2Handler<"v2Deposit"> = (c) => {
   const body = c.req.valid("json");
-  const plan = fundsPlan(c, "v2Deposit", () => buildDeposit(snapshotOf(c, "v2"), c.var.services.accounts, body));
-  const transactions = depositTransactions(c, "v2Deposit", plan);
+  const outcome = attempt(() => buildDeposit(snapshotOf(c, "v2"), c.var.services.accounts, body));
+  const plan = requireAccepted(c, "v2Deposit", outcome);
+  const transactions = bundleTransactions(c, "v2Deposit", plan).map(({ transactionBase64, steps }) => ({
+    transactionBase64,
+    steps: steps.map((s) => s.step),
+  }));
   return c.json({
     transactionBase64: transactions[0].transactionBase64,
     transactions,

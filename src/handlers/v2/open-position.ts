@@ -7,15 +7,15 @@
 import type { V2Handler } from "./handler.ts";
 import { openPositionQuote } from "../../domain/quotes/open.ts";
 import { openPositionTransaction } from "../../domain/builders/v2/open-position.ts";
+import { slippageBps } from "../../domain/builders/slippage.ts";
 import { snapshotOf } from "../context.ts";
 import { missingField } from "../shared/answers.ts";
 import {
   answerQuoteBuilder,
-  answerQuoteOnly,
+  answerQuotePreview,
   requireSessionPair,
   requireTradeSigner,
-  slippageBpsOf,
-} from "../shared/trade-answers.ts";
+} from "../shared/builder-answers.ts";
 
 const V2_FIELDS = { swapInPriceUi: null, swapOutPriceUi: null, swapFeeUsdUi: null, err: null };
 
@@ -27,16 +27,21 @@ export const v2OpenPosition: V2Handler<"v2OpenPosition"> = (c) => {
   const snapshot = snapshotOf(c, "v2");
   const { owner } = body;
   if (owner === undefined) {
-    requireSessionPair(c, "v2OpenPosition", body);
+    requireSessionPair("v2OpenPosition", body);
     const preview = openPositionQuote(snapshot, body);
-    return answerQuoteOnly(c, "v2OpenPosition", preview, (q) => ({ ...q.dto, ...V2_FIELDS, transactionBase64: null }));
+    return answerQuotePreview(
+      c,
+      "v2OpenPosition",
+      preview,
+      (q) => ({ ...q.dto, ...V2_FIELDS, transactionBase64: null }),
+    );
   }
   const signer = requireTradeSigner(c, "v2OpenPosition", snapshot, { ...body, owner });
   return answerQuoteBuilder(
     c,
     "v2OpenPosition",
     openPositionQuote(snapshot, body),
-    (q) => openPositionTransaction(snapshot, q.plan, signer, slippageBpsOf(body)),
+    (q) => openPositionTransaction(snapshot, q.plan, signer, slippageBps(body.slippagePercentage)),
     (q, transactionBase64) => ({ ...q.dto, ...V2_FIELDS, transactionBase64 }),
   );
 };

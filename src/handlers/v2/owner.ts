@@ -1,9 +1,12 @@
-/** GET /v2/owner/{owner}: the owner's basket snapshot (DECISIONS 2.5; the payload of the WebSocket `basket` message). */
+/**
+ * GET /v2/owner/{owner}: the owner's basket snapshot (DECISIONS 2.5; the payload of the WebSocket `basket` message),
+ * served from the owner view cache as the same bytes the stream sends.
+ */
 import type { V2Handler } from "./handler.ts";
-import { basketSnapshot } from "../../domain/views/owner.ts";
-import { snapshotOf } from "../context.ts";
+import type { MbBasketSnapshotDto } from "../../domain/views/owner.ts";
+import { answerJsonText } from "../shared/answers.ts";
 
 export const v2GetOwnerSnapshot: V2Handler<"v2GetOwnerSnapshot"> = (c) => {
   const { owner } = c.req.valid("param");
-  return c.json(basketSnapshot(snapshotOf(c, "v2"), owner), 200);
+  return answerJsonText<MbBasketSnapshotDto>(c, c.var.services.deployments.v2.owners.basket(owner).json);
 };

@@ -3,7 +3,7 @@ import type { V2Handler } from "./handler.ts";
 import { removeCollateralQuote } from "../../domain/quotes/collateral.ts";
 import { removeCollateralTransaction } from "../../domain/builders/v2/remove-collateral.ts";
 import { snapshotOf } from "../context.ts";
-import { answerQuoteBuilder, requireTradeSigner } from "../shared/trade-answers.ts";
+import { answerQuoteBuilder, requireTradeSigner } from "../shared/builder-answers.ts";
 
 export const v2RemoveCollateral: V2Handler<"v2RemoveCollateral"> = (c) => {
   const body = c.req.valid("json");

@@ -2,8 +2,9 @@
 import type { V2Handler } from "./handler.ts";
 import { reversePositionQuote } from "../../domain/quotes/reverse.ts";
 import { reversePositionTransaction } from "../../domain/builders/v2/reverse-position.ts";
+import { slippageBps } from "../../domain/builders/slippage.ts";
 import { snapshotOf } from "../context.ts";
-import { answerQuoteBuilder, requireTradeSigner, slippageBpsOf } from "../shared/trade-answers.ts";
+import { answerQuoteBuilder, requireTradeSigner } from "../shared/builder-answers.ts";
 
 export const v2ReversePosition: V2Handler<"v2ReversePosition"> = (c) => {
   const body = c.req.valid("json");
@@ -14,7 +15,7 @@ export const v2ReversePosition: V2Handler<"v2ReversePosition"> = (c) => {
     c,
     "v2ReversePosition",
     reversePositionQuote(snapshot, { position: { owner, marketSymbol, side }, leverage }),
-    (q) => reversePositionTransaction(snapshot, q.plan, signer, slippageBpsOf(body)),
+    (q) => reversePositionTransaction(snapshot, q.plan, signer, slippageBps(body.slippagePercentage)),
     (q, transactionBase64) => ({ ...q.dto, transactionBase64 }),
   );
 };

@@ -3,21 +3,22 @@
  * settlement included whenever its receipt is settleable: this operation has no `includeCustodySettlement`).
  */
 import type { V2Handler } from "./handler.ts";
+import { attempt } from "../../domain/quotes/result.ts";
 import { buildWithdrawalSettle } from "../../domain/builders/v2/withdrawal-settle.ts";
 import { snapshotOf } from "../context.ts";
-import { fundsPlan, fundsTransaction } from "./funds.ts";
+import { answerBuilder, withPreconditions } from "../shared/builder-answers.ts";
 
 export const v2WithdrawalSettle: V2Handler<"v2WithdrawalSettle"> = (c) => {
   const body = c.req.valid("json");
-  const plan = fundsPlan(
+  return answerBuilder(
     c,
     "v2WithdrawalSettle",
-    () =>
+    attempt(() =>
       buildWithdrawalSettle(snapshotOf(c, "v2"), c.var.services.accounts, {
         owner: body.owner,
         tokenMint: body.tokenMint,
-      }),
+      })
+    ),
+    withPreconditions,
   );
-  const transactionBase64 = fundsTransaction(c, "v2WithdrawalSettle", plan);
-  return c.json({ transactionBase64, unmetPreconditions: plan.unmetPreconditions }, 200);
 };

@@ -51,11 +51,14 @@ export function corsForBrowsers({ origins, onPreflight }: CorsOptions): Middlewa
       onPreflight?.(isAllowedOrigin(c.req.header("origin"), origins));
       return await preflight(c, next);
     }
+    // Read before the route runs: once a WebSocket upgrade has taken the request, its headers can no longer be read.
+    const origin = c.req.header("origin");
     await next();
     // Every other answer gets the headers hono's middleware would give it (tests/http/cors.test.ts compares them),
     // but set on the finished response: hono's sets them on a placeholder first, which costs a copy of every
-    // response (a third of the throughput of a small GET in-process).
-    const allowed = allowOrigin(c.req.header("origin"));
+    // response (a third of the throughput of a small GET in-process). A WebSocket upgrade (101) is not a CORS answer:
+    // the stream routes check the origin themselves, and labelAnswer leaves it alone.
+    const allowed = allowOrigin(origin);
     labelAnswer(c, (headers) => {
       if (allowed) headers.set("Access-Control-Allow-Origin", allowed);
       headers.set("Access-Control-Expose-Headers", exposed);

@@ -1,8 +1,9 @@
 import { decodePubkey } from "./base58.ts";
 import { CodecError } from "./errors.ts";
 
+import { U64_MAX } from "../constants.ts";
+
 const utf8 = new TextEncoder();
-const U64_MAX = (1n << 64n) - 1n;
 const I64_MIN = -(1n << 63n);
 const I64_MAX = (1n << 63n) - 1n;
 const U128_MAX = (1n << 128n) - 1n;

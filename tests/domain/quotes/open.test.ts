@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { openPositionQuote } from "../../../src/domain/quotes/open.ts";
 import type { QuoteResult } from "../../../src/domain/quotes/result.ts";
 import { ALICE, BOB, buildFixture, custodyAddress, DAVE, M } from "../../helpers/hand-built-deployment.ts";
-import { builderFixture } from "../../helpers/earlierb-fixture.ts";
+import { builderFixture } from "../../helpers/earlier-builder-deployment.ts";
 import { long1Sol, ok } from "./_helpers.ts";
 
 Deno.test("open-position quote: new long, SOL collateral, with TP/SL (every field by hand)", () => {

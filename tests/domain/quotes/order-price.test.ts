@@ -1,6 +1,7 @@
 /** Order prices as instructions carry them: the oracle's exponent, non-zero, within u64. */
 import assert from "node:assert/strict";
-import { parseOrderPrice, U64_MAX } from "../../../src/domain/quotes/order-price.ts";
+import { parseOrderPrice } from "../../../src/domain/quotes/order-price.ts";
+import { U64_MAX } from "../../../src/protocol/constants.ts";
 import { QuoteError } from "../../../src/domain/quotes/result.ts";
 
 const codeOf = (f: () => unknown) => {

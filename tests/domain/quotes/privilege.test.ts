@@ -11,7 +11,7 @@ import { closePositionQuote } from "../../../src/domain/quotes/close.ts";
 import { formatUsd } from "../../../src/domain/format/ui.ts";
 import { whitelistAccount } from "../../../src/protocol/accounts/index.ts";
 import { DAVE, EVE, M } from "../../helpers/hand-built-deployment.ts";
-import { A, builderFixture, FRANK, GRACE } from "../../helpers/earlierb-fixture.ts";
+import { A, builderFixture, FRANK, GRACE } from "../../helpers/earlier-builder-deployment.ts";
 import { ok } from "./_helpers.ts";
 
 Deno.test("requested privilege: explicit, else REFERRAL with a referral account, else STAKE with a stake account", () => {

@@ -268,3 +268,39 @@ Deno.test("earlier listings", async (t) => {
     assert.ok(snap.basketPubkey);
   });
 });
+
+Deno.test("figures the program could not hold are left out, so every string stays within the contract", async (t) => {
+  // fast-check's counterexample (seed 1318033289): entry 9.1e16 × 10^26 on a 1.1e19-unit size with $0.000001 of
+  // size and collateral. The loss is ~1e59 micro-USD: beyond u64, where the program's checked math fails.
+  const f = buildFixture();
+  const absurdFields = {
+    entryPrice: { price: 91_161_957_588_930_331n, exponent: 26 },
+    sizeAmount: 10_969_488_001_883_678_300n,
+    sizeUsd: 1n,
+    collateralUsd: 1n,
+  };
+  const absurd = { ...solLongPosition("earlier", EVE, M.earlier.solLong), ...absurdFields };
+  const key = pda.position(PROGRAM.earlier, EVE, M.earlier.solLong);
+
+  await t.step("earlier: the PnL-dependent fields are omitted (as for a missing price), the rest is shown", () => {
+    f.put("earlier", key, positionAccount.earlier, absurd);
+    const [row] = positionsByOwner(f.snapshot("earlier"), EVE, true);
+    assert.equal(row.entryPriceUi, "9116195758893033100000000000000000000000000.00");
+    assert.equal(row.pnl, undefined);
+    assert.equal(row.pnlPercentageWithFee, undefined);
+    assert.equal(row.collateralAmountUi, undefined);
+  });
+
+  await t.step("a positive price exponent past 40 cannot be printed within 64 characters: the entry is skipped", () => {
+    f.put("earlier", key, positionAccount.earlier, { ...absurd, entryPrice: { price: 1n, exponent: 41 } });
+    const [row] = positionsByOwner(f.snapshot("earlier"), EVE, true);
+    assert.deepEqual(Object.keys(row).sort(), ["key", "positionAccountData"]);
+  });
+
+  await t.step("v2: such a position has no metrics entry", () => {
+    const b = aliceBasket();
+    b.positions[0].position = { ...b.positions[0].position, ...absurdFields };
+    f.put("v2", pda.basket(PROGRAM.v2, ALICE), basketAccount, b);
+    assert.ok(!(M.v2.solLong in basketSnapshot(f.snapshot("v2"), ALICE).positionMetrics));
+  });
+});

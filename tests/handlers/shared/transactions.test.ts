@@ -3,10 +3,6 @@
  * lookup tables read from the store, and the registry's answers for a missing blockhash or an oversized message.
  */
 import assert from "node:assert/strict";
-import { type Context, Hono } from "hono";
-import type { AppEnv, Services } from "../../../src/services.ts";
-import { createBlockhashCaches } from "../../../src/state/blockhash-cache.ts";
-import { AccountStore } from "../../../src/state/account-store.ts";
 import { ApiError } from "../../../src/http/errors.ts";
 import { readTransaction } from "../../../src/domain/builders/transaction.ts";
 import { transferSolInstruction } from "../../../src/protocol/instructions/external/system.ts";
@@ -16,55 +12,18 @@ import {
   addressLookupTableAccount,
   LOOKUP_TABLE_TYPE,
 } from "../../../src/protocol/external/address-lookup-table.ts";
-import { buildTransaction, lookupTablesAt } from "../../../src/handlers/shared/transactions.ts";
+import { buildTransaction, bundleTransactions, lookupTablesAt } from "../../../src/handlers/shared/transactions.ts";
 import { key } from "../../helpers/instructions.ts";
+import { harness, NOW, PAYER } from "./_helpers.ts";
 
-const NOW = 1_750_000_000_000;
-const PAYER = key("payer");
 const ALT_PROGRAM = "AddressLookupTab1e1111111111111111111111111";
-
-function harness(options: { priorityFee?: number } = {}) {
-  const blockhashes = createBlockhashCaches();
-  const accounts = new AccountStore();
-  const failures: [string, string][] = [];
-  const services = {
-    blockhashes,
-    accounts,
-    clock: { nowMs: () => NOW },
-    config: { PRIORITY_FEE_MICROLAMPORTS: options.priorityFee ?? 0 },
-    metrics: { builderFailed: (operation: string, code: string) => failures.push([operation, code]) },
-  } as unknown as Services;
-  const app = new Hono<AppEnv>();
-  app.use("*", async (c, next) => {
-    c.set("services", services);
-    await next();
-  });
-  return { app, blockhashes, accounts, failures, services };
-}
-
-/** Runs `build` inside a request and returns what it returned or threw. */
-async function within<T>(app: Hono<AppEnv>, build: (c: Context<AppEnv>) => T) {
-  let outcome: { value?: T; error?: unknown } = {};
-  app.get("/t", (c) => {
-    try {
-      outcome = { value: build(c) };
-    } catch (error) {
-      outcome = { error };
-    }
-    return c.text("ok");
-  });
-  await app.request("/t");
-  return outcome;
-}
 
 const transfer = (to: string) => transferSolInstruction({ source: PAYER, destination: to }, { lamports: 5n });
 
 Deno.test("ER: the ER's cached blockhash, the signer pays, no lookup tables", async () => {
   const h = harness();
-  h.blockhashes.er.set({ blockhash: key("er-hash"), lastValidBlockHeight: 1, fetchedAtMs: NOW - 1_000 });
-  h.blockhashes.base.set({ blockhash: key("base-hash"), lastValidBlockHeight: 1, fetchedAtMs: NOW - 1_000 });
-  const out = await within(
-    h.app,
+  h.freshBlockhashes();
+  const out = await h.within(
     (c) => buildTransaction(c, "v2OpenPosition", { chain: "er", feePayer: PAYER, instructions: [transfer(key("a"))] }),
   );
   const tx = readTransaction(out.value as string);
@@ -77,8 +36,7 @@ Deno.test("ER: the ER's cached blockhash, the signer pays, no lookup tables", as
 Deno.test("no blockhash, or one older than 60 s: 500 BLOCKHASH_UNAVAILABLE, counted as a builder failure", async (t) => {
   await t.step("never fetched", async () => {
     const h = harness();
-    const out = await within(
-      h.app,
+    const out = await h.within(
       (c) => buildTransaction(c, "v2ClosePosition", { chain: "er", feePayer: PAYER, instructions: [transfer(PAYER)] }),
     );
     assert.ok(out.error instanceof ApiError);
@@ -91,8 +49,7 @@ Deno.test("no blockhash, or one older than 60 s: 500 BLOCKHASH_UNAVAILABLE, coun
     const h = harness();
     h.blockhashes.base.set({ blockhash: key("base-hash"), lastValidBlockHeight: 1, fetchedAtMs: NOW - 60_001 });
     h.blockhashes.er.set({ blockhash: key("er-hash"), lastValidBlockHeight: 1, fetchedAtMs: NOW });
-    const out = await within(
-      h.app,
+    const out = await h.within(
       (c) => buildTransaction(c, "v2Deposit", { chain: "base", feePayer: PAYER, instructions: [transfer(PAYER)] }),
     );
     assert.ok(out.error instanceof ApiError);
@@ -125,13 +82,14 @@ Deno.test("base chain: a stored lookup table is used when it shortens the messag
     chain: "base",
   });
   const ix = createInstruction(key("program"), targets.map((t) => writable(t)), new Uint8Array([1]));
-  const out = await within(h.app, (c) =>
+  const out = await h.within((c) =>
     buildTransaction(c, "v2Deposit", {
       chain: "base",
       feePayer: PAYER,
       instructions: [ix],
       lookupTableAddresses: [table, key("missing-table")],
-    }));
+    })
+  );
   const tx = readTransaction(out.value as string, lookupTablesAt(h.services, [table]));
   assert.deepEqual(tx.lookups.map((l) => l.key), [table]);
   assert.equal(tx.blockhash, key("base-hash"));
@@ -160,8 +118,7 @@ Deno.test("over 1232 bytes: 500 TRANSACTION_TOO_LARGE, counted", async () => {
   h.blockhashes.er.set({ blockhash: key("er-hash"), lastValidBlockHeight: 1, fetchedAtMs: NOW });
   const many = Array.from({ length: 40 }, (_, i) => writable(key(`acct-${i}`)));
   const ix = createInstruction(key("program"), many, new Uint8Array(8));
-  const out = await within(
-    h.app,
+  const out = await h.within(
     (c) => buildTransaction(c, "v2ReversePosition", { chain: "er", feePayer: PAYER, instructions: [ix] }),
   );
   assert.ok(out.error instanceof ApiError);
@@ -169,4 +126,34 @@ Deno.test("over 1232 bytes: 500 TRANSACTION_TOO_LARGE, counted", async () => {
   assert.equal(out.error.code, "TRANSACTION_TOO_LARGE");
   assert.match(out.error.message, /over the 1232-byte limit/);
   assert.deepEqual(h.failures, [["v2ReversePosition", "TRANSACTION_TOO_LARGE"]]);
+});
+
+Deno.test("a bundle: one transaction when every step fits, else the fewest that do, in order", async () => {
+  const h = harness();
+  h.freshBlockhashes();
+  const step = (name: string, accounts: number) => ({
+    name,
+    instructions: [
+      createInstruction(
+        key("program"),
+        Array.from({ length: accounts }, (_, i) => writable(key(`${name}-${i}`))),
+        new Uint8Array([1]),
+      ),
+    ],
+  });
+  const bundle = (steps: ReturnType<typeof step>[]) => ({ chain: "base" as const, feePayer: PAYER, steps });
+  const small = await h.within((c) => bundleTransactions(c, "v2Deposit", bundle([step("a", 2), step("b", 2)])));
+  assert.deepEqual(small.value?.map((t) => t.steps.map((s) => s.name)), [["a", "b"]]);
+  // 25 accounts each: one step fits 1232 bytes, two do not.
+  const large = await h.within((c) => bundleTransactions(c, "v2Deposit", bundle([step("a", 25), step("b", 25)])));
+  assert.deepEqual(large.value?.map((t) => t.steps.map((s) => s.name)), [["a"], ["b"]]);
+  for (const [i, { transactionBase64 }] of (large.value ?? []).entries()) {
+    const tx = readTransaction(transactionBase64);
+    assert.equal(tx.blockhash, key("base-hash"));
+    assert.equal(tx.feePayer, PAYER);
+    // SetComputeUnitLimit, then the step's instruction.
+    assert.equal(tx.instructions.length, 2);
+    assert.equal(tx.instructions[1].accounts[0].address, key(`${["a", "b"][i]}-0`));
+  }
+  assert.deepEqual(h.failures, []);
 });

@@ -10,15 +10,8 @@ import { addCollateralQuote, type AddCollateralQuoteDto } from "../../quotes/col
 import { requireToken } from "../../quotes/common.ts";
 import { type QuoteResult, runQuote, unwrapQuote } from "../../quotes/result.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
-import {
-  custodySlots,
-  type EarlierBuild,
-  marketSlots,
-  ownerSlots,
-  poolLookupTables,
-  requireCustody,
-  requirePositionOwner,
-} from "./common.ts";
+import type { BaseTransactionPlan } from "../plan.ts";
+import { custodySlots, marketSlots, ownerSlots, poolPlan, requireCustody, requirePositionOwner } from "./common.ts";
 import { around, payingAccount } from "./token-accounts.ts";
 
 export interface EarlierAddCollateralRequest {
@@ -31,7 +24,7 @@ export interface EarlierAddCollateralRequest {
 export function addCollateralBuild(
   snapshot: DeploymentSnapshot,
   req: EarlierAddCollateralRequest,
-): QuoteResult<{ dto: AddCollateralQuoteDto; build: EarlierBuild }> {
+): QuoteResult<{ dto: AddCollateralQuoteDto; build: BaseTransactionPlan }> {
   return runQuote(() => {
     requirePositionOwner(snapshot, req.positionKey, req.owner);
     const { dto, plan } = unwrapQuote(addCollateralQuote(snapshot, {
@@ -60,6 +53,6 @@ export function addCollateralBuild(
         receivingCustodyTokenAccount: deposit.tokenAccount,
       }, { amountIn: plan.amountIn });
     const instructions = around([pay], [add]);
-    return { dto, build: { feePayer: req.owner, instructions, lookupTableAddresses: poolLookupTables(market.pool) } };
+    return { dto, build: poolPlan(req.owner, market.pool, instructions) };
   });
 }

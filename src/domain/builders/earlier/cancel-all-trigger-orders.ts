@@ -7,13 +7,14 @@
 import { cancelAllTriggerOrdersInstruction } from "../../../protocol/instructions/earlier/cancel-all-trigger-orders.ts";
 import { type QuoteResult, runQuote } from "../../quotes/result.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
-import { type EarlierBuild, poolLookupTables } from "./common.ts";
+import type { BaseTransactionPlan } from "../plan.ts";
+import { poolPlan } from "./common.ts";
 import { requireOrderAccount, resolveTriggerTarget, type TriggerTargetFields } from "./trigger-target.ts";
 
 export function cancelAllTriggerOrdersBuild(
   snapshot: DeploymentSnapshot,
   req: TriggerTargetFields,
-): QuoteResult<EarlierBuild> {
+): QuoteResult<BaseTransactionPlan> {
   return runQuote(() => {
     const target = resolveTriggerTarget(snapshot, req, "account");
     requireOrderAccount(target);
@@ -21,10 +22,6 @@ export function cancelAllTriggerOrdersBuild(
       position: target.positionKey,
       order: target.orderKey,
     });
-    return {
-      feePayer: target.owner,
-      instructions: [cancel],
-      lookupTableAddresses: poolLookupTables(target.market.pool),
-    };
+    return poolPlan(target.owner, target.market.pool, [cancel]);
   });
 }

@@ -8,7 +8,8 @@ import { CANCEL_ALL_TRIGGERS_ORDER_ID } from "../../../protocol/constants.ts";
 import { cancelTriggerOrderInstruction } from "../../../protocol/instructions/earlier/cancel-trigger-order.ts";
 import { type QuoteResult, runQuote } from "../../quotes/result.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
-import { type EarlierBuild, poolLookupTables } from "./common.ts";
+import type { BaseTransactionPlan } from "../plan.ts";
+import { poolPlan } from "./common.ts";
 import { requireLiveSlot } from "./edit-trigger-order.ts";
 import { liveTriggerSlots } from "./trigger-rules.ts";
 import { requireOrderAccount, resolveTriggerTarget, type TriggerTargetFields } from "./trigger-target.ts";
@@ -21,7 +22,7 @@ export interface CancelTriggerOrderRequest extends TriggerTargetFields {
 export function cancelTriggerOrderBuild(
   snapshot: DeploymentSnapshot,
   req: CancelTriggerOrderRequest,
-): QuoteResult<EarlierBuild> {
+): QuoteResult<BaseTransactionPlan> {
   return runQuote(() => {
     const target = resolveTriggerTarget(snapshot, req, "none");
     const order = requireOrderAccount(target);
@@ -33,10 +34,6 @@ export function cancelTriggerOrderBuild(
       { owner: target.owner, order: target.orderKey },
       { orderId: req.orderId, isStopLoss: req.isStopLoss },
     );
-    return {
-      feePayer: target.owner,
-      instructions: [cancel],
-      lookupTableAddresses: poolLookupTables(target.market.pool),
-    };
+    return poolPlan(target.owner, target.market.pool, [cancel]);
   });
 }

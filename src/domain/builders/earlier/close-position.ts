@@ -25,15 +25,9 @@ import { requireCustodyInPool, requireToken } from "../../quotes/common.ts";
 import { grantPrivilege, type PrivilegeFields, type PrivilegeGrant } from "../../quotes/privilege.ts";
 import { type QuoteResult, runQuote, unwrapQuote } from "../../quotes/result.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
-import {
-  dispensingSlots,
-  type EarlierBuild,
-  marketSlots,
-  ownerSlots,
-  poolLookupTables,
-  privilegeArgs,
-  slippageBps,
-} from "./common.ts";
+import type { BaseTransactionPlan } from "../plan.ts";
+import { slippageBps } from "../slippage.ts";
+import { dispensingSlots, marketSlots, ownerSlots, poolPlan, privilegeArgs } from "./common.ts";
 import { removeCollateralInstructions } from "./remove-collateral.ts";
 import { around, receivingAccount } from "./token-accounts.ts";
 import { liveTriggerSlots } from "./trigger-rules.ts";
@@ -50,7 +44,7 @@ export interface EarlierClosePositionRequest extends PrivilegeFields {
 export function closePositionBuild(
   snapshot: DeploymentSnapshot,
   req: EarlierClosePositionRequest,
-): QuoteResult<{ dto: ClosePositionQuoteDto; build: EarlierBuild }> {
+): QuoteResult<{ dto: ClosePositionQuoteDto; build: BaseTransactionPlan }> {
   return runQuote(() => {
     // The privilege is the position owner's (the request names no owner: the position's owner signs).
     const grant = grantPrivilege(snapshot, snapshot.accounts.get("Position", req.positionKey)?.owner, req);
@@ -71,7 +65,7 @@ function buildClose(
   req: EarlierClosePositionRequest,
   grant: PrivilegeGrant,
   { plan }: ClosePositionQuote,
-): EarlierBuild {
+): BaseTransactionPlan {
   const { owner, market } = plan.ref;
   const withdraw = requireToken(snapshot, req.withdrawTokenSymbol);
   const out = requireCustodyInPool(snapshot, req.withdrawTokenSymbol, market.pool);
@@ -95,7 +89,7 @@ function buildClose(
       instructions.push(...removeCollateralInstructions(snapshot, owner, market, withdraw, out, plan.receiveUsd));
     }
   }
-  return { feePayer: owner, instructions, lookupTableAddresses: poolLookupTables(market.pool) };
+  return poolPlan(owner, market.pool, instructions);
 }
 
 /** `cancel_all_trigger_orders` when the owner's order account of the market holds a live TP or SL, else nothing. */

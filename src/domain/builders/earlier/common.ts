@@ -1,37 +1,32 @@
 /**
  * What every earlier-interface builder shares (PROTOCOL-v1 §8.0): which address fills which named slot of a market,
- * a custody or a position, the privilege argument and its remaining accounts, and the build every domain builder
- * returns (the handler turns it into a base-chain transaction with `buildTransaction`).
+ * a custody or a position, the privilege argument and its remaining accounts. Every builder returns a base-chain
+ * `BaseTransactionPlan` (`../plan.ts`; DECISIONS 5.3) offering its pool's lookup tables.
  *
  * Slot values: custodies, their vaults and oracles are read from the custody accounts (`oracle.int_oracle_account`,
  * `token_account`: what the program checks them against; the SDK's default `useExtOracleAccount = false` uses the
  * internal oracle too); positions and orders are the PDAs of (owner, market); token programs follow the
  * configuration's `isToken2022`. Account order lives in the instruction files only.
  */
-import type { PoolConfig, TokenConfig } from "../../../config/pool-config.ts";
-import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "../../../protocol/constants.ts";
+import type { PoolConfig } from "../../../config/pool-config.ts";
 import type { Privilege as InstructionPrivilege } from "../../../protocol/instructions/common.ts";
 import type { AccountMeta, Instruction } from "../../../protocol/instructions/instruction.ts";
 import { privilegeAccounts } from "../../../protocol/instructions/earlier/privilege.ts";
 import * as pda from "../../../protocol/pda.ts";
-import { slippagePercentToBps } from "../../math/spread.ts";
 import type { OraclePrice } from "../../math/types.ts";
 import type { PrivilegeGrant } from "../../quotes/privilege.ts";
 import { fail } from "../../quotes/result.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
+import { type BaseTransactionPlan, poolLookupTables } from "../plan.ts";
+import { tokenProgramOf } from "../wallet-accounts.ts";
 
-/**
- * A domain builder's result: the program instructions (no compute budget: the envelope adds it), who pays and signs,
- * and the lookup tables worth trying (the pool's; earlier-interface transactions go to the base chain, DECISIONS 5.3).
- */
-export interface EarlierBuild {
-  feePayer: string;
-  instructions: Instruction[];
-  lookupTableAddresses: readonly string[];
-}
-
-export function tokenProgramOf(token: Pick<TokenConfig, "isToken2022">): string {
-  return token.isToken2022 ? TOKEN_2022_PROGRAM_ID : TOKEN_PROGRAM_ID;
+/** The plan of a transaction trading in `pool`, paid and signed by `owner` (the pool's lookup tables offered). */
+export function poolPlan(
+  owner: string,
+  pool: Pick<PoolConfig, "addressLookupTableAddresses">,
+  instructions: Instruction[],
+): BaseTransactionPlan {
+  return { chain: "base", feePayer: owner, instructions, lookupTableAddresses: poolLookupTables(pool) };
 }
 
 /** The slots of one custody as the instructions name them. */
@@ -49,7 +44,7 @@ export function custodySlots(c: CustodyContext): CustodySlots {
     oracle: c.account.oracle.intOracleAccount,
     tokenAccount: c.account.tokenAccount,
     mint: c.account.mint,
-    tokenProgram: tokenProgramOf(c.token),
+    tokenProgram: tokenProgramOf(c.token.isToken2022),
   };
 }
 
@@ -109,25 +104,10 @@ export function privilegeArgs(grant: PrivilegeGrant): { privilege: InstructionPr
   return { privilege, remaining: privilegeAccounts(privilege, grant.accounts) };
 }
 
-/** The lookup tables of the pool a transaction trades in. */
-export function poolLookupTables(pool: Pick<PoolConfig, "addressLookupTableAddresses">): readonly string[] {
-  return pool.addressLookupTableAddresses;
-}
-
 /** An unset price argument (limit-order TP/SL): price 0 at the market's exponent. */
 export function unsetPrice(exponent: number): OraclePrice {
   return { price: 0n, exponent };
 }
-
-/**
- * `slippagePercentage` ("0.5" = 0.5 %, the schema bounds it to 0..100) in basis points; the contract's default is
- * "0.5".
- */
-export function slippageBps(slippagePercentage: string | undefined): bigint {
-  return slippagePercentToBps(slippagePercentage ?? DEFAULT_SLIPPAGE_PERCENT);
-}
-
-export const DEFAULT_SLIPPAGE_PERCENT = "0.5";
 
 /**
  * Refuses a request whose `owner` is not the owner of the position it names (POSITION_NOT_FOUND: that owner holds no

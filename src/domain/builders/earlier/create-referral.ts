@@ -7,18 +7,22 @@
 import { createReferralInstruction } from "../../../protocol/instructions/earlier/create-referral.ts";
 import * as pda from "../../../protocol/pda.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
-import type { EarlierBuild } from "./common.ts";
-import { allLookupTables } from "./init-token-stake.ts";
+import { type BaseTransactionPlan, deploymentLookupTables } from "../plan.ts";
 
 export interface CreateReferralRequest {
   owner: string;
   referrer: string;
 }
 
+export interface CreateReferralPlan extends BaseTransactionPlan {
+  /** The owner's referral account the transaction creates. */
+  referralAccount: string;
+}
+
 export function createReferralBuild(
   snapshot: DeploymentSnapshot,
   req: CreateReferralRequest,
-): { referralAccount: string; build: EarlierBuild } {
+): CreateReferralPlan {
   const referralAccount = pda.referral(snapshot.programId, req.owner);
   const create = createReferralInstruction(snapshot.programId, {
     owner: req.owner,
@@ -27,7 +31,10 @@ export function createReferralBuild(
     referralAccount,
   });
   return {
+    chain: "base",
+    feePayer: req.owner,
+    instructions: [create],
+    lookupTableAddresses: deploymentLookupTables(snapshot),
     referralAccount,
-    build: { feePayer: req.owner, instructions: [create], lookupTableAddresses: allLookupTables(snapshot) },
   };
 }

@@ -7,7 +7,8 @@
 import { editTriggerOrderInstruction } from "../../../protocol/instructions/earlier/edit-trigger-order.ts";
 import { fail, type QuoteResult, runQuote } from "../../quotes/result.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
-import { type EarlierBuild, marketSlots, ownerSlots, poolLookupTables } from "./common.ts";
+import type { BaseTransactionPlan } from "../plan.ts";
+import { marketSlots, ownerSlots, poolPlan } from "./common.ts";
 import { liveTriggerSlots } from "./trigger-rules.ts";
 import {
   requireOrderAccount,
@@ -22,7 +23,7 @@ export type EditTriggerOrderRequest = TriggerTargetFields & TriggerFields & { or
 export function editTriggerOrderBuild(
   snapshot: DeploymentSnapshot,
   req: EditTriggerOrderRequest,
-): QuoteResult<EarlierBuild> {
+): QuoteResult<BaseTransactionPlan> {
   return runQuote(() => {
     const target = resolveTriggerTarget(snapshot, req, "open");
     const { market, owner } = target;
@@ -33,7 +34,7 @@ export function editTriggerOrderBuild(
       ...marketSlots(market),
       receiveCustody: receive.pubkey,
     }, { orderId: req.orderId, triggerPrice, deltaSizeAmount: sizeAmount, isStopLoss: req.isStopLoss });
-    return { feePayer: owner, instructions: [edit], lookupTableAddresses: poolLookupTables(market.pool) };
+    return poolPlan(owner, market.pool, [edit]);
   });
 }
 

@@ -9,35 +9,34 @@
  * keeps only those that shorten the message.
  */
 import { FAF_DECIMALS, FAF_MINT, TOKEN_PROGRAM_ID } from "../../../protocol/constants.ts";
-import { createAssociatedTokenIdempotentInstruction } from "../../../protocol/instructions/external/associated-token.ts";
 import { depositTokenStakeInstruction } from "../../../protocol/instructions/earlier/deposit-token-stake.ts";
 import * as pda from "../../../protocol/pda.ts";
 import { parseAmount } from "../../quotes/common.ts";
 import { type QuoteResult, runQuote } from "../../quotes/result.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
-import type { EarlierBuild } from "./common.ts";
+import { type BaseTransactionPlan, deploymentLookupTables } from "../plan.ts";
+import { createWalletTokenAccount, walletTokenAccount } from "../wallet-accounts.ts";
 
 export interface InitTokenStakeRequest {
   owner: string;
   depositAmountUi?: string;
 }
 
+export interface InitTokenStakePlan extends BaseTransactionPlan {
+  /** The owner's token-stake account the transaction creates. */
+  tokenStakeAccount: string;
+}
+
 export function initTokenStakeBuild(
   snapshot: DeploymentSnapshot,
   req: InitTokenStakeRequest,
-): QuoteResult<{ tokenStakeAccount: string; build: EarlierBuild }> {
+): QuoteResult<InitTokenStakePlan> {
   return runQuote(() => {
     const { owner } = req;
     const tokenStakeAccount = pda.tokenStake(snapshot.programId, owner);
-    const fundingTokenAccount = pda.associatedTokenAddress(owner, FAF_MINT);
+    const fundingTokenAccount = walletTokenAccount(owner, FAF_MINT);
     const instructions = [
-      createAssociatedTokenIdempotentInstruction({
-        payer: owner,
-        associatedToken: fundingTokenAccount,
-        owner,
-        mint: FAF_MINT,
-        tokenProgram: TOKEN_PROGRAM_ID,
-      }),
+      createWalletTokenAccount({ payer: owner, wallet: owner, mint: FAF_MINT }),
       depositTokenStakeInstruction(snapshot.programId, {
         owner,
         feePayer: owner,
@@ -48,13 +47,11 @@ export function initTokenStakeBuild(
       }, { depositAmount: parseAmount(req.depositAmountUi ?? "0", FAF_DECIMALS, "depositAmountUi") }),
     ];
     return {
+      chain: "base",
+      feePayer: owner,
+      instructions,
+      lookupTableAddresses: deploymentLookupTables(snapshot),
       tokenStakeAccount,
-      build: { feePayer: owner, instructions, lookupTableAddresses: allLookupTables(snapshot) },
     };
   });
-}
-
-/** The lookup tables of every pool of the deployment, once each. */
-export function allLookupTables(snapshot: DeploymentSnapshot): string[] {
-  return [...new Set(snapshot.input.config.pools.flatMap((p) => p.addressLookupTableAddresses))];
 }

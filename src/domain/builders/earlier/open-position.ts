@@ -38,15 +38,15 @@ import {
 import { grantPrivilege, type PrivilegeGrant, swapFeeExemption } from "../../quotes/privilege.ts";
 import { fail, type QuoteResult, runQuote } from "../../quotes/result.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
+import type { BaseTransactionPlan } from "../plan.ts";
+import { slippageBps } from "../slippage.ts";
 import {
   custodySlots,
-  type EarlierBuild,
   marketSlots,
   ownerSlots,
-  poolLookupTables,
+  poolPlan,
   privilegeArgs,
   requireCustody,
-  slippageBps,
   unsetPrice,
 } from "./common.ts";
 import { around, payingAccount, receivingAccount } from "./token-accounts.ts";
@@ -59,10 +59,18 @@ export interface EarlierOpenPositionRequest extends OpenPositionRequest {
 export interface OpenPositionBuild {
   dto: OpenPositionQuoteDto;
   /** Absent in preview-only mode (no owner). */
-  build?: EarlierBuild;
+  build?: BaseTransactionPlan;
 }
 
 /** The quote, and with an owner the transaction; any failure of either is a value (200 `err`). */
+export function openPositionBuild(
+  snapshot: DeploymentSnapshot,
+  req: EarlierOpenPositionRequest & { owner: string },
+): QuoteResult<Required<OpenPositionBuild>>;
+export function openPositionBuild(
+  snapshot: DeploymentSnapshot,
+  req: EarlierOpenPositionRequest,
+): QuoteResult<OpenPositionBuild>;
 export function openPositionBuild(
   snapshot: DeploymentSnapshot,
   req: EarlierOpenPositionRequest,
@@ -79,14 +87,14 @@ function buildOpen(
   req: EarlierOpenPositionRequest,
   owner: string,
   quote: OpenPositionQuote,
-): EarlierBuild {
+): BaseTransactionPlan {
   const { plan } = quote;
   if (plan.kind === "swap") return buildSwap(snapshot, req, owner, plan);
   const market = plan.market ?? fail("COMPUTE_FAILED", "the quote names no market");
   const instructions = plan.kind === "limit"
     ? buildLimit(snapshot, req, owner, market, plan)
     : buildMarket(snapshot, req, owner, market, plan);
-  return { feePayer: owner, instructions, lookupTableAddresses: poolLookupTables(market.pool) };
+  return poolPlan(owner, market.pool, instructions);
 }
 
 function buildMarket(
@@ -248,7 +256,7 @@ function buildSwap(
   req: EarlierOpenPositionRequest,
   owner: string,
   plan: OpenPositionPlan,
-): EarlierBuild {
+): BaseTransactionPlan {
   const leg = plan.swap ?? fail("COMPUTE_FAILED", "the quote has no swap");
   const pool = snapshot.input.config.pool(leg.from.config.pool) ??
     fail("COMPUTE_FAILED", `pool ${leg.from.config.pool} is not configured`);
@@ -282,9 +290,5 @@ function buildSwap(
     ),
     whitelist: swapFeeExemption(snapshot, owner, req.userWhitelistAccount, pool.poolAddress),
   });
-  return {
-    feePayer: owner,
-    instructions: around([pay, receive], [swap]),
-    lookupTableAddresses: poolLookupTables(pool),
-  };
+  return poolPlan(owner, pool, around([pay, receive], [swap]));
 }

@@ -6,7 +6,8 @@
  */
 import { type QuoteResult, runQuote } from "../../quotes/result.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
-import { type EarlierBuild, poolLookupTables } from "./common.ts";
+import type { BaseTransactionPlan } from "../plan.ts";
+import { poolPlan } from "./common.ts";
 import { placeTriggerInstruction, requireFreeTriggerSlots } from "./trigger-rules.ts";
 import {
   resolveTriggerTarget,
@@ -20,7 +21,7 @@ export type PlaceTriggerOrderRequest = TriggerTargetFields & TriggerFields;
 export function placeTriggerOrderBuild(
   snapshot: DeploymentSnapshot,
   req: PlaceTriggerOrderRequest,
-): QuoteResult<EarlierBuild> {
+): QuoteResult<BaseTransactionPlan> {
   return runQuote(() => {
     const target = resolveTriggerTarget(snapshot, req, "open");
     const order = triggerOrderOf(snapshot, target, req);
@@ -31,10 +32,6 @@ export function placeTriggerOrderBuild(
       market: target.market,
       isStopLoss: req.isStopLoss,
     });
-    return {
-      feePayer: target.owner,
-      instructions: [place],
-      lookupTableAddresses: poolLookupTables(target.market.pool),
-    };
+    return poolPlan(target.owner, target.market.pool, [place]);
   });
 }

@@ -16,14 +16,8 @@ import {
 import { requireCustodyInPool, requireToken } from "../../quotes/common.ts";
 import { type QuoteResult, runQuote, unwrapQuote } from "../../quotes/result.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
-import {
-  dispensingSlots,
-  type EarlierBuild,
-  marketSlots,
-  ownerSlots,
-  poolLookupTables,
-  requirePositionOwner,
-} from "./common.ts";
+import type { BaseTransactionPlan } from "../plan.ts";
+import { dispensingSlots, marketSlots, ownerSlots, poolPlan, requirePositionOwner } from "./common.ts";
 import { around, receivingAccount } from "./token-accounts.ts";
 
 export interface EarlierRemoveCollateralRequest {
@@ -36,7 +30,7 @@ export interface EarlierRemoveCollateralRequest {
 export function removeCollateralBuild(
   snapshot: DeploymentSnapshot,
   req: EarlierRemoveCollateralRequest,
-): QuoteResult<{ dto: RemoveCollateralQuoteDto; build: EarlierBuild }> {
+): QuoteResult<{ dto: RemoveCollateralQuoteDto; build: BaseTransactionPlan }> {
   return runQuote(() => {
     requirePositionOwner(snapshot, req.positionKey, req.owner);
     const request: RemoveCollateralRequest = {
@@ -54,7 +48,7 @@ export function removeCollateralBuild(
       requireCustodyInPool(snapshot, req.withdrawTokenSymbol, market.pool),
       plan.collateralDeltaUsd,
     );
-    return { dto, build: { feePayer: req.owner, instructions, lookupTableAddresses: poolLookupTables(market.pool) } };
+    return { dto, build: poolPlan(req.owner, market.pool, instructions) };
   });
 }
 

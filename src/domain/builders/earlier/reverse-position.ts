@@ -19,9 +19,11 @@ import { grantPrivilege, type PrivilegeFields } from "../../quotes/privilege.ts"
 import { fail, type QuoteResult, runQuote, unwrapQuote } from "../../quotes/result.ts";
 import { reversePositionQuote, type ReversePositionQuoteDto } from "../../quotes/reverse.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
+import type { BaseTransactionPlan } from "../plan.ts";
+import { slippageBps } from "../slippage.ts";
 import { positionFigures } from "../../views/position-metrics.ts";
 import { leverageDecimal } from "../../views/dto.ts";
-import { type EarlierBuild, poolLookupTables, requirePositionOwner, slippageBps } from "./common.ts";
+import { poolPlan, requirePositionOwner } from "./common.ts";
 import { cancelTriggersBeforeClose, closeLeg } from "./close-position.ts";
 import { marketOpenInstruction } from "./open-position.ts";
 import { ownerTokenAccount } from "./token-accounts.ts";
@@ -38,7 +40,7 @@ export interface EarlierReversePositionRequest extends PrivilegeFields {
 export function reversePositionBuild(
   snapshot: DeploymentSnapshot,
   req: EarlierReversePositionRequest,
-): QuoteResult<{ dto: ReversePositionQuoteDto; build: EarlierBuild }> {
+): QuoteResult<{ dto: ReversePositionQuoteDto; build: BaseTransactionPlan }> {
   return runQuote(() => {
     requirePositionOwner(snapshot, req.positionKey, req.owner);
     const grant = grantPrivilege(snapshot, req.owner, req);
@@ -79,7 +81,7 @@ export function reversePositionBuild(
         grant,
       }),
     ];
-    return { dto, build: { feePayer: owner, instructions, lookupTableAddresses: poolLookupTables(closed.pool) } };
+    return { dto, build: poolPlan(owner, closed.pool, instructions) };
   });
 }
 

@@ -15,11 +15,13 @@
  */
 import type { TokenConfig } from "../../../config/pool-config.ts";
 import { NATIVE_MINT } from "../../../protocol/constants.ts";
-import { createAssociatedTokenIdempotentInstruction } from "../../../protocol/instructions/external/associated-token.ts";
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
-import { associatedTokenAddress } from "../../../protocol/pda.ts";
-import { unwrapSolInstruction, wrapSolInstructions } from "../wrapped-sol.ts";
-import { tokenProgramOf } from "./common.ts";
+import {
+  createWalletTokenAccount,
+  unwrapSolInstruction,
+  walletTokenAccount,
+  wrapSolInstructions,
+} from "../wallet-accounts.ts";
 
 /** A token account of the owner and what goes before and after the instruction that uses it. */
 export interface TokenAccountUse {
@@ -35,7 +37,7 @@ export function isNativeSol(token: Pick<TokenConfig, "symbol" | "mintKey">): boo
 
 /** The owner's associated token account of `token` (Token-2022 mints under their own program). */
 export function ownerTokenAccount(owner: string, token: Pick<TokenConfig, "mintKey" | "isToken2022">): string {
-  return associatedTokenAddress(owner, token.mintKey, token.isToken2022);
+  return walletTokenAccount(owner, token.mintKey, token.isToken2022);
 }
 
 /** The account an instruction takes `amount` of `token` from. */
@@ -51,16 +53,11 @@ export function payingAccount(owner: string, token: TokenConfig, amount: bigint)
  */
 export function receivingAccount(owner: string, token: TokenConfig, unwrap = isNativeSol(token)): TokenAccountUse {
   const account = ownerTokenAccount(owner, token);
-  const create = createAssociatedTokenIdempotentInstruction({
-    payer: owner,
-    associatedToken: account,
-    owner,
-    mint: token.mintKey,
-    tokenProgram: tokenProgramOf(token),
-  });
   return {
     account,
-    before: [create],
+    before: [
+      createWalletTokenAccount({ payer: owner, wallet: owner, mint: token.mintKey, isToken2022: token.isToken2022 }),
+    ],
     after: unwrap && token.mintKey === NATIVE_MINT ? [unwrapSolInstruction(owner)] : [],
   };
 }

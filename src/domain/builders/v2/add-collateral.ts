@@ -6,16 +6,17 @@
  */
 import { addCollateralErInstruction } from "../../../protocol/instructions/v2/add-collateral-er.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
+import type { ErTransactionPlan } from "../plan.ts";
 import type { AddCollateralQuote } from "../../quotes/collateral.ts";
 import { fail } from "../../quotes/result.ts";
-import { type BuiltTrade, receivingAccounts, type TradeSigner } from "./trade-accounts.ts";
+import { receivingAccounts, rollupPlan, type TradeSigner } from "./trade-accounts.ts";
 import { requireBalance } from "./trade-checks.ts";
 
 export function addCollateralTransaction(
   snapshot: DeploymentSnapshot,
   plan: AddCollateralQuote["plan"],
   signer: TradeSigner,
-): BuiltTrade {
+): ErTransactionPlan {
   const deposit = snapshot.custody(plan.depositCustody) ??
     fail("COMPUTE_FAILED", `custody ${plan.depositCustody} is not available`);
   requireBalance(snapshot, signer.owner, deposit, plan.amountIn);
@@ -24,5 +25,5 @@ export function addCollateralTransaction(
     receivingAccounts(snapshot, signer, plan.ref.market, deposit),
     { collateralDelta: plan.amountIn },
   );
-  return { feePayer: signer.signer, instructions: [instruction] };
+  return rollupPlan(signer, [instruction]);
 }

@@ -5,11 +5,12 @@
  */
 import { tradeSide } from "../../../protocol/vocabulary.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
+import type { ErTransactionPlan } from "../plan.ts";
 import { requireMarkets } from "../../quotes/common.ts";
 import { fail } from "../../quotes/result.ts";
 import { cancelAllTriggers } from "./close-position.ts";
 import { hasTriggers, marketLabel, marketOrders, requireBasket } from "./order-slots.ts";
-import type { BuiltTrade, TradeSigner } from "./trade-accounts.ts";
+import { rollupPlan, type TradeSigner } from "./trade-accounts.ts";
 
 export interface CancelAllTriggerOrdersRequest {
   marketSymbol: string;
@@ -20,12 +21,12 @@ export function cancelAllTriggerOrdersTransaction(
   snapshot: DeploymentSnapshot,
   req: CancelAllTriggerOrdersRequest,
   signer: TradeSigner,
-): BuiltTrade {
+): ErTransactionPlan {
   const markets = requireMarkets(snapshot, req.marketSymbol, tradeSide(req.side));
   const basket = requireBasket(snapshot, signer.owner);
   const withTriggers = markets.filter((m) => hasTriggers(marketOrders(basket, m)));
   if (withTriggers.length === 0) {
     fail("ORDER_NOT_FOUND", `the ${marketLabel(markets[0])} market has no take-profit or stop-loss to cancel`);
   }
-  return { feePayer: signer.signer, instructions: withTriggers.map((m) => cancelAllTriggers(snapshot, signer, m)) };
+  return rollupPlan(signer, withTriggers.map((m) => cancelAllTriggers(snapshot, signer, m)));
 }

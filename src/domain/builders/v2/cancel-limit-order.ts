@@ -9,9 +9,10 @@
 import { cancelLimitOrderErInstruction } from "../../../protocol/instructions/v2/cancel-limit-order-er.ts";
 import { tradeSide } from "../../../protocol/vocabulary.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
+import type { ErTransactionPlan } from "../plan.ts";
 import { requireMarkets } from "../../quotes/common.ts";
 import { locateLimit, requireBasket } from "./order-slots.ts";
-import { type BuiltTrade, custodyKeys, marketAccounts, signerAccounts, type TradeSigner } from "./trade-accounts.ts";
+import { custodyKeys, marketAccounts, rollupPlan, signerAccounts, type TradeSigner } from "./trade-accounts.ts";
 
 export interface CancelLimitOrderRequest {
   marketSymbol: string;
@@ -23,7 +24,7 @@ export function cancelLimitOrderTransaction(
   snapshot: DeploymentSnapshot,
   req: CancelLimitOrderRequest,
   signer: TradeSigner,
-): BuiltTrade {
+): ErTransactionPlan {
   const markets = requireMarkets(snapshot, req.marketSymbol, tradeSide(req.side));
   const basket = requireBasket(snapshot, signer.owner);
   const limit = locateLimit(snapshot, basket, markets, req.orderId);
@@ -32,5 +33,5 @@ export function cancelLimitOrderTransaction(
     ...marketAccounts(snapshot, limit.market),
     reserveCustody: custodyKeys(snapshot, limit.reserve).custody,
   }, { market: limit.market.pubkey, orderId: req.orderId });
-  return { feePayer: signer.signer, instructions: [instruction] };
+  return rollupPlan(signer, [instruction]);
 }

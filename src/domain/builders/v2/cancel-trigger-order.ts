@@ -10,6 +10,7 @@ import { CANCEL_ALL_TRIGGERS_ORDER_ID } from "../../../protocol/constants.ts";
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import { tradeSide } from "../../../protocol/vocabulary.ts";
 import type { DeploymentSnapshot, MarketContext } from "../../views/context.ts";
+import type { ErTransactionPlan } from "../plan.ts";
 import { requireMarkets } from "../../quotes/common.ts";
 import { fail } from "../../quotes/result.ts";
 import {
@@ -22,7 +23,7 @@ import {
   requireSlotId,
   requireTrigger,
 } from "./order-slots.ts";
-import { type BuiltTrade, signerAccounts, type TradeSigner } from "./trade-accounts.ts";
+import { rollupPlan, signerAccounts, type TradeSigner } from "./trade-accounts.ts";
 
 export interface CancelTriggerOrderRequest {
   marketSymbol: string;
@@ -35,7 +36,7 @@ export function cancelTriggerOrderTransaction(
   snapshot: DeploymentSnapshot,
   req: CancelTriggerOrderRequest,
   signer: TradeSigner,
-): BuiltTrade {
+): ErTransactionPlan {
   const markets = requireMarkets(snapshot, req.marketSymbol, tradeSide(req.side));
   const basket = requireBasket(snapshot, signer.owner);
   const orderId = requireSlotId(req.orderId, true);
@@ -50,7 +51,7 @@ export function cancelTriggerOrderTransaction(
     if (withTriggers.length === 0) {
       fail("ORDER_NOT_FOUND", `the ${marketLabel(markets[0])} market has no take-profit or stop-loss to cancel`);
     }
-    return { feePayer: signer.signer, instructions: withTriggers.map((m) => cancel(m, false)) };
+    return rollupPlan(signer, withTriggers.map((m) => cancel(m, false)));
   }
   const list = req.isStopLoss ? "stopLossOrders" : "takeProfitOrders";
   const market = marketWithOrders(basket, markets, (o) => {
@@ -58,5 +59,5 @@ export function cancelTriggerOrderTransaction(
     return entry !== undefined && !isEmptyTrigger(entry);
   }) ?? markets[0];
   requireTrigger(marketOrders(basket, market), orderId, req.isStopLoss, market);
-  return { feePayer: signer.signer, instructions: [cancel(market, req.isStopLoss)] };
+  return rollupPlan(signer, [cancel(market, req.isStopLoss)]);
 }

@@ -17,10 +17,11 @@ import { cancelAllTriggerOrdersErInstruction } from "../../../protocol/instructi
 import { priceWithSlippage } from "../../math/spread.ts";
 import type { OraclePrice } from "../../math/types.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
+import type { ErTransactionPlan } from "../plan.ts";
 import type { ClosePositionPlan } from "../../quotes/close.ts";
 import { fail } from "../../quotes/result.ts";
 import { hasTriggers, marketOrders, requireBasket } from "./order-slots.ts";
-import { type BuiltTrade, dispensingAccounts, signerAccounts, type TradeSigner } from "./trade-accounts.ts";
+import { dispensingAccounts, rollupPlan, signerAccounts, type TradeSigner } from "./trade-accounts.ts";
 import { requireMinCollateral, requirePermission } from "./trade-checks.ts";
 
 export function closePositionTransaction(
@@ -28,7 +29,7 @@ export function closePositionTransaction(
   plan: ClosePositionPlan,
   signer: TradeSigner,
   slippageBps: bigint,
-): BuiltTrade {
+): ErTransactionPlan {
   const { market } = plan.ref;
   const basket = requireBasket(snapshot, signer.owner);
   const bound = priceWithSlippage(false, market.side, plan.exitPrice, slippageBps);
@@ -36,15 +37,14 @@ export function closePositionTransaction(
     requirePermission(snapshot, market, "sizeChange");
     if (plan.sizeDeltaAmount === 0n) fail("ORDER_SIZE_INVALID", "inputUsdUi closes less than one unit of size");
     requireMinCollateral(market, plan.remaining.collateralUsd, false, "the position left open");
-    return {
-      feePayer: signer.signer,
-      instructions: [decreaseInstruction(snapshot, signer, market, market.collateral, bound, plan.sizeDeltaAmount)],
-    };
+    return rollupPlan(signer, [
+      decreaseInstruction(snapshot, signer, market, market.collateral, bound, plan.sizeDeltaAmount),
+    ]);
   }
   requirePermission(snapshot, market, "close");
   const instructions = [closeInstruction(snapshot, signer, market, market.collateral, bound)];
   if (hasTriggers(marketOrders(basket, market))) instructions.push(cancelAllTriggers(snapshot, signer, market));
-  return { feePayer: signer.signer, instructions };
+  return rollupPlan(signer, instructions);
 }
 
 /** `close_position_er` of `market`, paying out through `dispensing`. */

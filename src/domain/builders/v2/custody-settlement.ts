@@ -8,7 +8,8 @@ import { custodySettlementWithActionInstruction } from "../../../protocol/instru
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import * as pda from "../../../protocol/pda.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
-import { delegationSiblings, type FundsTransactionPlan, tokenLookupTables } from "./funds-plan.ts";
+import { poolLookupTables } from "../plan.ts";
+import { delegationSiblings, type FundsTransactionPlan } from "./funds-plan.ts";
 import { type ChainAccountReader, type FundsPrecondition, receiptState, tradeVaultOf } from "./funds-state.ts";
 import { type FundsToken, fundsTokenBySymbol } from "./funds-token.ts";
 
@@ -59,9 +60,10 @@ export function buildCustodySettlement(
   if (tradeVaultOf(snapshot, token.mint).account === undefined) unmet.push("TRADE_VAULT_MISSING");
   if (receiptState(snapshot, chains, receipt) !== "none") unmet.push("CUSTODY_SETTLEMENT_IN_PROGRESS");
   return {
+    chain: "base",
     feePayer: request.owner,
     instructions: [custodySettlementRequestStep(snapshot.programId, token, request.owner)],
-    lookupTableAddresses: tokenLookupTables(token),
+    lookupTableAddresses: poolLookupTables(token.pool),
     unmetPreconditions: unmet,
     receipt,
   };

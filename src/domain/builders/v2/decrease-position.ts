@@ -9,10 +9,11 @@
 import { closeQuote } from "../../math/close.ts";
 import { priceWithSlippage } from "../../math/spread.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
+import type { ErTransactionPlan } from "../plan.ts";
 import { closeBasis, type PositionTarget, requirePosition, requireToken, tradePrices } from "../../quotes/common.ts";
 import { fail } from "../../quotes/result.ts";
 import { decreaseInstruction } from "./close-position.ts";
-import type { BuiltTrade, TradeSigner } from "./trade-accounts.ts";
+import { rollupPlan, type TradeSigner } from "./trade-accounts.ts";
 import { parseOrderSize, requireMinCollateral, requirePermission } from "./trade-checks.ts";
 
 export interface DecreasePositionRequest {
@@ -26,7 +27,7 @@ export function decreasePositionTransaction(
   req: DecreasePositionRequest,
   signer: TradeSigner,
   slippageBps: bigint,
-): BuiltTrade {
+): ErTransactionPlan {
   const ref = requirePosition(snapshot, req.position);
   const { market, position } = ref;
   if (req.withdrawTokenSymbol !== undefined) requireToken(snapshot, req.withdrawTokenSymbol);
@@ -45,8 +46,5 @@ export function decreasePositionTransaction(
   });
   requireMinCollateral(market, q.newPosition.collateralUsd, false, "the position left open");
   const bound = priceWithSlippage(false, market.side, q.pnl.exitPrice, slippageBps);
-  return {
-    feePayer: signer.signer,
-    instructions: [decreaseInstruction(snapshot, signer, market, market.collateral, bound, sizeDelta)],
-  };
+  return rollupPlan(signer, [decreaseInstruction(snapshot, signer, market, market.collateral, bound, sizeDelta)]);
 }

@@ -5,9 +5,9 @@
 import { delegateBasketInstruction } from "../../../protocol/instructions/v2/delegate-basket.ts";
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import * as pda from "../../../protocol/pda.ts";
+import { failField } from "../../quotes/result.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
-import { delegationSiblings, deploymentLookupTables, type FundsTransactionPlan } from "./funds-plan.ts";
-import { reject } from "./funds-rejection.ts";
+import { delegationSiblings, type FundsTransactionPlan, setupPlan } from "./funds-plan.ts";
 import { type ChainAccountReader, type FundsPrecondition, ownerSetup } from "./funds-state.ts";
 
 /** The `delegate_basket` instruction for `owner`'s basket, paid by `payer`. */
@@ -40,14 +40,9 @@ export function buildDelegateBasket(
 ): FundsTransactionPlan {
   const setup = ownerSetup(snapshot, chains, request.owner);
   if (setup.basket.state === "delegated") {
-    reject("SETUP_ALREADY_DONE", "owner", `basket ${setup.basket.address} is already delegated`);
+    failField("SETUP_ALREADY_DONE", "owner", `basket ${setup.basket.address} is already delegated`);
   }
   const payer = request.payer ?? request.owner;
   const unmet: FundsPrecondition[] = setup.basket.state === "missing" ? ["BASKET_MISSING"] : [];
-  return {
-    feePayer: payer,
-    instructions: [delegateBasketStep(snapshot.programId, request.owner, payer)],
-    lookupTableAddresses: deploymentLookupTables(snapshot),
-    unmetPreconditions: unmet,
-  };
+  return setupPlan(snapshot, payer, delegateBasketStep(snapshot.programId, request.owner, payer), unmet);
 }

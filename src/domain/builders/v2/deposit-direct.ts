@@ -3,15 +3,15 @@
  * depositor's token account into the mint's trade vault and credits the owner's deposit ledger. Variant A: the owner
  * deposits; variant B: `fundingOwner` deposits for `owner`. The depositor signs and pays the fee.
  */
-import { createAssociatedTokenIdempotentInstruction } from "../../../protocol/instructions/external/associated-token.ts";
 import { depositDirectInstruction } from "../../../protocol/instructions/v2/deposit-direct.ts";
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import * as pda from "../../../protocol/pda.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
-import { wrapSolInstructions } from "../wrapped-sol.ts";
-import { type FundsTransactionPlan, tokenLookupTables } from "./funds-plan.ts";
+import { poolLookupTables } from "../plan.ts";
+import { createWalletTokenAccount, walletTokenAccount, wrapSolInstructions } from "../wallet-accounts.ts";
+import type { FundsTransactionPlan } from "./funds-plan.ts";
 import { type ChainAccountReader, type FundsPrecondition, ownerSetup, tradeVaultOf } from "./funds-state.ts";
-import { type FundsToken, fundsTokenByMint, parseTokenAmount, walletTokenAccount } from "./funds-token.ts";
+import { type FundsToken, fundsTokenByMint, parseTokenAmount } from "./funds-token.ts";
 
 /**
  * The deposit's instructions: the depositor's token account made ready, then `deposit_direct` from it.
@@ -29,14 +29,13 @@ export function depositSteps(
   owner: string,
   amount: bigint,
 ): Instruction[] {
-  const source = walletTokenAccount(depositor, token);
+  const source = walletTokenAccount(depositor, token.mint, token.isToken2022);
   const prepare = token.isNativeSol ? wrapSolInstructions({ wallet: depositor, lamports: amount }) : [
-    createAssociatedTokenIdempotentInstruction({
+    createWalletTokenAccount({
       payer: depositor,
-      associatedToken: source,
-      owner: depositor,
+      wallet: depositor,
       mint: token.mint,
-      tokenProgram: token.tokenProgram,
+      isToken2022: token.isToken2022,
     }),
   ];
   const deposit = depositDirectInstruction(programId, {
@@ -76,9 +75,10 @@ export function buildDepositDirect(
   if (setup.ledger.account === undefined) unmet.push("DEPOSIT_LEDGER_MISSING");
   if (tradeVaultOf(snapshot, token.mint).account === undefined) unmet.push("TRADE_VAULT_MISSING");
   return {
+    chain: "base",
     feePayer: depositor,
     instructions: depositSteps(snapshot.programId, token, depositor, request.owner, amount),
-    lookupTableAddresses: tokenLookupTables(token),
+    lookupTableAddresses: poolLookupTables(token.pool),
     unmetPreconditions: unmet,
   };
 }

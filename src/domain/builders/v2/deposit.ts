@@ -6,13 +6,13 @@
  * deposit works before or after delegation; delegation comes last because it hands the basket to the rollup.
  * The owner signs and pays everything.
  *
- * The steps are then packed, in order, into as few transactions as fit the packet limit (`packSteps`).
+ * The steps are then packed, in order, into as few transactions as fit the packet limit (`packSteps`, `../plan.ts`).
  */
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import { delegateBasketStep } from "./delegate-basket.ts";
 import { depositSteps } from "./deposit-direct.ts";
-import { tokenLookupTables } from "./funds-plan.ts";
+import { type BundlePlan, poolLookupTables } from "../plan.ts";
 import { type ChainAccountReader, type FundsPrecondition, ownerSetup, tradeVaultOf } from "./funds-state.ts";
 import { fundsTokenBySymbol, parseTokenAmount } from "./funds-token.ts";
 import { initBasketStep } from "./init-basket.ts";
@@ -26,12 +26,8 @@ export interface DepositStepPlan {
   instructions: Instruction[];
 }
 
-export interface DepositPlan {
-  /** The owner: fee payer and only signer of every transaction of the bundle. */
-  feePayer: string;
-  /** The steps to build, in order. */
-  steps: DepositStepPlan[];
-  lookupTableAddresses: string[];
+/** The bundle of the deposit: the owner is the fee payer and only signer of every transaction. */
+export interface DepositPlan extends BundlePlan<DepositStepPlan> {
   /** What no step of the bundle can create (`TRADE_VAULT_MISSING`). */
   unmetPreconditions: FundsPrecondition[];
 }
@@ -66,32 +62,11 @@ export function buildDeposit(
   const unmet: FundsPrecondition[] = tradeVaultOf(snapshot, token.mint).account === undefined
     ? ["TRADE_VAULT_MISSING"]
     : [];
-  return { feePayer: owner, steps, lookupTableAddresses: tokenLookupTables(token), unmetPreconditions: unmet };
-}
-
-/**
- * Packs steps, in order and never splitting one, into as few groups as `fits` accepts: each group takes the next
- * step while the group's instructions still fit one transaction. A step that does not fit even alone gets a group of
- * its own (assembling it then reports the size error). Greedy packing is optimal here: the order is fixed, so a
- * group can only end where the next step no longer fits.
- */
-export function packSteps<S extends { instructions: readonly Instruction[] }>(
-  steps: readonly S[],
-  fits: (instructions: readonly Instruction[]) => boolean,
-): S[][] {
-  // The usual case first: everything fits one transaction (one measurement instead of one per step).
-  if (steps.length > 1 && fits(steps.flatMap((s) => s.instructions))) return [[...steps]];
-  const groups: S[][] = [];
-  let current: S[] = [];
-  for (const step of steps) {
-    const candidate = [...current, step];
-    if (current.length === 0 || fits(candidate.flatMap((s) => s.instructions))) {
-      current = candidate;
-    } else {
-      groups.push(current);
-      current = [step];
-    }
-  }
-  if (current.length > 0) groups.push(current);
-  return groups;
+  return {
+    chain: "base",
+    feePayer: owner,
+    steps,
+    lookupTableAddresses: poolLookupTables(token.pool),
+    unmetPreconditions: unmet,
+  };
 }

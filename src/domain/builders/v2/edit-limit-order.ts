@@ -20,15 +20,16 @@ import { openQuote } from "../../math/open.ts";
 import { parsePrice, usdValue } from "../../math/oracle.ts";
 import type { OraclePrice } from "../../math/types.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
+import type { ErTransactionPlan } from "../plan.ts";
 import { requireMarkets, requirePrice } from "../../quotes/common.ts";
 import { fail } from "../../quotes/result.ts";
 import { parseOrderPrice } from "../../quotes/order-price.ts";
 import { locateLimit, requireBasket } from "./order-slots.ts";
 import {
-  type BuiltTrade,
   custodyKeys,
   depositLedgerOf,
   marketAccounts,
+  rollupPlan,
   signerAccounts,
   type TradeSigner,
 } from "./trade-accounts.ts";
@@ -66,7 +67,7 @@ export function editLimitOrderTransaction(
   snapshot: DeploymentSnapshot,
   req: EditLimitOrderRequest,
   signer: TradeSigner,
-): BuiltTrade {
+): ErTransactionPlan {
   const markets = requireMarkets(snapshot, req.marketSymbol, tradeSide(req.side));
   const basket = requireBasket(snapshot, signer.owner);
   const { market, order, reserve, receive } = locateLimit(snapshot, basket, markets, req.orderId);
@@ -123,5 +124,5 @@ export function editLimitOrderTransaction(
     stopLossPrice: stopLoss ?? none(mark.exponent),
     takeProfitPrice: takeProfit ?? none(mark.exponent),
   });
-  return { feePayer: signer.signer, instructions: [instruction] };
+  return rollupPlan(signer, [instruction]);
 }

@@ -10,6 +10,7 @@
 import { editTriggerOrderErInstruction } from "../../../protocol/instructions/v2/edit-trigger-order-er.ts";
 import { tradeSide } from "../../../protocol/vocabulary.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
+import type { ErTransactionPlan } from "../plan.ts";
 import { requireMarkets, requirePrice } from "../../quotes/common.ts";
 import { fail } from "../../quotes/result.ts";
 import { parseOrderPrice } from "../../quotes/order-price.ts";
@@ -22,7 +23,7 @@ import {
   requireTrigger,
   triggerKind,
 } from "./order-slots.ts";
-import { type BuiltTrade, custodyKeys, marketAccounts, signerAccounts, type TradeSigner } from "./trade-accounts.ts";
+import { custodyKeys, marketAccounts, rollupPlan, signerAccounts, type TradeSigner } from "./trade-accounts.ts";
 import { parseOrderSize, requireSizeWithin, requireTriggerSide } from "./trade-checks.ts";
 
 export interface EditTriggerOrderRequest {
@@ -38,7 +39,7 @@ export function editTriggerOrderTransaction(
   snapshot: DeploymentSnapshot,
   req: EditTriggerOrderRequest,
   signer: TradeSigner,
-): BuiltTrade {
+): ErTransactionPlan {
   const markets = requireMarkets(snapshot, req.marketSymbol, tradeSide(req.side));
   const basket = requireBasket(snapshot, signer.owner);
   const orderId = requireSlotId(req.orderId);
@@ -63,5 +64,5 @@ export function editTriggerOrderTransaction(
     ...marketAccounts(snapshot, market),
     receiveCustody: custodyKeys(snapshot, receive).custody,
   }, { orderId, triggerPrice: trigger, deltaSizeAmount: size, isStopLoss: req.isStopLoss });
-  return { feePayer: signer.signer, instructions: [instruction] };
+  return rollupPlan(signer, [instruction]);
 }

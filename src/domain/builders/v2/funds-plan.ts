@@ -1,35 +1,35 @@
 /**
- * What a setup or funds builder hands to the transaction step: the instructions of one base-chain transaction, who
- * pays its fee, which lookup tables may shorten it, and the preconditions it still waits for.
+ * What a setup or funds builder hands to the transaction step: one base-chain transaction (`../plan.ts`: its
+ * instructions, fee payer and lookup tables: the token's pool's, or every pool's for the setup transactions that name
+ * no token) and the preconditions it still waits for.
  */
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import * as pda from "../../../protocol/pda.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
+import { type BaseTransactionPlan, deploymentLookupTables } from "../plan.ts";
 import type { FundsPrecondition } from "./funds-state.ts";
-import type { FundsToken } from "./funds-token.ts";
 
-export interface FundsTransactionPlan {
-  /** Account 0 of the message: pays the network fee and signs. */
-  feePayer: string;
-  /** The program instructions (the base-chain envelope adds the compute budget). */
-  instructions: Instruction[];
-  /** Lookup tables to try (each is kept only when it shortens the message). */
-  lookupTableAddresses: string[];
+export interface FundsTransactionPlan extends BaseTransactionPlan {
   unmetPreconditions: FundsPrecondition[];
 }
 
-/** The lookup tables of the token's pool (the pool its custody is taken from). */
-export function tokenLookupTables(token: FundsToken): string[] {
-  return [...token.pool.addressLookupTableAddresses];
-}
-
 /**
- * Every pool's lookup tables, in configuration order, for the setup transactions that name no token (init-basket,
- * init-deposit-ledger, delegate-basket): they hold the program's global accounts, and only one that shortens the
- * message is kept.
+ * A setup transaction (init-basket, init-deposit-ledger, delegate-basket): the owner's one setup instruction, paid
+ * and signed by `payer`; it names no token, so every pool's lookup tables are offered.
  */
-export function deploymentLookupTables(snapshot: DeploymentSnapshot): string[] {
-  return [...new Set(snapshot.input.config.pools.flatMap((p) => p.addressLookupTableAddresses))];
+export function setupPlan(
+  snapshot: DeploymentSnapshot,
+  payer: string,
+  instruction: Instruction,
+  unmetPreconditions: FundsPrecondition[] = [],
+): FundsTransactionPlan {
+  return {
+    chain: "base",
+    feePayer: payer,
+    instructions: [instruction],
+    lookupTableAddresses: deploymentLookupTables(snapshot),
+    unmetPreconditions,
+  };
 }
 
 /**

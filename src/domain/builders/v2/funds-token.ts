@@ -5,14 +5,14 @@
  * "6 decimals". Amounts are converted to native units exactly.
  */
 import type { CustodyConfig, PoolConfig, TokenConfig } from "../../../config/pool-config.ts";
-import { NATIVE_MINT, TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "../../../protocol/constants.ts";
-import { associatedTokenAddress } from "../../../protocol/pda.ts";
+import { NATIVE_MINT } from "../../../protocol/constants.ts";
 import { DecimalParseError, parseDecimal } from "../../math/decimal.ts";
+import { failField } from "../../quotes/result.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
-import { reject } from "./funds-rejection.ts";
+import { tokenProgramOf } from "../wallet-accounts.ts";
 
 /** Largest native amount an instruction's `u64` argument holds. */
-const U64_MAX = (1n << 64n) - 1n;
+import { U64_MAX } from "../../../protocol/constants.ts";
 
 export interface FundsToken {
   /** The configuration's symbol (for a mint shared by SOL and WSOL, the first listed: SOL). */
@@ -40,14 +40,14 @@ export interface FundsToken {
  */
 export function fundsTokenByMint(snapshot: DeploymentSnapshot, mint: string, field = "tokenMint"): FundsToken {
   const token = snapshot.input.config.tokenByMint(mint) ??
-    reject("UNKNOWN_SYMBOL", field, `mint ${mint} is not a token of the ${snapshot.version} configuration`);
+    failField("UNKNOWN_SYMBOL", field, `mint ${mint} is not a token of the ${snapshot.version} configuration`);
   return fundsTokenOf(snapshot, token, field);
 }
 
 /** A configured token by symbol (case-insensitive, as everywhere). Same rejections as `fundsTokenByMint`. */
 export function fundsTokenBySymbol(snapshot: DeploymentSnapshot, symbol: string, field = "tokenSymbol"): FundsToken {
   const token = snapshot.token(symbol) ??
-    reject("UNKNOWN_SYMBOL", field, `token '${symbol}' is not part of the ${snapshot.version} configuration`);
+    failField("UNKNOWN_SYMBOL", field, `token '${symbol}' is not part of the ${snapshot.version} configuration`);
   return fundsTokenOf(snapshot, token, field);
 }
 
@@ -58,7 +58,7 @@ function fundsTokenOf(snapshot: DeploymentSnapshot, token: TokenConfig, field: s
   const custody = config.custodiesOfMint(token.mintKey).find((c) => !c.isVirtual);
   const pool = custody ? config.pool(custody.pool) : undefined;
   if (token.isVirtual || !custody || !pool) {
-    reject(
+    failField(
       "VALIDATION_FAILED",
       field,
       `${token.symbol} is a virtual token: it has no trade vault, so it cannot be deposited or withdrawn`,
@@ -69,16 +69,11 @@ function fundsTokenOf(snapshot: DeploymentSnapshot, token: TokenConfig, field: s
     mint: token.mintKey,
     decimals: token.decimals,
     isToken2022: token.isToken2022,
-    tokenProgram: token.isToken2022 ? TOKEN_2022_PROGRAM_ID : TOKEN_PROGRAM_ID,
+    tokenProgram: tokenProgramOf(token.isToken2022),
     isNativeSol: token.mintKey === NATIVE_MINT,
     custody,
     pool,
   };
-}
-
-/** A wallet's associated token account of the token (under the token's own program). */
-export function walletTokenAccount(wallet: string, token: FundsToken): string {
-  return associatedTokenAddress(wallet, token.mint, token.isToken2022);
 }
 
 /**
@@ -90,7 +85,7 @@ export function walletTokenAccount(wallet: string, token: FundsToken): string {
 export function parseTokenAmount(text: string, token: FundsToken, field = "amount"): bigint {
   const fraction = text.includes(".") ? text.slice(text.indexOf(".") + 1) : "";
   if (/[1-9]/.test(fraction.slice(token.decimals))) {
-    reject(
+    failField(
       "INVALID_DECIMAL",
       field,
       `has more decimal places than ${token.symbol}'s ${token.decimals}: ${JSON.stringify(text)}`,
@@ -100,10 +95,10 @@ export function parseTokenAmount(text: string, token: FundsToken, field = "amoun
   try {
     native = parseDecimal(text, token.decimals);
   } catch (error) {
-    if (error instanceof DecimalParseError) reject("INVALID_DECIMAL", field, `is not a decimal amount`);
+    if (error instanceof DecimalParseError) failField("INVALID_DECIMAL", field, `is not a decimal amount`);
     throw error;
   }
-  if (native === 0n) reject("INVALID_DECIMAL", field, "must be greater than zero");
-  if (native > U64_MAX) reject("INVALID_DECIMAL", field, `is larger than a ${token.symbol} amount can be`);
+  if (native === 0n) failField("INVALID_DECIMAL", field, "must be greater than zero");
+  if (native > U64_MAX) failField("INVALID_DECIMAL", field, `is larger than a ${token.symbol} amount can be`);
   return native;
 }

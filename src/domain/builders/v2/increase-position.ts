@@ -13,6 +13,7 @@ import { openQuote } from "../../math/open.ts";
 import { usdValue } from "../../math/oracle.ts";
 import { priceWithSlippage } from "../../math/spread.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
+import type { ErTransactionPlan } from "../plan.ts";
 import { positionFigures } from "../../views/position-metrics.ts";
 import {
   parseAmount,
@@ -22,7 +23,7 @@ import {
   requirePrice,
   tradePrices,
 } from "../../quotes/common.ts";
-import { type BuiltTrade, receivingAccounts, type TradeSigner } from "./trade-accounts.ts";
+import { receivingAccounts, rollupPlan, type TradeSigner } from "./trade-accounts.ts";
 import {
   parseOrderSize,
   requireBalance,
@@ -44,7 +45,7 @@ export function increasePositionTransaction(
   req: IncreasePositionRequest,
   signer: TradeSigner,
   slippageBps: bigint,
-): BuiltTrade {
+): ErTransactionPlan {
   const ref = requirePosition(snapshot, req.position);
   const { market, position } = ref;
   const prices = tradePrices(snapshot, market, true);
@@ -93,5 +94,5 @@ export function increasePositionTransaction(
       privilege: "None",
     },
   );
-  return { feePayer: signer.signer, instructions: [instruction] };
+  return rollupPlan(signer, [instruction]);
 }

@@ -5,9 +5,9 @@
 import { type InitBasketArgs, initBasketInstruction } from "../../../protocol/instructions/v2/init-basket.ts";
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import * as pda from "../../../protocol/pda.ts";
+import { failField } from "../../quotes/result.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
-import { deploymentLookupTables, type FundsTransactionPlan } from "./funds-plan.ts";
-import { reject } from "./funds-rejection.ts";
+import { type FundsTransactionPlan, setupPlan } from "./funds-plan.ts";
 import { type ChainAccountReader, ownerSetup } from "./funds-state.ts";
 
 /**
@@ -40,13 +40,8 @@ export function buildInitBasket(
 ): FundsTransactionPlan {
   const setup = ownerSetup(snapshot, chains, request.owner);
   if (setup.basket.state !== "missing") {
-    reject("SETUP_ALREADY_DONE", "owner", `already has a basket (${setup.basket.address})`);
+    failField("SETUP_ALREADY_DONE", "owner", `already has a basket (${setup.basket.address})`);
   }
   const payer = request.payer ?? request.owner;
-  return {
-    feePayer: payer,
-    instructions: [initBasketStep(snapshot.programId, request.owner, payer)],
-    lookupTableAddresses: deploymentLookupTables(snapshot),
-    unmetPreconditions: [],
-  };
+  return setupPlan(snapshot, payer, initBasketStep(snapshot.programId, request.owner, payer));
 }

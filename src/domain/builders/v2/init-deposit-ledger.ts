@@ -5,9 +5,9 @@
 import { initUserDepositLedgerInstruction } from "../../../protocol/instructions/v2/init-user-deposit-ledger.ts";
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import * as pda from "../../../protocol/pda.ts";
+import { failField } from "../../quotes/result.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
-import { deploymentLookupTables, type FundsTransactionPlan } from "./funds-plan.ts";
-import { reject } from "./funds-rejection.ts";
+import { type FundsTransactionPlan, setupPlan } from "./funds-plan.ts";
 import { type ChainAccountReader, ownerSetup } from "./funds-state.ts";
 
 /**
@@ -39,13 +39,8 @@ export function buildInitDepositLedger(
 ): FundsTransactionPlan {
   const setup = ownerSetup(snapshot, chains, request.owner);
   if (setup.ledger.account !== undefined) {
-    reject("SETUP_ALREADY_DONE", "owner", `already has a deposit ledger (${setup.ledger.address})`);
+    failField("SETUP_ALREADY_DONE", "owner", `already has a deposit ledger (${setup.ledger.address})`);
   }
   const payer = request.payer ?? request.owner;
-  return {
-    feePayer: payer,
-    instructions: [initDepositLedgerStep(snapshot.programId, request.owner, payer)],
-    lookupTableAddresses: deploymentLookupTables(snapshot),
-    unmetPreconditions: [],
-  };
+  return setupPlan(snapshot, payer, initDepositLedgerStep(snapshot.programId, request.owner, payer));
 }

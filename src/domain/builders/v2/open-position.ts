@@ -19,15 +19,16 @@ import { placeLimitOrderErInstruction } from "../../../protocol/instructions/v2/
 import { priceWithSlippage } from "../../math/spread.ts";
 import type { OraclePrice, PositionLike } from "../../math/types.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
+import type { ErTransactionPlan } from "../plan.ts";
 import type { OpenPositionPlan } from "../../quotes/open.ts";
 import { fail } from "../../quotes/result.ts";
 import { marketOrders, requireBasket, requireFreeLimitSlot } from "./order-slots.ts";
 import {
-  type BuiltTrade,
   custodyKeys,
   depositLedgerOf,
   marketAccounts,
   receivingAccounts,
+  rollupPlan,
   signerAccounts,
   type TradeSigner,
 } from "./trade-accounts.ts";
@@ -61,7 +62,7 @@ export function openPositionTransaction(
   plan: OpenPositionPlan,
   signer: TradeSigner,
   slippageBps: bigint,
-): BuiltTrade {
+): ErTransactionPlan {
   const p = positionPlan(snapshot, plan);
   const basket = requireBasket(snapshot, signer.owner);
   if (plan.amountIn === 0n || plan.sizeAmount === 0n) {
@@ -81,7 +82,7 @@ export function openPositionTransaction(
     ];
   }
   requireBalance(snapshot, signer.owner, p.paying, plan.amountIn);
-  return { feePayer: signer.signer, instructions };
+  return rollupPlan(signer, instructions);
 }
 
 function marketOrder(

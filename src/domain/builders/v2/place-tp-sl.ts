@@ -5,9 +5,10 @@
  * one; at least one price is required (the schema's anyOf; checked again here).
  */
 import type { DeploymentSnapshot } from "../../views/context.ts";
+import type { ErTransactionPlan } from "../plan.ts";
 import type { PositionTarget } from "../../quotes/common.ts";
 import { fail } from "../../quotes/result.ts";
-import type { BuiltTrade, TradeSigner } from "./trade-accounts.ts";
+import { rollupPlan, type TradeSigner } from "./trade-accounts.ts";
 import {
   checkTriggerPlacement,
   placeTriggerInstruction,
@@ -27,7 +28,7 @@ export function placeTpSlTransaction(
   snapshot: DeploymentSnapshot,
   req: PlaceTpSlRequest,
   signer: TradeSigner,
-): BuiltTrade {
+): ErTransactionPlan {
   const { ref, orders, size } = triggerTarget(snapshot, req.position, req.sizeAmountUi);
   const triggers: TriggerPlacement[] = [];
   if (req.takeProfitUi !== undefined) {
@@ -38,5 +39,5 @@ export function placeTpSlTransaction(
   }
   if (triggers.length === 0) fail("TRIGGER_PRICE_INVALID", "takeProfitUi or stopLossUi is required");
   for (const t of triggers) checkTriggerPlacement(orders, t);
-  return { feePayer: signer.signer, instructions: triggers.map((t) => placeTriggerInstruction(snapshot, signer, t)) };
+  return rollupPlan(signer, triggers.map((t) => placeTriggerInstruction(snapshot, signer, t)));
 }

@@ -5,8 +5,9 @@
  * of that list is free, the position holds more than the minimum collateral.
  */
 import type { DeploymentSnapshot } from "../../views/context.ts";
+import type { ErTransactionPlan } from "../plan.ts";
 import type { PositionTarget } from "../../quotes/common.ts";
-import type { BuiltTrade, TradeSigner } from "./trade-accounts.ts";
+import { rollupPlan, type TradeSigner } from "./trade-accounts.ts";
 import { checkTriggerPlacement, placeTriggerInstruction, standaloneTrigger, triggerTarget } from "./triggers.ts";
 
 export interface PlaceTriggerOrderRequest {
@@ -20,9 +21,9 @@ export function placeTriggerOrderTransaction(
   snapshot: DeploymentSnapshot,
   req: PlaceTriggerOrderRequest,
   signer: TradeSigner,
-): BuiltTrade {
+): ErTransactionPlan {
   const { ref, orders, size } = triggerTarget(snapshot, req.position, req.sizeAmountUi);
   const trigger = standaloneTrigger(snapshot, ref, req.triggerPriceUi, req.isStopLoss, size, "triggerPriceUi");
   checkTriggerPlacement(orders, trigger);
-  return { feePayer: signer.signer, instructions: [placeTriggerInstruction(snapshot, signer, trigger)] };
+  return rollupPlan(signer, [placeTriggerInstruction(snapshot, signer, trigger)]);
 }

@@ -6,15 +6,16 @@
  */
 import { removeCollateralErInstruction } from "../../../protocol/instructions/v2/remove-collateral-er.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
+import type { ErTransactionPlan } from "../plan.ts";
 import type { RemoveCollateralQuote } from "../../quotes/collateral.ts";
-import { type BuiltTrade, dispensingAccounts, type TradeSigner } from "./trade-accounts.ts";
+import { dispensingAccounts, rollupPlan, type TradeSigner } from "./trade-accounts.ts";
 import { requirePermission } from "./trade-checks.ts";
 
 export function removeCollateralTransaction(
   snapshot: DeploymentSnapshot,
   plan: RemoveCollateralQuote["plan"],
   signer: TradeSigner,
-): BuiltTrade {
+): ErTransactionPlan {
   const { market } = plan.ref;
   requirePermission(snapshot, market, "collateralWithdrawal");
   const instruction = removeCollateralErInstruction(
@@ -22,5 +23,5 @@ export function removeCollateralTransaction(
     dispensingAccounts(snapshot, signer, market, market.collateral),
     { collateralDeltaUsd: plan.collateralDeltaUsd },
   );
-  return { feePayer: signer.signer, instructions: [instruction] };
+  return rollupPlan(signer, [instruction]);
 }

@@ -10,8 +10,8 @@
  *   `feePayer`. Returning a transaction without the withdrawal (only the token account and a custody-settlement
  *   request) would look like success and withdraw nothing.
  */
+import { failField } from "../../quotes/result.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
-import { reject } from "./funds-rejection.ts";
 import type { ChainAccountReader } from "./funds-state.ts";
 import { fundsTokenByMint, parseTokenAmount } from "./funds-token.ts";
 import { planWithdrawalRequest, type WithdrawalRequestPlan } from "./withdraw.ts";
@@ -33,7 +33,7 @@ export function buildRequestWithdrawal(
   const token = fundsTokenByMint(snapshot, request.tokenMint);
   const amount = parseTokenAmount(request.amount, token);
   const feePayer = request.feePayer ??
-    reject(
+    failField(
       "FEE_PAYER_REQUIRED",
       "feePayer",
       "is required: the withdrawal must be co-signed by a fee payer other than the owner, and this service never " +

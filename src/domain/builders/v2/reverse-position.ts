@@ -17,11 +17,12 @@ import { increasePositionSizeErInstruction } from "../../../protocol/instruction
 import { openPositionErInstruction } from "../../../protocol/instructions/v2/open-position-er.ts";
 import { priceWithSlippage } from "../../math/spread.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
+import type { ErTransactionPlan } from "../plan.ts";
 import { requirePrice } from "../../quotes/common.ts";
 import type { ReversePositionPlan } from "../../quotes/reverse.ts";
 import { cancelAllTriggers, closeInstruction } from "./close-position.ts";
 import { hasTriggers, marketOrders, requireBasket } from "./order-slots.ts";
-import { type BuiltTrade, receivingAccounts, type TradeSigner } from "./trade-accounts.ts";
+import { receivingAccounts, rollupPlan, type TradeSigner } from "./trade-accounts.ts";
 import { requireLiquidity, requireMinCollateral, requirePermission } from "./trade-checks.ts";
 
 export function reversePositionTransaction(
@@ -29,7 +30,7 @@ export function reversePositionTransaction(
   plan: ReversePositionPlan,
   signer: TradeSigner,
   slippageBps: bigint,
-): BuiltTrade {
+): ErTransactionPlan {
   const old = plan.ref.market;
   const next = plan.newMarket;
   const basket = requireBasket(snapshot, signer.owner);
@@ -66,5 +67,5 @@ export function reversePositionTransaction(
         privilege: "None",
       }),
   );
-  return { feePayer: signer.signer, instructions };
+  return rollupPlan(signer, instructions);
 }

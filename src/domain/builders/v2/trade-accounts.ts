@@ -11,7 +11,9 @@
  */
 import * as pda from "../../../protocol/pda.ts";
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
+import { failField } from "../../quotes/result.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
+import type { ErTransactionPlan } from "../plan.ts";
 
 /** Who a trading instruction is for and who signs it. Without a session the owner signs. */
 export interface TradeSigner {
@@ -23,43 +25,46 @@ export interface TradeSigner {
   sessionToken?: string;
 }
 
-/** A refused `signer` / `sessionToken` pair, naming the request field at fault. */
-export interface SessionRefusal {
-  field: "signer" | "sessionToken";
-  message: string;
+/**
+ * The pair rule of the session fields (DECISIONS 5.13): `signer` and `sessionToken` both or neither, else 400
+ * VALIDATION_FAILED naming the one missing. Checked on its own where nothing is signed (open-position preview).
+ */
+export function requireSessionPair(signer: string | undefined, sessionToken: string | undefined): void {
+  if (signer === undefined && sessionToken !== undefined) {
+    failField("VALIDATION_FAILED", "signer", "is required together with sessionToken");
+  }
+  if (sessionToken === undefined && signer !== undefined) {
+    failField("VALIDATION_FAILED", "sessionToken", "is required together with signer");
+  }
 }
 
 /**
  * The signer of a request: the owner when neither `signer` nor `sessionToken` is given, the session key when both
- * are (and the token is the session key's for this owner and program); otherwise a refusal.
+ * are and the token is the session key's for this owner and program; otherwise a VALIDATION_FAILED refusal naming
+ * the field at fault.
  */
 export function tradeSigner(
   programId: string,
   owner: string,
   signer: string | undefined,
   sessionToken: string | undefined,
-): TradeSigner | SessionRefusal {
-  if (signer === undefined && sessionToken === undefined) return { owner, signer: owner };
-  if (signer === undefined) return { field: "signer", message: "is required together with sessionToken" };
-  if (sessionToken === undefined) return { field: "sessionToken", message: "is required together with signer" };
+): TradeSigner {
+  requireSessionPair(signer, sessionToken);
+  if (signer === undefined || sessionToken === undefined) return { owner, signer: owner };
   const expected = pda.sessionToken(programId, signer, owner);
   if (sessionToken !== expected) {
-    return {
-      field: "sessionToken",
-      message: `is not the session token of signer ${signer} for owner ${owner} (expected ${expected})`,
-    };
+    failField(
+      "VALIDATION_FAILED",
+      "sessionToken",
+      `is not the session token of signer ${signer} for owner ${owner} (expected ${expected})`,
+    );
   }
   return { owner, signer, sessionToken };
 }
 
-export function isSessionRefusal(x: TradeSigner | SessionRefusal): x is SessionRefusal {
-  return "field" in x;
-}
-
-/** A builder's output: the program instructions of one ER transaction and who pays for it (the signer). */
-export interface BuiltTrade {
-  feePayer: string;
-  instructions: Instruction[];
+/** A builder's output: the instructions of one ER transaction, signed and paid by the signer (owner or session key). */
+export function rollupPlan(signer: TradeSigner, instructions: Instruction[]): ErTransactionPlan {
+  return { chain: "er", feePayer: signer.signer, instructions };
 }
 
 /** The account prefix every trading instruction starts with (owner, signer, optional session token, basket). */

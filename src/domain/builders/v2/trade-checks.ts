@@ -13,7 +13,7 @@ import { formatLeverage, formatPrice, formatTokenAmount } from "../../format/ui.
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
 import { availableLiquidityUsd, parseAmount, usdText } from "../../quotes/common.ts";
 import { fail } from "../../quotes/result.ts";
-import { U64_MAX } from "../../quotes/order-price.ts";
+import { U64_MAX } from "../../../protocol/constants.ts";
 import { marketLabel, triggerKind } from "./order-slots.ts";
 
 /** What an instruction does to a position, as the program's permission flags name it. */

@@ -9,14 +9,15 @@
  * does, as the vendor's own example does, so that a fresh fee-payer key can be funded by the top-up transfer of the
  * same transaction (a fee payer with no lamports could not pay the fee before that transfer runs).
  */
-import { createAssociatedTokenIdempotentInstruction } from "../../../protocol/instructions/external/associated-token.ts";
 import { transferSolInstruction } from "../../../protocol/instructions/external/system.ts";
 import { withdrawalWithActionInstruction } from "../../../protocol/instructions/v2/withdrawal-with-action.ts";
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import * as pda from "../../../protocol/pda.ts";
+import { failField } from "../../quotes/result.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
-import { delegationSiblings, type FundsTransactionPlan, tokenLookupTables } from "./funds-plan.ts";
-import { reject } from "./funds-rejection.ts";
+import { poolLookupTables } from "../plan.ts";
+import { createWalletTokenAccount, walletTokenAccount } from "../wallet-accounts.ts";
+import { delegationSiblings, type FundsTransactionPlan } from "./funds-plan.ts";
 import {
   availableBalance,
   type ChainAccountReader,
@@ -25,7 +26,7 @@ import {
   receiptState,
   tradeVaultOf,
 } from "./funds-state.ts";
-import { type FundsToken, fundsTokenBySymbol, parseTokenAmount, walletTokenAccount } from "./funds-token.ts";
+import { type FundsToken, fundsTokenBySymbol, parseTokenAmount } from "./funds-token.ts";
 
 export interface WithdrawalRequestInput {
   owner: string;
@@ -39,13 +40,7 @@ export interface WithdrawalRequestInput {
 
 /** The owner's associated token account of the token, created idempotently (paid by the owner). */
 export function ownerTokenAccountStep(owner: string, token: FundsToken): Instruction {
-  return createAssociatedTokenIdempotentInstruction({
-    payer: owner,
-    associatedToken: walletTokenAccount(owner, token),
-    owner,
-    mint: token.mint,
-    tokenProgram: token.tokenProgram,
-  });
+  return createWalletTokenAccount({ payer: owner, wallet: owner, mint: token.mint, isToken2022: token.isToken2022 });
 }
 
 /**
@@ -63,7 +58,7 @@ export function withdrawalRequestSteps(programId: string, input: WithdrawalReque
     withdrawalWithActionInstruction(programId, {
       owner,
       feePayer,
-      ownerTokenAccount: walletTokenAccount(owner, token),
+      ownerTokenAccount: walletTokenAccount(owner, token.mint, token.isToken2022),
       tokenMint: token.mint,
       tradeVault: pda.tradeVault(programId, token.mint),
       tradeVaultTokenAccount: pda.tradeVaultTokenAccount(programId, token.mint),
@@ -99,11 +94,15 @@ export function planWithdrawalRequest(
 ): WithdrawalRequestPlan {
   const { owner, token, amount } = input;
   if (input.feePayer === owner) {
-    reject("FEE_PAYER_CONFLICT", "feePayer", "must differ from owner: the withdrawal escrow needs a separate payer");
+    failField("FEE_PAYER_CONFLICT", "feePayer", "must differ from owner: the withdrawal escrow needs a separate payer");
   }
   const setup = ownerSetup(snapshot, chains, owner);
   if (setup.ledger.account === undefined) {
-    reject("DEPOSIT_LEDGER_NOT_FOUND", "owner", `has no deposit ledger (${setup.ledger.address}): nothing to withdraw`);
+    failField(
+      "DEPOSIT_LEDGER_NOT_FOUND",
+      "owner",
+      `has no deposit ledger (${setup.ledger.address}): nothing to withdraw`,
+    );
   }
   const vault = tradeVaultOf(snapshot, token.mint);
   const escrow = pda.withdrawalEscrowReceipt(snapshot.programId, owner, token.mint);
@@ -114,9 +113,10 @@ export function planWithdrawalRequest(
   if (availableBalance(setup, token.mint) < amount) unmet.push("INSUFFICIENT_AVAILABLE_BALANCE");
   if (receiptState(snapshot, chains, escrow) !== "none") unmet.push("WITHDRAWAL_IN_PROGRESS");
   return {
+    chain: "base",
     feePayer: owner,
     instructions: withdrawalRequestSteps(snapshot.programId, input),
-    lookupTableAddresses: tokenLookupTables(token),
+    lookupTableAddresses: poolLookupTables(token.pool),
     unmetPreconditions: unmet,
     receipt: escrow,
     // PROTOCOL-v2 §8.3 leaves the test open; the program's own record of the vault's balance is compared (the

@@ -10,12 +10,14 @@ import { custodySettlementSettleInstruction } from "../../../protocol/instructio
 import { withdrawalSettleInstruction } from "../../../protocol/instructions/v2/withdrawal-settle.ts";
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import * as pda from "../../../protocol/pda.ts";
+import { failField } from "../../quotes/result.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import { settlementReceiptOf } from "./custody-settlement.ts";
-import { type FundsTransactionPlan, tokenLookupTables } from "./funds-plan.ts";
-import { reject } from "./funds-rejection.ts";
+import { poolLookupTables } from "../plan.ts";
+import { walletTokenAccount } from "../wallet-accounts.ts";
+import type { FundsTransactionPlan } from "./funds-plan.ts";
 import { type ChainAccountReader, type FundsPrecondition, ownerSetup, receiptState } from "./funds-state.ts";
-import { type FundsToken, fundsTokenByMint, walletTokenAccount } from "./funds-token.ts";
+import { type FundsToken, fundsTokenByMint } from "./funds-token.ts";
 import { ownerTokenAccountStep } from "./withdraw.ts";
 
 /**
@@ -42,7 +44,7 @@ export function custodySettlementSettleStep(programId: string, token: FundsToken
 export function withdrawalSettleStep(programId: string, token: FundsToken, owner: string): Instruction {
   return withdrawalSettleInstruction(programId, {
     owner,
-    ownerTokenAccount: walletTokenAccount(owner, token),
+    ownerTokenAccount: walletTokenAccount(owner, token.mint, token.isToken2022),
     tokenMint: token.mint,
     tradeVault: pda.tradeVault(programId, token.mint),
     tradeVaultTokenAccount: pda.tradeVaultTokenAccount(programId, token.mint),
@@ -77,7 +79,7 @@ export function buildWithdrawalSettle(
   const programId = snapshot.programId;
   const setup = ownerSetup(snapshot, chains, owner);
   if (setup.ledger.account === undefined) {
-    reject("DEPOSIT_LEDGER_NOT_FOUND", "owner", `has no deposit ledger (${setup.ledger.address}): no withdrawal`);
+    failField("DEPOSIT_LEDGER_NOT_FOUND", "owner", `has no deposit ledger (${setup.ledger.address}): no withdrawal`);
   }
   const unmet: FundsPrecondition[] = [];
   const escrow = pda.withdrawalEscrowReceipt(programId, owner, token.mint);
@@ -89,5 +91,11 @@ export function buildWithdrawalSettle(
     if (settlement === "in-progress") unmet.push("CUSTODY_SETTLEMENT_IN_PROGRESS");
   }
   instructions.push(withdrawalSettleStep(programId, token, owner));
-  return { feePayer: owner, instructions, lookupTableAddresses: tokenLookupTables(token), unmetPreconditions: unmet };
+  return {
+    chain: "base",
+    feePayer: owner,
+    instructions,
+    lookupTableAddresses: poolLookupTables(token.pool),
+    unmetPreconditions: unmet,
+  };
 }

@@ -7,16 +7,14 @@ import {
   NATIVE_MINT,
 } from "@solana/spl-token";
 import { addCollateralBuild } from "../../../../src/domain/builders/earlier/add-collateral.ts";
-import { DAVE, EVE, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
-import { assertEarlierInstruction, ata, SYSVAR_IX, TOKEN } from "../../../helpers/earlierb-accounts.ts";
+import { DAVE, EVE, MINT } from "../../../helpers/hand-built-deployment.ts";
+import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { fromWeb3 } from "../../../helpers/instructions.ts";
 import { ok } from "../../quotes/_helpers.ts";
+import { ata, SYSVAR_INSTRUCTIONS, TOKEN } from "../../../helpers/expected-accounts.ts";
+import { assertEarlierInstruction } from "../../../helpers/transaction-checks.ts";
+import { custody, P, POOL, SOL_LONG } from "./_helpers.ts";
 
-const P = PROGRAM.earlier;
-const POOL = A.pool("Crypto.1");
-const custody = (sym: keyof typeof MINT) => A.custody(POOL, MINT[sym]);
-const SOL_LONG = A.market(custody("SOL"), custody("SOL"), "Long");
 const KEY = A.position(DAVE, SOL_LONG);
 
 const common = {
@@ -31,7 +29,7 @@ const common = {
   collateralCustodyTokenAccount: A.custodyTokenAccount(POOL, MINT.SOL),
   eventAuthority: A.eventAuthority,
   program: P,
-  ixSysvar: SYSVAR_IX,
+  ixSysvar: SYSVAR_INSTRUCTIONS,
 };
 
 Deno.test("a native SOL deposit: wrap it, then add_collateral of the whole amount", () => {

@@ -2,17 +2,12 @@
 import assert from "node:assert/strict";
 import { cancelAllTriggerOrdersBuild } from "../../../../src/domain/builders/earlier/cancel-all-trigger-orders.ts";
 import { assembleTransaction, readTransaction } from "../../../../src/domain/builders/transaction.ts";
-import { DAVE, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
-import { assertEarlierInstruction } from "../../../helpers/earlierb-accounts.ts";
+import { DAVE } from "../../../helpers/hand-built-deployment.ts";
+import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { key } from "../../../helpers/instructions.ts";
 import { ok } from "../../quotes/_helpers.ts";
-
-const P = PROGRAM.earlier;
-const POOL = A.pool("Crypto.1");
-const custody = (sym: keyof typeof MINT) => A.custody(POOL, MINT[sym]);
-const SOL_LONG = A.market(custody("SOL"), custody("SOL"), "Long");
-const SOL_SHORT = A.market(custody("SOL"), custody("USDC"), "Short");
+import { assertEarlierInstruction } from "../../../helpers/transaction-checks.ts";
+import { P, SOL_LONG, SOL_SHORT } from "./_helpers.ts";
 
 Deno.test("cancel_all_trigger_orders names no signer: the owner pays and is the only signer", () => {
   const s = builderFixture().snapshot("earlier");

@@ -2,15 +2,11 @@
 import assert from "node:assert/strict";
 import { cancelTriggerOrderBuild } from "../../../../src/domain/builders/earlier/cancel-trigger-order.ts";
 import { orderAccount } from "../../../../src/protocol/accounts/index.ts";
-import { DAVE, EVE, MINT, orderAccountOf, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
-import { assertEarlierInstruction } from "../../../helpers/earlierb-accounts.ts";
+import { DAVE, EVE, orderAccountOf } from "../../../helpers/hand-built-deployment.ts";
+import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { ok } from "../../quotes/_helpers.ts";
-
-const P = PROGRAM.earlier;
-const POOL = A.pool("Crypto.1");
-const custody = (sym: keyof typeof MINT) => A.custody(POOL, MINT[sym]);
-const SOL_LONG = A.market(custody("SOL"), custody("SOL"), "Long");
+import { assertEarlierInstruction } from "../../../helpers/transaction-checks.ts";
+import { P, SOL_LONG } from "./_helpers.ts";
 
 Deno.test("cancel_trigger_order: the owner signs, only the order account is touched; 255 cancels all", () => {
   const s = builderFixture().snapshot("earlier");

@@ -13,24 +13,19 @@ import {
 import { formatUsd } from "../../../../src/domain/format/ui.ts";
 import { closePositionBuild } from "../../../../src/domain/builders/earlier/close-position.ts";
 import { AccountRole, type Instruction } from "../../../../src/protocol/instructions/instruction.ts";
-import { DAVE, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
-import { assertEarlierInstruction, ata, SYSVAR_IX, TOKEN } from "../../../helpers/earlierb-accounts.ts";
+import { DAVE, MINT } from "../../../helpers/hand-built-deployment.ts";
+import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { fromWeb3 } from "../../../helpers/instructions.ts";
 import { ok } from "../../quotes/_helpers.ts";
+import { ata, SYSVAR_INSTRUCTIONS, TOKEN } from "../../../helpers/expected-accounts.ts";
+import { assertEarlierInstruction } from "../../../helpers/transaction-checks.ts";
+import { custody, P, POOL, px, SOL_LONG, SOL_SHORT } from "./_helpers.ts";
+import { expectCreateAta } from "../../../helpers/expected-instructions.ts";
 
-const P = PROGRAM.earlier;
-const POOL = A.pool("Crypto.1");
-const custody = (sym: keyof typeof MINT) => A.custody(POOL, MINT[sym]);
-const SOL_LONG = A.market(custody("SOL"), custody("SOL"), "Long");
-const SOL_SHORT = A.market(custody("SOL"), custody("USDC"), "Short");
-const px = (price: bigint) => ({ price, exponent: -8 });
 const dave = new PublicKey(DAVE);
 
-const createAta = (mint: string) =>
-  fromWeb3(
-    createAssociatedTokenAccountIdempotentInstruction(dave, new PublicKey(ata(DAVE, mint)), dave, new PublicKey(mint)),
-  );
+/** DAVE's token account of `mint` created idempotently, as spl-token builds it. */
+const createAta = (mint: string) => expectCreateAta(DAVE, DAVE, { mint, token2022: false }).external;
 
 /** Slots of a market's position instructions for DAVE (collateral `sym`). */
 function slots(market: string, collateral: "SOL" | "USDC") {
@@ -47,7 +42,7 @@ function slots(market: string, collateral: "SOL" | "USDC") {
     collateralCustodyTokenAccount: A.custodyTokenAccount(POOL, MINT[collateral]),
     eventAuthority: A.eventAuthority,
     program: P,
-    ixSysvar: SYSVAR_IX,
+    ixSysvar: SYSVAR_INSTRUCTIONS,
     collateralMint: MINT[collateral],
   };
 }
@@ -221,7 +216,7 @@ function assertRemove(ix: Instruction, s: Record<string, string>): bigint {
       receivingTokenProgram: TOKEN,
       eventAuthority: s.eventAuthority,
       program: P,
-      ixSysvar: SYSVAR_IX,
+      ixSysvar: SYSVAR_INSTRUCTIONS,
       receivingMint: MINT.USDC,
     },
     args: { collateralDeltaUsd: usd },

@@ -5,20 +5,19 @@ import {
   dispensingSlots,
   marketSlots,
   ownerSlots,
+  poolPlan,
   privilegeArgs,
   requireCustody,
   requirePositionOwner,
-  slippageBps,
-  tokenProgramOf,
   unsetPrice,
 } from "../../../../src/domain/builders/earlier/common.ts";
 import { QuoteError } from "../../../../src/domain/quotes/result.ts";
 import { AccountRole } from "../../../../src/protocol/instructions/instruction.ts";
 import { DAVE, EVE, MINT } from "../../../helpers/hand-built-deployment.ts";
-import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
-import { TOKEN, TOKEN_2022 } from "../../../helpers/earlierb-accounts.ts";
+import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
+import { TOKEN } from "../../../helpers/expected-accounts.ts";
+import { POOL } from "./_helpers.ts";
 
-const POOL = A.pool("Crypto.1");
 const SOL = A.custody(POOL, MINT.SOL);
 const USDC = A.custody(POOL, MINT.USDC);
 const SOL_SHORT = A.market(SOL, USDC, "Short");
@@ -61,9 +60,7 @@ Deno.test("custody, market and owner slots come from the custody accounts and th
   assert.throws(() => requireCustody(s, A.custody(POOL, MINT.SPY)), QuoteError);
 });
 
-Deno.test("token programs, privilege arguments, slippage, unset prices", () => {
-  assert.equal(tokenProgramOf({ isToken2022: false }), TOKEN);
-  assert.equal(tokenProgramOf({ isToken2022: true }), TOKEN_2022);
+Deno.test("privilege arguments, unset prices", () => {
   assert.deepEqual(privilegeArgs({ requested: "STAKE", privilege: "NONE" }), { privilege: "None", remaining: [] });
   const accounts = { referral: A.referral(DAVE), tokenStake: A.tokenStake(DAVE) };
   assert.deepEqual(privilegeArgs({ requested: "STAKE", privilege: "STAKE", accounts }), {
@@ -78,11 +75,17 @@ Deno.test("token programs, privilege arguments, slippage, unset prices", () => {
     privilege: "None",
     remaining: [],
   });
-  assert.equal(slippageBps(undefined), 50n);
-  assert.equal(slippageBps("1.25"), 125n);
-  assert.equal(slippageBps("0.999"), 99n); // beyond a basis point is cut
-  assert.equal(slippageBps("100"), 10_000n);
   assert.deepEqual(unsetPrice(-8), { price: 0n, exponent: -8 });
+});
+
+Deno.test("poolPlan: a base-chain transaction the owner pays, offering the pool's lookup tables", () => {
+  const tables = [A.pool("table one"), A.pool("table two")];
+  assert.deepEqual(poolPlan(DAVE, { addressLookupTableAddresses: tables }, []), {
+    chain: "base",
+    feePayer: DAVE,
+    instructions: [],
+    lookupTableAddresses: tables,
+  });
 });
 
 Deno.test("requirePositionOwner refuses another owner, leaves an unknown position to the quote", () => {

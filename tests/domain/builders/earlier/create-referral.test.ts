@@ -2,11 +2,12 @@
 import { createReferralBuild } from "../../../../src/domain/builders/earlier/create-referral.ts";
 import assert from "node:assert/strict";
 import { DAVE, EVE, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
-import { assertEarlierInstruction, SYSTEM } from "../../../helpers/earlierb-accounts.ts";
+import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
+import { SYSTEM_PROGRAM } from "../../../helpers/expected-accounts.ts";
+import { assertEarlierInstruction } from "../../../helpers/transaction-checks.ts";
 
 Deno.test("create_referral: owner signs and pays; referral = PDA(owner), stake = PDA(referrer)", () => {
-  const { referralAccount, build } = createReferralBuild(builderFixture().snapshot("earlier"), {
+  const { referralAccount, ...build } = createReferralBuild(builderFixture().snapshot("earlier"), {
     owner: EVE,
     referrer: DAVE,
   });
@@ -20,7 +21,7 @@ Deno.test("create_referral: owner signs and pays; referral = PDA(owner), stake =
       feePayer: EVE,
       tokenStakeAccount: A.tokenStake(DAVE),
       referralAccount: A.referral(EVE),
-      systemProgram: SYSTEM,
+      systemProgram: SYSTEM_PROGRAM,
     },
     args: {},
   });

@@ -1,16 +1,13 @@
 /** Earlier edit-trigger-order builder on the hand-built deployment (DAVE's SOL long: TP slot 0, SL slot 2). */
 import assert from "node:assert/strict";
 import { editTriggerOrderBuild, requireLiveSlot } from "../../../../src/domain/builders/earlier/edit-trigger-order.ts";
-import { DAVE, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
-import { assertEarlierInstruction, SYSVAR_IX } from "../../../helpers/earlierb-accounts.ts";
+import { DAVE, MINT } from "../../../helpers/hand-built-deployment.ts";
+import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { ok } from "../../quotes/_helpers.ts";
+import { SYSVAR_INSTRUCTIONS } from "../../../helpers/expected-accounts.ts";
+import { assertEarlierInstruction } from "../../../helpers/transaction-checks.ts";
+import { custody, P, POOL, SOL_LONG, SOL_SHORT } from "./_helpers.ts";
 
-const P = PROGRAM.earlier;
-const POOL = A.pool("Crypto.1");
-const custody = (sym: keyof typeof MINT) => A.custody(POOL, MINT[sym]);
-const SOL_LONG = A.market(custody("SOL"), custody("SOL"), "Long");
-const SOL_SHORT = A.market(custody("SOL"), custody("USDC"), "Short");
 const KEY = A.position(DAVE, SOL_LONG);
 
 Deno.test("edit_trigger_order replaces price, size and payout of the live slot", () => {
@@ -40,7 +37,7 @@ Deno.test("edit_trigger_order replaces price, size and payout of the live slot",
       receiveCustody: custody("USDC"),
       eventAuthority: A.eventAuthority,
       program: P,
-      ixSysvar: SYSVAR_IX,
+      ixSysvar: SYSVAR_INSTRUCTIONS,
     },
     args: {
       orderId: 2,

@@ -2,17 +2,18 @@
 import assert from "node:assert/strict";
 import { PublicKey } from "@solana/web3.js";
 import { createAssociatedTokenAccountIdempotentInstruction } from "@solana/spl-token";
-import { allLookupTables, initTokenStakeBuild } from "../../../../src/domain/builders/earlier/init-token-stake.ts";
+import { initTokenStakeBuild } from "../../../../src/domain/builders/earlier/init-token-stake.ts";
 import { EVE, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
-import { assertEarlierInstruction, ata, FAF, SYSTEM, TOKEN } from "../../../helpers/earlierb-accounts.ts";
+import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { fromWeb3 } from "../../../helpers/instructions.ts";
 import { ok } from "../../quotes/_helpers.ts";
+import { ata, FAF, SYSTEM_PROGRAM, TOKEN } from "../../../helpers/expected-accounts.ts";
+import { assertEarlierInstruction } from "../../../helpers/transaction-checks.ts";
 
 Deno.test("create the FAF account, then deposit (0 by default) into the new token-stake PDA", () => {
   const s = builderFixture().snapshot("earlier");
   for (const [depositAmountUi, amount] of [[undefined, 0n], ["1.5", 1_500_000n]] as const) {
-    const { tokenStakeAccount, build } = ok(initTokenStakeBuild(s, { owner: EVE, depositAmountUi }));
+    const { tokenStakeAccount, ...build } = ok(initTokenStakeBuild(s, { owner: EVE, depositAmountUi }));
     assert.equal(tokenStakeAccount, A.tokenStake(EVE));
     assert.equal(build.feePayer, EVE);
     const eve = new PublicKey(EVE);
@@ -32,7 +33,7 @@ Deno.test("create the FAF account, then deposit (0 by default) into the new toke
         tokenVault: A.tokenVault,
         tokenVaultTokenAccount: A.tokenVaultTokenAccount,
         tokenStakeAccount: A.tokenStake(EVE),
-        systemProgram: SYSTEM,
+        systemProgram: SYSTEM_PROGRAM,
         tokenProgram: TOKEN,
         eventAuthority: A.eventAuthority,
         program: PROGRAM.earlier,
@@ -40,6 +41,6 @@ Deno.test("create the FAF account, then deposit (0 by default) into the new toke
       },
       args: { depositAmount: amount },
     });
+    assert.deepEqual(build.lookupTableAddresses, []); // every pool's: the hand-built pools list none
   }
-  assert.deepEqual(allLookupTables(s), []);
 });

@@ -1,14 +1,13 @@
 /**
- * Earlier open-position builder on the hand-built deployment (tests/helpers/earlierb-fixture.ts): SOL 160.00, USDC
+ * Earlier open-position builder on the hand-built deployment (tests/helpers/earlier-builder-deployment.ts): SOL 160.00, USDC
  * 1.00, flat spread 0.1 %, open fee 0.1 %, swap spread 10 BPS, swap fees 0.01/0.02/0.06 % at ratios 0/50/100 %.
  * Every instruction is decoded and every account compared with an address derived here with web3.js / spl-token.
  */
 import assert from "node:assert/strict";
-import { PublicKey, SystemProgram } from "@solana/web3.js";
+import { PublicKey } from "@solana/web3.js";
 import {
   createAssociatedTokenAccountIdempotentInstruction,
   createCloseAccountInstruction,
-  createSyncNativeInstruction,
   NATIVE_MINT,
 } from "@solana/spl-token";
 import {
@@ -18,18 +17,14 @@ import {
 } from "../../../../src/domain/builders/earlier/open-position.ts";
 import { orderAccount } from "../../../../src/protocol/accounts/index.ts";
 import { AccountRole, type Instruction } from "../../../../src/protocol/instructions/instruction.ts";
-import { DAVE, EVE, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { A, builderFixture, FRANK, GRACE } from "../../../helpers/earlierb-fixture.ts";
-import { assertEarlierInstruction, ata, SYSTEM, SYSVAR_IX, TOKEN } from "../../../helpers/earlierb-accounts.ts";
+import { DAVE, EVE, MINT } from "../../../helpers/hand-built-deployment.ts";
+import { A, builderFixture, FRANK, GRACE } from "../../../helpers/earlier-builder-deployment.ts";
 import { fromWeb3 } from "../../../helpers/instructions.ts";
 import { ok } from "../../quotes/_helpers.ts";
-
-const P = PROGRAM.earlier;
-const POOL = A.pool("Crypto.1");
-const custody = (sym: keyof typeof MINT) => A.custody(POOL, MINT[sym]);
-const SOL_LONG = A.market(custody("SOL"), custody("SOL"), "Long");
-const SOL_SHORT = A.market(custody("SOL"), custody("USDC"), "Short");
-const px = (price: bigint) => ({ price, exponent: -8 });
+import { ata, SYSTEM_PROGRAM, SYSVAR_INSTRUCTIONS, TOKEN } from "../../../helpers/expected-accounts.ts";
+import { assertEarlierInstruction } from "../../../helpers/transaction-checks.ts";
+import { custody, P, POOL, px, SOL_LONG, SOL_SHORT } from "./_helpers.ts";
+import { expectWrapSol } from "../../../helpers/expected-instructions.ts";
 
 /** The slots shared by the SOL long market's instructions (target = collateral = SOL). */
 function solLongSlots(owner: string) {
@@ -44,19 +39,13 @@ function solLongSlots(owner: string) {
     collateralOracleAccount: A.oracle(MINT.SOL),
     eventAuthority: A.eventAuthority,
     program: P,
-    ixSysvar: SYSVAR_IX,
+    ixSysvar: SYSVAR_INSTRUCTIONS,
   };
 }
 
-function wrapped(owner: string, lamports: bigint): Instruction[] {
-  const o = new PublicKey(owner);
-  const account = new PublicKey(ata(owner, MINT.SOL));
-  return [
-    fromWeb3(createAssociatedTokenAccountIdempotentInstruction(o, account, o, NATIVE_MINT)),
-    fromWeb3(SystemProgram.transfer({ fromPubkey: o, toPubkey: account, lamports })),
-    fromWeb3(createSyncNativeInstruction(account)),
-  ];
-}
+/** `lamports` wrapped into the owner's wrapped-SOL account, as spl-token and web3.js build it. */
+const wrapped = (owner: string, lamports: bigint): Instruction[] =>
+  expectWrapSol(owner, lamports).map((w) => w.external);
 
 function build(req: EarlierOpenPositionRequest) {
   return ok(openPositionBuild(builderFixture().snapshot("earlier"), req));
@@ -88,7 +77,7 @@ Deno.test("MARKET paid in native SOL: wrap, open_position, then one trigger orde
       fundingAccount: ata(EVE, MINT.SOL),
       transferAuthority: A.transferAuthority,
       collateralCustodyTokenAccount: A.custodyTokenAccount(POOL, MINT.SOL),
-      systemProgram: SYSTEM,
+      systemProgram: SYSTEM_PROGRAM,
       fundingTokenProgram: TOKEN,
       fundingMint: MINT.SOL,
     },
@@ -111,7 +100,7 @@ Deno.test("MARKET paid in native SOL: wrap, open_position, then one trigger orde
         position: A.position(EVE, SOL_LONG),
         order: A.order(EVE, SOL_LONG),
         receiveCustody: custody("SOL"),
-        systemProgram: SYSTEM,
+        systemProgram: SYSTEM_PROGRAM,
       },
       args: { triggerPrice: px(price), deltaSizeAmount: 4_945_549_500n, isStopLoss },
     });
@@ -151,7 +140,7 @@ Deno.test("MARKET paid in USDC on SOL long: swap_and_open from the USDC account,
       receivingCustodyTokenAccount: A.custodyTokenAccount(POOL, MINT.USDC),
       position: A.position(EVE, SOL_LONG),
       collateralCustodyTokenAccount: A.custodyTokenAccount(POOL, MINT.SOL),
-      systemProgram: SYSTEM,
+      systemProgram: SYSTEM_PROGRAM,
       fundingTokenProgram: TOKEN,
       fundingMint: MINT.USDC,
       collateralMint: MINT.SOL,
@@ -192,11 +181,11 @@ Deno.test("LIMIT: place_limit_order reserving the input in its custody, TP/SL on
         reserveOracleAccount: A.oracle(MINT.USDC),
         reserveCustodyTokenAccount: A.custodyTokenAccount(POOL, MINT.USDC),
         receiveCustody: custody("USDC"),
-        systemProgram: SYSTEM,
+        systemProgram: SYSTEM_PROGRAM,
         fundingTokenProgram: TOKEN,
         eventAuthority: A.eventAuthority,
         program: P,
-        ixSysvar: SYSVAR_IX,
+        ixSysvar: SYSVAR_INSTRUCTIONS,
         fundingMint: MINT.USDC,
       },
       args: {
@@ -246,7 +235,7 @@ Deno.test("SWAP: swap with the pool's custodies and oracles, payout created firs
     dispensingCustodyTokenAccount: A.custodyTokenAccount(POOL, MINT.SOL),
     eventAuthority: A.eventAuthority,
     program: P,
-    ixSysvar: SYSVAR_IX,
+    ixSysvar: SYSVAR_INSTRUCTIONS,
     fundingMint: MINT.USDC,
     fundingTokenProgram: TOKEN,
     receivingMint: MINT.SOL,

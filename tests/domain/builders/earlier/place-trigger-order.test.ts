@@ -5,15 +5,13 @@
 import assert from "node:assert/strict";
 import { placeTriggerOrderBuild } from "../../../../src/domain/builders/earlier/place-trigger-order.ts";
 import { orderAccount } from "../../../../src/protocol/accounts/index.ts";
-import { DAVE, EVE, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
-import { assertEarlierInstruction, SYSTEM, SYSVAR_IX } from "../../../helpers/earlierb-accounts.ts";
+import { DAVE, EVE, MINT } from "../../../helpers/hand-built-deployment.ts";
+import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { ok } from "../../quotes/_helpers.ts";
+import { SYSTEM_PROGRAM, SYSVAR_INSTRUCTIONS } from "../../../helpers/expected-accounts.ts";
+import { assertEarlierInstruction } from "../../../helpers/transaction-checks.ts";
+import { custody, P, POOL, SOL_LONG } from "./_helpers.ts";
 
-const P = PROGRAM.earlier;
-const POOL = A.pool("Crypto.1");
-const custody = (sym: keyof typeof MINT) => A.custody(POOL, MINT[sym]);
-const SOL_LONG = A.market(custody("SOL"), custody("SOL"), "Long");
 const KEY = A.position(DAVE, SOL_LONG);
 const tp = { triggerPriceUi: "200", sizeAmountUi: "2.5", isStopLoss: false };
 
@@ -39,10 +37,10 @@ Deno.test("a take-profit by positionKey or by owner + market + side: the same pl
       collateralCustody: custody("SOL"),
       collateralOracleAccount: A.oracle(MINT.SOL),
       receiveCustody: custody("SOL"),
-      systemProgram: SYSTEM,
+      systemProgram: SYSTEM_PROGRAM,
       eventAuthority: A.eventAuthority,
       program: P,
-      ixSysvar: SYSVAR_IX,
+      ixSysvar: SYSVAR_INSTRUCTIONS,
     },
     args: {
       triggerPrice: { price: 20_000_000_000n, exponent: -8 },

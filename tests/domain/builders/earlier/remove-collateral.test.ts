@@ -1,24 +1,21 @@
 /** Earlier remove-collateral builder on the hand-built deployment (DAVE's SOL short, USDC collateral). */
 import assert from "node:assert/strict";
 import { PublicKey } from "@solana/web3.js";
-import { createAssociatedTokenAccountIdempotentInstruction, createCloseAccountInstruction } from "@solana/spl-token";
+import { createCloseAccountInstruction } from "@solana/spl-token";
 import { removeCollateralBuild } from "../../../../src/domain/builders/earlier/remove-collateral.ts";
-import { DAVE, EVE, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
-import { assertEarlierInstruction, ata, SYSVAR_IX, TOKEN } from "../../../helpers/earlierb-accounts.ts";
+import { DAVE, EVE, MINT } from "../../../helpers/hand-built-deployment.ts";
+import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { fromWeb3 } from "../../../helpers/instructions.ts";
 import { ok } from "../../quotes/_helpers.ts";
+import { ata, SYSVAR_INSTRUCTIONS, TOKEN } from "../../../helpers/expected-accounts.ts";
+import { assertEarlierInstruction } from "../../../helpers/transaction-checks.ts";
+import { custody, P, POOL, SOL_SHORT } from "./_helpers.ts";
+import { expectCreateAta } from "../../../helpers/expected-instructions.ts";
 
-const P = PROGRAM.earlier;
-const POOL = A.pool("Crypto.1");
-const custody = (sym: keyof typeof MINT) => A.custody(POOL, MINT[sym]);
-const SOL_SHORT = A.market(custody("SOL"), custody("USDC"), "Short");
 const KEY = A.position(DAVE, SOL_SHORT);
 const dave = new PublicKey(DAVE);
-const createAta = (mint: string) =>
-  fromWeb3(
-    createAssociatedTokenAccountIdempotentInstruction(dave, new PublicKey(ata(DAVE, mint)), dave, new PublicKey(mint)),
-  );
+/** DAVE's token account of `mint` created idempotently, as spl-token builds it. */
+const createAta = (mint: string) => expectCreateAta(DAVE, DAVE, { mint, token2022: false }).external;
 
 const common = {
   owner: DAVE,
@@ -34,7 +31,7 @@ const common = {
   collateralCustodyTokenAccount: A.custodyTokenAccount(POOL, MINT.USDC),
   eventAuthority: A.eventAuthority,
   program: P,
-  ixSysvar: SYSVAR_IX,
+  ixSysvar: SYSVAR_INSTRUCTIONS,
 };
 
 Deno.test("in the collateral token: create the payout account, remove_collateral of the USD amount", () => {

@@ -8,24 +8,13 @@ import { reversePositionBuild } from "../../../../src/domain/builders/earlier/re
 import { formatUsd } from "../../../../src/domain/format/ui.ts";
 import { tradePrices } from "../../../../src/domain/quotes/common.ts";
 import { positionFigures } from "../../../../src/domain/views/position-metrics.ts";
-import { DAVE, EVE, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
-import {
-  assertEarlierInstruction,
-  ata,
-  ATA_PROGRAM,
-  SYSTEM,
-  SYSVAR_IX,
-  TOKEN,
-} from "../../../helpers/earlierb-accounts.ts";
+import { DAVE, EVE, MINT } from "../../../helpers/hand-built-deployment.ts";
+import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { decodeProgramInstruction } from "../../../helpers/instructions.ts";
 import { ok } from "../../quotes/_helpers.ts";
-
-const P = PROGRAM.earlier;
-const POOL = A.pool("Crypto.1");
-const custody = (sym: keyof typeof MINT) => A.custody(POOL, MINT[sym]);
-const SOL_LONG = A.market(custody("SOL"), custody("SOL"), "Long");
-const SOL_SHORT = A.market(custody("SOL"), custody("USDC"), "Short");
+import { ata, ATA_PROGRAM, SYSTEM_PROGRAM, SYSVAR_INSTRUCTIONS, TOKEN } from "../../../helpers/expected-accounts.ts";
+import { assertEarlierInstruction } from "../../../helpers/transaction-checks.ts";
+import { custody, P, POOL, SOL_LONG, SOL_SHORT } from "./_helpers.ts";
 
 Deno.test("long → short: cancel triggers, close_and_swap into USDC, open_position on the short from that account", () => {
   const s = builderFixture().snapshot("earlier");
@@ -65,11 +54,11 @@ Deno.test("long → short: cancel triggers, close_and_swap into USDC, open_posit
       collateralCustody: custody("USDC"),
       collateralOracleAccount: A.oracle(MINT.USDC),
       collateralCustodyTokenAccount: A.custodyTokenAccount(POOL, MINT.USDC),
-      systemProgram: SYSTEM,
+      systemProgram: SYSTEM_PROGRAM,
       fundingTokenProgram: TOKEN,
       eventAuthority: A.eventAuthority,
       program: P,
-      ixSysvar: SYSVAR_IX,
+      ixSysvar: SYSVAR_INSTRUCTIONS,
       fundingMint: MINT.USDC,
     },
     // Short entry 160 − 0.16 = 159.84; bound 15 984 000 000 − ⌈15 984 000 000 × 50 / 10⁴⌉.

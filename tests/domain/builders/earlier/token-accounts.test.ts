@@ -16,8 +16,8 @@ import {
   receivingAccount,
 } from "../../../../src/domain/builders/earlier/token-accounts.ts";
 import type { TokenConfig } from "../../../../src/config/pool-config.ts";
-import { ata } from "../../../helpers/earlierb-accounts.ts";
 import { fromWeb3, key } from "../../../helpers/instructions.ts";
+import { ata } from "../../../helpers/expected-accounts.ts";
 
 const owner = key("owner");
 const o = new PublicKey(owner);

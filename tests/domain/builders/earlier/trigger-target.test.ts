@@ -10,9 +10,9 @@ import {
 import { QuoteError } from "../../../../src/domain/quotes/result.ts";
 import { positionAccount } from "../../../../src/protocol/accounts/index.ts";
 import { DAVE, EVE, MINT, solLongPosition } from "../../../helpers/hand-built-deployment.ts";
-import { A, builderFixture } from "../../../helpers/earlierb-fixture.ts";
+import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
+import { POOL } from "./_helpers.ts";
 
-const POOL = A.pool("Crypto.1");
 const SOL = A.custody(POOL, MINT.SOL);
 const SOL_LONG = A.market(SOL, SOL, "Long");
 const SOL_LONG_JITO = A.market(SOL, A.custody(POOL, MINT.JitoSOL), "Long");

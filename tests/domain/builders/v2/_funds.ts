@@ -1,16 +1,18 @@
 /**
  * The v2 setup and funds builders' unit tests run on the hand-built deployment (tests/helpers/hand-built-deployment.ts:
  * Crypto.1 with SOL/WSOL, USDC, JitoSOL; Equity.1 with SPY — a Token-2022 mint — and USDC), with the chain state a
- * test needs written by tests/helpers/v2funds-accounts.ts, and each plan's instructions assembled into a transaction
- * and checked completely by `expectTransaction`.
+ * test needs written by tests/helpers/funds-chain-state.ts, and each plan's instructions assembled into a transaction
+ * and checked completely by `assertTransaction` (tests/helpers/transaction-checks.ts).
  */
 import { assembleTransaction } from "../../../../src/domain/builders/transaction.ts";
 import type { FundsTransactionPlan } from "../../../../src/domain/builders/v2/funds-plan.ts";
-import { FundsRejection, type FundsRejectionCode } from "../../../../src/domain/builders/v2/funds-rejection.ts";
+import type { QuoteErrorCode } from "../../../../src/domain/quotes/result.ts";
 import { buildFixture, key, MINT, poolAddress, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { fundsAccounts } from "../../../helpers/v2funds-accounts.ts";
-import { type ExpectedInstruction, expectTransaction } from "../../../helpers/v2funds-transactions.ts";
+import { fundsAccounts } from "../../../helpers/funds-chain-state.ts";
 import assert from "node:assert/strict";
+import { failureOf } from "./_helpers.ts";
+import type { ExpectedInstruction } from "../../../helpers/expected-instructions.ts";
+import { assertTransaction } from "../../../helpers/transaction-checks.ts";
 
 export const BLOCKHASH = key("v2funds unit blockhash");
 export const POOL = { crypto: poolAddress("v2", "Crypto.1"), equity: poolAddress("v2", "Equity.1") };
@@ -41,7 +43,8 @@ export function expectPlan(
     instructions: plan.instructions,
     blockhash: BLOCKHASH,
   });
-  return expectTransaction(built.transactionBase64, {
+  return assertTransaction(built.transactionBase64, {
+    chain: "base",
     programId: PROGRAM.v2,
     feePayer: want.feePayer,
     signers: want.signers ?? [want.feePayer],
@@ -50,12 +53,10 @@ export function expectPlan(
   });
 }
 
-/** `build` throws a FundsRejection with this code (and field). */
-export function assertRejected(build: () => unknown, code: FundsRejectionCode, field?: string) {
-  assert.throws(build, (error) => {
-    assert.ok(error instanceof FundsRejection, String(error));
-    assert.equal(error.code, code, error.message);
-    if (field !== undefined) assert.equal(error.field, field);
-    return true;
-  });
+/** `build` refuses with this code (and field): `failureOf` of ./_helpers.ts, which lets any other exception through. */
+export function assertRejected(build: () => unknown, code: QuoteErrorCode, field?: string) {
+  const failure = failureOf(build);
+  assert.ok(failure, "expected a refusal");
+  assert.equal(failure.code, code, failure.err);
+  if (field !== undefined) assert.equal(failure.field, field);
 }

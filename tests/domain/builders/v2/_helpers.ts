@@ -9,8 +9,9 @@
 import * as pda from "../../../../src/protocol/pda.ts";
 import { basketAccount } from "../../../../src/protocol/accounts/index.ts";
 import { userDepositLedgerAccount } from "../../../../src/protocol/accounts/user-deposit-ledger.ts";
-import type { BuiltTrade, TradeSigner } from "../../../../src/domain/builders/v2/trade-accounts.ts";
-import { QuoteError } from "../../../../src/domain/quotes/result.ts";
+import type { TradeSigner } from "../../../../src/domain/builders/v2/trade-accounts.ts";
+import type { ErTransactionPlan } from "../../../../src/domain/builders/plan.ts";
+import { attempt } from "../../../../src/domain/quotes/result.ts";
 import {
   ALICE,
   basketOf,
@@ -21,11 +22,16 @@ import {
   MINT,
   PROGRAM,
 } from "../../../helpers/hand-built-deployment.ts";
-import { v2Addresses } from "../../../helpers/v2trade-expect.ts";
+import { programAddresses } from "../../../helpers/expected-accounts.ts";
+import {
+  custodyAs,
+  marketBlock as referenceMarketBlock,
+  tradeCustody,
+} from "../../../helpers/expected-instructions.ts";
 
 export const P = PROGRAM.v2;
 export const FRANK = key("frank");
-export const A = v2Addresses(P);
+export const A = programAddresses(P);
 
 /** Deposited (cumulative) per owner: ALICE 10 000 USDC, 100 SOL, 10 JitoSOL; FRANK 50 USDC. */
 export function tradingFixture(options: FixtureOptions = {}): Fixture {
@@ -55,37 +61,32 @@ type Sym = keyof typeof MINT;
 
 /** A custody of `pool` and its oracle, as instructions name them. */
 export function custodyOf(poolName: string, sym: Sym) {
-  const pool = A.pool(poolName);
-  return { custody: A.custody(pool, MINT[sym]), oracle: A.oracle(MINT[sym]) };
+  return tradeCustody(P, poolName, MINT[sym]);
 }
+
+/** The custody paid in through (open, increase, add collateral), as the instructions name it. */
+export const receiving = (poolName: string, sym: Sym) => custodyAs("receiving", P, poolName, MINT[sym]);
+/** The custody paid out through (close, decrease, remove collateral), as the instructions name it. */
+export const dispensing = (poolName: string, sym: Sym) => custodyAs("dispensing", P, poolName, MINT[sym]);
 
 /** The market block of an instruction (snake_case names of PROTOCOL-v2 §3.13). */
 export function marketBlock(poolName: string, target: Sym, lock: Sym, side: "long" | "short") {
-  const t = custodyOf(poolName, target);
-  const l = custodyOf(poolName, lock);
-  return {
-    pool: A.pool(poolName),
-    market: A.market(t.custody, l.custody, side),
-    target_custody: t.custody,
-    lock_custody: l.custody,
-    target_oracle_account: t.oracle,
-    lock_oracle_account: l.oracle,
-  };
+  return referenceMarketBlock(P, poolName, MINT[target], MINT[lock], side);
 }
 
-/** The refusal (code and text) `run` raises, or undefined when it passes; any other exception propagates. */
-export function failureOf(run: () => unknown): { code: string; err: string } | undefined {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof QuoteError) return { code: error.code, err: error.message };
-    throw error;
-  }
-  return undefined;
+/**
+ * The refusal (code, text and the field when it names one) `run` raises, or undefined when it passes; any other
+ * exception propagates.
+ */
+export function failureOf(run: () => unknown): { code: string; err: string; field?: string } | undefined {
+  const outcome = attempt(run);
+  if (outcome.ok) return undefined;
+  const { ok: _, ...failure } = outcome;
+  return failure;
 }
 
 /** The refusal (code and text) of a builder that must refuse. */
-export function refusal(build: () => BuiltTrade): { code: string; err: string } {
+export function refusal(build: () => ErTransactionPlan): { code: string; err: string; field?: string } {
   const failure = failureOf(build);
   if (failure === undefined) throw new Error("expected a refusal, got a transaction");
   return failure;

@@ -5,9 +5,9 @@ import { addCollateralTransaction } from "../../../../src/domain/builders/v2/add
 import { basketAccount } from "../../../../src/protocol/accounts/index.ts";
 import * as pda from "../../../../src/protocol/pda.ts";
 import { ALICE, basketOf, M, solLongPosition } from "../../../helpers/hand-built-deployment.ts";
-import { assertProgramInstruction } from "../../../helpers/v2trade-expect.ts";
 import { ok } from "../../quotes/_helpers.ts";
-import { custodyOf, FRANK, marketBlock, owner, P, refusal, tradingFixture } from "./_helpers.ts";
+import { FRANK, marketBlock, owner, P, receiving, refusal, tradingFixture } from "./_helpers.ts";
+import { assertTradeInstruction } from "../../../helpers/transaction-checks.ts";
 
 Deno.test("add-collateral: 50 USDC into the SOL long, the deposit token's native amount", () => {
   const w = tradingFixture().snapshot("v2");
@@ -18,15 +18,13 @@ Deno.test("add-collateral: 50 USDC into the SOL long, the deposit token's native
   }));
   assert.equal(q.dto.depositUsdValue, "50.00"); // valued at USDC's own price
   const built = addCollateralTransaction(w, q.plan, owner(ALICE));
-  const usdc = custodyOf("Crypto.1", "USDC");
-  assertProgramInstruction(built.instructions[0], {
+  assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "add_collateral_er",
     signing: { owner: ALICE, signer: ALICE },
     accounts: {
       ...marketBlock("Crypto.1", "SOL", "SOL", "long"),
-      receiving_custody: usdc.custody,
-      receiving_oracle_account: usdc.oracle,
+      ...receiving("Crypto.1", "USDC"),
     },
     args: { collateralDelta: 50_000_000n },
     exactRoles: true,

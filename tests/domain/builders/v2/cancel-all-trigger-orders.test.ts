@@ -2,14 +2,14 @@
 import assert from "node:assert/strict";
 import { cancelAllTriggerOrdersTransaction } from "../../../../src/domain/builders/v2/cancel-all-trigger-orders.ts";
 import { ALICE, BOB, M } from "../../../helpers/hand-built-deployment.ts";
-import { assertProgramInstruction } from "../../../helpers/v2trade-expect.ts";
 import { owner, P, refusal, tradingFixture } from "./_helpers.ts";
+import { assertTradeInstruction } from "../../../helpers/transaction-checks.ts";
 
 Deno.test("cancel-all-trigger-orders: the market holding triggers; nothing to cancel is refused", () => {
   const w = tradingFixture().snapshot("v2");
   const built = cancelAllTriggerOrdersTransaction(w, { marketSymbol: "SOL", side: "LONG" }, owner(ALICE));
   assert.equal(built.instructions.length, 1);
-  assertProgramInstruction(built.instructions[0], {
+  assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "cancel_all_trigger_orders_er",
     signing: { owner: ALICE, signer: ALICE },

@@ -2,14 +2,14 @@
 import assert from "node:assert/strict";
 import { cancelLimitOrderTransaction } from "../../../../src/domain/builders/v2/cancel-limit-order.ts";
 import { ALICE, M } from "../../../helpers/hand-built-deployment.ts";
-import { assertProgramInstruction } from "../../../helpers/v2trade-expect.ts";
 import { custodyOf, marketBlock, owner, P, refusal, tradingFixture } from "./_helpers.ts";
+import { assertTradeInstruction } from "../../../helpers/transaction-checks.ts";
 
 Deno.test("cancel-limit-order: the dedicated instruction with the order's reserve custody", () => {
   const w = tradingFixture().snapshot("v2");
   const built = cancelLimitOrderTransaction(w, { marketSymbol: "SOL", side: "LONG", orderId: 1 }, owner(ALICE));
   const block = marketBlock("Crypto.1", "SOL", "SOL", "long");
-  assertProgramInstruction(built.instructions[0], {
+  assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "cancel_limit_order_er",
     signing: { owner: ALICE, signer: ALICE },

@@ -5,8 +5,8 @@ import {
   cancelTriggerOrderTransaction,
 } from "../../../../src/domain/builders/v2/cancel-trigger-order.ts";
 import { ALICE, M } from "../../../helpers/hand-built-deployment.ts";
-import { assertProgramInstruction } from "../../../helpers/v2trade-expect.ts";
 import { owner, P, refusal, session, tradingFixture } from "./_helpers.ts";
+import { assertTradeInstruction } from "../../../helpers/transaction-checks.ts";
 
 const base: CancelTriggerOrderRequest = { marketSymbol: "SOL", side: "LONG", orderId: 2, isStopLoss: true };
 
@@ -15,7 +15,7 @@ Deno.test("cancel-trigger-order: one slot; 255 cancels all of the market with is
   const s = session(ALICE);
   const one = cancelTriggerOrderTransaction(w, base, s);
   assert.equal(one.feePayer, s.signer);
-  assertProgramInstruction(one.instructions[0], {
+  assertTradeInstruction(one.instructions[0], {
     program: P,
     name: "cancel_trigger_order_er",
     signing: { owner: ALICE, signer: s.signer, sessionToken: s.sessionToken },
@@ -24,7 +24,7 @@ Deno.test("cancel-trigger-order: one slot; 255 cancels all of the market with is
     exactRoles: true,
   });
   const all = cancelTriggerOrderTransaction(w, { ...base, orderId: 255, isStopLoss: true }, owner(ALICE));
-  assertProgramInstruction(all.instructions[0], {
+  assertTradeInstruction(all.instructions[0], {
     program: P,
     name: "cancel_trigger_order_er",
     signing: { owner: ALICE, signer: ALICE },

@@ -10,9 +10,9 @@ import type { TradeSigner } from "../../../../src/domain/builders/v2/trade-accou
 import { basketAccount, marketAccount } from "../../../../src/protocol/accounts/index.ts";
 import * as pda from "../../../../src/protocol/pda.ts";
 import { ALICE, aliceBasket, M, solLongPosition } from "../../../helpers/hand-built-deployment.ts";
-import { assertProgramInstruction } from "../../../helpers/v2trade-expect.ts";
 import { ok } from "../../quotes/_helpers.ts";
-import { custodyOf, marketBlock, owner, P, px, refusal, session, tradingFixture } from "./_helpers.ts";
+import { dispensing, marketBlock, owner, P, px, refusal, session, tradingFixture } from "./_helpers.ts";
+import { assertTradeInstruction } from "../../../helpers/transaction-checks.ts";
 
 const long = { owner: ALICE, marketSymbol: "SOL", side: "LONG" } as const;
 const short = { owner: ALICE, marketSymbol: "SOL", side: "SHORT" } as const;
@@ -28,22 +28,20 @@ Deno.test("close-position: full close of the SOL long, then one cancel-all of it
   const built = run();
   assert.equal(built.feePayer, ALICE);
   assert.equal(built.instructions.length, 2);
-  const sol = custodyOf("Crypto.1", "SOL");
-  assertProgramInstruction(built.instructions[0], {
+  assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "close_position_er",
     signing: { owner: ALICE, signer: ALICE },
     // Paid out in the collateral token whatever withdrawTokenSymbol says: dispensing = lock.
     accounts: {
       ...marketBlock("Crypto.1", "SOL", "SOL", "long"),
-      dispensing_custody: sol.custody,
-      dispensing_oracle_account: sol.oracle,
+      ...dispensing("Crypto.1", "SOL"),
     },
     // Exit fill 160.00 − 0.16 = 159.84; bound − ⌈159.84 × 0.5 %⌉ = 159.0408.
     args: { priceWithSlippage: px("159.0408"), privilege: "None" },
     exactRoles: true,
   });
-  assertProgramInstruction(built.instructions[1], {
+  assertTradeInstruction(built.instructions[1], {
     program: P,
     name: "cancel_all_trigger_orders_er",
     signing: { owner: ALICE, signer: ALICE },
@@ -59,15 +57,13 @@ Deno.test("close-position: 97 % or closeAll is full; a market without triggers g
   for (const req of [{ inputUsdUi: "582" }, { inputUsdUi: "1", closeAll: true }]) {
     const built = close(f, { position: short, withdrawTokenSymbol: "USDC", ...req }).run();
     assert.equal(built.instructions.length, 1);
-    const usdc = custodyOf("Crypto.1", "USDC");
-    assertProgramInstruction(built.instructions[0], {
+    assertTradeInstruction(built.instructions[0], {
       program: P,
       name: "close_position_er",
       signing: { owner: ALICE, signer: ALICE },
       accounts: {
         ...marketBlock("Crypto.1", "SOL", "USDC", "short"),
-        dispensing_custody: usdc.custody,
-        dispensing_oracle_account: usdc.oracle,
+        ...dispensing("Crypto.1", "USDC"),
       },
       // Short exit fill 160.16; bound + ⌈160.16 × 0.5 %⌉ = 160.9608.
       args: { priceWithSlippage: px("160.9608"), privilege: "None" },
@@ -80,15 +76,13 @@ Deno.test("close-position: a partial close decreases the quoted size delta; a se
   const s = session(ALICE);
   const built = close(tradingFixture(), { position: long, inputUsdUi: "500", withdrawTokenSymbol: "SOL" }, s).run();
   assert.equal(built.feePayer, s.signer);
-  const sol = custodyOf("Crypto.1", "SOL");
-  assertProgramInstruction(built.instructions[0], {
+  assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "decrease_position_size_er",
     signing: { owner: ALICE, signer: s.signer, sessionToken: s.sessionToken },
     accounts: {
       ...marketBlock("Crypto.1", "SOL", "SOL", "long"),
-      dispensing_custody: sol.custody,
-      dispensing_oracle_account: sol.oracle,
+      ...dispensing("Crypto.1", "SOL"),
     },
     // $500 of $1 500: ⌊1e10 × 500 / 1500⌋ (close quote test); the same exit fill (flat spread).
     args: { priceWithSlippage: px("159.0408"), sizeDelta: 3_333_333_333n, privilege: "None" },

@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
 import { buildCustodySettlement } from "../../../../src/domain/builders/v2/custody-settlement.ts";
 import { key, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { expected, ref } from "../../../helpers/v2funds-transactions.ts";
 import { assertRejected, expectPlan, fundsFixture, POOL, TOKEN } from "./_funds.ts";
+import { programAddresses } from "../../../helpers/expected-accounts.ts";
+import { fundsInstructions } from "../../../helpers/expected-instructions.ts";
 
-const x = expected(PROGRAM.v2);
-const r = ref(PROGRAM.v2);
+const x = fundsInstructions(PROGRAM.v2);
+const r = programAddresses(PROGRAM.v2);
 const owner = key("owner");
 
 Deno.test("custody-settlement: the custody of the token's first pool (USDC: Crypto.1), owner pays", () => {

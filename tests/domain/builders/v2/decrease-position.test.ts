@@ -7,8 +7,8 @@ import {
 import { basketAccount } from "../../../../src/protocol/accounts/index.ts";
 import * as pda from "../../../../src/protocol/pda.ts";
 import { ALICE, aliceBasket, M, solLongPosition } from "../../../helpers/hand-built-deployment.ts";
-import { assertProgramInstruction } from "../../../helpers/v2trade-expect.ts";
-import { custodyOf, marketBlock, owner, P, px, refusal, session, tradingFixture } from "./_helpers.ts";
+import { dispensing, marketBlock, owner, P, px, refusal, session, tradingFixture } from "./_helpers.ts";
+import { assertTradeInstruction } from "../../../helpers/transaction-checks.ts";
 
 const long = { owner: ALICE, marketSymbol: "SOL", side: "LONG" } as const;
 
@@ -22,15 +22,13 @@ Deno.test("decrease-position: 2 of 10 SOL, paid out in the collateral custody; a
     50n,
   );
   assert.equal(built.feePayer, s.signer);
-  const sol = custodyOf("Crypto.1", "SOL");
-  assertProgramInstruction(built.instructions[0], {
+  assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "decrease_position_size_er",
     signing: { owner: ALICE, signer: s.signer, sessionToken: s.sessionToken },
     accounts: {
       ...marketBlock("Crypto.1", "SOL", "SOL", "long"),
-      dispensing_custody: sol.custody,
-      dispensing_oracle_account: sol.oracle,
+      ...dispensing("Crypto.1", "SOL"),
     },
     // Exit fill 159.84, bound − ⌈159.84 × 0.5 %⌉ = 159.0408.
     args: { priceWithSlippage: px("159.0408"), sizeDelta: 2_000_000_000n, privilege: "None" },

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { buildDelegateBasket } from "../../../../src/domain/builders/v2/delegate-basket.ts";
 import { key, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { expected } from "../../../helpers/v2funds-transactions.ts";
 import { assertRejected, expectPlan, fundsFixture } from "./_funds.ts";
+import { fundsInstructions } from "../../../helpers/expected-instructions.ts";
 
-const x = expected(PROGRAM.v2);
+const x = fundsInstructions(PROGRAM.v2);
 
 Deno.test("delegate-basket: built before the basket exists, reported as BASKET_MISSING; payer pays, owner does not sign", () => {
   const f = fundsFixture();

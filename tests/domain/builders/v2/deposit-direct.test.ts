@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { buildDepositDirect } from "../../../../src/domain/builders/v2/deposit-direct.ts";
 import { key, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { expectCreateAta, expected, expectWrapSol } from "../../../helpers/v2funds-transactions.ts";
 import { assertRejected, expectPlan, fundsFixture, TOKEN } from "./_funds.ts";
+import { expectCreateAta, expectWrapSol, fundsInstructions } from "../../../helpers/expected-instructions.ts";
 
-const x = expected(PROGRAM.v2);
+const x = fundsInstructions(PROGRAM.v2);
 const owner = key("owner");
 const funder = key("funder");
 

@@ -1,12 +1,10 @@
 import assert from "node:assert/strict";
-import { buildDeposit, packSteps } from "../../../../src/domain/builders/v2/deposit.ts";
-import { transferSolInstruction } from "../../../../src/protocol/instructions/external/system.ts";
-import type { Instruction } from "../../../../src/protocol/instructions/instruction.ts";
+import { buildDeposit } from "../../../../src/domain/builders/v2/deposit.ts";
 import { key, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { expectCreateAta, expected, expectWrapSol } from "../../../helpers/v2funds-transactions.ts";
 import { assertRejected, expectPlan, fundsFixture, TOKEN } from "./_funds.ts";
+import { expectCreateAta, expectWrapSol, fundsInstructions } from "../../../helpers/expected-instructions.ts";
 
-const x = expected(PROGRAM.v2);
+const x = fundsInstructions(PROGRAM.v2);
 
 /** The plan's steps as one transaction (what the handler builds when they fit, which they always do here). */
 const flat = (plan: ReturnType<typeof buildDeposit>) => ({
@@ -84,19 +82,4 @@ Deno.test("deposit: unknown symbol and bad amounts are refused", () => {
     () => buildDeposit(f.snapshot(), f.chains, { owner, tokenSymbol: "USDC", amount: "0" }),
     "INVALID_DECIMAL",
   );
-});
-
-Deno.test("packSteps: in order, never splitting a step, as few groups as fit", () => {
-  const ix = (n: number): Instruction =>
-    transferSolInstruction({ source: key("a"), destination: key("b") }, { lamports: BigInt(n) });
-  const step = (name: string, size: number) => ({ name, instructions: Array.from({ length: size }, (_, i) => ix(i)) });
-  const steps = [step("a", 2), step("b", 1), step("c", 3), step("d", 1)];
-  const names = (limit: number) =>
-    packSteps(steps, (ixs) => ixs.length <= limit).map((g) => g.map((s) => s.name).join(""));
-  assert.deepEqual(names(10), ["abcd"]);
-  assert.deepEqual(names(4), ["ab", "cd"]);
-  assert.deepEqual(names(3), ["ab", "c", "d"]);
-  // A step too large even alone still gets a group of its own (assembling it then reports the size).
-  assert.deepEqual(names(2), ["a", "b", "c", "d"]);
-  assert.deepEqual(packSteps([], () => true), []);
 });

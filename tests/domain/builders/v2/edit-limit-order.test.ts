@@ -10,8 +10,8 @@ import {
 import { basketAccount } from "../../../../src/protocol/accounts/index.ts";
 import * as pda from "../../../../src/protocol/pda.ts";
 import { ALICE, aliceBasket } from "../../../helpers/hand-built-deployment.ts";
-import { assertProgramInstruction } from "../../../helpers/v2trade-expect.ts";
 import { custodyOf, marketBlock, owner, P, px, refusal, tradingFixture } from "./_helpers.ts";
+import { assertTradeInstruction } from "../../../helpers/transaction-checks.ts";
 
 const base: EditLimitOrderRequest = { marketSymbol: "SOL", side: "LONG", orderId: 1 };
 const zero = { price: 0n, exponent: -8 };
@@ -26,7 +26,7 @@ const accounts = {
 function expectEdit(req: Partial<EditLimitOrderRequest>, args: Record<string, unknown>) {
   const w = tradingFixture().snapshot("v2");
   const built = editLimitOrderTransaction(w, { ...base, ...req }, owner(ALICE));
-  assertProgramInstruction(built.instructions[0], {
+  assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "edit_limit_order_er",
     signing: { owner: ALICE, signer: ALICE },

@@ -5,8 +5,8 @@ import {
   editTriggerOrderTransaction,
 } from "../../../../src/domain/builders/v2/edit-trigger-order.ts";
 import { ALICE, BOB } from "../../../helpers/hand-built-deployment.ts";
-import { assertProgramInstruction } from "../../../helpers/v2trade-expect.ts";
 import { custodyOf, marketBlock, owner, P, px, refusal, tradingFixture } from "./_helpers.ts";
+import { assertTradeInstruction } from "../../../helpers/transaction-checks.ts";
 
 const base: EditTriggerOrderRequest = {
   marketSymbol: "SOL",
@@ -20,7 +20,7 @@ const base: EditTriggerOrderRequest = {
 Deno.test("edit-trigger-order: new price and size; the order keeps its receive custody", () => {
   const w = tradingFixture().snapshot("v2");
   const built = editTriggerOrderTransaction(w, base, owner(ALICE));
-  assertProgramInstruction(built.instructions[0], {
+  assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "edit_trigger_order_er",
     signing: { owner: ALICE, signer: ALICE },

@@ -6,10 +6,10 @@ import {
   tradeVaultOf,
 } from "../../../../src/domain/builders/v2/funds-state.ts";
 import { key, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { ref } from "../../../helpers/v2funds-transactions.ts";
 import { fundsFixture } from "./_funds.ts";
+import { programAddresses } from "../../../helpers/expected-accounts.ts";
 
-const r = ref(PROGRAM.v2);
+const r = programAddresses(PROGRAM.v2);
 
 Deno.test("basket: missing, on base and not delegated, or delegated (rollup copy, or base copy of the delegation program)", () => {
   const f = fundsFixture();

@@ -5,12 +5,12 @@ import {
   fundsTokenByMint,
   fundsTokenBySymbol,
   parseTokenAmount,
-  walletTokenAccount,
 } from "../../../../src/domain/builders/v2/funds-token.ts";
+import { walletTokenAccount } from "../../../../src/domain/builders/wallet-accounts.ts";
 import { DeploymentSnapshot } from "../../../../src/domain/views/context.ts";
 import { custodyAddress, key, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { ref } from "../../../helpers/v2funds-transactions.ts";
 import { assertRejected, fundsFixture, POOL } from "./_funds.ts";
+import { ata } from "../../../helpers/expected-accounts.ts";
 
 const { snapshot } = fundsFixture();
 const TOKEN_2022 = "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb";
@@ -83,10 +83,11 @@ Deno.test("a virtual token has no trade vault: VALIDATION_FAILED", () => {
 });
 
 Deno.test("a wallet's token account is its ATA under the token's own program", () => {
-  const r = ref(PROGRAM.v2);
   const wallet = key("wallet");
-  assert.equal(walletTokenAccount(wallet, fundsTokenBySymbol(snapshot(), "SPY")), r.ata(wallet, MINT.SPY, true));
-  assert.equal(walletTokenAccount(wallet, fundsTokenBySymbol(snapshot(), "USDC")), r.ata(wallet, MINT.USDC));
+  const spy = fundsTokenBySymbol(snapshot(), "SPY");
+  const usdc = fundsTokenBySymbol(snapshot(), "USDC");
+  assert.equal(walletTokenAccount(wallet, spy.mint, spy.isToken2022), ata(wallet, MINT.SPY, true));
+  assert.equal(walletTokenAccount(wallet, usdc.mint, usdc.isToken2022), ata(wallet, MINT.USDC));
 });
 
 Deno.test("amounts convert exactly: trailing zeros are fine, a digit that would be rounded away is refused", () => {

@@ -8,8 +8,8 @@ import {
   increasePositionTransaction,
 } from "../../../../src/domain/builders/v2/increase-position.ts";
 import { ALICE, BOB, CAROL } from "../../../helpers/hand-built-deployment.ts";
-import { assertProgramInstruction } from "../../../helpers/v2trade-expect.ts";
-import { custodyOf, FRANK, marketBlock, owner, P, px, refusal, tradingFixture } from "./_helpers.ts";
+import { FRANK, marketBlock, owner, P, px, receiving, refusal, tradingFixture } from "./_helpers.ts";
+import { assertTradeInstruction } from "../../../helpers/transaction-checks.ts";
 
 const long = { owner: ALICE, marketSymbol: "SOL", side: "LONG" } as const;
 
@@ -23,15 +23,13 @@ Deno.test("increase-position: size and USDC collateral onto the SOL long (receiv
   };
   const built = increasePositionTransaction(w, req, owner(ALICE), 50n);
   assert.equal(built.feePayer, ALICE);
-  const usdc = custodyOf("Crypto.1", "USDC");
-  assertProgramInstruction(built.instructions[0], {
+  assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "increase_position_size_er",
     signing: { owner: ALICE, signer: ALICE },
     accounts: {
       ...marketBlock("Crypto.1", "SOL", "SOL", "long"),
-      receiving_custody: usdc.custody,
-      receiving_oracle_account: usdc.oracle,
+      ...receiving("Crypto.1", "USDC"),
     },
     // Entry fill 160.16 (flat spread), bound + 0.5 %: 160.9608.
     args: {
@@ -52,15 +50,13 @@ Deno.test("increase-position: without a collateral token the market's collateral
     owner(ALICE),
     100n,
   );
-  const sol = custodyOf("Crypto.1", "SOL");
-  assertProgramInstruction(built.instructions[0], {
+  assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "increase_position_size_er",
     signing: { owner: ALICE, signer: ALICE },
     accounts: {
       ...marketBlock("Crypto.1", "SOL", "SOL", "long"),
-      receiving_custody: sol.custody,
-      receiving_oracle_account: sol.oracle,
+      ...receiving("Crypto.1", "SOL"),
     },
     // 1 % slippage: 160.16 + ⌈1.6016⌉ → 161.7616.
     args: {

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { BASKET_CAPACITIES, buildInitBasket } from "../../../../src/domain/builders/v2/init-basket.ts";
 import { key, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { expected } from "../../../helpers/v2funds-transactions.ts";
 import { assertRejected, expectPlan, fundsFixture } from "./_funds.ts";
+import { fundsInstructions } from "../../../helpers/expected-instructions.ts";
 
-const x = expected(PROGRAM.v2);
+const x = fundsInstructions(PROGRAM.v2);
 
 Deno.test("init-basket: the owner's basket, paid by the owner or by payer; the SDK's capacities", () => {
   const f = fundsFixture();

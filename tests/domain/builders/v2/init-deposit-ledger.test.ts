@@ -4,10 +4,10 @@ import {
   DEPOSIT_LEDGER_CAPACITY,
 } from "../../../../src/domain/builders/v2/init-deposit-ledger.ts";
 import { key, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { expected } from "../../../helpers/v2funds-transactions.ts";
 import { assertRejected, expectPlan, fundsFixture } from "./_funds.ts";
+import { fundsInstructions } from "../../../helpers/expected-instructions.ts";
 
-const x = expected(PROGRAM.v2);
+const x = fundsInstructions(PROGRAM.v2);
 
 Deno.test("init-deposit-ledger: the owner's ledger with 20 lines, paid by the owner or by payer", () => {
   const f = fundsFixture();

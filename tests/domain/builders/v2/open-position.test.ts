@@ -10,9 +10,20 @@ import { basketAccount, marketAccount } from "../../../../src/protocol/accounts/
 import * as pda from "../../../../src/protocol/pda.ts";
 import type { DeploymentSnapshot } from "../../../../src/domain/views/context.ts";
 import { ALICE, aliceBasket, BOB, M } from "../../../helpers/hand-built-deployment.ts";
-import { assertProgramInstruction } from "../../../helpers/v2trade-expect.ts";
 import { ok } from "../../quotes/_helpers.ts";
-import { custodyOf, FRANK, marketBlock, owner, P, px, refusal, session, tradingFixture } from "./_helpers.ts";
+import {
+  custodyOf,
+  FRANK,
+  marketBlock,
+  owner,
+  P,
+  px,
+  receiving,
+  refusal,
+  session,
+  tradingFixture,
+} from "./_helpers.ts";
+import { assertTradeInstruction } from "../../../helpers/transaction-checks.ts";
 
 const SLIPPAGE_BPS = 50n; // "0.5"
 
@@ -35,15 +46,13 @@ Deno.test("open-position: a new SOL long paid in USDC opens on the JitoSOL marke
   const { q, built } = build(w, usdcLong(FRANK, "11"), owner(FRANK));
   assert.equal(built.feePayer, FRANK);
   assert.equal(built.instructions.length, 1);
-  const usdc = custodyOf("Crypto.1", "USDC");
-  assertProgramInstruction(built.instructions[0], {
+  assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "open_position_er",
     signing: { owner: FRANK, signer: FRANK },
     accounts: {
       ...marketBlock("Crypto.1", "SOL", "JitoSOL", "long"),
-      receiving_custody: usdc.custody,
-      receiving_oracle_account: usdc.oracle,
+      ...receiving("Crypto.1", "USDC"),
     },
     args: {
       // Fill 160.16 (oracle 160.00 + 0.1 % spread); bound + ⌈160.16 × 0.5 %⌉ = 160.9608.
@@ -69,7 +78,7 @@ Deno.test("open-position: onto ALICE's SOL long → increase on its own market, 
   assert.equal(block.market, M.v2.solLong);
   const [increase, tp, sl] = built.instructions;
   assert.equal(built.instructions.length, 3);
-  assertProgramInstruction(increase, {
+  assertTradeInstruction(increase, {
     program: P,
     name: "increase_position_size_er",
     signing: { owner: ALICE, signer: ALICE },
@@ -83,7 +92,7 @@ Deno.test("open-position: onto ALICE's SOL long → increase on its own market, 
     exactRoles: true,
   });
   for (const [ix, price, isStopLoss] of [[tp, "200", false], [sl, "140", true]] as const) {
-    assertProgramInstruction(ix, {
+    assertTradeInstruction(ix, {
       program: P,
       name: "place_trigger_order_er",
       signing: { owner: ALICE, signer: ALICE },
@@ -113,7 +122,7 @@ Deno.test("open-position: LIMIT → place_limit_order_er with TP/SL inside; none
     reserve_oracle_account: usdc.oracle,
   };
   // 100 USDC at 3x filled at 170 − 0.17: size = ⌊(300 / 1.006) / 169.83 × 1e9⌋ = 1 755 936 734.
-  assertProgramInstruction(built.instructions[0], {
+  assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "place_limit_order_er",
     signing: { owner: ALICE, signer: ALICE },
@@ -129,7 +138,7 @@ Deno.test("open-position: LIMIT → place_limit_order_er with TP/SL inside; none
   });
   const plain = build(w, short, owner(ALICE)).built.instructions;
   assert.equal(plain.length, 1);
-  assertProgramInstruction(plain[0], {
+  assertTradeInstruction(plain[0], {
     program: P,
     name: "place_limit_order_er",
     signing: { owner: ALICE, signer: ALICE },
@@ -150,15 +159,13 @@ Deno.test("open-position: a session key signs and pays; its token fills the sess
   const s = session(FRANK);
   const { built } = build(w, usdcLong(FRANK, "11"), s);
   assert.equal(built.feePayer, s.signer);
-  const usdc = custodyOf("Crypto.1", "USDC");
-  assertProgramInstruction(built.instructions[0], {
+  assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "open_position_er",
     signing: { owner: FRANK, signer: s.signer, sessionToken: s.sessionToken },
     accounts: {
       ...marketBlock("Crypto.1", "SOL", "JitoSOL", "long"),
-      receiving_custody: usdc.custody,
-      receiving_oracle_account: usdc.oracle,
+      ...receiving("Crypto.1", "USDC"),
     },
     args: {
       priceWithSlippage: px("160.9608"),

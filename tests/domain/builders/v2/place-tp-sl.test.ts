@@ -2,8 +2,8 @@
 import assert from "node:assert/strict";
 import { placeTpSlTransaction } from "../../../../src/domain/builders/v2/place-tp-sl.ts";
 import { ALICE } from "../../../helpers/hand-built-deployment.ts";
-import { assertProgramInstruction } from "../../../helpers/v2trade-expect.ts";
 import { custodyOf, marketBlock, owner, P, px, refusal, tradingFixture } from "./_helpers.ts";
+import { assertTradeInstruction } from "../../../helpers/transaction-checks.ts";
 
 const long = { owner: ALICE, marketSymbol: "SOL", side: "LONG" } as const;
 
@@ -20,7 +20,7 @@ Deno.test("place-tp-sl: take-profit then stop-loss, the same size", () => {
     receive_custody: custodyOf("Crypto.1", "SOL").custody,
   };
   built.instructions.forEach((ix, i) =>
-    assertProgramInstruction(ix, {
+    assertTradeInstruction(ix, {
       program: P,
       name: "place_trigger_order_er",
       signing: { owner: ALICE, signer: ALICE },

@@ -10,8 +10,8 @@ import {
 import { basketAccount } from "../../../../src/protocol/accounts/index.ts";
 import * as pda from "../../../../src/protocol/pda.ts";
 import { ALICE, aliceBasket, M, solLongPosition } from "../../../helpers/hand-built-deployment.ts";
-import { assertProgramInstruction } from "../../../helpers/v2trade-expect.ts";
 import { custodyOf, FRANK, marketBlock, owner, P, px, refusal, tradingFixture } from "./_helpers.ts";
+import { assertTradeInstruction } from "../../../helpers/transaction-checks.ts";
 
 const long = { owner: ALICE, marketSymbol: "SOL", side: "LONG" } as const;
 
@@ -23,7 +23,7 @@ Deno.test("place-trigger-order: a take-profit and a stop-loss on the SOL long", 
       { position: long, triggerPriceUi: price, sizeAmountUi: "5", isStopLoss },
       owner(ALICE),
     );
-    assertProgramInstruction(built.instructions[0], {
+    assertTradeInstruction(built.instructions[0], {
       program: P,
       name: "place_trigger_order_er",
       signing: { owner: ALICE, signer: ALICE },

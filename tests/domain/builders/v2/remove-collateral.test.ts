@@ -4,9 +4,9 @@ import { removeCollateralQuote } from "../../../../src/domain/quotes/collateral.
 import { removeCollateralTransaction } from "../../../../src/domain/builders/v2/remove-collateral.ts";
 import { marketAccount } from "../../../../src/protocol/accounts/index.ts";
 import { ALICE, M } from "../../../helpers/hand-built-deployment.ts";
-import { assertProgramInstruction } from "../../../helpers/v2trade-expect.ts";
 import { ok } from "../../quotes/_helpers.ts";
-import { custodyOf, marketBlock, owner, P, refusal, tradingFixture } from "./_helpers.ts";
+import { dispensing, marketBlock, owner, P, refusal, tradingFixture } from "./_helpers.ts";
+import { assertTradeInstruction } from "../../../helpers/transaction-checks.ts";
 
 const req = {
   position: { owner: ALICE, marketSymbol: "SOL", side: "LONG" },
@@ -17,15 +17,13 @@ const req = {
 Deno.test("remove-collateral: $50 as USD-6, dispensing = the SOL (lock) custody whatever the hint says", () => {
   const w = tradingFixture().snapshot("v2");
   const built = removeCollateralTransaction(w, ok(removeCollateralQuote(w, req)).plan, owner(ALICE));
-  const sol = custodyOf("Crypto.1", "SOL");
-  assertProgramInstruction(built.instructions[0], {
+  assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "remove_collateral_er",
     signing: { owner: ALICE, signer: ALICE },
     accounts: {
       ...marketBlock("Crypto.1", "SOL", "SOL", "long"),
-      dispensing_custody: sol.custody,
-      dispensing_oracle_account: sol.oracle,
+      ...dispensing("Crypto.1", "SOL"),
     },
     args: { collateralDeltaUsd: 50_000_000n },
     exactRoles: true,

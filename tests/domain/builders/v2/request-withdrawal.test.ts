@@ -2,10 +2,11 @@ import assert from "node:assert/strict";
 import { buildRequestWithdrawal } from "../../../../src/domain/builders/v2/request-withdrawal.ts";
 import { buildWithdraw } from "../../../../src/domain/builders/v2/withdraw.ts";
 import { key, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { expectCreateAta, expected, ref } from "../../../helpers/v2funds-transactions.ts";
 import { assertRejected, expectPlan, fundsFixture, TOKEN } from "./_funds.ts";
+import { programAddresses } from "../../../helpers/expected-accounts.ts";
+import { expectCreateAta, fundsInstructions } from "../../../helpers/expected-instructions.ts";
 
-const x = expected(PROGRAM.v2);
+const x = fundsInstructions(PROGRAM.v2);
 const owner = key("owner");
 const feePayer = key("fee payer");
 
@@ -28,7 +29,7 @@ Deno.test("request-withdrawal B: the withdrawal request of `withdraw` without a 
       x.withdrawalWithAction(owner, feePayer, TOKEN.SPY, 250_000_000n),
     ],
   });
-  assert.equal(plan.receipt, ref(PROGRAM.v2).escrow(owner, MINT.SPY));
+  assert.equal(plan.receipt, programAddresses(PROGRAM.v2).escrow(owner, MINT.SPY));
   assert.deepEqual(plan.unmetPreconditions, []);
   const same = buildWithdraw(f.snapshot(), f.chains, { owner, tokenSymbol: "SPY", amount: "2.5", feePayer });
   assert.deepEqual(plan, same);

@@ -8,9 +8,20 @@ import { reversePositionTransaction } from "../../../../src/domain/builders/v2/r
 import { basketAccount } from "../../../../src/protocol/accounts/index.ts";
 import * as pda from "../../../../src/protocol/pda.ts";
 import { ALICE, basketOf, M, solShortPosition } from "../../../helpers/hand-built-deployment.ts";
-import { assertProgramInstruction } from "../../../helpers/v2trade-expect.ts";
 import { ok } from "../../quotes/_helpers.ts";
-import { custodyOf, FRANK, marketBlock, owner, P, px, refusal, tradingFixture } from "./_helpers.ts";
+import {
+  custodyOf,
+  dispensing,
+  FRANK,
+  marketBlock,
+  owner,
+  P,
+  px,
+  receiving,
+  refusal,
+  tradingFixture,
+} from "./_helpers.ts";
+import { assertTradeInstruction } from "../../../helpers/transaction-checks.ts";
 
 Deno.test("reverse-position: ALICE's SOL long → close into USDC, cancel its triggers, increase her SOL short", () => {
   const w = tradingFixture().snapshot("v2");
@@ -18,7 +29,7 @@ Deno.test("reverse-position: ALICE's SOL long → close into USDC, cancel its tr
   const built = reversePositionTransaction(w, q.plan, owner(ALICE), 50n);
   assert.deepEqual(built.instructions.map((ix) => ix.accounts.length), [17, 7, 18]);
   const usdc = custodyOf("Crypto.1", "USDC");
-  assertProgramInstruction(built.instructions[0], {
+  assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "close_position_er",
     signing: { owner: ALICE, signer: ALICE },
@@ -30,7 +41,7 @@ Deno.test("reverse-position: ALICE's SOL long → close into USDC, cancel its tr
     args: { priceWithSlippage: px("159.0408"), privilege: "None" },
     exactRoles: true,
   });
-  assertProgramInstruction(built.instructions[1], {
+  assertTradeInstruction(built.instructions[1], {
     program: P,
     name: "cancel_all_trigger_orders_er",
     signing: { owner: ALICE, signer: ALICE },
@@ -42,14 +53,13 @@ Deno.test("reverse-position: ALICE's SOL long → close into USDC, cancel its tr
   const receiveUsd = BigInt(q.dto.closeReceiveUsd.replace(".", "")) * 10_000n; // "x.yz" → micro-USD (2 digits)
   assert.ok(q.plan.collateralAmount <= (receiveUsd + 10_000n) * 98n / 100n);
   assert.ok(q.plan.collateralAmount >= receiveUsd * 98n / 100n);
-  assertProgramInstruction(built.instructions[2], {
+  assertTradeInstruction(built.instructions[2], {
     program: P,
     name: "increase_position_size_er",
     signing: { owner: ALICE, signer: ALICE },
     accounts: {
       ...marketBlock("Crypto.1", "SOL", "USDC", "short"),
-      receiving_custody: usdc.custody,
-      receiving_oracle_account: usdc.oracle,
+      ...receiving("Crypto.1", "USDC"),
     },
     // Short entry fill 160 − 0.16 = 159.84; bound − ⌈159.84 × 0.5 %⌉.
     args: {
@@ -76,27 +86,24 @@ Deno.test("reverse-position: FRANK's SOL short → a new SOL long on the JitoSOL
   );
   const built = reversePositionTransaction(w, q.plan, owner(FRANK), 50n);
   assert.equal(built.instructions.length, 2); // no triggers on the short: no cleanup
-  const jito = custodyOf("Crypto.1", "JitoSOL");
-  assertProgramInstruction(built.instructions[0], {
+  assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "close_position_er",
     signing: { owner: FRANK, signer: FRANK },
     accounts: {
       ...marketBlock("Crypto.1", "SOL", "USDC", "short"),
-      dispensing_custody: jito.custody,
-      dispensing_oracle_account: jito.oracle,
+      ...dispensing("Crypto.1", "JitoSOL"),
     },
     args: { priceWithSlippage: px("160.9608"), privilege: "None" },
     exactRoles: true,
   });
-  assertProgramInstruction(built.instructions[1], {
+  assertTradeInstruction(built.instructions[1], {
     program: P,
     name: "open_position_er",
     signing: { owner: FRANK, signer: FRANK },
     accounts: {
       ...marketBlock("Crypto.1", "SOL", "JitoSOL", "long"),
-      receiving_custody: jito.custody,
-      receiving_oracle_account: jito.oracle,
+      ...receiving("Crypto.1", "JitoSOL"),
     },
     args: {
       priceWithSlippage: px("160.9608"),

@@ -3,33 +3,45 @@ import assert from "node:assert/strict";
 import {
   custodyKeys,
   dispensingAccounts,
-  isSessionRefusal,
   receivingAccounts,
+  requireSessionPair,
+  rollupPlan,
   signerAccounts,
   tradeSigner,
 } from "../../../../src/domain/builders/v2/trade-accounts.ts";
 import { ALICE, key, M, MINT } from "../../../helpers/hand-built-deployment.ts";
-import { A, custodyOf, marketBlock, P, tradingFixture } from "./_helpers.ts";
+import { A, custodyOf, failureOf, marketBlock, P, tradingFixture } from "./_helpers.ts";
 
 Deno.test("tradeSigner: the owner alone, or a session key with the token of (program, signer, owner)", () => {
   assert.deepEqual(tradeSigner(P, ALICE, undefined, undefined), { owner: ALICE, signer: ALICE });
   const signer = key("session key");
   const token = A.sessionToken(signer, ALICE); // web3.js derivation under the session-keys program
   assert.deepEqual(tradeSigner(P, ALICE, signer, token), { owner: ALICE, signer, sessionToken: token });
-  assert.deepEqual(tradeSigner(P, ALICE, signer, undefined), {
-    field: "sessionToken",
-    message: "is required together with signer",
+  assert.deepEqual(failureOf(() => tradeSigner(P, ALICE, signer, undefined)), {
+    code: "VALIDATION_FAILED",
+    err: "body.sessionToken is required together with signer",
+    field: "body.sessionToken",
   });
-  assert.deepEqual(tradeSigner(P, ALICE, undefined, token), {
-    field: "signer",
-    message: "is required together with sessionToken",
+  assert.deepEqual(failureOf(() => tradeSigner(P, ALICE, undefined, token)), {
+    code: "VALIDATION_FAILED",
+    err: "body.signer is required together with sessionToken",
+    field: "body.signer",
   });
   // A token of another owner (or another signer) is not this session's.
-  const other = tradeSigner(P, ALICE, signer, A.sessionToken(signer, key("mallory")));
-  assert.ok(isSessionRefusal(other));
-  assert.equal(other.field, "sessionToken");
-  assert.match(other.message, new RegExp(`expected ${token}`));
-  assert.ok(!isSessionRefusal(tradeSigner(P, ALICE, undefined, undefined)));
+  const other = failureOf(() => tradeSigner(P, ALICE, signer, A.sessionToken(signer, key("mallory"))));
+  assert.equal(other?.code, "VALIDATION_FAILED");
+  assert.equal(other?.field, "body.sessionToken");
+  assert.match(other?.err ?? "", new RegExp(`expected ${token}`));
+  assert.equal(failureOf(() => tradeSigner(P, ALICE, undefined, undefined)), undefined);
+});
+
+Deno.test("requireSessionPair: both or neither (the preview checks only this); rollupPlan: the signer pays", () => {
+  requireSessionPair(undefined, undefined);
+  requireSessionPair("a", "b");
+  assert.equal(failureOf(() => requireSessionPair("a", undefined))?.field, "body.sessionToken");
+  assert.equal(failureOf(() => requireSessionPair(undefined, "b"))?.field, "body.signer");
+  const session = { owner: ALICE, signer: key("session key"), sessionToken: key("token") };
+  assert.deepEqual(rollupPlan(session, []), { chain: "er", feePayer: session.signer, instructions: [] });
 });
 
 Deno.test("account blocks: prefix, custody oracle = PDA of the mint, receiving and dispensing", () => {

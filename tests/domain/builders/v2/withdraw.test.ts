@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
 import { buildWithdraw } from "../../../../src/domain/builders/v2/withdraw.ts";
 import { key, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { expectCreateAta, expected, expectTransfer, ref } from "../../../helpers/v2funds-transactions.ts";
 import { assertRejected, expectPlan, fundsFixture, TOKEN } from "./_funds.ts";
+import { programAddresses } from "../../../helpers/expected-accounts.ts";
+import { expectCreateAta, expectTransfer, fundsInstructions } from "../../../helpers/expected-instructions.ts";
 
-const x = expected(PROGRAM.v2);
-const r = ref(PROGRAM.v2);
+const x = fundsInstructions(PROGRAM.v2);
+const r = programAddresses(PROGRAM.v2);
 const owner = key("owner");
 const feePayer = key("fee payer");
 

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { buildWithdrawalSettle } from "../../../../src/domain/builders/v2/withdrawal-settle.ts";
 import { key, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
-import { expectCreateAta, expected } from "../../../helpers/v2funds-transactions.ts";
 import { assertRejected, expectPlan, fundsFixture, POOL, TOKEN } from "./_funds.ts";
+import { expectCreateAta, fundsInstructions } from "../../../helpers/expected-instructions.ts";
 
-const x = expected(PROGRAM.v2);
+const x = fundsInstructions(PROGRAM.v2);
 const owner = key("owner");
 
 function withLedger() {

@@ -1,7 +1,9 @@
 /**
- * The embedded world as the v2 setup and funds builder tests use it: the service replaying fixtures/world on a
- * virtual clock (so the cached blockhashes stay fresh), the world's v2 addresses and owners, and the writers of
- * tests/helpers/v2funds-accounts.ts over its store (what a submitted transaction would create).
+ * The embedded world (fixtures/world) served in process for the builder tests: `startWorld` replays the recording
+ * on a virtual clock (so the cached blockhashes stay fresh), publishes its first second of oracle frames and waits
+ * until both chains' blockhashes are cached; `startFundsWorld` adds what the v2 setup and funds builder tests use:
+ * every v2 price, the world's v2 addresses and owners, and the writers of tests/helpers/funds-chain-state.ts over its
+ * store (what a submitted transaction would create).
  */
 import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
@@ -9,29 +11,41 @@ import { lookupTablesAt } from "../../src/handlers/shared/transactions.ts";
 import { tradeVaultAccount } from "../../src/protocol/accounts/index.ts";
 import type { Chain } from "../../src/state/types.ts";
 import { eventually } from "../helpers/eventually.ts";
-import { fundsAccounts } from "../helpers/v2funds-accounts.ts";
-import { NATIVE_MINT, ref } from "../helpers/v2funds-transactions.ts";
+import { fundsAccounts } from "../helpers/funds-chain-state.ts";
+import { NATIVE_MINT, programAddresses } from "../helpers/expected-accounts.ts";
 
-const WORLD = "fixtures/world";
+export const WORLD = "fixtures/world";
 
 interface Manifest {
   cases: { v2: Record<string, { owner: string }> };
 }
 
-export async function startFundsWorld(env: Record<string, string> = {}) {
+/** The world's service, started; if it never gets both blockhashes it is stopped before the error is raised. */
+export async function startWorld(env: Record<string, string> = {}) {
   const service = await createServiceApp(
     loadConfig({ RATE_LIMIT_RPS: "0", REPLAY_DIR: WORLD, ...env }),
     { replayMode: "virtual" },
   );
-  await service.start();
-  service.replay!.replayer.advanceTo(1_000);
   const { services } = service;
-  const now = () => services.clock.nowMs();
   const hash = (chain: Chain) => {
-    const entry = services.blockhashes[chain].current(now());
+    const entry = services.blockhashes[chain].current(services.clock.nowMs());
     return "blockhash" in entry ? entry.blockhash : undefined;
   };
-  await eventually(() => hash("base") && hash("er"), "both chains' blockhashes");
+  try {
+    await service.start();
+    service.replay!.replayer.advanceTo(1_000);
+    await eventually(() => hash("base") && hash("er"), "both chains' blockhashes");
+  } catch (error) {
+    await service.stop();
+    throw error;
+  }
+  /** The chain's cached blockhash now. */
+  const blockhash = (chain: Chain) => hash(chain)!;
+  return { service, app: service.app, services, blockhash };
+}
+
+export async function startFundsWorld(env: Record<string, string> = {}) {
+  const { service, services, blockhash } = await startWorld(env);
   const feeds = services.deployments.v2.index.feedIds().length;
   await eventually(() => (services.prices.size >= feeds ? true : undefined), "every v2 oracle price");
   const manifest = JSON.parse(await Deno.readTextFile(`${WORLD}/manifest.json`)) as Manifest;
@@ -39,7 +53,7 @@ export async function startFundsWorld(env: Record<string, string> = {}) {
   const programId = config.programId;
   const poolAddress = (name: string) => config.pools.find((p) => p.poolName === name)!.poolAddress;
   const mintOf = (symbol: string) => services.deployments.v2.index.token(symbol)!.mintKey;
-  const r = ref(programId);
+  const r = programAddresses(programId);
 
   return {
     service,
@@ -47,8 +61,8 @@ export async function startFundsWorld(env: Record<string, string> = {}) {
     services,
     programId,
     ref: r,
-    baseBlockhash: () => hash("base")!,
-    erBlockhash: () => hash("er")!,
+    baseBlockhash: () => blockhash("base"),
+    erBlockhash: () => blockhash("er"),
     /** Every v2 pool's lookup tables as the base chain holds them (to read built transactions back). */
     lookupTables: () => lookupTablesAt(services, config.pools.flatMap((p) => p.addressLookupTableAddresses)),
     pools: { crypto: poolAddress("Crypto.1"), equity: poolAddress("Equity.1"), virtual: poolAddress("Virtual.1") },

@@ -1,6 +1,6 @@
 /**
- * For the earlier-interface builder tests (issue 10): the hand-built deployment (./hand-built-deployment.ts) made ready for building earlier-interface
- * transactions: custody accounts carry their vault and internal-oracle addresses (the PDAs, as on chain), DAVE
+ * For the earlier-interface builder and quote tests: the hand-built deployment (./hand-built-deployment.ts) made
+ * ready for building earlier-interface transactions: custody accounts carry their vault and internal-oracle addresses (the PDAs, as on chain), DAVE
  * (positions SOL long and SOL short, an order account on SOL long with TP slot 0 and SL slot 2) has a token-stake
  * account and a referral to FRANK, who stakes too; GRACE has a swap-fee-exempt whitelist account for every pool.
  */
@@ -12,11 +12,11 @@ import {
   whitelistAccount,
 } from "../../src/protocol/accounts/index.ts";
 import { buildFixture, DAVE, type Fixture, type FixtureOptions, key, PROGRAM } from "./hand-built-deployment.ts";
-import { earlierAddresses } from "./earlierb-accounts.ts";
+import { programAddresses } from "./expected-accounts.ts";
 
 export const FRANK = key("frank");
 export const GRACE = key("grace");
-export const A = earlierAddresses(PROGRAM.earlier);
+export const A = programAddresses(PROGRAM.earlier);
 
 function zero<T>(codec: AccountCodec<T>): T {
   const data = new Uint8Array(8192);

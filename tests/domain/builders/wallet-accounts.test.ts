@@ -6,18 +6,44 @@ import {
   createSyncNativeInstruction,
   getAssociatedTokenAddressSync,
   NATIVE_MINT,
+  TOKEN_2022_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
 } from "@solana/spl-token";
 import { assembleTransaction, readTransaction } from "../../../src/domain/builders/transaction.ts";
 import {
+  createWalletTokenAccount,
+  tokenProgramOf,
   unwrapSolInstruction,
+  walletTokenAccount,
   wrappedSolAccount,
   wrapSolInstructions,
-} from "../../../src/domain/builders/wrapped-sol.ts";
+} from "../../../src/domain/builders/wallet-accounts.ts";
 import { fromWeb3, key } from "../../helpers/instructions.ts";
 
 const wallet = key("wallet");
 const walletKey = new PublicKey(wallet);
 const ata = getAssociatedTokenAddressSync(NATIVE_MINT, walletKey, true);
+
+Deno.test("token programs: legacy SPL Token, or Token-2022 when the configuration says so", () => {
+  assert.equal(tokenProgramOf(false), TOKEN_PROGRAM_ID.toBase58());
+  assert.equal(tokenProgramOf(true), TOKEN_2022_PROGRAM_ID.toBase58());
+});
+
+Deno.test("a wallet's token account: its ATA under the mint's program, created idempotently as spl-token does", () => {
+  const mint = key("mint");
+  const mintKey = new PublicKey(mint);
+  const payer = key("payer");
+  for (const [isToken2022, program] of [[false, TOKEN_PROGRAM_ID], [true, TOKEN_2022_PROGRAM_ID]] as const) {
+    const expected = getAssociatedTokenAddressSync(mintKey, walletKey, true, program);
+    assert.equal(walletTokenAccount(wallet, mint, isToken2022), expected.toBase58());
+    assert.deepEqual(
+      createWalletTokenAccount({ payer, wallet, mint, isToken2022 }),
+      fromWeb3(
+        createAssociatedTokenAccountIdempotentInstruction(new PublicKey(payer), expected, walletKey, mintKey, program),
+      ),
+    );
+  }
+});
 
 Deno.test("the wrapped-SOL account is the wallet's associated token account of the native mint", () => {
   assert.equal(wrappedSolAccount(wallet), ata.toBase58());

@@ -1,5 +1,5 @@
 /**
- * Writes into an AccountStore what a confirmed setup or funds transaction leaves on chain (issue 9 tests): baskets
+ * Writes into an AccountStore what a confirmed setup or funds transaction leaves on chain (the setup and funds builders' tests): baskets
  * (on base, or delegated: base copy owned by the delegation program plus the live rollup copy), deposit ledgers,
  * trade vaults, withdrawal escrows and settlement receipts (delegated, or committed back to base). Everything is
  * written at a slot above any recording's, so a replay never overwrites or deletes it.
@@ -13,7 +13,7 @@ import {
 } from "../../src/protocol/accounts/index.ts";
 import type { AccountStore } from "../../src/state/account-store.ts";
 import type { Chain } from "../../src/state/types.ts";
-import { DELEGATION_PROGRAM, ref } from "./v2funds-transactions.ts";
+import { DELEGATION_PROGRAM, programAddresses } from "./expected-accounts.ts";
 
 /** Above every slot of the embedded recording (base ≈ 391 M, ER ≈ 157 M). */
 export const INJECTED_SLOT = 10_000_000_000;
@@ -21,7 +21,7 @@ export const INJECTED_SLOT = 10_000_000_000;
 export type ReceiptOnChain = "in-progress" | "settleable";
 
 export function fundsAccounts(store: AccountStore, programId: string) {
-  const r = ref(programId);
+  const r = programAddresses(programId);
   const put = (chain: Chain, pubkey: string, owner: string, data: Uint8Array) =>
     store.set({ pubkey, owner, lamports: 1_000_000n, data, executable: false, slot: INJECTED_SLOT, chain });
   const emptyBasket = (owner: string) =>

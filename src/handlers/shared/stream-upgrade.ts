@@ -1,0 +1,62 @@
+/**
+ * The upgrade both stream routes share (`GET /v2/owner/{owner}/ws`, `GET /owner/{owner}/ws`), after the route's
+ * validation (400 on a malformed owner or a non-numeric `updateIntervalMs`):
+ *
+ * 1. a request that is not a WebSocket handshake gets 426 UPGRADE_REQUIRED;
+ * 2. a browser page's `Origin` must be allowed by CORS_ORIGINS (DECISIONS 5.14), else 403 ORIGIN_NOT_ALLOWED;
+ * 3. a connection slot from the stream's hub, refused before the upgrade with the usual `{error, code}` body:
+ *    429 WS_OWNER_LIMIT (5 per owner), 503 WS_GLOBAL_LIMIT (10,000 in all);
+ * 4. the upgrade itself, through hono's `upgradeWebSocket` on Deno, at the clamped interval (DECISIONS 4.3), with the
+ *    socket's liveness set from WS_PONG_TIMEOUT_MS; the socket's events go to the hub, which owns it from then on.
+ */
+import type { AppEnv } from "../../services.ts";
+import type { Context, TypedResponse } from "hono";
+import { upgradeWebSocket } from "hono/deno";
+import { ApiError, type ErrorBody } from "../../http/errors.ts";
+import { isAllowedOrigin } from "../../config/cors-origins.ts";
+import { idleTimeoutSeconds, type StreamHub } from "../../streams/hub.ts";
+import { clampUpdateInterval } from "../../streams/schedule.ts";
+
+/** The 101 answer, typed by the messages the socket will carry (the route documents them as the 101 content). */
+type Upgraded<M> = Response & TypedResponse<M, 101, "json">;
+type Refused = Response & TypedResponse<ErrorBody, 429 | 503, "json">;
+
+const REFUSALS = {
+  WS_OWNER_LIMIT: { status: 429, error: "per-owner connection limit reached" },
+  WS_GLOBAL_LIMIT: { status: 503, error: "global connection limit reached" },
+} as const;
+
+export async function upgradeToStream<M, P>(
+  c: Context<AppEnv>,
+  hub: StreamHub<P>,
+  owner: string,
+  params: P,
+  updateIntervalMs: number,
+): Promise<Upgraded<M> | Refused> {
+  if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
+    throw new ApiError(426, "UPGRADE_REQUIRED", "websocket upgrade required");
+  }
+  // DECISIONS 5.14: a browser page's upgrade only from the origins CORS_ORIGINS allows (no Origin: not a browser).
+  if (!isAllowedOrigin(c.req.header("origin"), c.var.services.config.CORS_ORIGINS)) {
+    throw new ApiError(403, "ORIGIN_NOT_ALLOWED", "origin not allowed");
+  }
+  const admission = await hub.admit(owner);
+  if (!admission.ok) {
+    const refusal = REFUSALS[admission.code];
+    return c.json({ error: refusal.error, code: admission.code }, refusal.status);
+  }
+  const events = admission.connect(params, clampUpdateInterval(updateIntervalMs));
+  try {
+    const response = await upgradeWebSocket(c, {
+      onOpen: (_event, ws) => ws.raw ? events.opened(ws.raw) : events.closed(),
+      onClose: () => events.closed(),
+      onError: () => events.closed(),
+    }, { idleTimeout: idleTimeoutSeconds(c.var.services.config.WS_PONG_TIMEOUT_MS) });
+    // The body of a 101 is the socket: the type says which messages it carries.
+    return response as unknown as Upgraded<M>;
+  } catch {
+    // Deno refused the handshake (a header missing or malformed): no socket, so the slot goes back now.
+    await admission.release();
+    throw new ApiError(400, "VALIDATION_FAILED", "invalid WebSocket handshake");
+  }
+}
