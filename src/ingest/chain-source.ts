@@ -94,6 +94,8 @@ export interface ChainSourceDeps {
   /**
    * Given an account's key and freshly received bytes, an equal byte array already held elsewhere, to keep instead
    * (the in-process replay's copy, so the store and the replay share one copy of every account); else `data` itself.
+   * The store's bytes are the received bytes either way, provided the holder never writes into its arrays (the
+   * replay never does: a change replaces an account's array).
    */
   shareData?: (pubkey: string, data: Uint8Array) => Uint8Array;
   /**
@@ -104,10 +106,18 @@ export interface ChainSourceDeps {
   initialState?: () => ChainState;
 }
 
+/** One account of a `ChainState`. */
+export interface ChainStateAccount {
+  owner: string;
+  lamports: bigint;
+  executable: boolean;
+  data: Uint8Array;
+}
+
 /** A chain's accounts at a slot, as a process holding them can give them (no encoding, no copy). */
 export interface ChainState {
   slot: number;
-  accounts: Iterable<[string, { owner: string; lamports: bigint; executable: boolean; data: Uint8Array }]>;
+  accounts: ReadonlyMap<string, ChainStateAccount>;
 }
 
 /** A discriminator given as bytes or as 16 hex digits. */
@@ -552,17 +562,24 @@ export class ChainSource {
 
   /**
    * Loads what a full load would fetch (the programs' accounts of the configured kinds, and the extra accounts) from
-   * a state held in this process, at its slot; the byte arrays are kept as they are.
+   * a state held in this process, at its slot, keeping its byte arrays, and removes what it does not hold, as
+   * `#fullLoad` does. Why this is the same load: the subscriptions are acknowledged before, exactly as before a full
+   * load, so a change made after this synchronous read arrives as a notification, and one made before is in the
+   * state; the RPC would have served this very state at this slot (its getProgramAccounts and getMultipleAccounts
+   * read the same maps). Only the encoding round trip is skipped, and that path is still what outside clients and
+   * every later reload of this source use (tests/ingest compare both).
    */
   #loadState(state: ChainState): void {
     const programs = new Set(this.config.programIds);
     const extras = new Set(this.config.extraAccounts ?? []);
     const kinds = new Set(this.#discriminators.map((d) => hex(d)));
+    const inScope = (pubkey: string, account: ChainStateAccount) =>
+      account.lamports !== 0n && (extras.has(pubkey) || (programs.has(account.owner) &&
+        (kinds.size === 0 || (account.data.length >= 8 && kinds.has(hex(account.data.subarray(0, 8)))))));
+    // What notifications brought before this load (usually nothing): removed unless the state still holds it.
+    const held = [...this.#store.keys(this.chain)];
     for (const [pubkey, account] of state.accounts) {
-      const ofProgram = programs.has(account.owner) &&
-        (kinds.size === 0 || (account.data.length >= 8 && kinds.has(hex(account.data.subarray(0, 8)))));
-      if (!ofProgram && !extras.has(pubkey)) continue;
-      if (account.lamports === 0n) continue;
+      if (!inScope(pubkey, account)) continue;
       this.#store.set({
         pubkey,
         owner: this.#owner(account.owner),
@@ -573,6 +590,11 @@ export class ChainSource {
         chain: this.chain,
       });
     }
+    for (const key of held) {
+      const account = state.accounts.get(key);
+      if (!account || !inScope(key, account)) this.#store.delete(this.chain, key, state.slot);
+    }
+    this.#store.pruneTombstones(this.chain, state.slot);
     this.#store.noteSlot(this.chain, state.slot);
     this.#noteDataSlot(state.slot);
     this.#noteWrite();

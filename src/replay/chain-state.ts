@@ -1,6 +1,7 @@
 import type { Chain } from "../state/types.ts";
 import type { BlockhashRecord, RecordedAccount, RecordedAccountData } from "./format.ts";
 import { base58, hex } from "../protocol/codec/bytes.ts";
+import { KeyIndex, keysOf } from "../state/key-index.ts";
 
 /** The index key of an account's kind: its first 8 bytes (the Anchor discriminator) as hex. */
 const kindOf = (data: Uint8Array) => hex(data.subarray(0, 8));
@@ -28,7 +29,7 @@ export function syntheticBlockhash(chain: Chain, slot: number): string {
 export class ReplayChainState {
   readonly accounts = new Map<string, ReplayAccount>();
   /** owner → the first 8 data bytes as hex (the Anchor discriminator, or less) → keys. */
-  readonly #byOwner = new Map<string, Map<string, Set<string>>>();
+  readonly #byOwner = new KeyIndex();
   readonly #listeners = new Set<(e: ChainStateEvent) => void>();
   #slot = 0;
   #startSlot = 0;
@@ -80,39 +81,28 @@ export class ReplayChainState {
 
   #put(pubkey: string, account: ReplayAccount | null): void {
     const prev = this.accounts.get(pubkey);
-    const prevKind = prev && kindOf(prev.data);
     const kind = account && kindOf(account.data);
-    if (prev && (!account || prev.owner !== account.owner || prevKind !== kind)) {
-      const kinds = this.#byOwner.get(prev.owner);
-      const set = kinds?.get(prevKind!);
-      set?.delete(pubkey);
-      if (set && set.size === 0) kinds!.delete(prevKind!);
-      if (kinds && kinds.size === 0) this.#byOwner.delete(prev.owner);
+    if (prev) {
+      const prevKind = kindOf(prev.data);
+      if (!account || prev.owner !== account.owner || prevKind !== kind) {
+        this.#byOwner.delete(prev.owner, prevKind, pubkey);
+      }
     }
-    if (!account) {
+    if (!account || kind === null) {
       this.accounts.delete(pubkey);
       return;
     }
     this.accounts.set(pubkey, account);
-    let kinds = this.#byOwner.get(account.owner);
-    if (!kinds) this.#byOwner.set(account.owner, kinds = new Map());
-    let set = kinds.get(kind!);
-    if (!set) kinds.set(kind!, set = new Set());
-    set.add(pubkey);
+    this.#byOwner.add(account.owner, kind, pubkey);
   }
 
   /**
    * Keys of accounts owned by `owner`; with `discriminator` (8 bytes), only those whose data starts with it, found
    * without looking at the others (getProgramAccounts is asked once per account kind).
    */
-  *keysOwnedBy(owner: string, discriminator?: Uint8Array): Iterable<string> {
-    const kinds = this.#byOwner.get(owner);
-    if (!kinds) return;
-    if (discriminator?.length === 8) {
-      yield* kinds.get(hex(discriminator)) ?? [];
-      return;
-    }
-    for (const set of kinds.values()) yield* set;
+  keysOwnedBy(owner: string, discriminator?: Uint8Array): Iterable<string> {
+    if (discriminator?.length === 8) return this.#byOwner.group(owner, hex(discriminator)) ?? [];
+    return keysOf(this.#byOwner.groupsOf(owner));
   }
 
   /**

@@ -4,7 +4,14 @@
  * must give the same bytes back), and every decoded field is checked.
  */
 import assert from "node:assert/strict";
-import { basketAccount, basketOpenPositionMarkets } from "../../../src/protocol/accounts/index.ts";
+import fc from "fast-check";
+import {
+  type Basket,
+  basketAccount,
+  basketOpenPositionMarkets,
+  basketStruct,
+} from "../../../src/protocol/accounts/index.ts";
+import { arbitraryOf } from "../_arbitrary.ts";
 import { CodecError } from "../../../src/protocol/codec/errors.ts";
 import { Bytes, K } from "../_bytes.ts";
 import { checkLimit, checkPosition, writeLimit, writePosition, writeTrigger } from "./_helpers.ts";
@@ -146,4 +153,34 @@ Deno.test("basketOpenPositionMarkets reads the open positions' markets without d
   assert.deepEqual(basketOpenPositionMarkets(empty.bytes), []);
   // Data cut inside the position vector is an error, as a decode would be.
   assert.throws(() => basketOpenPositionMarkets(b.bytes.subarray(0, 300)), CodecError);
+});
+
+Deno.test("basketOpenPositionMarkets equals a full decode's open markets on generated baskets, and fails where it fails", () => {
+  fc.assert(
+    fc.property(
+      arbitraryOf(basketStruct.schema, 3) as fc.Arbitrary<Basket>,
+      fc.integer({ min: 0, max: 64 }),
+      fc.integer({ min: 0, max: 1 << 30 }),
+      (basket, spare, cutSeed) => {
+        // Some slots closed (size 0), as the program leaves them.
+        basket.positions.forEach((p, i) => i % 2 === 1 && (p.position.sizeAmount = 0n));
+        const used = basketAccount.encode(basket);
+        const data = new Uint8Array(used.length + spare); // spare capacity: trailing zeros
+        data.set(used);
+        const open = basket.positions.filter((p) => p.position.sizeAmount !== 0n).map((p) => p.market);
+        assert.deepEqual(basketOpenPositionMarkets(data), open);
+        // Cut anywhere inside the used bytes: both refuse (a CodecError), or both read (the cut fell in the zeros).
+        const cut = data.subarray(0, cutSeed % (used.length + 1));
+        let decoded: Basket | undefined;
+        try {
+          decoded = basketAccount.decode(cut);
+        } catch (error) {
+          assert.ok(error instanceof CodecError);
+        }
+        if (decoded) assert.deepEqual(basketOpenPositionMarkets(cut), open);
+        else assert.throws(() => basketOpenPositionMarkets(cut), CodecError);
+      },
+    ),
+    { numRuns: 300 },
+  );
 });

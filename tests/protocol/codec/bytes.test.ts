@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import bs58 from "bs58";
 import fc from "fast-check";
-import { base58, base64, fromBase58, fromBase64, fromHex, hex } from "../../../src/protocol/codec/bytes.ts";
+import { base58, base64, bytesEqual, fromBase58, fromBase64, fromHex, hex } from "../../../src/protocol/codec/bytes.ts";
 import { CodecError } from "../../../src/protocol/codec/errors.ts";
 
 Deno.test("hex, base64 and base58 round-trip any bytes and agree with independent encoders", () => {
@@ -37,4 +37,28 @@ Deno.test("hex accepts either case and checks an expected length", () => {
 Deno.test("malformed base64 and base58 are rejected, not partly decoded", () => {
   assert.throws(() => fromBase64("A*ID"), CodecError);
   assert.throws(() => fromBase58("0OIl"), CodecError);
+});
+
+Deno.test("bytesEqual: same bytes whatever the views' alignment and length; any one differing byte is seen", () => {
+  fc.assert(
+    fc.property(
+      fc.uint8Array({ maxLength: 300 }),
+      fc.integer({ min: 0, max: 7 }),
+      fc.integer({ min: 0, max: 7 }),
+      fc.nat(),
+      (bytes, shiftA, shiftB, at) => {
+        // Copies at every offset mod 4 (the word-wise loop runs only where both are aligned).
+        const a = new Uint8Array(bytes.length + 8).subarray(shiftA, shiftA + bytes.length);
+        const b = new Uint8Array(bytes.length + 8).subarray(shiftB, shiftB + bytes.length);
+        a.set(bytes);
+        b.set(bytes);
+        assert.equal(bytesEqual(a, b), true);
+        if (bytes.length === 0) return;
+        b[at % bytes.length] ^= 1 << (at % 8);
+        assert.equal(bytesEqual(a, b), false);
+        assert.equal(bytesEqual(a, a.subarray(0, a.length - 1)), false, "lengths differ");
+      },
+    ),
+    { numRuns: 500 },
+  );
 });
