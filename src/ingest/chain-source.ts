@@ -25,7 +25,7 @@ import type { AccountStore } from "../state/account-store.ts";
 import type { BlockhashCache } from "../state/blockhash-cache.ts";
 import { type Clock, systemClock } from "../state/clock.ts";
 import type { Chain, RawAccount } from "../state/types.ts";
-import { base58, fromBase64, fromHex, hex } from "../protocol/codec/bytes.ts";
+import { base58, fromBase64, fromHex, hex, hexPrefix8 } from "../protocol/codec/bytes.ts";
 import type { ChainIngestStatus } from "./status.ts";
 import {
   acknowledgeSendsImmediately,
@@ -575,7 +575,7 @@ export class ChainSource {
     const kinds = new Set(this.#discriminators.map((d) => hex(d)));
     const inScope = (pubkey: string, account: ChainStateAccount) =>
       account.lamports !== 0n && (extras.has(pubkey) || (programs.has(account.owner) &&
-        (kinds.size === 0 || (account.data.length >= 8 && kinds.has(hex(account.data.subarray(0, 8)))))));
+        (kinds.size === 0 || (account.data.length >= 8 && kinds.has(hexPrefix8(account.data))))));
     // What notifications brought before this load (usually nothing): removed unless the state still holds it.
     const held = [...this.#store.keys(this.chain)];
     for (const [pubkey, account] of state.accounts) {

@@ -1,10 +1,10 @@
 import type { Chain } from "../state/types.ts";
 import type { BlockhashRecord, RecordedAccount, RecordedAccountData } from "./format.ts";
-import { base58, hex } from "../protocol/codec/bytes.ts";
+import { base58, hex, hexPrefix8 } from "../protocol/codec/bytes.ts";
 import { KeyIndex, keysOf } from "../state/key-index.ts";
 
 /** The index key of an account's kind: its first 8 bytes (the Anchor discriminator) as hex. */
-const kindOf = (data: Uint8Array) => hex(data.subarray(0, 8));
+const kindOf = hexPrefix8;
 
 export type ReplayAccount = RecordedAccountData;
 

@@ -1,5 +1,5 @@
 import type { Chain, RawAccount, Unsubscribe } from "./types.ts";
-import { bytesEqual, fromHex, hex } from "../protocol/codec/bytes.ts";
+import { bytesEqual, fromHex, hex, hexPrefix8 } from "../protocol/codec/bytes.ts";
 import { CodecError } from "../protocol/codec/errors.ts";
 import { countOf, KeyIndex, keysOf } from "./key-index.ts";
 
@@ -22,7 +22,7 @@ export type ApplyResult = "changed" | "unchanged" | "stale";
 
 /** Hex of the first 8 bytes (Anchor discriminator), or undefined for shorter data. */
 export function discriminatorKey(data: Uint8Array): string | undefined {
-  return data.length < 8 ? undefined : hex(data.subarray(0, 8));
+  return data.length < 8 ? undefined : hexPrefix8(data);
 }
 
 const LOWER_HEX_8_BYTES = /^[0-9a-f]{16}$/;

@@ -13,6 +13,31 @@ export function hex(bytes: Uint8Array): string {
   return bytes.toHex();
 }
 
+const PREFIX_MEMO_LIMIT = 4096;
+const prefixMemo = new Map<number, Map<number, string>>();
+let prefixesMemoised = 0;
+
+/**
+ * `hex` of the first 8 bytes (an Anchor discriminator; all of them when fewer), memoised by their value: every
+ * account written to a store is indexed by it, and accounts come in a few dozen kinds, so no string is built per
+ * account. The memo stops growing at a few thousand prefixes (data of other programs can start with anything).
+ */
+export function hexPrefix8(data: Uint8Array): string {
+  if (data.length < 8) return hex(data);
+  const low = (data[0] | data[1] << 8 | data[2] << 16 | data[3] << 24) >>> 0;
+  const high = (data[4] | data[5] << 8 | data[6] << 16 | data[7] << 24) >>> 0;
+  let byHigh = prefixMemo.get(low);
+  const known = byHigh?.get(high);
+  if (known !== undefined) return known;
+  const text = hex(data.subarray(0, 8));
+  if (prefixesMemoised < PREFIX_MEMO_LIMIT) {
+    if (!byHigh) prefixMemo.set(low, byHigh = new Map());
+    byHigh.set(high, text);
+    prefixesMemoised++;
+  }
+  return text;
+}
+
 /** The bytes of a hex string (either case); with `length`, exactly that many bytes are required. */
 export function fromHex(text: string, length?: number): Uint8Array {
   if (!/^(?:[0-9a-f]{2})*$/i.test(text)) throw new CodecError(`invalid hex "${text}"`);

@@ -1,7 +1,16 @@
 import assert from "node:assert/strict";
 import bs58 from "bs58";
 import fc from "fast-check";
-import { base58, base64, bytesEqual, fromBase58, fromBase64, fromHex, hex } from "../../../src/protocol/codec/bytes.ts";
+import {
+  base58,
+  base64,
+  bytesEqual,
+  fromBase58,
+  fromBase64,
+  fromHex,
+  hex,
+  hexPrefix8,
+} from "../../../src/protocol/codec/bytes.ts";
 import { CodecError } from "../../../src/protocol/codec/errors.ts";
 
 Deno.test("hex, base64 and base58 round-trip any bytes and agree with independent encoders", () => {
@@ -61,4 +70,18 @@ Deno.test("bytesEqual: same bytes whatever the views' alignment and length; any 
     ),
     { numRuns: 500 },
   );
+});
+
+Deno.test("hexPrefix8 is the hex of the first 8 bytes (all when fewer), beyond its memo's limit too", () => {
+  fc.assert(
+    fc.property(fc.uint8Array({ maxLength: 20 }), (bytes) => {
+      assert.equal(hexPrefix8(bytes), hex(bytes.subarray(0, 8)));
+      assert.equal(hexPrefix8(bytes), hex(bytes.subarray(0, 8)), "the memoised answer is the same");
+    }),
+    { numRuns: 6000 }, // more distinct prefixes than the memo keeps
+  );
+  const disc = fromHex("db4f6b87e7f3daf8");
+  const account = new Uint8Array(100);
+  account.set(disc);
+  assert.equal(hexPrefix8(account.subarray(0)), "db4f6b87e7f3daf8");
 });
