@@ -337,8 +337,6 @@ export class ReplayRpcServer {
 
   #pubkeyParam(v: unknown, what = "pubkey"): string {
     if (typeof v !== "string") throw invalidParams(`${what} must be a base58 string`);
-    // A key the chain holds is one (a full load asks for every held key, in batches of 100).
-    if (this.state.accounts.has(v)) return v;
     let bytes: Uint8Array;
     try {
       bytes = fromBase58(v);
