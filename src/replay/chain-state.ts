@@ -28,8 +28,12 @@ export function syntheticBlockhash(chain: Chain, slot: number): string {
  */
 export class ReplayChainState {
   readonly accounts = new Map<string, ReplayAccount>();
-  /** owner → the first 8 data bytes as hex (the Anchor discriminator, or less) → keys. */
-  readonly #byOwner = new KeyIndex();
+  /**
+   * owner → the first 8 data bytes as hex (the Anchor discriminator, or less) → keys. Built on the first
+   * getProgramAccounts, then kept current: with the service in the same process its first load reads `accounts`
+   * directly, and nothing may ask by owner for minutes (600,000 entries at 100,000 owners, not built at boot).
+   */
+  #byOwner: KeyIndex | undefined;
   readonly #listeners = new Set<(e: ChainStateEvent) => void>();
   #slot = 0;
   #startSlot = 0;
@@ -64,7 +68,7 @@ export class ReplayChainState {
   /** Replaces everything without events (initial load). */
   reset(accounts: Iterable<RecordedAccount>, slot: number, blockHeight = slot): void {
     this.accounts.clear();
-    this.#byOwner.clear();
+    this.#byOwner = undefined;
     // The recorded objects themselves are held (no copy per account): a 100,000-owner recording has 600,000.
     for (const a of accounts) this.#put(a.pubkey, a);
     this.#slot = slot;
@@ -80,20 +84,26 @@ export class ReplayChainState {
   }
 
   #put(pubkey: string, account: ReplayAccount | null): void {
-    const prev = this.accounts.get(pubkey);
-    const kind = account && kindOf(account.data);
-    if (prev) {
-      const prevKind = kindOf(prev.data);
-      if (!account || prev.owner !== account.owner || prevKind !== kind) {
-        this.#byOwner.delete(prev.owner, prevKind, pubkey);
+    const index = this.#byOwner;
+    if (index) {
+      const prev = this.accounts.get(pubkey);
+      const kind = account && kindOf(account.data);
+      if (prev) {
+        const prevKind = kindOf(prev.data);
+        if (!account || prev.owner !== account.owner || prevKind !== kind) index.delete(prev.owner, prevKind, pubkey);
       }
+      if (account && kind !== null) index.add(account.owner, kind, pubkey);
     }
-    if (!account || kind === null) {
-      this.accounts.delete(pubkey);
-      return;
+    if (account) this.accounts.set(pubkey, account);
+    else this.accounts.delete(pubkey);
+  }
+
+  #index(): KeyIndex {
+    if (!this.#byOwner) {
+      this.#byOwner = new KeyIndex();
+      for (const [pubkey, account] of this.accounts) this.#byOwner.add(account.owner, kindOf(account.data), pubkey);
     }
-    this.accounts.set(pubkey, account);
-    this.#byOwner.add(account.owner, kind, pubkey);
+    return this.#byOwner;
   }
 
   /**
@@ -101,8 +111,9 @@ export class ReplayChainState {
    * without looking at the others (getProgramAccounts is asked once per account kind).
    */
   keysOwnedBy(owner: string, discriminator?: Uint8Array): Iterable<string> {
-    if (discriminator?.length === 8) return this.#byOwner.group(owner, hex(discriminator)) ?? [];
-    return keysOf(this.#byOwner.groupsOf(owner));
+    const index = this.#index();
+    if (discriminator?.length === 8) return index.group(owner, hex(discriminator)) ?? [];
+    return keysOf(index.groupsOf(owner));
   }
 
   /**

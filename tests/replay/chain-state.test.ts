@@ -64,3 +64,18 @@ Deno.test("ReplayChainState keysOwnedBy: by owner, or by owner and kind; kept ri
   state.setAccount(key(4), null, 107);
   assert.deepEqual(keysOf(DELEGATION), [], "emptied owners leave the index");
 });
+
+Deno.test("ReplayChainState keysOwnedBy after changes made before anyone asked (the index is built on first use)", () => {
+  const state = new ReplayChainState("er");
+  state.reset([acct(key(1), PROGRAM, withDisc(BASKET_DISC, [1])), acct(key(2), PROGRAM, withDisc(POOL_DISC, [2]))], 1);
+  const as = (owner: string, data: Uint8Array) => ({ owner, lamports: 1n, executable: false, data });
+  state.setAccount(key(1), as(DELEGATION, withDisc(BASKET_DISC, [1])), 2);
+  state.setAccount(key(2), null, 3);
+  state.setAccount(key(3), as(PROGRAM, withDisc(BASKET_DISC, [3])), 4);
+  assert.deepEqual([...state.keysOwnedBy(PROGRAM)], [key(3)]);
+  assert.deepEqual([...state.keysOwnedBy(PROGRAM, fromHex(BASKET_DISC))], [key(3)]);
+  assert.deepEqual([...state.keysOwnedBy(DELEGATION, fromHex(BASKET_DISC))], [key(1)]);
+  state.reset([acct(key(4), PROGRAM, withDisc(POOL_DISC, [4]))], 5);
+  assert.deepEqual([...state.keysOwnedBy(PROGRAM)], [key(4)], "a reset starts over");
+  assert.deepEqual([...state.keysOwnedBy(DELEGATION)], []);
+});
