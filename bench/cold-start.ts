@@ -52,7 +52,8 @@ async function startEndpoints(worldDir: string) {
   }
   reader.releaseLock();
   child.stdout.cancel().catch(() => {});
-  return { child, urls: JSON.parse(text.split("\n")[0]) as Record<string, string> };
+  const line = JSON.parse(text.split("\n")[0]);
+  return { child, urls: { RPC_URL: line.RPC_URL, ER_RPC_URL: line.ER_RPC_URL, ORACLE_URL: line.ORACLE_URL } };
 }
 
 export async function measureColdStart(
@@ -78,7 +79,9 @@ export async function measureColdStart(
   let peak = 0;
   try {
     while (performance.now() - started < timeoutMs) {
-      peak = Math.max(peak, memoryMiB(child.pid).peak);
+      const memory = memoryMiB(child.pid);
+      if (memory.rss === 0) throw new Error("the service exited before it was ready");
+      peak = Math.max(peak, memory.peak);
       try {
         const response = await fetch(`http://127.0.0.1:${port}/v2/health`);
         const body = await response.json();

@@ -25,7 +25,7 @@ import type { AccountStore } from "../state/account-store.ts";
 import type { BlockhashCache } from "../state/blockhash-cache.ts";
 import { type Clock, systemClock } from "../state/clock.ts";
 import type { Chain, RawAccount } from "../state/types.ts";
-import { base58, fromBase64, fromHex } from "../protocol/codec/bytes.ts";
+import { base58, fromBase64, fromHex, hex, hexPrefix8 } from "../protocol/codec/bytes.ts";
 import type { ChainIngestStatus } from "./status.ts";
 import {
   acknowledgeSendsImmediately,
@@ -91,6 +91,33 @@ export interface ChainSourceDeps {
   clock?: Clock;
   /** Called for every counted error (logging hook). */
   onError?: (message: string) => void;
+  /**
+   * Given an account's key and freshly received bytes, an equal byte array already held elsewhere, to keep instead
+   * (the in-process replay's copy, so the store and the replay share one copy of every account); else `data` itself.
+   * The store's bytes are the received bytes either way, provided the holder never writes into its arrays (the
+   * replay never does: a change replaces an account's array).
+   */
+  shareData?: (pubkey: string, data: Uint8Array) => Uint8Array;
+  /**
+   * The chain's state, readable in this process (a replay running here): the first session loads it from here,
+   * once its subscriptions are acknowledged, instead of fetching every account over the RPC (the RPC would send the
+   * same accounts, from the same state). Every later load (reconnect, periodic reload) uses the RPC, as live.
+   */
+  initialState?: () => ChainState;
+}
+
+/** One account of a `ChainState`. */
+export interface ChainStateAccount {
+  owner: string;
+  lamports: bigint;
+  executable: boolean;
+  data: Uint8Array;
+}
+
+/** A chain's accounts at a slot, as a process holding them can give them (no encoding, no copy). */
+export interface ChainState {
+  slot: number;
+  accounts: ReadonlyMap<string, ChainStateAccount>;
 }
 
 /** A discriminator given as bytes or as 16 hex digits. */
@@ -106,6 +133,10 @@ export class ChainSource {
   readonly #status: ChainIngestStatus;
   readonly #clock: Clock;
   readonly #onError?: (message: string) => void;
+  readonly #shareData: (pubkey: string, data: Uint8Array) => Uint8Array;
+  #initialState: (() => ChainState) | undefined;
+  /** One string per owner program (every received account carries its owner as a new string). */
+  readonly #owners = new Map<string, string>();
   readonly #stop = new AbortController();
   readonly #discriminators: Uint8Array[];
   readonly #existence: ExistenceCheck;
@@ -132,6 +163,8 @@ export class ChainSource {
     this.#status = deps.status;
     this.#clock = deps.clock ?? systemClock;
     this.#onError = deps.onError;
+    this.#shareData = deps.shareData ?? ((_pubkey, data) => data);
+    this.#initialState = deps.initialState;
     this.#discriminators = (config.discriminatorFilters ?? []).map(toBytes);
     for (const d of this.#discriminators) if (d.length !== 8) throw new RangeError("discriminators are 8 bytes");
     this.#synced = new Promise((r) => this.#syncedResolve = r);
@@ -227,7 +260,10 @@ export class ChainSource {
     try {
       await this.#subscribeAll(conn, commitment, signal, socketOpen);
       await raceSignal(this.#refreshBlockhash(conn, commitment), signal);
-      await raceSignal(this.#fullLoad(conn, commitment), signal);
+      const initial = this.#initialState;
+      this.#initialState = undefined;
+      if (initial) this.#loadState(initial());
+      else await raceSignal(this.#fullLoad(conn, commitment), signal);
       this.#status.connected = true;
       onSteady();
       this.#syncedResolve();
@@ -481,14 +517,21 @@ export class ChainSource {
     if (!info || info.lamports === 0) return this.#applyAccount(pubkey, null, slot);
     this.#store.set({
       pubkey,
-      owner: info.owner,
+      owner: this.#owner(info.owner),
       lamports: BigInt(info.lamports),
-      data: fromBase64(info.data[0]),
+      data: this.#shareData(pubkey, fromBase64(info.data[0])),
       executable: info.executable,
       slot,
       chain: this.chain,
     });
     this.#noteWrite();
+  }
+
+  #owner(owner: string): string {
+    const known = this.#owners.get(owner);
+    if (known !== undefined) return known;
+    this.#owners.set(owner, owner);
+    return owner;
   }
 
   #noteWrite(): void {
@@ -504,9 +547,10 @@ export class ChainSource {
     } else {
       const account: RawAccount = {
         pubkey,
-        owner: info.owner.toBase58(),
+        owner: this.#owner(info.owner.toBase58()),
         lamports: BigInt(info.lamports),
-        data: new Uint8Array(info.data), // copy: web3.js Buffers may share a pooled ArrayBuffer
+        // A copy (web3.js Buffers may share a pooled ArrayBuffer), or the equal one held elsewhere.
+        data: this.#shareData(pubkey, new Uint8Array(info.data)),
         executable: info.executable,
         slot,
         chain: this.chain,
@@ -514,6 +558,55 @@ export class ChainSource {
       store.set(account);
     }
     this.#noteWrite();
+  }
+
+  /**
+   * Loads what a full load would fetch (the programs' accounts of the configured kinds, and the extra accounts) from
+   * a state held in this process, at its slot, keeping its byte arrays, and removes what it does not hold, as
+   * `#fullLoad` does. Why this is the same load: the subscriptions are acknowledged before, exactly as before a full
+   * load, so a change made after this synchronous read arrives as a notification, and one made before is in the
+   * state; the RPC would have served this very state at this slot (its getProgramAccounts and getMultipleAccounts
+   * read the same maps). Only the encoding round trip is skipped, and that path is still what outside clients and
+   * every later reload of this source use (tests/ingest compare both).
+   */
+  #loadState(state: ChainState): void {
+    const programs = new Set(this.config.programIds);
+    const extras = new Set(this.config.extraAccounts ?? []);
+    const kinds = new Set(this.#discriminators.map((d) => hex(d)));
+    const inScope = (pubkey: string, account: ChainStateAccount) =>
+      account.lamports !== 0n && (extras.has(pubkey) || (programs.has(account.owner) &&
+        (kinds.size === 0 || (account.data.length >= 8 && kinds.has(hexPrefix8(account.data))))));
+    // What notifications brought before this load (usually nothing): removed unless the state still holds it.
+    const held = [...this.#store.keys(this.chain)];
+    for (const [pubkey, account] of state.accounts) {
+      if (!inScope(pubkey, account)) continue;
+      this.#store.set({
+        pubkey,
+        owner: this.#owner(account.owner),
+        lamports: account.lamports,
+        data: account.data,
+        executable: account.executable,
+        slot: state.slot,
+        chain: this.chain,
+      });
+    }
+    for (const key of held) {
+      const account = state.accounts.get(key);
+      if (!account || !inScope(key, account)) this.#store.delete(this.chain, key, state.slot);
+    }
+    this.#store.pruneTombstones(this.chain, state.slot);
+    this.#store.noteSlot(this.chain, state.slot);
+    this.#noteDataSlot(state.slot);
+    this.#noteWrite();
+    this.#noteSynced();
+  }
+
+  /** What every completed load records. */
+  #noteSynced(): void {
+    this.#status.accounts = this.#store.size(this.chain);
+    this.#noteSlot();
+    this.#status.lastSyncMs = this.#clock.nowMs();
+    this.#status.resyncs++;
   }
 
   /** Loads everything in scope and removes what is gone. */
@@ -572,9 +665,6 @@ export class ChainSource {
       this.#store.pruneTombstones(this.chain, minSlot);
       this.#noteDataSlot(minSlot);
     }
-    this.#status.accounts = this.#store.size(this.chain);
-    this.#noteSlot();
-    this.#status.lastSyncMs = this.#clock.nowMs();
-    this.#status.resyncs++;
+    this.#noteSynced();
   }
 }

@@ -1,6 +1,10 @@
 import type { Chain } from "../state/types.ts";
 import type { BlockhashRecord, RecordedAccount, RecordedAccountData } from "./format.ts";
-import { base58 } from "../protocol/codec/bytes.ts";
+import { base58, hex, hexPrefix8 } from "../protocol/codec/bytes.ts";
+import { KeyIndex, keysOf } from "../state/key-index.ts";
+
+/** The index key of an account's kind: its first 8 bytes (the Anchor discriminator) as hex. */
+const kindOf = hexPrefix8;
 
 export type ReplayAccount = RecordedAccountData;
 
@@ -24,7 +28,12 @@ export function syntheticBlockhash(chain: Chain, slot: number): string {
  */
 export class ReplayChainState {
   readonly accounts = new Map<string, ReplayAccount>();
-  readonly #byOwner = new Map<string, Set<string>>();
+  /**
+   * owner → the first 8 data bytes as hex (the Anchor discriminator, or less) → keys. Built on the first
+   * getProgramAccounts, then kept current: with the service in the same process its first load reads `accounts`
+   * directly, and nothing may ask by owner for minutes (600,000 entries at 100,000 owners, not built at boot).
+   */
+  #byOwner: KeyIndex | undefined;
   readonly #listeners = new Set<(e: ChainStateEvent) => void>();
   #slot = 0;
   #startSlot = 0;
@@ -59,11 +68,9 @@ export class ReplayChainState {
   /** Replaces everything without events (initial load). */
   reset(accounts: Iterable<RecordedAccount>, slot: number, blockHeight = slot): void {
     this.accounts.clear();
-    this.#byOwner.clear();
-    for (const a of accounts) {
-      const { pubkey, ...rest } = a;
-      this.#put(pubkey, rest);
-    }
+    this.#byOwner = undefined;
+    // The recorded objects themselves are held (no copy per account): a 100,000-owner recording has 600,000.
+    for (const a of accounts) this.#put(a.pubkey, a);
     this.#slot = slot;
     this.#startSlot = slot;
     this.#startBlockHeight = blockHeight;
@@ -73,30 +80,40 @@ export class ReplayChainState {
 
   /** Adds one initial account without events. */
   load(account: RecordedAccount): void {
-    const { pubkey, ...rest } = account;
-    this.#put(pubkey, rest);
+    this.#put(account.pubkey, account);
   }
 
   #put(pubkey: string, account: ReplayAccount | null): void {
-    const prev = this.accounts.get(pubkey);
-    if (prev && (!account || prev.owner !== account.owner)) {
-      const set = this.#byOwner.get(prev.owner);
-      set?.delete(pubkey);
-      if (set && set.size === 0) this.#byOwner.delete(prev.owner);
+    const index = this.#byOwner;
+    if (index) {
+      const prev = this.accounts.get(pubkey);
+      const kind = account && kindOf(account.data);
+      if (prev) {
+        const prevKind = kindOf(prev.data);
+        if (!account || prev.owner !== account.owner || prevKind !== kind) index.delete(prev.owner, prevKind, pubkey);
+      }
+      if (account && kind !== null) index.add(account.owner, kind, pubkey);
     }
-    if (!account) {
-      this.accounts.delete(pubkey);
-      return;
-    }
-    this.accounts.set(pubkey, account);
-    let set = this.#byOwner.get(account.owner);
-    if (!set) this.#byOwner.set(account.owner, set = new Set());
-    set.add(pubkey);
+    if (account) this.accounts.set(pubkey, account);
+    else this.accounts.delete(pubkey);
   }
 
-  /** Keys of accounts owned by `owner`. */
-  keysOwnedBy(owner: string): Iterable<string> {
-    return this.#byOwner.get(owner) ?? [];
+  #index(): KeyIndex {
+    if (!this.#byOwner) {
+      this.#byOwner = new KeyIndex();
+      for (const [pubkey, account] of this.accounts) this.#byOwner.add(account.owner, kindOf(account.data), pubkey);
+    }
+    return this.#byOwner;
+  }
+
+  /**
+   * Keys of accounts owned by `owner`; with `discriminator` (8 bytes), only those whose data starts with it, found
+   * without looking at the others (getProgramAccounts is asked once per account kind).
+   */
+  keysOwnedBy(owner: string, discriminator?: Uint8Array): Iterable<string> {
+    const index = this.#index();
+    if (discriminator?.length === 8) return index.group(owner, hex(discriminator)) ?? [];
+    return keysOf(index.groupsOf(owner));
   }
 
   /**

@@ -15,7 +15,7 @@
  */
 import type { Chain } from "../state/types.ts";
 import { bigintFromJson, bigintToJson } from "./codec.ts";
-import { base64, fromBase64 } from "../protocol/codec/bytes.ts";
+import { base64, bytesEqual, fromBase64 } from "../protocol/codec/bytes.ts";
 
 export const RECORDING_FORMAT = "flash-replay/1";
 const CHAIN_LIST: readonly Chain[] = ["base", "er"];
@@ -120,14 +120,19 @@ function accountDataToJson(a: RecordedAccountData): Record<string, unknown> {
   return o;
 }
 
-function accountDataFromJson(o: Record<string, unknown>, where: string): RecordedAccountData {
+/** `decodeData` turns the base64 `data` into bytes (default: a fresh array). */
+function accountDataFromJson(
+  o: Record<string, unknown>,
+  where: string,
+  decodeData: (base64: string) => Uint8Array = fromBase64,
+): RecordedAccountData {
   if (typeof o.owner !== "string") throw new TypeError(`${where}: owner missing`);
   if (typeof o.data !== "string") throw new TypeError(`${where}: data (base64) missing`);
   const out: RecordedAccountData = {
     owner: o.owner,
     lamports: bigintFromJson(o.lamports ?? 0, `${where}: lamports`),
     executable: o.executable === true,
-    data: fromBase64(o.data),
+    data: decodeData(o.data),
   };
   if (typeof o.rentEpoch === "number") out.rentEpoch = o.rentEpoch;
   return out;
@@ -137,10 +142,15 @@ export function encodeAccountLine(a: RecordedAccount): string {
   return JSON.stringify({ pubkey: a.pubkey, ...accountDataToJson(a) });
 }
 
-export function decodeAccountLine(line: string, where = "account"): RecordedAccount {
+/** `decodeData` as in `accountDataFromJson`. */
+export function decodeAccountLine(
+  line: string,
+  where = "account",
+  decodeData?: (base64: string) => Uint8Array,
+): RecordedAccount {
   const o = JSON.parse(line);
   if (typeof o.pubkey !== "string") throw new TypeError(`${where}: pubkey missing`);
-  return { pubkey: o.pubkey, ...accountDataFromJson(o, where) };
+  return { pubkey: o.pubkey, ...accountDataFromJson(o, where, decodeData) };
 }
 
 export function encodeUpdateLine(u: AccountUpdate): string {
@@ -252,6 +262,14 @@ async function resolveDataFile(dir: string, name: string): Promise<string | unde
 
 /** Yields the non-empty lines of a (possibly gzipped) text file without loading it whole. */
 export async function* readLines(path: string): AsyncGenerator<string> {
+  for await (const lines of readLineBatches(path)) yield* lines;
+}
+
+/**
+ * The non-empty lines of a (possibly gzipped) text file, a chunk's worth at a time: a large recording has 600,000
+ * lines, and one await per batch instead of per line is a good part of reading it.
+ */
+export async function* readLineBatches(path: string): AsyncGenerator<string[]> {
   const file = await Deno.open(path, { read: true });
   let stream: ReadableStream<Uint8Array> = file.readable;
   if (path.endsWith(".gz")) {
@@ -263,16 +281,18 @@ export async function* readLines(path: string): AsyncGenerator<string> {
     while (true) {
       const { value, done } = await reader.read();
       if (done) break;
-      rest += value;
-      let nl: number;
-      while ((nl = rest.indexOf("\n")) >= 0) {
-        const line = rest.slice(0, nl).trim();
-        rest = rest.slice(nl + 1);
-        if (line) yield line;
+      const text = rest + value;
+      const lines: string[] = [];
+      let start = 0;
+      for (let nl = text.indexOf("\n"); nl >= 0; start = nl + 1, nl = text.indexOf("\n", start)) {
+        const line = text.slice(start, nl).trim();
+        if (line) lines.push(line);
       }
+      rest = text.slice(start);
+      if (lines.length > 0) yield lines;
     }
     const last = rest.trim();
-    if (last) yield last;
+    if (last) yield [last];
   } finally {
     await reader.cancel().catch(() => {});
     reader.releaseLock();
@@ -333,13 +353,130 @@ function sortByTime<T extends { atMs: number }>(xs: T[]): T[] {
   return xs;
 }
 
+/**
+ * Account bytes carved out of large buffers. One ArrayBuffer per account costs a separate allocation and about
+ * 150 bytes of bookkeeping in the engine, and a 100,000-owner recording holds 600,000 accounts; held this way, each
+ * is a view (8-byte aligned) into a shared buffer. Only for bytes that live as long as the recording (the initial
+ * accounts): a buffer is freed when no view into it is left.
+ */
+export class ByteSlab {
+  #chunk = new Uint8Array(0);
+  #used = 0;
+  #last = 0;
+
+  constructor(readonly chunkBytes = 4 << 20) {}
+
+  /**
+   * A view of `length` bytes, for the caller to overwrite whole (it may hold the bytes of a view given back); a large
+   * one gets its own buffer.
+   */
+  take(length: number): Uint8Array {
+    if (length > this.chunkBytes >>> 3) return new Uint8Array(length);
+    if (this.#used + length > this.#chunk.length) {
+      this.#chunk = new Uint8Array(this.chunkBytes);
+      this.#used = 0;
+    }
+    const view = this.#chunk.subarray(this.#used, this.#used + length);
+    this.#last = this.#used;
+    this.#used = (this.#used + length + 7) & ~7;
+    return view;
+  }
+
+  /** Gives back the bytes of the last `take`, when they turned out not to be needed. */
+  giveBack(view: Uint8Array): void {
+    if (view.buffer === this.#chunk.buffer && view.byteOffset === this.#last) this.#used = this.#last;
+  }
+}
+
+/** The bytes of an account line's base64 `data`, decoded into `slab`. */
+function decodeBase64Into(text: string, slab: ByteSlab): Uint8Array {
+  const padding = text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0;
+  const bytes = slab.take(Math.max(0, Math.floor(text.length / 4) * 3 - padding));
+  let written = -1;
+  try {
+    written = bytes.setFromBase64(text).written;
+  } catch { /* reported below */ }
+  if (written !== bytes.length) throw new TypeError("data is not valid base64");
+  return bytes;
+}
+
+/**
+ * The initial accounts of both chains, with one copy of what repeats: an account whose bytes are the same on both
+ * chains (a delegated account's base copy and its ER copy) shares one byte array, and owners share one string each.
+ * A 100,000-owner recording holds 370 MB of baskets on each chain. The ER is read first: it is the smaller file,
+ * and every twin has its ER copy there.
+ */
+async function readInitialAccounts(dir: string): Promise<Record<Chain, RecordedAccount[]>> {
+  const owners = new Map<string, string>();
+  const slab = new ByteSlab();
+  const er = await readAccountsInto(dir, "er", slab, owners);
+  const twins = new Map(er.map((a) => [a.pubkey, a.data]));
+  const base = await readAccountsInto(dir, "base", slab, owners, (account) => {
+    const twin = twins.get(account.pubkey);
+    if (!twin || !bytesEqual(twin, account.data)) return;
+    slab.giveBack(account.data);
+    account.data = twin;
+  });
+  return { base, er };
+}
+
+async function readAccountsInto(
+  dir: string,
+  chain: Chain,
+  slab: ByteSlab,
+  owners: Map<string, string>,
+  onAccount?: (account: RecordedAccount) => void,
+): Promise<RecordedAccount[]> {
+  const out: RecordedAccount[] = [];
+  const path = await resolveDataFile(dir, chainFileName(chain, "accounts"));
+  if (!path) return out;
+  const decodeData = (text: string) => decodeBase64Into(text, slab);
+  let n = 0;
+  for await (const lines of readLineBatches(path)) {
+    for (const line of lines) {
+      n++;
+      let account: RecordedAccount;
+      try {
+        account = decodeInitialAccountLine(line, decodeData);
+      } catch (error) {
+        throw new TypeError(`${path}:${n}: ${error instanceof Error ? error.message : error}`);
+      }
+      const owner = owners.get(account.owner);
+      if (owner === undefined) owners.set(account.owner, account.owner);
+      else account.owner = owner;
+      onAccount?.(account);
+      out.push(account);
+    }
+  }
+  return out;
+}
+
+const DATA_MEMBER = '"data":"';
+
+/**
+ * An account line, its base64 `data` (most of the line) taken out before the rest is parsed as JSON, so the parser
+ * neither scans nor copies it: base64 text holds no quote, so the member ends at the next one. A line this does not
+ * fit (no such member, an escape inside it) is parsed whole, as `decodeAccountLine` does.
+ */
+function decodeInitialAccountLine(line: string, decodeData: (base64: string) => Uint8Array): RecordedAccount {
+  const at = line.indexOf(DATA_MEMBER);
+  const from = at + DATA_MEMBER.length;
+  const to = at < 0 ? -1 : line.indexOf('"', from);
+  const text = to < 0 ? "" : line.slice(from, to);
+  if (to < 0 || text.includes("\\")) return decodeAccountLine(line, "account", decodeData);
+  const rest = JSON.parse(line.slice(0, from) + line.slice(to));
+  if (rest.data !== "" || typeof rest.pubkey !== "string") return decodeAccountLine(line, "account", decodeData);
+  return { pubkey: rest.pubkey, ...accountDataFromJson(rest, "account", () => decodeData(text)) };
+}
+
 /** Reads a whole recording into memory (timed parts are sorted by atMs, stable). */
 export async function readRecording(dir: string): Promise<Recording> {
   const meta = await readRecordingMeta(dir);
+  const initial = await readInitialAccounts(dir);
   const chains = {} as Record<Chain, ChainRecording>;
   for (const chain of CHAIN_LIST) {
     chains[chain] = {
-      initialAccounts: await collect(streamInitialAccounts(dir, chain)),
+      initialAccounts: initial[chain],
       updates: sortByTime(await collect(streamUpdates(dir, chain))),
       blockhashes: sortByTime(await collect(streamBlockhashes(dir, chain))),
     };

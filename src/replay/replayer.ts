@@ -20,6 +20,7 @@ import type { AccountUpdate, BlockhashRecord, OracleFrame, RecordedAccountData, 
 import { ReplayChainState } from "./chain-state.ts";
 import type { ReplayOracleServer } from "./oracle-server.ts";
 import { ReplayClock } from "./replay-clock.ts";
+import { bytesEqual } from "../protocol/codec/bytes.ts";
 
 const CHAIN_LIST: readonly Chain[] = ["base", "er"];
 const MAX_TIMER_MS = 1000;
@@ -51,9 +52,7 @@ export interface ReplayerOptions {
 function sameData(a: RecordedAccountData | undefined, b: RecordedAccountData | undefined): boolean {
   if (!a || !b) return a === b;
   if (a.owner !== b.owner || a.lamports !== b.lamports || a.executable !== b.executable) return false;
-  if (a.data.length !== b.data.length) return false;
-  for (let i = 0; i < a.data.length; i++) if (a.data[i] !== b.data[i]) return false;
-  return true;
+  return bytesEqual(a.data, b.data);
 }
 
 export class Replayer {
@@ -235,10 +234,7 @@ export class Replayer {
         if (!initial.has(key)) state.setAccount(key, null, startSlot);
       }
       for (const [key, a] of initial) {
-        if (!sameData(state.accounts.get(key), a)) {
-          const { pubkey: _pubkey, ...data } = a;
-          state.setAccount(key, data, startSlot);
-        }
+        if (!sameData(state.accounts.get(key), a)) state.setAccount(key, a, startSlot);
       }
       state.setSlot(startSlot);
     }

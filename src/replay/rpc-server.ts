@@ -380,7 +380,9 @@ export class ReplayRpcServer {
         const enc = parseEncoding(cfg);
         const filters = parseFilters(cfg.filters);
         const out: JsonValue[] = [];
-        for (const key of st.keysOwnedBy(program)) {
+        const first = filters.find((f) => "memcmp" in f && f.memcmp.offset === 0);
+        const discriminator = first && "memcmp" in first ? first.memcmp.bytes : undefined;
+        for (const key of st.keysOwnedBy(program, discriminator)) {
           const a = st.accounts.get(key);
           if (a && matchesFilters(a.data, filters)) out.push({ pubkey: key, account: encodeAccount(a, enc) });
         }

@@ -35,7 +35,7 @@ import { type Endpoints, resolveEndpoints } from "./endpoints.ts";
 import { StreamHub, type TickReport } from "../streams/hub.ts";
 import { v2BasketStream } from "../streams/v2-basket.ts";
 import { earlierOwnerStream } from "../streams/earlier-owner.ts";
-import { createChainSources, createOracleSource } from "./sources.ts";
+import { createChainSources, createOracleSource, inProcessReplay } from "./sources.ts";
 
 export const BUNDLED_WORLD_DIR = "fixtures/world";
 const SYNC_TIMEOUT_MS = 120_000;
@@ -195,7 +195,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     for (const cache of Object.values(services.blockhashes)) cache.shiftReadings(-byMs);
   });
   const onError = (message: string) => log(`ingest: ${message}`);
-  const sources = createChainSources(services, endpoints, onError);
+  const sources = createChainSources(services, endpoints, onError, replay && inProcessReplay(replay));
   const oracle = createOracleSource(services, endpoints, onError);
 
   const caches = Object.values(services.deployments).flatMap((d) => [

@@ -12,6 +12,7 @@ import type { ProgramView } from "../state/program-view.ts";
 import { mintAccount } from "../protocol/external/spl-token.ts";
 import { CodecError } from "../protocol/codec/errors.ts";
 import { JsonAnswers, type JsonBytes } from "./json-answers.ts";
+import { basketOpenPositionMarkets } from "../protocol/accounts/basket.ts";
 
 /** `build` is the interface's computation (`POOL_STATS[version]`: v2 adds the live service's fields). */
 export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
@@ -19,6 +20,8 @@ export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
   #initialized = false;
   #timer: ReturnType<typeof setInterval> | undefined;
   readonly #answers = new JsonAnswers<readonly T[]>();
+  readonly #openMarkets = new WeakMap<Uint8Array, readonly string[]>();
+  readonly #marketKeys = new Map<string, string>();
 
   constructor(
     private readonly index: DeploymentIndex,
@@ -64,10 +67,41 @@ export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
     return entry ? { price: entry.price, exponent: entry.exponent } : undefined;
   };
 
+  /**
+   * The markets of every basket's open positions, read from its bytes (not decoded: at 100,000 baskets the decoded
+   * values held 1 GiB) and kept per byte buffer, so a refresh re-reads only the baskets that changed since the last.
+   * Market keys are shared strings (a deployment has a few dozen markets).
+   */
+  #basketOpenMarkets(): (readonly string[])[] {
+    const out: (readonly string[])[] = [];
+    for (const raw of this.view.rawList("Basket")) {
+      let open = this.#openMarkets.get(raw.data);
+      if (open === undefined) {
+        try {
+          open = basketOpenPositionMarkets(raw.data).map((market) => this.#marketKey(market));
+        } catch (error) {
+          // A malformed basket is skipped, as a decode failure is everywhere else.
+          if (!(error instanceof CodecError)) throw error;
+          open = [];
+        }
+        this.#openMarkets.set(raw.data, open);
+      }
+      out.push(open);
+    }
+    return out;
+  }
+
+  #marketKey(market: string): string {
+    const known = this.#marketKeys.get(market);
+    if (known !== undefined) return known;
+    this.#marketKeys.set(market, market);
+    return market;
+  }
+
   /** Recomputes every pool whose accounts are ingested. */
   refresh(): void {
     const next: T[] = [];
-    const baskets = this.view.list("Basket").map((b) => b.value);
+    const basketOpenMarkets = this.#basketOpenMarkets();
     for (const pool of this.index.pools) {
       const account = this.view.get("Pool", pool.poolAddress);
       if (!account) continue;
@@ -96,7 +130,7 @@ export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
           markets,
           lpSupply: account.lpSupply ?? this.#mintSupply(pool.stakedLpTokenMint),
           priceOf: this.priceOf,
-          baskets,
+          basketOpenMarkets,
         }));
       } catch (error) {
         if (!(error instanceof MissingPriceError)) throw error;

@@ -4,11 +4,14 @@
  * services' stores.
  */
 import type { DeploymentConfig } from "../config/pool-config.ts";
-import { ChainSource, type ChainSourceConfig } from "../ingest/chain-source.ts";
+import { ChainSource, type ChainSourceConfig, type ChainState } from "../ingest/chain-source.ts";
 import { OracleSource } from "../ingest/oracle-source.ts";
 import { DISCRIMINATORS } from "../protocol/accounts/index.ts";
 import type { Services } from "../services.ts";
 import type { Endpoints } from "./endpoints.ts";
+import type { ReplayHandle } from "../replay/harness.ts";
+import type { Chain } from "../state/types.ts";
+import { bytesEqual } from "../protocol/codec/bytes.ts";
 
 /** Accounts outside the program that the service reads: lookup tables, token mints, LP mints. */
 export function extraAccountsOf(configs: DeploymentConfig[]): string[] {
@@ -23,11 +26,46 @@ export function extraAccountsOf(configs: DeploymentConfig[]): string[] {
   return [...keys];
 }
 
+/** How a chain source keeps an account's bytes: see `ChainSourceDeps.shareData`. */
+export type DataSharing = (chain: Chain) => (pubkey: string, data: Uint8Array) => Uint8Array;
+
+/**
+ * With the replay in the process, the store keeps the replay's own byte array of every account whose received bytes
+ * equal it, so each account's data is held once (the received copy is dropped); what the replay does not hold, or
+ * holds differently (it moved on meanwhile), is kept as received.
+ */
+export function shareWithReplay(replay: ReplayHandle): DataSharing {
+  return (chain) => {
+    const accounts = replay.replayer.chains[chain].accounts;
+    return (pubkey, data) => {
+      const held = accounts.get(pubkey)?.data;
+      return held !== undefined && bytesEqual(held, data) ? held : data;
+    };
+  };
+}
+
+/** With the replay in the process: its chain states, which the sources' first load reads in place. */
+export interface InProcessReplay {
+  sharing: DataSharing;
+  initialState: (chain: Chain) => () => ChainState;
+}
+
+export function inProcessReplay(replay: ReplayHandle): InProcessReplay {
+  return {
+    sharing: shareWithReplay(replay),
+    initialState: (chain) => () => {
+      const state = replay.replayer.chains[chain];
+      return { slot: state.slot, accounts: state.accounts };
+    },
+  };
+}
+
 /** The base-chain source (every program, plus the extra accounts) and, when there is an ER, the ER source (v2). */
 export function createChainSources(
   services: Services,
   endpoints: Endpoints,
   onError: (message: string) => void,
+  inProcess?: InProcessReplay,
 ): ChainSource[] {
   const { accounts: store, blockhashes, ingest, clock } = services;
   const configs = { v2: services.deployments.v2.index.config, earlier: services.deployments.earlier.index.config };
@@ -62,7 +100,15 @@ export function createChainSources(
         programIds,
         extraAccounts: extraAccountsOf(Object.values(configs)),
       },
-      { store, blockhash: blockhashes.base, status: ingest.chains.base, clock, onError },
+      {
+        store,
+        blockhash: blockhashes.base,
+        status: ingest.chains.base,
+        clock,
+        onError,
+        shareData: inProcess?.sharing("base"),
+        initialState: inProcess?.initialState("base"),
+      },
     ),
   ];
   if (endpoints.er) {
@@ -75,7 +121,15 @@ export function createChainSources(
           wsUrl: endpoints.er.ws,
           programIds: [configs.v2.programId],
         },
-        { store, blockhash: blockhashes.er, status: ingest.chains.er, clock, onError },
+        {
+          store,
+          blockhash: blockhashes.er,
+          status: ingest.chains.er,
+          clock,
+          onError,
+          shareData: inProcess?.sharing("er"),
+          initialState: inProcess?.initialState("er"),
+        },
       ),
     );
   }

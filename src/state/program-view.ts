@@ -69,6 +69,11 @@ export class ProgramView {
     return out;
   }
 
+  /** Every account of a kind owned by this program, undecoded (for scans that read a few bytes of each). */
+  rawList(kind: AccountKind): RawAccount[] {
+    return this.store.listByDiscriminator(DISCRIMINATORS[kind].hex, this.programId);
+  }
+
   count(kind: AccountKind): number {
     return this.store.countByDiscriminator(DISCRIMINATORS[kind].hex, this.programId);
   }

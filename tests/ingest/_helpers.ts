@@ -14,6 +14,7 @@ import { OracleSource, type OracleSourceConfig } from "../../src/ingest/oracle-s
 import { IngestStatus } from "../../src/ingest/status.ts";
 import { type ReplayHandle, startReplay } from "../../src/replay/harness.ts";
 import type { Recording } from "../../src/replay/format.ts";
+import { inProcessReplay } from "../../src/runtime/sources.ts";
 import {
   BASKET_DISC,
   DELEGATION,
@@ -43,11 +44,17 @@ export interface World {
 
 export async function startWorld(
   rec: Recording,
-  opts: { oracle?: boolean | Partial<OracleSourceConfig>; chain?: Partial<ChainSourceConfig> } = {},
+  opts: {
+    oracle?: boolean | Partial<OracleSourceConfig>;
+    chain?: Partial<ChainSourceConfig>;
+    /** The first load read from the replay's state in this process, bytes shared with it (as boot does). */
+    inProcess?: boolean;
+  } = {},
 ): Promise<World> {
   const clock = new VirtualClock(START_MS);
   const replay = await startReplay(rec, { mode: "virtual", clock });
   const store = new AccountStore();
+  const inProcess = opts.inProcess ? inProcessReplay(replay) : undefined;
   const prices = new PriceStore();
   const caches = createBlockhashCaches();
   const status = new IngestStatus();
@@ -62,7 +69,14 @@ export async function startWorld(
       backoffInitialMs: 20,
       backoffMaxMs: 200,
       ...opts.chain,
-    }, { store, blockhash: caches[chain], status: status.chains[chain], clock });
+    }, {
+      store,
+      blockhash: caches[chain],
+      status: status.chains[chain],
+      clock,
+      shareData: inProcess?.sharing(chain),
+      initialState: inProcess?.initialState(chain),
+    });
   const sources = {
     base: mk("base", replay.base.url, [K.alt, K.mint]),
     er: mk("er", replay.er.url, []),

@@ -1,12 +1,13 @@
 import assert from "node:assert/strict";
 import {
+  ByteSlab,
   readRecording,
   readRecordingMeta,
   RecordingWriter,
   streamInitialAccounts,
   writeRecording,
 } from "../../src/replay/format.ts";
-import { smallRecording } from "./_helpers.ts";
+import { acct, BASKET_DISC, DELEGATION, key, PROGRAM, smallRecording, withDisc } from "./_helpers.ts";
 
 Deno.test("recording format round trip", async (t) => {
   const dir = await Deno.makeTempDir({ prefix: "rec-" });
@@ -73,6 +74,91 @@ Deno.test("recording format round trip", async (t) => {
       assert.equal(n, 100_000);
       assert.equal(bytes, 20_000_000);
     });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+// How initial accounts are read and held: one array for an account whose bytes are the same on both chains, bytes
+// carved out of shared buffers (ByteSlab), the data member decoded without a JSON parse.
+
+Deno.test("readRecording: a delegated account's base and ER copies share one array when their bytes are equal", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "rec-twins-" });
+  try {
+    const rec = smallRecording();
+    const same = withDisc(BASKET_DISC, [1, 2, 3], 3000);
+    const differs = withDisc(BASKET_DISC, [4], 3000);
+    rec.chains.base.initialAccounts.push(acct(key(90), DELEGATION, same), acct(key(91), DELEGATION, differs));
+    rec.chains.er.initialAccounts.push(
+      acct(key(90), PROGRAM, same.slice()),
+      acct(key(91), PROGRAM, withDisc(BASKET_DISC, [5], 3000)),
+    );
+    await writeRecording(dir, rec, { gzip: true });
+    const back = await readRecording(dir);
+    assert.deepEqual(back, rec, "the same values as written");
+    const find = (chain: "base" | "er", k: string) => back.chains[chain].initialAccounts.find((a) => a.pubkey === k)!;
+    assert.equal(find("base", key(90)).data, find("er", key(90)).data, "equal bytes: one array");
+    assert.notEqual(find("base", key(91)).data, find("er", key(91)).data);
+    assert.deepEqual(find("base", key(91)).data, differs);
+    assert.equal(find("base", key(90)).owner, DELEGATION);
+    assert.equal(find("er", key(90)).owner, find("er", key(91)).owner, "owner strings interned");
+    for (const a of [...back.chains.base.initialAccounts, ...back.chains.er.initialAccounts]) {
+      assert.equal(a.data.byteOffset % 8, 0, "8-byte aligned views");
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("ByteSlab: views side by side in one buffer, aligned; the last one can be given back; large ones alone", () => {
+  const slab = new ByteSlab(1024);
+  const a = slab.take(10);
+  const b = slab.take(5);
+  assert.equal(a.buffer, b.buffer);
+  assert.equal(b.byteOffset, 16);
+  slab.giveBack(b);
+  const c = slab.take(3);
+  assert.equal(c.byteOffset, 16, "the given-back bytes are reused");
+  slab.giveBack(a); // not the last one: kept
+  assert.equal(slab.take(1).byteOffset, 24);
+  const big = slab.take(1000);
+  assert.equal(big.byteOffset, 0);
+  assert.notEqual(big.buffer, a.buffer);
+  assert.equal(big.length, 1000);
+  const next = slab.take(1020);
+  assert.notEqual(next.buffer, a.buffer, "a full buffer is followed by a new one");
+});
+
+Deno.test("initial account lines: the data member taken out before parsing reads as a whole JSON parse does", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "rec-lines-" });
+  try {
+    const rec = smallRecording();
+    rec.chains.base.initialAccounts = [];
+    rec.chains.er.initialAccounts = [];
+    await writeRecording(dir, rec);
+    const bytes = Uint8Array.from({ length: 40 }, (_, i) => (i * 37) & 0xff); // holds '/' and '+' in base64
+    const b64 = bytes.toBase64();
+    assert.match(b64, /\//);
+    const lines = [
+      `{"pubkey":"${key(1)}","owner":"${PROGRAM}","lamports":5,"executable":false,"data":"${b64}"}`,
+      // Escaped slashes, spaces, members after data, data first: each still one account.
+      `{"pubkey":"${key(2)}","owner":"${PROGRAM}","lamports":5,"executable":false,"data":"${
+        b64.replaceAll("/", "\\/")
+      }"}`,
+      `{ "pubkey": "${key(3)}", "owner": "${PROGRAM}", "lamports": 5, "executable": true, "data": "${b64}" }`,
+      `{"pubkey":"${key(4)}","owner":"${PROGRAM}","lamports":"18446744073709551615","data":"${b64}","rentEpoch":7}`,
+      `{"data":"${b64}","pubkey":"${key(5)}","owner":"${PROGRAM}","lamports":5,"executable":false}`,
+    ];
+    await Deno.writeTextFile(`${dir}/base.accounts.jsonl`, lines.join("\n") + "\n");
+    const back = (await readRecording(dir)).chains.base.initialAccounts;
+    assert.deepEqual(back.map((a) => a.pubkey), [1, 2, 3, 4, 5].map(key));
+    for (const a of back) assert.deepEqual(a.data, bytes, a.pubkey);
+    assert.equal(back[2].executable, true);
+    assert.equal(back[3].lamports, 18446744073709551615n);
+    assert.equal(back[3].rentEpoch, 7);
+    // A broken line names its file and line.
+    await Deno.writeTextFile(`${dir}/base.accounts.jsonl`, lines[0] + "\n" + lines[0].replace(b64, "*not base64*"));
+    await assert.rejects(() => readRecording(dir), /base\.accounts\.jsonl:2: .*base64/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -8,7 +8,7 @@
  * `lpStats.equityUsd`, `isStable` / `isVirtual` per custody, and `collectiveSizeUsd`, `openPositions`,
  * `maxPayoffBps`, `maxPositionLockedUsd`, `correlation` per market (`computeV2PoolStats`).
  */
-import type { Basket, Custody, Market, Pool } from "../../protocol/accounts/index.ts";
+import type { Custody, Market, Pool } from "../../protocol/accounts/index.ts";
 import type { ProgramVersion } from "../../protocol/vocabulary.ts";
 import type { CustodyConfig, MarketConfig, PoolConfig, TokenConfig } from "../../config/pool-config.ts";
 import {
@@ -49,8 +49,11 @@ export interface PoolStatsInput {
   /** LP token supply in native units (6 decimals). */
   lpSupply: bigint;
   priceOf: (token: TokenConfig) => OraclePrice | undefined;
-  /** Every basket of the deployment (v2's `basketCount`; none on the earlier interface). */
-  baskets: readonly Pick<Basket, "positions">[];
+  /**
+   * For every basket of the deployment, the markets of its open positions (v2's `basketCount`; none on the earlier
+   * interface). Only these, not decoded baskets: a deployment may hold 100,000 of them.
+   */
+  basketOpenMarkets: readonly (readonly string[])[];
 }
 
 export interface CustodyStatsDto {
@@ -247,8 +250,9 @@ export function poolEquityOf(input: PoolStatsInput): bigint {
 /** Baskets with at least one open position (non-zero size) on one of the pool's markets. */
 export function basketCountOf(input: PoolStatsInput): number {
   const markets = new Set(input.account.markets);
-  return input.baskets.filter((b) => b.positions.some((p) => p.position.sizeAmount !== 0n && markets.has(p.market)))
-    .length;
+  let count = 0;
+  for (const open of input.basketOpenMarkets) if (open.some((market) => markets.has(market))) count++;
+  return count;
 }
 
 /**

@@ -3,7 +3,7 @@
  * discriminator: their layout starts at byte 0. This is their twin of `defineAccount` (accounts/common.ts), and the
  * few wire shapes those layouts use beyond Borsh.
  */
-import { BorshReader, BorshWriter, type Codec, CodecError, pubkey, u32, u64, u8 } from "../codec/mod.ts";
+import { BorshReader, BorshWriter, type Codec, CodecError, fixedSize, pubkey, u32, u64, u8 } from "../codec/mod.ts";
 
 /** Codec of a whole account of another program. */
 export interface ExternalAccountCodec<T> {
@@ -14,11 +14,7 @@ export interface ExternalAccountCodec<T> {
   encode(value: T): Uint8Array;
 }
 
-/** The size of a codec whose values all encode to the same number of bytes (a layout's fixed parts). */
-export function fixedSize(codec: Codec<unknown>): number {
-  if (codec.size === undefined) throw new CodecError(`a fixed-size codec is needed here, not ${codec.schema.type}`);
-  return codec.size;
-}
+export { fixedSize };
 
 /** The codec of an account whose layout is `body` from byte 0. */
 export function defineExternalAccount<T>(name: string, body: Codec<T>): ExternalAccountCodec<T> {

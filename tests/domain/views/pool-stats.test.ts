@@ -14,7 +14,7 @@ import {
   poolEquityOf,
   type PoolStatsInput,
 } from "../../../src/domain/views/pool-stats.ts";
-import type { Basket, Custody, Market, Pool, Position, PositionStats } from "../../../src/protocol/accounts/index.ts";
+import type { Custody, Market, Pool, PositionStats } from "../../../src/protocol/accounts/index.ts";
 import type { CustodyConfig, MarketConfig, PoolConfig, TokenConfig } from "../../../src/config/pool-config.ts";
 
 const USDC = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
@@ -167,7 +167,7 @@ function input(): PoolStatsInput {
     }],
     lpSupply: 1_234_567_890_123n,
     priceOf: (t) => t.symbol === "USDC" ? px(99_990_000n) : t.symbol === "WIF" ? px(123_456_789n) : undefined,
-    baskets: [],
+    basketOpenMarkets: [],
   };
 }
 
@@ -269,19 +269,16 @@ Deno.test("v2 pool stats: a market with open positions needs its prices; one wit
   assert.equal(poolEquityOf({ ...base, markets: [...base.markets, xauMarket] }), poolEquityOf(base));
 });
 
-const held = (market: string, sizeAmount: bigint) => ({ market, position: { sizeAmount } as Position });
-const basket = (...positions: ReturnType<typeof held>[]) => ({ positions }) as Pick<Basket, "positions">;
-
 Deno.test("v2 pool stats: basketCount counts the baskets with an open position in the pool", () => {
-  const baskets = [
-    basket(held(MARKET, 5n)), // counts
-    basket(held(MARKET, 0n)), // an emptied slot: no open position
-    basket(held(OTHER_POOLS_MARKET, 7n)), // another pool's market
-    basket(held(OTHER_POOLS_MARKET, 7n), held(MARKET, 1n), held(SHORT_MARKET, 2n)), // counts once
-    basket(), // no positions
+  // The markets of each basket's open positions (an emptied slot is not one: basketOpenPositionMarkets skips it).
+  const basketOpenMarkets = [
+    [MARKET], // counts
+    [OTHER_POOLS_MARKET], // another pool's market
+    [OTHER_POOLS_MARKET, MARKET, SHORT_MARKET], // counts once
+    [], // no open position
   ];
-  assert.equal(basketCountOf({ ...input(), baskets }), 2);
-  assert.equal(computeV2PoolStats({ ...input(), baskets }).basketCount, 2);
+  assert.equal(basketCountOf({ ...input(), basketOpenMarkets }), 2);
+  assert.equal(computeV2PoolStats({ ...input(), basketOpenMarkets }).basketCount, 2);
   assert.equal(computeV2PoolStats(input()).basketCount, 0);
 });
 

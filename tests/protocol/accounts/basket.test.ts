@@ -4,7 +4,15 @@
  * must give the same bytes back), and every decoded field is checked.
  */
 import assert from "node:assert/strict";
-import { basketAccount } from "../../../src/protocol/accounts/index.ts";
+import fc from "fast-check";
+import {
+  type Basket,
+  basketAccount,
+  basketOpenPositionMarkets,
+  basketStruct,
+} from "../../../src/protocol/accounts/index.ts";
+import { arbitraryOf } from "../_arbitrary.ts";
+import { CodecError } from "../../../src/protocol/codec/errors.ts";
 import { Bytes, K } from "../_bytes.ts";
 import { checkLimit, checkPosition, writeLimit, writePosition, writeTrigger } from "./_helpers.ts";
 
@@ -27,7 +35,8 @@ function writeBasketOrder(b: Bytes, base: number, nLimit: number, nTp: number, n
   return o + 23 + 48; // padding [u64;6]
 }
 
-Deno.test("Basket decoded from hand-built bytes (2 positions, 2 orders with limit + TP + SL, ledgers)", () => {
+/** 2 positions (the second closed), 2 orders with limit + TP + SL, ledgers; in a 4096-byte allocation. */
+function handBuiltBasket() {
   // Fixed header: owner @8, delegate @40, basket_bump @72, padding [u8;5] @73, positions_active @78,
   // orders_active @79, then the vectors from @80.
   const b = new Bytes(4096).hex(0, "db4f6b87e7f3daf8");
@@ -54,8 +63,11 @@ Deno.test("Basket decoded from hand-built bytes (2 positions, 2 orders with limi
   o = writeBasketOrder(b, o + 32, 1, 2, 1, 1);
   b.pubkey(o, K.solShortMarket);
   o = writeBasketOrder(b, o + 32, 2, 1, 1, 2);
-  const used = o;
+  return { b, used: o };
+}
 
+Deno.test("Basket decoded from hand-built bytes (2 positions, 2 orders with limit + TP + SL, ledgers)", () => {
+  const { b, used } = handBuiltBasket();
   const basket = basketAccount.decode(b.bytes); // 4096-byte allocation: trailing zeros are ignored
   assert.equal(basket.owner, K.owner);
   assert.equal(basket.delegate, K.defaultKey);
@@ -127,4 +139,48 @@ Deno.test("Basket with empty vectors is 96 bytes", () => {
   assert.equal(basket.delegate, K.delegate);
   assert.equal(basket.positionsActive, false);
   assert.deepEqual(basketAccount.encode(basket), b.bytes);
+});
+
+Deno.test("basketOpenPositionMarkets reads the open positions' markets without decoding the basket", () => {
+  const { b } = handBuiltBasket();
+  assert.deepEqual(basketOpenPositionMarkets(b.bytes), [K.solLongMarket], "the closed slot (size 0) is not open");
+  const decoded = basketAccount.decode(b.bytes);
+  assert.deepEqual(
+    basketOpenPositionMarkets(b.bytes),
+    decoded.positions.filter((p) => p.position.sizeAmount !== 0n).map((p) => p.market),
+  );
+  const empty = new Bytes(96).hex(0, "db4f6b87e7f3daf8").pubkey(8, K.owner).pubkey(40, K.delegate);
+  assert.deepEqual(basketOpenPositionMarkets(empty.bytes), []);
+  // Data cut inside the position vector is an error, as a decode would be.
+  assert.throws(() => basketOpenPositionMarkets(b.bytes.subarray(0, 300)), CodecError);
+});
+
+Deno.test("basketOpenPositionMarkets equals a full decode's open markets on generated baskets, and fails where it fails", () => {
+  fc.assert(
+    fc.property(
+      arbitraryOf(basketStruct.schema, 3) as fc.Arbitrary<Basket>,
+      fc.integer({ min: 0, max: 64 }),
+      fc.integer({ min: 0, max: 1 << 30 }),
+      (basket, spare, cutSeed) => {
+        // Some slots closed (size 0), as the program leaves them.
+        basket.positions.forEach((p, i) => i % 2 === 1 && (p.position.sizeAmount = 0n));
+        const used = basketAccount.encode(basket);
+        const data = new Uint8Array(used.length + spare); // spare capacity: trailing zeros
+        data.set(used);
+        const open = basket.positions.filter((p) => p.position.sizeAmount !== 0n).map((p) => p.market);
+        assert.deepEqual(basketOpenPositionMarkets(data), open);
+        // Cut anywhere inside the used bytes: both refuse (a CodecError), or both read (the cut fell in the zeros).
+        const cut = data.subarray(0, cutSeed % (used.length + 1));
+        let decoded: Basket | undefined;
+        try {
+          decoded = basketAccount.decode(cut);
+        } catch (error) {
+          assert.ok(error instanceof CodecError);
+        }
+        if (decoded) assert.deepEqual(basketOpenPositionMarkets(cut), open);
+        else assert.throws(() => basketOpenPositionMarkets(cut), CodecError);
+      },
+    ),
+    { numRuns: 300 },
+  );
 });
