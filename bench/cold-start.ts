@@ -15,26 +15,6 @@ import type { ColdStartFigure } from "./results.ts";
 const TARGET_OWNERS = 100_000;
 const TARGET = { maxSeconds: 5, maxPeakRssMiB: 600, source: "13.2" };
 
-export function worldDirFor(worldsDir: string, owners: number): string {
-  return `${worldsDir}/owners-${owners}`;
-}
-
-/** Generates the world of `owners` into `dir` unless a finished one (with meta.json) is there. */
-export async function ensureWorld(dir: string, owners: number, log: (line: string) => void): Promise<void> {
-  try {
-    await Deno.stat(`${dir}/meta.json`);
-    return;
-  } catch {
-    log(`generating a ${owners.toLocaleString("en-US")}-owner world into ${dir} (once; minutes for large ones) ...`);
-  }
-  const generated = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", "tools/fixtures.ts", "--owners", String(owners), "--duration-s", "10", "--out", dir],
-    stdout: "inherit",
-    stderr: "inherit",
-  }).output();
-  if (!generated.success) throw new Error("world generation failed");
-}
-
 /** Starts the recording's endpoints in their own process; resolves with their URLs once they listen. */
 async function startEndpoints(worldDir: string) {
   const child = new Deno.Command(Deno.execPath(), {

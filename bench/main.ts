@@ -22,7 +22,8 @@
  */
 import { parseBenchArgs, USAGE, UsageError } from "./args.ts";
 import { type BenchWorld, prepareBenchWorld } from "./bench-world.ts";
-import { ensureWorld, measureColdStart, worldDirFor } from "./cold-start.ts";
+import { measureColdStart } from "./cold-start.ts";
+import { ensureWorld, worldDirFor } from "./worlds.ts";
 import { figureSpecs } from "./figures.ts";
 import { LOAD_RUN_ROUTES, loadRun } from "./load-run.ts";
 import { loadAverage, type ServerProcess, startBaseline, startService } from "./processes.ts";
@@ -149,7 +150,7 @@ async function main(): Promise<number> {
   if (options.figures.has("cold-start")) {
     for (const owners of options.owners) {
       const dir = worldDirFor(options.worldsDir, owners);
-      await ensureWorld(dir, owners, log);
+      await ensureWorld(dir, owners, 10, log);
       for (const mode of ["embedded", "live"] as const) {
         log(`cold start: ${owners} owners, ${mode} ...`);
         const figure = await measureColdStart(dir, owners, mode);

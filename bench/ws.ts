@@ -16,6 +16,7 @@
  * its memory every 2 s on stderr).
  */
 import type { ServerTickStats } from "./ws-server.ts";
+import { ensureWorld } from "./worlds.ts";
 
 function option(name: string, fallback: string): string {
   const index = Deno.args.indexOf(`--${name}`);
@@ -77,21 +78,6 @@ function freePort(): number {
   const { port } = listener.addr as Deno.NetAddr;
   listener.close();
   return port;
-}
-
-async function ensureWorld(dir: string, owners: number) {
-  try {
-    await Deno.stat(`${dir}/manifest.json`);
-    return;
-  } catch {
-    console.log(`generating a ${owners}-owner world into ${dir} (once) ...`);
-  }
-  const generated = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", "tools/fixtures.ts", "--owners", String(owners), "--duration-s", "60", "--out", dir],
-    stdout: "inherit",
-    stderr: "inherit",
-  }).output();
-  if (!generated.success) throw new Error("world generation failed");
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -208,7 +194,7 @@ async function run(world: string, ownersFile: string, clients: number) {
 }
 
 const world = `bench/worlds/ws-owners-${ownerCount}`;
-await ensureWorld(world, ownerCount);
+await ensureWorld(world, ownerCount, 60, console.log);
 const manifest = JSON.parse(await Deno.readTextFile(`${world}/manifest.json`));
 const owners: string[] = manifest.owners.filter((o: { v2: { basket: string | null } }) => o.v2.basket)
   .map((o: { owner: string }) => o.owner);

@@ -1,0 +1,43 @@
+/**
+ * Generated worlds for the benchmarks (bench/worlds/, git-ignored): made once by `deno task fixtures`, reused by
+ * later runs. The cold-start bench and bench:ws both use them, with different recording lengths.
+ */
+
+export function worldDirFor(worldsDir: string, owners: number): string {
+  return `${worldsDir}/owners-${owners}`;
+}
+
+/**
+ * Generates a world of `owners` with a recording of `durationS` seconds into `dir`, unless one is there already (its
+ * recording's `meta.json` and its `manifest.json`, which the benches read).
+ */
+export async function ensureWorld(
+  dir: string,
+  owners: number,
+  durationS: number,
+  log: (line: string) => void,
+): Promise<void> {
+  try {
+    await Deno.stat(`${dir}/meta.json`);
+    await Deno.stat(`${dir}/manifest.json`);
+    return;
+  } catch {
+    log(`generating a ${owners.toLocaleString("en-US")}-owner world into ${dir} (once; minutes for large ones) ...`);
+  }
+  const generated = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--allow-all",
+      "tools/fixtures.ts",
+      "--owners",
+      String(owners),
+      "--duration-s",
+      String(durationS),
+      "--out",
+      dir,
+    ],
+    stdout: "inherit",
+    stderr: "inherit",
+  }).output();
+  if (!generated.success) throw new Error("world generation failed");
+}
