@@ -17,6 +17,7 @@
  */
 import type { ServerTickStats } from "./ws-server.ts";
 import { ensureWorld } from "./worlds.ts";
+import { freePort, memoryMiB } from "./processes.ts";
 
 function option(name: string, fallback: string): string {
   const index = Deno.args.indexOf(`--${name}`);
@@ -59,25 +60,17 @@ class Lines {
 
 function procStat(pid: number) {
   const fields = Deno.readTextFileSync(`/proc/${pid}/stat`).split(") ")[1].split(" ");
-  const status = Deno.readTextFileSync(`/proc/${pid}/status`);
-  const kib = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  const memory = memoryMiB(pid);
   return {
     cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100,
-    rssMiB: kib("VmRSS") / 1024,
-    hwmMiB: kib("VmHWM") / 1024,
+    rssMiB: memory.rss,
+    hwmMiB: memory.peak,
   };
 }
 
 function openFileLimit(): number {
   const line = Deno.readTextFileSync("/proc/self/limits").split("\n").find((l) => l.startsWith("Max open files"));
   return Number(line?.split(/\s{2,}/)[1] ?? 0);
-}
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
 }
 
 const percentile = (sorted: number[], p: number) =>

@@ -3,15 +3,9 @@
  * cleanly after serving.
  */
 import assert from "node:assert/strict";
+import { freePort } from "../helpers/ports.ts";
 
 const SAMPLE_OWNER = "Ec9hbAKeAzEpTJKTebKqSGYWAQQb9uzUuqqrXu2k3HFC";
-
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
 
 Deno.test("a bad configuration value stops the boot with exit code 2, naming the variable", async () => {
   const output = await new Deno.Command(Deno.execPath(), {

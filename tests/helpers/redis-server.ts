@@ -3,6 +3,7 @@
  * `redis-server`; `.ci/run` installs it). Where it is not installed the tests that need it are skipped with
  * a message saying so.
  */
+import { freePort } from "./ports.ts";
 
 export const REDIS_SERVER = "redis-server";
 
@@ -18,14 +19,6 @@ export function redisServerInstalled(): boolean {
 
 export const HAS_REDIS = redisServerInstalled();
 if (!HAS_REDIS) console.warn("redis-server is not installed: the Redis replica tests are skipped");
-
-/** A loopback port nobody listens on right now. */
-export function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
 
 export interface RedisServer {
   url: string;

@@ -8,7 +8,8 @@ import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
 import { createLogger } from "../../src/http/logger.ts";
 import { call } from "../helpers/contract.ts";
-import { freePort, HAS_REDIS, startRedisServer } from "../helpers/redis-server.ts";
+import { HAS_REDIS, startRedisServer } from "../helpers/redis-server.ts";
+import { freePort } from "../helpers/ports.ts";
 
 function appWith(ratePerSecond: number, burst: number, clock: VirtualClock, trustProxy = false) {
   const app = new Hono<AppEnv>();

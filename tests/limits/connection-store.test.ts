@@ -12,7 +12,8 @@ import {
 import { SharedRedis } from "../../src/limits/redis.ts";
 import { silentLogger } from "../../src/http/logger.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
-import { freePort, HAS_REDIS, rawCommand, startRedisServer } from "../helpers/redis-server.ts";
+import { HAS_REDIS, rawCommand, startRedisServer } from "../helpers/redis-server.ts";
+import { freePort } from "../helpers/ports.ts";
 
 const OWNER = "So11111111111111111111111111111111111111112";
 const OTHER = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
