@@ -1,38 +1,82 @@
 /**
  * The app's router: hono's TrieRouter (the contract's paths put a parameter and a literal at the same place, e.g.
- * `/positions/{pubkey}` and `/positions/owner/{owner}`, which hono's faster RegExpRouter refuses), with the match of
- * every path that is a route's literal path (`/v2/health`, `/v2/prices`, no parameter) kept after its first request.
- * A trie search over the ~150 routes was a tenth of a small GET's time in-process; such a path always matches the
- * same handlers, so it is searched once. Only literal route paths are kept, so the kept set is bounded by the route
- * table whatever paths clients send; adding a route forgets every kept match.
+ * `/positions/{pubkey}` and `/positions/owner/{owner}`, which hono's faster RegExpRouter refuses), with matches kept:
+ *
+ * - a route's literal path (`/v2/health`, `/v2/prices`) is searched once: it always matches the same handlers, and the
+ *   kept set is bounded by the route table whatever paths clients send;
+ * - a path that matched a parameter route (`/v2/owner/<key>`, `/positions/owner/<key>`) is kept in a bounded map,
+ *   oldest first out, so the owners and accounts being polled are not searched for again on every request. The trie
+ *   search (splitting the path, walking ~150 routes' nodes, collecting the middleware) was about a tenth of such a
+ *   request's time in-process.
+ *
+ * A kept match is shared between requests: hono only reads it (the parameter values it holds are the same for the
+ * same path). Paths of no route are never kept, so a scan of random paths cannot fill the map with dead entries
+ * beyond its bound. Adding a route forgets every kept match.
  */
 import type { Result, Router } from "hono/router";
 import { TrieRouter } from "hono/router/trie-router";
 
 const isLiteral = (path: string) => !path.includes(":") && !path.includes("*");
 
-export class LiteralPathRouter<T> implements Router<T> {
-  readonly name = "LiteralPathRouter(TrieRouter)";
+/** Parameter paths kept per method (a few hundred bytes each). */
+export const KEPT_PARAMETER_PATHS = 4096;
+/** Longer paths are matched afresh: no route has a path near this long, and a kept key should stay small. */
+const LONGEST_KEPT_PATH = 160;
+
+export class KeptMatchRouter<T> implements Router<T> {
+  readonly name = "KeptMatchRouter(TrieRouter)";
   readonly #trie = new TrieRouter<T>();
   readonly #literalPaths = new Set<string>();
-  /** method → literal path → the trie's match. */
-  readonly #kept = new Map<string, Map<string, Result<T>>>();
+  /** method → literal path → the trie's match (bounded by the route table). */
+  readonly #literal = new Map<string, Map<string, Result<T>>>();
+  /** method → parameter path → the trie's match, insertion-ordered so the oldest goes first. */
+  readonly #parameter = new Map<string, Map<string, Result<T>>>();
+  readonly #parameterLimit: number;
+
+  constructor(parameterLimit = KEPT_PARAMETER_PATHS) {
+    this.#parameterLimit = parameterLimit;
+  }
 
   add(method: string, path: string, handler: T): void {
     this.#trie.add(method, path, handler);
     if (isLiteral(path)) this.#literalPaths.add(path);
-    this.#kept.clear();
+    this.#literal.clear();
+    this.#parameter.clear();
   }
 
   match(method: string, path: string): Result<T> {
-    let byPath = this.#kept.get(method);
-    const kept = byPath?.get(path);
+    const kept = this.#literal.get(method)?.get(path) ?? this.#parameter.get(method)?.get(path);
     if (kept) return kept;
     const result = this.#trie.match(method, path);
-    if (this.#literalPaths.has(path)) {
-      if (!byPath) this.#kept.set(method, byPath = new Map());
-      byPath.set(path, result);
+    if (this.#literalPaths.has(path)) keep(this.#literal, method, path, result);
+    else if (path.length <= LONGEST_KEPT_PATH && matchedARoute(result)) {
+      const byPath = keep(this.#parameter, method, path, result);
+      if (byPath.size > this.#parameterLimit) {
+        for (const oldest of byPath.keys()) {
+          byPath.delete(oldest);
+          break;
+        }
+      }
     }
     return result;
   }
+}
+
+function keep<T>(kept: Map<string, Map<string, Result<T>>>, method: string, path: string, result: Result<T>) {
+  let byPath = kept.get(method);
+  if (!byPath) kept.set(method, byPath = new Map());
+  byPath.set(path, result);
+  return byPath;
+}
+
+/**
+ * Whether the match holds a route with a parameter, not only the catch-all middleware (a path of no route matches
+ * `/*` and nothing else: its parameter map is empty, while a parameter route's holds the parameter).
+ */
+function matchedARoute<T>(result: Result<T>): boolean {
+  for (const entry of result[0]) {
+    const params = entry[1] as Record<string, unknown>;
+    for (const _ in params) return true;
+  }
+  return false;
 }

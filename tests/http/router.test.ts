@@ -1,7 +1,7 @@
-/** The app's router answers exactly as hono's TrieRouter, keeping only literal route paths' matches. */
+/** The app's router answers exactly as hono's TrieRouter, keeping route paths' matches (parameter paths bounded). */
 import assert from "node:assert/strict";
 import { TrieRouter } from "hono/router/trie-router";
-import { LiteralPathRouter } from "../../src/http/router.ts";
+import { KeptMatchRouter } from "../../src/http/router.ts";
 
 const ROUTES: [string, string][] = [
   ["ALL", "/*"],
@@ -23,9 +23,9 @@ const REQUESTS: [string, string][] = [
   ["GET", "/nowhere"],
 ];
 
-Deno.test("literal path router: every match equals the trie's, first and later reads alike", () => {
+Deno.test("kept match router: every match equals the trie's, first and later reads alike", () => {
   const trie = new TrieRouter<string>();
-  const router = new LiteralPathRouter<string>();
+  const router = new KeptMatchRouter<string>();
   for (const [method, path] of ROUTES) {
     trie.add(method, path, `${method} ${path}`);
     router.add(method, path, `${method} ${path}`);
@@ -37,15 +37,38 @@ Deno.test("literal path router: every match equals the trie's, first and later r
   }
 });
 
-Deno.test("literal path router: a literal path's match is kept; other paths and later routes are matched afresh", () => {
-  const router = new LiteralPathRouter<string>();
+Deno.test("kept match router: a literal path's match is kept; a path of no route and later routes are matched afresh", () => {
+  const router = new KeptMatchRouter<string>();
   for (const [method, path] of ROUTES) router.add(method, path, path);
   const kept = router.match("GET", "/pool-data");
   assert.equal(router.match("GET", "/pool-data"), kept, "kept: the same result object");
-  assert.notEqual(router.match("GET", "/pool-data/abc"), router.match("GET", "/pool-data/abc"), "a parameter path");
+  assert.equal(router.match("GET", "/pool-data/abc"), router.match("GET", "/pool-data/abc"), "a parameter path: kept");
   assert.notEqual(router.match("GET", "/nowhere"), router.match("GET", "/nowhere"), "a path of no route");
   router.add("GET", "/pool-data", "second");
   const after = router.match("GET", "/pool-data");
   assert.notEqual(after, kept);
   assert.deepEqual(after[0].map(([handler]) => handler), ["/*", "/pool-data", "second"]);
+});
+
+Deno.test("kept match router: parameter paths are kept up to the bound, oldest first out, and answer as the trie", () => {
+  const trie = new TrieRouter<string>();
+  const router = new KeptMatchRouter<string>(2);
+  for (const [method, path] of ROUTES) {
+    trie.add(method, path, path);
+    router.add(method, path, path);
+  }
+  const first = router.match("GET", "/positions/owner/a");
+  router.match("GET", "/positions/owner/b");
+  assert.equal(router.match("GET", "/positions/owner/a"), first, "within the bound: kept");
+  router.match("GET", "/positions/owner/c"); // a third path: the oldest (a) goes
+  assert.notEqual(router.match("GET", "/positions/owner/a"), first, "past the bound: the oldest was dropped");
+  for (const path of ["/positions/owner/a", "/positions/owner/b", "/positions/owner/c", "/positions/xyz"]) {
+    assert.deepEqual(router.match("GET", path), trie.match("GET", path), path);
+  }
+  const long = "/positions/" + "k".repeat(200);
+  assert.notEqual(
+    router.match("GET", long),
+    router.match("GET", long),
+    "a path over the kept length is matched afresh",
+  );
 });
