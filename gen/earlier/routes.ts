@@ -602,6 +602,10 @@ export const getTokens = createRoute({
   tags: ["Market data"],
   responses: {
     200: { description: "Token metadata.", content: { "application/json": { schema: s.TokenDtoListSchema } } },
+    304: {
+      description:
+        "The answer is unchanged since the one whose entity tag `If-None-Match` carries: no body; reuse the held one.",
+    },
     429: {
       description:
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
@@ -616,6 +620,10 @@ export const getPrices = createRoute({
   tags: ["Market data"],
   responses: {
     200: { description: "Price map keyed by symbol.", content: { "application/json": { schema: s.PriceMapSchema } } },
+    304: {
+      description:
+        "The answer is unchanged since the one whose entity tag `If-None-Match` carries: no body; reuse the held one.",
+    },
     429: {
       description:
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
@@ -665,6 +673,10 @@ export const getPoolData = createRoute({
   tags: ["Market data"],
   responses: {
     200: { description: "The snapshot.", content: { "application/json": { schema: s.PoolDataSnapshotSchema } } },
+    304: {
+      description:
+        "The answer is unchanged since the one whose entity tag `If-None-Match` carries: no body; reuse the held one.",
+    },
     429: {
       description:
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",

@@ -3116,6 +3116,14 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
+    /** @description The answer is unchanged since the one whose entity tag `If-None-Match` carries: no body; reuse the held one. */
+    NotModified: {
+      headers: {
+        ETag: components["headers"]["ETag"];
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
     /** @description No such account in the cache. Body `{error: "order account <pubkey> not found", code: NOT_FOUND}`. */
     OrderAccountNotFound: {
       headers: {
@@ -3403,6 +3411,8 @@ export interface components {
     };
   };
   parameters: {
+    /** @description Entity tags of answers the client holds (`ETag` of an earlier 200), or `*`. When one matches the current answer (weak comparison, RFC 9110 §13.1.2), the answer is 304 without a body. */
+    IfNoneMatch: string;
     /**
      * @description Required. `true`: `leverageUi` divides size by collateral plus unrealised PnL net of fees (effective margin).
      *     `false`: `leverageUi` divides size by the posted collateral only. Accepts `true` or `false`; anything else,
@@ -3426,16 +3436,18 @@ export interface components {
   };
   requestBodies: never;
   headers: {
-    /** @description Request headers a page may send besides the CORS-safelisted ones: `Content-Type` (a JSON body needs it) and `X-Request-Id` (a client's own request id, echoed back). */
-    AccessControlAllowHeaders: "Content-Type,X-Request-Id";
+    /** @description Request headers a page may send besides the CORS-safelisted ones: `Content-Type` (a JSON body needs it), `X-Request-Id` (a client's own request id, echoed back) and `If-None-Match` (a kept answer's entity tag). */
+    AccessControlAllowHeaders: "Content-Type,X-Request-Id,If-None-Match";
     /** @description The methods a page may use (the only ones the contract serves). */
     AccessControlAllowMethods: "GET,HEAD,POST";
     /** @description `*` when every origin is allowed (`CORS_ORIGINS=*`, the default); otherwise the request's own `Origin` when `CORS_ORIGINS` lists it. Absent when the origin is not listed: the browser then withholds the answer from the page (the request itself is still answered; CORS protects browser users, it does not authenticate callers). */
     AccessControlAllowOrigin: string;
-    /** @description Response headers a page may read besides the CORS-safelisted ones: the rate-limit headers and the request id. Sent on every answer (a preflight's too, where browsers ignore it). */
-    AccessControlExposeHeaders: "RateLimit-Limit,RateLimit-Remaining,RateLimit-Reset,Retry-After,X-Request-Id";
+    /** @description Response headers a page may read besides the CORS-safelisted ones: the rate-limit headers, the request id and a kept answer's entity tag. Sent on every answer (a preflight's too, where browsers ignore it). */
+    AccessControlExposeHeaders: "RateLimit-Limit,RateLimit-Remaining,RateLimit-Reset,Retry-After,X-Request-Id,ETag";
     /** @description Seconds a browser may reuse this preflight answer. */
     AccessControlMaxAge: 600;
+    /** @description Entity tag of the answer's bytes (a strong validator: the same bytes have the same tag on every replica). Send it back in `If-None-Match` to get a 304 without a body while the answer is unchanged. */
+    ETag: string;
     /** @description Request budget of the client's bucket (burst size; 10 by default). */
     RateLimitLimit: number;
     /** @description Requests still allowed right now. */
@@ -4063,7 +4075,10 @@ export interface operations {
   getTokens: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Entity tags of answers the client holds (`ETag` of an earlier 200), or `*`. When one matches the current answer (weak comparison, RFC 9110 §13.1.2), the answer is 304 without a body. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4072,19 +4087,24 @@ export interface operations {
       /** @description Token metadata. */
       200: {
         headers: {
+          ETag: components["headers"]["ETag"];
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["TokenDtoList"];
         };
       };
+      304: components["responses"]["NotModified"];
       429: components["responses"]["TooManyRequests"];
     };
   };
   getPrices: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Entity tags of answers the client holds (`ETag` of an earlier 200), or `*`. When one matches the current answer (weak comparison, RFC 9110 §13.1.2), the answer is 304 without a body. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4093,12 +4113,14 @@ export interface operations {
       /** @description Price map keyed by symbol. */
       200: {
         headers: {
+          ETag: components["headers"]["ETag"];
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["PriceMap"];
         };
       };
+      304: components["responses"]["NotModified"];
       429: components["responses"]["TooManyRequests"];
       /**
        * @description No oracle price has been received since startup (code `PRICE_UNAVAILABLE`), e.g. the oracle stream is
@@ -4167,7 +4189,10 @@ export interface operations {
   getPoolData: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Entity tags of answers the client holds (`ETag` of an earlier 200), or `*`. When one matches the current answer (weak comparison, RFC 9110 §13.1.2), the answer is 304 without a body. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -4176,12 +4201,14 @@ export interface operations {
       /** @description The snapshot. */
       200: {
         headers: {
+          ETag: components["headers"]["ETag"];
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["PoolDataSnapshot"];
         };
       };
+      304: components["responses"]["NotModified"];
       429: components["responses"]["TooManyRequests"];
     };
   };

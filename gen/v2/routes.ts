@@ -197,6 +197,10 @@ export const v2ListTokens = createRoute({
   tags: ["Tokens"],
   responses: {
     200: { description: "Tokens.", content: { "application/json": { schema: s.V2TokenListSchema } } },
+    304: {
+      description:
+        "The answer is unchanged since the one whose entity tag `If-None-Match` carries: no body; reuse the held one.",
+    },
     429: {
       description:
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
@@ -215,6 +219,10 @@ export const v2GetPrices = createRoute({
   tags: ["Prices"],
   responses: {
     200: { description: "Map from symbol to price.", content: { "application/json": { schema: s.MbPriceMapSchema } } },
+    304: {
+      description:
+        "The answer is unchanged since the one whose entity tag `If-None-Match` carries: no body; reuse the held one.",
+    },
     429: {
       description:
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
@@ -271,6 +279,10 @@ export const v2GetPoolData = createRoute({
   tags: ["Pool data"],
   responses: {
     200: { description: "Snapshot.", content: { "application/json": { schema: s.V2PoolDataSnapshotSchema } } },
+    304: {
+      description:
+        "The answer is unchanged since the one whose entity tag `If-None-Match` carries: no body; reuse the held one.",
+    },
     429: {
       description:
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",

@@ -3349,6 +3349,14 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
+    /** @description The answer is unchanged since the one whose entity tag `If-None-Match` carries: no body; reuse the held one. */
+    NotModified: {
+      headers: {
+        ETag: components["headers"]["ETag"];
+        [name: string]: unknown;
+      };
+      content?: never;
+    };
     /** @description Refused before the upgrade: the request carries an `Origin` header (a browser page) that `CORS_ORIGINS` does not list (DECISIONS 5.14). Requests without `Origin` (servers, command-line clients) are not affected. Body `{error: "origin not allowed", code: ORIGIN_NOT_ALLOWED}`. */
     OriginNotAllowed: {
       headers: {
@@ -3406,6 +3414,8 @@ export interface components {
     };
   };
   parameters: {
+    /** @description Entity tags of answers the client holds (`ETag` of an earlier 200), or `*`. When one matches the current answer (weak comparison, RFC 9110 §13.1.2), the answer is 304 without a body. */
+    IfNoneMatch: string;
     /** @description Owner wallet address (base58). Malformed keys are 400 INVALID_PUBKEY. */
     OwnerPath: components["schemas"]["Pubkey"];
     /** @description Pool account address (base58). Malformed keys are 400 INVALID_PUBKEY. */
@@ -3419,16 +3429,18 @@ export interface components {
   };
   requestBodies: never;
   headers: {
-    /** @description Request headers a page may send besides the CORS-safelisted ones: `Content-Type` (a JSON body needs it) and `X-Request-Id` (a client's own request id, echoed back). */
-    AccessControlAllowHeaders: "Content-Type,X-Request-Id";
+    /** @description Request headers a page may send besides the CORS-safelisted ones: `Content-Type` (a JSON body needs it), `X-Request-Id` (a client's own request id, echoed back) and `If-None-Match` (a kept answer's entity tag). */
+    AccessControlAllowHeaders: "Content-Type,X-Request-Id,If-None-Match";
     /** @description The methods a page may use (the only ones the contract serves). */
     AccessControlAllowMethods: "GET,HEAD,POST";
     /** @description `*` when every origin is allowed (`CORS_ORIGINS=*`, the default); otherwise the request's own `Origin` when `CORS_ORIGINS` lists it. Absent when the origin is not listed: the browser then withholds the answer from the page (the request itself is still answered; CORS protects browser users, it does not authenticate callers). */
     AccessControlAllowOrigin: string;
-    /** @description Response headers a page may read besides the CORS-safelisted ones: the rate-limit headers and the request id. Sent on every answer (a preflight's too, where browsers ignore it). */
-    AccessControlExposeHeaders: "RateLimit-Limit,RateLimit-Remaining,RateLimit-Reset,Retry-After,X-Request-Id";
+    /** @description Response headers a page may read besides the CORS-safelisted ones: the rate-limit headers, the request id and a kept answer's entity tag. Sent on every answer (a preflight's too, where browsers ignore it). */
+    AccessControlExposeHeaders: "RateLimit-Limit,RateLimit-Remaining,RateLimit-Reset,Retry-After,X-Request-Id,ETag";
     /** @description Seconds a browser may reuse this preflight answer. */
     AccessControlMaxAge: 600;
+    /** @description Entity tag of the answer's bytes (a strong validator: the same bytes have the same tag on every replica). Send it back in `If-None-Match` to get a 304 without a body while the answer is unchanged. */
+    ETag: string;
     /** @description Request budget of the client's bucket (burst size; 10 by default). */
     RateLimitLimit: number;
     /** @description Requests still allowed right now. */
@@ -3684,7 +3696,10 @@ export interface operations {
   v2ListTokens: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Entity tags of answers the client holds (`ETag` of an earlier 200), or `*`. When one matches the current answer (weak comparison, RFC 9110 §13.1.2), the answer is 304 without a body. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3693,12 +3708,14 @@ export interface operations {
       /** @description Tokens. */
       200: {
         headers: {
+          ETag: components["headers"]["ETag"];
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["V2TokenList"];
         };
       };
+      304: components["responses"]["NotModified"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
     };
@@ -3706,7 +3723,10 @@ export interface operations {
   v2GetPrices: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Entity tags of answers the client holds (`ETag` of an earlier 200), or `*`. When one matches the current answer (weak comparison, RFC 9110 §13.1.2), the answer is 304 without a body. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3715,12 +3735,14 @@ export interface operations {
       /** @description Map from symbol to price. */
       200: {
         headers: {
+          ETag: components["headers"]["ETag"];
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["MbPriceMap"];
         };
       };
+      304: components["responses"]["NotModified"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
       503: components["responses"]["ServiceUnavailable"];
@@ -3765,7 +3787,10 @@ export interface operations {
   v2GetPoolData: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description Entity tags of answers the client holds (`ETag` of an earlier 200), or `*`. When one matches the current answer (weak comparison, RFC 9110 §13.1.2), the answer is 304 without a body. */
+        "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+      };
       path?: never;
       cookie?: never;
     };
@@ -3774,12 +3799,14 @@ export interface operations {
       /** @description Snapshot. */
       200: {
         headers: {
+          ETag: components["headers"]["ETag"];
           [name: string]: unknown;
         };
         content: {
           "application/json": components["schemas"]["V2PoolDataSnapshot"];
         };
       };
+      304: components["responses"]["NotModified"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
     };

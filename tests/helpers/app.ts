@@ -1,8 +1,28 @@
 /** The service app as tests build it: the embedded defaults, in-process, no listening socket. */
 import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
+import { eventually } from "./eventually.ts";
 
 export async function testApp(env: Record<string, string> = {}) {
   const { app } = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0", ...env }));
   return app;
+}
+
+/**
+ * The service on the embedded world, started on a virtual replay clock one second in, with oracle prices received
+ * and pool statistics computed: what the read endpoints serve. The caller stops it.
+ */
+export async function startedReadService() {
+  const service = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0" }), { replayMode: "virtual" });
+  const { services } = service;
+  try {
+    await service.start();
+    service.replay!.replayer.advanceTo(1_000);
+    await eventually(() => (services.prices.size >= 5 ? true : undefined), "oracle prices");
+    for (const d of Object.values(services.deployments)) d.poolStats.refresh();
+  } catch (error) {
+    await service.stop();
+    throw error;
+  }
+  return service;
 }

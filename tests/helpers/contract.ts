@@ -121,7 +121,8 @@ function assertPreflight(pathname: string, status: number, body: unknown, header
 
 /**
  * Throws ContractViolation when the status is undocumented or the body does not match the documented schema.
- * With `headers`, the CORS headers are checked as well (`x-cors` of the document).
+ * With `headers`, the CORS headers (`x-cors` of the document) and the response's own documented headers are checked
+ * as well.
  */
 export function assertMatchesContract(
   method: string,
@@ -147,6 +148,11 @@ export function assertMatchesContract(
   const lower = method.toLowerCase() as Method;
   const found = responsePointer(template.iface, template.path, lower, status);
   if (!found) throw new ContractViolation(`${method} ${template.path}: status ${status} is not documented`);
+  // The headers this response documents (e.g. a kept answer's ETag), present when required and valid when present.
+  const documentedHeaders = (found.response as { headers?: Record<string, HeaderObject> }).headers;
+  if (headers && documentedHeaders) {
+    assertHeaders(`${method} ${pathname} ${status}`, DOCUMENTS[template.iface], documentedHeaders, headers);
+  }
   const content = found.response.content;
   if (!content || body === undefined) return;
   const mediaType = Object.keys(content).find((m) => contentType.startsWith(m.split(";")[0])) ??

@@ -23,7 +23,7 @@ import { call } from "../helpers/contract.ts";
 import { DOCUMENTS, operationsOf } from "../helpers/openapi.ts";
 import { sampleUrl } from "../helpers/samples.ts";
 
-const EXPOSED = "RateLimit-Limit,RateLimit-Remaining,RateLimit-Reset,Retry-After,X-Request-Id";
+const EXPOSED = "RateLimit-Limit,RateLimit-Remaining,RateLimit-Reset,Retry-After,X-Request-Id,ETag";
 const APP = "http://app.test:5173";
 const WALLET = "https://wallet.example";
 const STRANGER = "https://stranger.example";
@@ -67,7 +67,7 @@ Deno.test("CORS, default `*`: a preflight on every route of both interfaces is 2
     assert.equal(r.text, "");
     assert.equal(r.headers.get("access-control-allow-origin"), "*");
     assert.equal(r.headers.get("access-control-allow-methods"), "GET,HEAD,POST");
-    assert.equal(r.headers.get("access-control-allow-headers"), "Content-Type,X-Request-Id");
+    assert.equal(r.headers.get("access-control-allow-headers"), "Content-Type,X-Request-Id,If-None-Match");
     assert.equal(r.headers.get("access-control-max-age"), "600");
     assert.equal(r.headers.get("ratelimit-remaining"), null, "a preflight is not rate-limited");
   }
@@ -107,7 +107,7 @@ Deno.test("CORS, a list: allowed origins get their own origin back, others get n
         assert.equal(r.status, 204);
         assert.equal(r.headers.get("access-control-allow-origin"), origin);
         assert.equal(r.headers.get("access-control-allow-methods"), "GET,HEAD,POST");
-        assert.equal(r.headers.get("access-control-allow-headers"), "Content-Type,X-Request-Id");
+        assert.equal(r.headers.get("access-control-allow-headers"), "Content-Type,X-Request-Id,If-None-Match");
         assert.match(r.headers.get("vary")!, /\bOrigin\b/);
       }
     });

@@ -10,12 +10,10 @@
  * differs from its twin fails the contract wherever a test meets it.
  */
 import assert from "node:assert/strict";
-import { loadConfig } from "../../src/config/env.ts";
-import { createServiceApp } from "../../src/server.ts";
+import { startedReadService } from "../helpers/app.ts";
 import { marketAccount } from "../../src/protocol/accounts/index.ts";
 import { assertMatchesContract, call, ContractViolation } from "../helpers/contract.ts";
 import { deref, DOCUMENTS, type OpenApiDocument, type SchemaObject } from "../helpers/openapi.ts";
-import { eventually } from "../helpers/eventually.ts";
 import { buildFixture, fixtureApp, M, MINT } from "../helpers/hand-built-deployment.ts";
 
 type App = Parameters<typeof call>[0];
@@ -187,14 +185,9 @@ Deno.test("hand-built deployment: the live names through HTTP", async (t) => {
 });
 
 Deno.test("embedded world: the live names through HTTP", async (t) => {
-  const service = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0" }), { replayMode: "virtual" });
-  const { app, services } = service;
+  const service = await startedReadService();
+  const { app } = service;
   try {
-    await service.start();
-    service.replay!.replayer.advanceTo(1_000);
-    await eventually(() => (services.prices.size >= 5 ? true : undefined), "oracle prices");
-    for (const d of Object.values(services.deployments)) d.poolStats.refresh();
-
     await t.step("tokens", () => tokensCarryAliases(app));
     await t.step("health", () => healthNamesTheProgram(app));
     await t.step("pool data", async () => {

@@ -8,6 +8,7 @@ import type { AppEnv, JsonBytes } from "../../services.ts";
 import type { Context, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import { ApiError } from "../../http/errors.ts";
+import { entityTagOf, ifNoneMatchHolds } from "../../http/entity-tag.ts";
 import type { PositionTarget } from "../../domain/quotes/common.ts";
 import type { TpSlRequest } from "../../domain/quotes/previews.ts";
 import type { QuoteFailure, QuoteResult } from "../../domain/quotes/result.ts";
@@ -37,9 +38,24 @@ export function answerJsonText<T>(c: Context<AppEnv>, json: string): Json200<T> 
   return c.body(json, 200, JSON_CONTENT) as unknown as Json200<T>;
 }
 
-/** 200 with a kept answer's JSON bytes (`priceMap.json`, `poolStats.json(shape)`), typed as the value they encode. */
-export function answerJsonBytes<T>(c: Context<AppEnv>, json: JsonBytes<T>): Json200<T> {
-  return c.body(json, 200, JSON_CONTENT) as unknown as Json200<T>;
+/** A 304 without a body, as `c.body(null, 304)` returns it. */
+export type NotModified = Response & TypedResponse<null, 304, "body">;
+
+/** The headers of a kept answer, built once per kept bytes (they carry its entity tag). */
+const keptHeaders = new WeakMap<Uint8Array, { "content-type": string; etag: string }>();
+
+/**
+ * A kept answer's JSON bytes (`priceMap.json`, `poolStats.json(shape)`), typed as the value they encode: 200 with
+ * their entity tag, or 304 without a body when the request's `If-None-Match` holds that tag (a client polling an
+ * unchanged answer downloads nothing).
+ */
+export function answerJsonBytes<T>(c: Context<AppEnv>, json: JsonBytes<T>): Json200<T> | NotModified {
+  let headers = keptHeaders.get(json);
+  if (!headers) keptHeaders.set(json, headers = { ...JSON_CONTENT, etag: entityTagOf(json) });
+  if (ifNoneMatchHolds(c.req.header("if-none-match"), headers.etag)) {
+    return c.body(null, 304, { etag: headers.etag }) as NotModified;
+  }
+  return c.body(json, 200, headers) as unknown as Json200<T>;
 }
 
 /**

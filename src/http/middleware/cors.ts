@@ -21,9 +21,9 @@ import { labelAnswer } from "./answer-headers.ts";
 /** The only methods the contract serves. */
 export const CORS_ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
 /** Request headers a page may send beyond the CORS-safelisted ones (`Content-Type: application/json` is not one). */
-export const CORS_ALLOWED_HEADERS = ["Content-Type", REQUEST_ID_HEADER] as const;
+export const CORS_ALLOWED_HEADERS = ["Content-Type", REQUEST_ID_HEADER, "If-None-Match"] as const;
 /** Response headers a page may read beyond the CORS-safelisted ones. */
-export const CORS_EXPOSED_HEADERS = [...RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER, REQUEST_ID_HEADER] as const;
+export const CORS_EXPOSED_HEADERS = [...RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER, REQUEST_ID_HEADER, "ETag"] as const;
 /** How long a browser may reuse a preflight answer, seconds (Chromium caps it at 7200). */
 export const CORS_MAX_AGE_SECONDS = 600;
 

@@ -1,0 +1,42 @@
+/**
+ * Entity tags of kept answers (`ETag`, RFC 9110 §8.8.3) and the `If-None-Match` check that turns a repeated read of
+ * an unchanged answer into a 304 without a body.
+ *
+ * The tag is derived from the bytes themselves, not from a counter, so every replica behind a load balancer gives
+ * the same answer the same tag. It is computed once per kept answer (the answers are kept as bytes until their
+ * source changes: src/runtime/json-answers.ts) and remembered beside them.
+ */
+
+/** Two 32-bit FNV-1a hashes with different offsets, as 16 hex digits: a collision needs both to collide. */
+function contentHash(bytes: Uint8Array): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ 0x5bd1e995;
+  for (let i = 0; i < bytes.length; i++) {
+    a = Math.imul(a ^ bytes[i], 0x01000193);
+    b = Math.imul(b ^ bytes[i], 0x01000193) ^ (b >>> 15);
+  }
+  return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
+}
+
+const tags = new WeakMap<Uint8Array, string>();
+
+/** The strong entity tag of `bytes`: `"<length in base 36>-<hash>"`, quoted as the header carries it. */
+export function entityTagOf(bytes: Uint8Array): string {
+  let tag = tags.get(bytes);
+  if (tag === undefined) tags.set(bytes, tag = `"${bytes.length.toString(36)}-${contentHash(bytes)}"`);
+  return tag;
+}
+
+/**
+ * Whether an `If-None-Match` value matches `tag`: `*`, or a listed tag equal to it under the weak comparison the
+ * header uses (a `W/` prefix is ignored). A malformed list simply does not match.
+ */
+export function ifNoneMatchHolds(header: string | undefined, tag: string): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === "*") return true;
+  for (const listed of header.split(",")) {
+    const candidate = listed.trim();
+    if (candidate === tag || (candidate.startsWith("W/") && candidate.slice(2) === tag)) return true;
+  }
+  return false;
+}
