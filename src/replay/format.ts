@@ -410,38 +410,54 @@ function decodeBase64Into(text: string, slab: ByteSlab): Uint8Array {
 
 /**
  * The initial accounts of both chains, with one copy of what repeats: an account whose bytes are the same on both
- * chains (a delegated account's base copy and its ER copy) shares one byte array, and owners share one string each.
- * A 100,000-owner recording holds 370 MB of baskets on each chain. The ER is read first: it is the smaller file,
- * and every twin has its ER copy there.
+ * chains (a delegated account's base copy and its ER copy) shares one byte array, a key held on both chains one
+ * string, owners one string each, and equal lamports one bigint (most are the rent-exempt minimum of a size: a handful
+ * of values for 600,000 accounts, at 32 bytes each). A 100,000-owner recording holds 370 MB of baskets on each chain.
+ * The ER is read first: it is the smaller file, and every twin has its ER copy there.
  */
 async function readInitialAccounts(dir: string): Promise<Record<Chain, RecordedAccount[]>> {
-  const owners = new Map<string, string>();
+  const shared = new SharedValues();
   const slab = new ByteSlab();
-  const er = await readAccountsInto(dir, "er", slab, owners);
-  const twins = new Map(er.map((a) => [a.pubkey, a.data]));
-  const base = await readAccountsInto(dir, "base", slab, owners, (account) => {
+  const er = await readAccountsInto(dir, "er", slab, shared);
+  const twins = new Map(er.map((a) => [a.pubkey, a]));
+  const base = await readAccountsInto(dir, "base", slab, shared, (account) => {
     const twin = twins.get(account.pubkey);
-    if (!twin || !bytesEqual(twin, account.data)) return;
+    if (!twin) return;
+    account.pubkey = twin.pubkey;
+    if (!bytesEqual(twin.data, account.data)) return;
     slab.giveBack(account.data);
-    account.data = twin;
+    account.data = twin.data;
   });
   return { base, er };
+}
+
+/** One instance of each owner string and lamports value, for the accounts of a recording. */
+class SharedValues {
+  readonly #owners = new Map<string, string>();
+  readonly #lamports = new Map<bigint, bigint>();
+
+  share(account: RecordedAccount): void {
+    const owner = this.#owners.get(account.owner);
+    if (owner === undefined) this.#owners.set(account.owner, account.owner);
+    else account.owner = owner;
+    const lamports = this.#lamports.get(account.lamports);
+    if (lamports === undefined) this.#lamports.set(account.lamports, account.lamports);
+    else account.lamports = lamports;
+  }
 }
 
 async function readAccountsInto(
   dir: string,
   chain: Chain,
   slab: ByteSlab,
-  owners: Map<string, string>,
+  shared: SharedValues,
   onAccount?: (account: RecordedAccount) => void,
 ): Promise<RecordedAccount[]> {
   const out: RecordedAccount[] = [];
   const file = await resolveAccountsFile(dir, chain);
   if (!file) return out;
   const keep = (account: RecordedAccount) => {
-    const owner = owners.get(account.owner);
-    if (owner === undefined) owners.set(account.owner, account.owner);
-    else account.owner = owner;
+    shared.share(account);
     onAccount?.(account);
     out.push(account);
   };
