@@ -12,6 +12,7 @@
  *   `stored length` data bytes (the rest are zeros).
  */
 import type { RecordedAccount } from "./recorded-account.ts";
+import { bytesEqual } from "../protocol/codec/bytes.ts";
 
 export const BINARY_ACCOUNTS_MAGIC = new TextEncoder().encode("FLRACC1\n");
 
@@ -109,6 +110,19 @@ export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
 export type TakeBytes = (length: number) => Uint8Array;
 
 /**
+ * An array already held with exactly these bytes (`length` bytes: `stored`, then zeros), to use instead of a copy;
+ * undefined when there is none.
+ */
+export type ReuseBytes = (pubkey: string, length: number, stored: Uint8Array) => Uint8Array | undefined;
+
+/** Whether `data` is `length` bytes: `stored`, then zeros. */
+export function holdsBytes(data: Uint8Array, length: number, stored: Uint8Array): boolean {
+  if (data.length !== length || !bytesEqual(data.subarray(0, stored.length), stored)) return false;
+  for (let i = stored.length; i < length; i++) if (data[i] !== 0) return false;
+  return true;
+}
+
+/**
  * Decodes records fed in chunks of any size (a record may span chunks). Owner strings are shared: one per owner.
  */
 export class BinaryAccountDecoder {
@@ -119,7 +133,11 @@ export class BinaryAccountDecoder {
   #headerSeen = false;
   #records = 0;
 
-  constructor(readonly take: TakeBytes = (n) => new Uint8Array(n), readonly where = "accounts") {}
+  constructor(
+    readonly take: TakeBytes = (n) => new Uint8Array(n),
+    readonly where = "accounts",
+    readonly reuse?: ReuseBytes,
+  ) {}
 
   /**
    * Feeds a chunk; `each` gets every account whose record it completes, each before the next one's bytes are taken
@@ -174,6 +192,13 @@ export class BinaryAccountDecoder {
     this.#end += chunk.length;
   }
 
+  #copy(stored: Uint8Array, length: number): Uint8Array {
+    const data = this.take(length);
+    data.set(stored);
+    if (stored.length < length) data.fill(0, stored.length);
+    return data;
+  }
+
   #record(buffer: Uint8Array, view: DataView, at: number, end: number): RecordedAccount | undefined {
     const bad = (what: string) => new TypeError(`${this.where}: record ${this.#records}: ${what}`);
     const kind = buffer[at];
@@ -204,9 +229,7 @@ export class BinaryAccountDecoder {
     const stored = view.getUint32(p + 4, true);
     p += 8;
     if (stored > length || p + stored !== end) throw bad("data length");
-    const data = this.take(length);
-    data.set(buffer.subarray(p, end));
-    if (stored < length) data.fill(0, stored);
+    const data = this.reuse?.(name, length, buffer.subarray(p, end)) ?? this.#copy(buffer.subarray(p, end), length);
     const account: RecordedAccount = { pubkey: name, owner, lamports, executable: (flags & EXECUTABLE) !== 0, data };
     if (rentEpoch !== undefined) account.rentEpoch = rentEpoch;
     return account;
@@ -237,8 +260,9 @@ export async function readBinaryAccounts(
   path: string,
   each: (account: RecordedAccount) => void,
   take?: TakeBytes,
+  reuse?: ReuseBytes,
 ): Promise<void> {
-  const decoder = new BinaryAccountDecoder(take, path);
+  const decoder = new BinaryAccountDecoder(take, path, reuse);
   for await (const chunk of fileChunks(path)) decoder.push(chunk, each);
   decoder.finish();
 }

@@ -17,7 +17,14 @@
 import type { Chain } from "../state/types.ts";
 import { bigintFromJson, bigintToJson } from "./codec.ts";
 import { base64, bytesEqual, fromBase64 } from "../protocol/codec/bytes.ts";
-import { BinaryAccountEncoder, concatBytes, readBinaryAccountBatches, readBinaryAccounts } from "./binary-accounts.ts";
+import {
+  BinaryAccountEncoder,
+  concatBytes,
+  holdsBytes,
+  readBinaryAccountBatches,
+  readBinaryAccounts,
+  type ReuseBytes,
+} from "./binary-accounts.ts";
 import type { RecordedAccount, RecordedAccountData } from "./recorded-account.ts";
 
 export const RECORDING_FORMAT = "flash-replay/1";
@@ -420,14 +427,19 @@ async function readInitialAccounts(dir: string): Promise<Record<Chain, RecordedA
   const slab = new ByteSlab();
   const er = await readAccountsInto(dir, "er", slab, shared);
   const twins = new Map(er.map((a) => [a.pubkey, a]));
+  // The binary form is compared before its bytes are copied; the JSONL form after they are decoded.
+  const reuse: ReuseBytes = (pubkey, length, stored) => {
+    const twin = twins.get(pubkey)?.data;
+    return twin && holdsBytes(twin, length, stored) ? twin : undefined;
+  };
   const base = await readAccountsInto(dir, "base", slab, shared, (account) => {
     const twin = twins.get(account.pubkey);
     if (!twin) return;
     account.pubkey = twin.pubkey;
-    if (!bytesEqual(twin.data, account.data)) return;
+    if (account.data === twin.data || !bytesEqual(twin.data, account.data)) return;
     slab.giveBack(account.data);
     account.data = twin.data;
-  });
+  }, reuse);
   return { base, er };
 }
 
@@ -452,6 +464,7 @@ async function readAccountsInto(
   slab: ByteSlab,
   shared: SharedValues,
   onAccount?: (account: RecordedAccount) => void,
+  reuse?: ReuseBytes,
 ): Promise<RecordedAccount[]> {
   const out: RecordedAccount[] = [];
   const file = await resolveAccountsFile(dir, chain);
@@ -462,7 +475,7 @@ async function readAccountsInto(
     out.push(account);
   };
   if (file.binary) {
-    await readBinaryAccounts(file.path, keep, (length) => slab.take(length));
+    await readBinaryAccounts(file.path, keep, (length) => slab.take(length), reuse);
     return out;
   }
   const decodeData = (text: string) => decodeBase64Into(text, slab);

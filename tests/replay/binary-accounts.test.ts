@@ -3,6 +3,7 @@ import {
   BinaryAccountDecoder,
   BinaryAccountEncoder,
   concatBytes,
+  holdsBytes,
   readBinaryAccountBatches,
   storedLength,
   writeBinaryAccounts,
@@ -59,6 +60,14 @@ Deno.test("binary accounts: encode → decode gives the same accounts, byte for 
     const out = decodeInChunks(bytes, 1 << 20);
     assert.equal(out[0].owner, out[1].owner);
   });
+});
+
+Deno.test("holdsBytes: the full bytes of a stored prefix, and nothing else", () => {
+  const data = Uint8Array.of(1, 2, 0, 0);
+  assert.ok(holdsBytes(data, 4, Uint8Array.of(1, 2)));
+  assert.ok(!holdsBytes(data, 5, Uint8Array.of(1, 2)), "another length");
+  assert.ok(!holdsBytes(data, 4, Uint8Array.of(1, 3)), "another prefix");
+  assert.ok(!holdsBytes(Uint8Array.of(1, 2, 0, 9), 4, Uint8Array.of(1, 2)), "a non-zero tail");
 });
 
 Deno.test("binary accounts: malformed input is refused with a clear error", () => {
