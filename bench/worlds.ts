@@ -3,10 +3,16 @@
  * later runs. The cold-start bench and bench:ws both use them, with different recording lengths.
  */
 import { convertRecording } from "../tools/convert-recording.ts";
+import { binaryAccountsFileName } from "../src/replay/format.ts";
+import { CHAINS } from "../src/state/types.ts";
 
+/** Whether both chains' initial accounts are in the binary form (a conversion cut short leaves only `.partial` files). */
 async function hasBinaryAccounts(dir: string): Promise<boolean> {
-  for await (const entry of Deno.readDir(dir)) if (entry.name.startsWith("base.accounts.bin")) return true;
-  return false;
+  const names = new Set<string>();
+  for await (const entry of Deno.readDir(dir)) names.add(entry.name);
+  return CHAINS.every((chain) =>
+    names.has(binaryAccountsFileName(chain)) || names.has(binaryAccountsFileName(chain) + ".gz")
+  );
 }
 
 export function worldDirFor(worldsDir: string, owners: number): string {

@@ -443,8 +443,12 @@ async function readInitialAccounts(dir: string): Promise<Record<Chain, RecordedA
   return { base, er };
 }
 
-/** One instance of each owner string and lamports value, for the accounts of a recording. */
+/**
+ * One instance of each owner string and lamports value, for the accounts of a recording. Lamports values stop being
+ * added past a bound: a recording whose balances are all different would pay a map entry per account for nothing.
+ */
 class SharedValues {
+  static readonly MAX_LAMPORTS_VALUES = 1 << 16;
   readonly #owners = new Map<string, string>();
   readonly #lamports = new Map<bigint, bigint>();
 
@@ -453,8 +457,10 @@ class SharedValues {
     if (owner === undefined) this.#owners.set(account.owner, account.owner);
     else account.owner = owner;
     const lamports = this.#lamports.get(account.lamports);
-    if (lamports === undefined) this.#lamports.set(account.lamports, account.lamports);
-    else account.lamports = lamports;
+    if (lamports !== undefined) account.lamports = lamports;
+    else if (this.#lamports.size < SharedValues.MAX_LAMPORTS_VALUES) {
+      this.#lamports.set(account.lamports, account.lamports);
+    }
   }
 }
 
