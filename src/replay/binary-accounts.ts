@@ -199,23 +199,26 @@ export class BinaryAccountDecoder {
     return data;
   }
 
+  #bad(what: string): TypeError {
+    return new TypeError(`${this.where}: record ${this.#records}: ${what}`);
+  }
+
   #record(buffer: Uint8Array, view: DataView, at: number, end: number): RecordedAccount | undefined {
-    const bad = (what: string) => new TypeError(`${this.where}: record ${this.#records}: ${what}`);
     const kind = buffer[at];
     const nameEnd = at + 2 + buffer[at + 1];
-    if (nameEnd > end) throw bad("name past the record's end");
+    if (nameEnd > end) throw this.#bad("name past the record's end");
     const name = asciiText.decode(buffer.subarray(at + 2, nameEnd));
     if (kind === OWNER_RECORD) {
-      if (nameEnd !== end) throw bad("owner record length");
+      if (nameEnd !== end) throw this.#bad("owner record length");
       this.#owners.push(name);
       return undefined;
     }
-    if (kind !== ACCOUNT_RECORD) throw bad(`unknown record kind ${kind}`);
+    if (kind !== ACCOUNT_RECORD) throw this.#bad(`unknown record kind ${kind}`);
     let p = nameEnd;
     const fixed = p + 2 + 1 + 8 + 8;
-    if (fixed > end) throw bad("account record too short");
+    if (fixed > end) throw this.#bad("account record too short");
     const owner = this.#owners[view.getUint16(p, true)];
-    if (owner === undefined) throw bad("owner not defined");
+    if (owner === undefined) throw this.#bad("owner not defined");
     const flags = buffer[p + 2];
     const lamports = view.getBigUint64(p + 3, true);
     p += 11;
@@ -224,11 +227,11 @@ export class BinaryAccountDecoder {
       rentEpoch = view.getFloat64(p, true);
       p += 8;
     }
-    if (p + 8 > end) throw bad("account record too short");
+    if (p + 8 > end) throw this.#bad("account record too short");
     const length = view.getUint32(p, true);
     const stored = view.getUint32(p + 4, true);
     p += 8;
-    if (stored > length || p + stored !== end) throw bad("data length");
+    if (stored > length || p + stored !== end) throw this.#bad("data length");
     const data = this.reuse?.(name, length, buffer.subarray(p, end)) ?? this.#copy(buffer.subarray(p, end), length);
     const account: RecordedAccount = { pubkey: name, owner, lamports, executable: (flags & EXECUTABLE) !== 0, data };
     if (rentEpoch !== undefined) account.rentEpoch = rentEpoch;
