@@ -106,7 +106,7 @@ export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** Where a decoded account's full-length bytes are allocated (zero-filled or not: the decoder writes them whole). */
+/** Where a decoded account's full-length bytes are allocated: zero bytes, for the decoder to write the stored ones. */
 export type TakeBytes = (length: number) => Uint8Array;
 
 /**
@@ -195,7 +195,6 @@ export class BinaryAccountDecoder {
   #copy(stored: Uint8Array, length: number): Uint8Array {
     const data = this.take(length);
     data.set(stored);
-    if (stored.length < length) data.fill(0, stored.length);
     return data;
   }
 

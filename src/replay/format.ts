@@ -378,6 +378,8 @@ export class ByteSlab {
   #chunk = new Uint8Array(0);
   #used = 0;
   #last = 0;
+  /** Where the bytes of views given back end: below it, the chunk may hold old bytes. */
+  #dirtyEnd = 0;
 
   constructor(readonly chunkBytes = 4 << 20) {}
 
@@ -390,6 +392,7 @@ export class ByteSlab {
     if (this.#used + length > this.#chunk.length) {
       this.#chunk = new Uint8Array(this.chunkBytes);
       this.#used = 0;
+      this.#dirtyEnd = 0;
     }
     const view = this.#chunk.subarray(this.#used, this.#used + length);
     this.#last = this.#used;
@@ -397,9 +400,20 @@ export class ByteSlab {
     return view;
   }
 
+  /** A view of `length` zero bytes (fresh memory is zeros already: only what was given back is cleared). */
+  takeZeroed(length: number): Uint8Array {
+    const view = this.take(length);
+    if (view.buffer === this.#chunk.buffer && this.#last < this.#dirtyEnd) {
+      view.fill(0, 0, Math.min(length, this.#dirtyEnd - this.#last));
+    }
+    return view;
+  }
+
   /** Gives back the bytes of the last `take`, when they turned out not to be needed. */
   giveBack(view: Uint8Array): void {
-    if (view.buffer === this.#chunk.buffer && view.byteOffset === this.#last) this.#used = this.#last;
+    if (view.buffer !== this.#chunk.buffer || view.byteOffset !== this.#last) return;
+    this.#dirtyEnd = Math.max(this.#dirtyEnd, this.#last + view.length);
+    this.#used = this.#last;
   }
 }
 
@@ -427,13 +441,18 @@ async function readInitialAccounts(dir: string): Promise<Record<Chain, RecordedA
   const slab = new ByteSlab();
   const er = await readAccountsInto(dir, "er", slab, shared);
   const twins = new Map(er.map((a) => [a.pubkey, a]));
-  // The binary form is compared before its bytes are copied; the JSONL form after they are decoded.
+  // The binary form is compared before its bytes are copied; the JSONL form after they are decoded. A world has
+  // millions of base accounts: the twin found for the comparison is kept for the callback (one lookup each).
+  let looked: string | undefined;
+  let found: RecordedAccount | undefined;
   const reuse: ReuseBytes = (pubkey, length, stored) => {
-    const twin = twins.get(pubkey)?.data;
-    return twin && holdsBytes(twin, length, stored) ? twin : undefined;
+    looked = pubkey;
+    found = twins.get(pubkey);
+    return found && holdsBytes(found.data, length, stored) ? found.data : undefined;
   };
   const base = await readAccountsInto(dir, "base", slab, shared, (account) => {
-    const twin = twins.get(account.pubkey);
+    const twin = looked === account.pubkey ? found : twins.get(account.pubkey);
+    looked = found = undefined;
     if (!twin) return;
     account.pubkey = twin.pubkey;
     if (account.data === twin.data || !bytesEqual(twin.data, account.data)) return;
@@ -481,7 +500,7 @@ async function readAccountsInto(
     out.push(account);
   };
   if (file.binary) {
-    await readBinaryAccounts(file.path, keep, (length) => slab.take(length), reuse);
+    await readBinaryAccounts(file.path, keep, (length) => slab.takeZeroed(length), reuse);
     return out;
   }
   const decodeData = (text: string) => decodeBase64Into(text, slab);

@@ -50,11 +50,16 @@ Deno.test("binary accounts: encode → decode gives the same accounts, byte for 
   for (const chunk of [1, 7, 64, 1 << 20]) {
     await t.step(`fed in chunks of ${chunk} bytes`, () => assert.deepEqual(decodeInChunks(bytes, chunk), accounts));
   }
-  await t.step("bytes taken elsewhere are written whole (a reused region holds old bytes)", () => {
-    const decoder = new BinaryAccountDecoder((n) => new Uint8Array(n).fill(0xee));
+  await t.step("bytes taken from elsewhere (a slab) are used", () => {
+    const taken: Uint8Array[] = [];
+    const decoder = new BinaryAccountDecoder((n) => {
+      taken.push(new Uint8Array(n));
+      return taken[taken.length - 1];
+    });
     const out: RecordedAccount[] = [];
     decoder.push(bytes, (a) => out.push(a));
     assert.deepEqual(out, accounts);
+    assert.deepEqual(out.map((a) => a.data), taken);
   });
   await t.step("one owner string per owner", () => {
     const out = decodeInChunks(bytes, 1 << 20);
