@@ -1,5 +1,5 @@
 /**
- * `deno task record -- --out DIR [--duration-s N] [--name NAME]`: captures a recording from live endpoints, in the
+ * `deno task record -- --out DIR [--duration-s N] [--name NAME] [--binary-accounts]`: captures a recording from live endpoints, in the
  * format the service replays (REPLAY_DIR=DIR). Sources come from the environment like the service's live mode:
  * RPC_URL (+ RPC_WS_URL), ER_RPC_URL (+ ER_RPC_WS_URL), ORACLE_URL + ORACLE_TOKEN, and the deployment configurations
  * POOL_CONFIG_V2 / POOL_CONFIG_EARLIER (default: the bundled world's), which name the programs, accounts and feeds.
@@ -20,6 +20,7 @@ const { values } = parseArgs({
     "duration-s": { type: "string", default: "60" },
     name: { type: "string" },
     gzip: { type: "boolean", default: true },
+    "binary-accounts": { type: "boolean", default: false },
   },
 });
 
@@ -74,6 +75,7 @@ const result = await record({
   name: values.name ?? `recording-${new Date().toISOString()}`,
   durationMs,
   gzip: values.gzip,
+  binaryAccounts: values["binary-accounts"],
   signal: stop.signal,
   base: { rpcUrl: config.RPC_URL, wsUrl: config.RPC_WS_URL, programIds, extraAccounts },
   er: config.ER_RPC_URL

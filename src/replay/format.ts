@@ -11,11 +11,21 @@
  *   er.blockhashes.jsonl[.gz]
  *   oracle.jsonl[.gz]               timed oracle frames
  * Every file except meta.json is optional (missing = empty). Files are read line by line, so a 100,000-account world
- * never needs one giant string in memory.
+ * never needs one giant string in memory. The initial accounts may instead be in the binary form
+ * (`base.accounts.bin[.gz]`, `binary-accounts.ts`), which large worlds use: read first when present.
  */
 import type { Chain } from "../state/types.ts";
 import { bigintFromJson, bigintToJson } from "./codec.ts";
 import { base64, bytesEqual, fromBase64 } from "../protocol/codec/bytes.ts";
+import {
+  BinaryAccountEncoder,
+  concatBytes,
+  holdsBytes,
+  readBinaryAccountBatches,
+  readBinaryAccounts,
+  type ReuseBytes,
+} from "./binary-accounts.ts";
+import type { RecordedAccount, RecordedAccountData } from "./recorded-account.ts";
 
 export const RECORDING_FORMAT = "flash-replay/1";
 const CHAIN_LIST: readonly Chain[] = ["base", "er"];
@@ -44,17 +54,7 @@ export interface RecordingMeta {
   description?: string;
 }
 
-export interface RecordedAccountData {
-  owner: string;
-  lamports: bigint;
-  executable: boolean;
-  data: Uint8Array;
-  rentEpoch?: number;
-}
-
-export interface RecordedAccount extends RecordedAccountData {
-  pubkey: string;
-}
+export type { RecordedAccount, RecordedAccountData } from "./recorded-account.ts";
 
 export interface AccountUpdate {
   atMs: number;
@@ -239,6 +239,11 @@ export function chainFileName(chain: Chain, kind: RecordingFile): string {
   return `${chain}.${kind}.jsonl`;
 }
 
+/** The binary form of a chain's initial accounts (`binary-accounts.ts`). */
+export function binaryAccountsFileName(chain: Chain): string {
+  return `${chain}.accounts.bin`;
+}
+
 export const ORACLE_FILE = "oracle.jsonl";
 export const META_FILE = "meta.json";
 
@@ -321,9 +326,19 @@ export async function readRecordingMeta(dir: string): Promise<RecordingMeta> {
   return meta as RecordingMeta;
 }
 
-/** Streams one chain's initial accounts. */
-export function streamInitialAccounts(dir: string, chain: Chain): AsyncGenerator<RecordedAccount> {
-  return readDecoded(dir, chainFileName(chain, "accounts"), decodeAccountLine);
+/** One chain's initial accounts file: the binary form when there is one, else the JSONL form (either may be gzipped). */
+async function resolveAccountsFile(dir: string, chain: Chain): Promise<{ path: string; binary: boolean } | undefined> {
+  const binary = await resolveDataFile(dir, binaryAccountsFileName(chain));
+  if (binary) return { path: binary, binary: true };
+  const path = await resolveDataFile(dir, chainFileName(chain, "accounts"));
+  return path ? { path, binary: false } : undefined;
+}
+
+/** Streams one chain's initial accounts (each with its own byte array). */
+export async function* streamInitialAccounts(dir: string, chain: Chain): AsyncGenerator<RecordedAccount> {
+  const file = await resolveAccountsFile(dir, chain);
+  if (!file?.binary) return yield* readDecoded(dir, chainFileName(chain, "accounts"), decodeAccountLine);
+  for await (const accounts of readBinaryAccountBatches(file.path)) yield* accounts;
 }
 
 export function streamUpdates(dir: string, chain: Chain): AsyncGenerator<AccountUpdate> {
@@ -363,6 +378,8 @@ export class ByteSlab {
   #chunk = new Uint8Array(0);
   #used = 0;
   #last = 0;
+  /** Where the bytes of views given back end: below it, the chunk may hold old bytes. */
+  #dirtyEnd = 0;
 
   constructor(readonly chunkBytes = 4 << 20) {}
 
@@ -375,6 +392,7 @@ export class ByteSlab {
     if (this.#used + length > this.#chunk.length) {
       this.#chunk = new Uint8Array(this.chunkBytes);
       this.#used = 0;
+      this.#dirtyEnd = 0;
     }
     const view = this.#chunk.subarray(this.#used, this.#used + length);
     this.#last = this.#used;
@@ -382,9 +400,20 @@ export class ByteSlab {
     return view;
   }
 
+  /** A view of `length` zero bytes (fresh memory is zeros already: only what was given back is cleared). */
+  takeZeroed(length: number): Uint8Array {
+    const view = this.take(length);
+    if (view.buffer === this.#chunk.buffer && this.#last < this.#dirtyEnd) {
+      view.fill(0, 0, Math.min(length, this.#dirtyEnd - this.#last));
+    }
+    return view;
+  }
+
   /** Gives back the bytes of the last `take`, when they turned out not to be needed. */
   giveBack(view: Uint8Array): void {
-    if (view.buffer === this.#chunk.buffer && view.byteOffset === this.#last) this.#used = this.#last;
+    if (view.buffer !== this.#chunk.buffer || view.byteOffset !== this.#last) return;
+    this.#dirtyEnd = Math.max(this.#dirtyEnd, this.#last + view.length);
+    this.#used = this.#last;
   }
 }
 
@@ -402,50 +431,90 @@ function decodeBase64Into(text: string, slab: ByteSlab): Uint8Array {
 
 /**
  * The initial accounts of both chains, with one copy of what repeats: an account whose bytes are the same on both
- * chains (a delegated account's base copy and its ER copy) shares one byte array, and owners share one string each.
- * A 100,000-owner recording holds 370 MB of baskets on each chain. The ER is read first: it is the smaller file,
- * and every twin has its ER copy there.
+ * chains (a delegated account's base copy and its ER copy) shares one byte array, a key held on both chains one
+ * string, owners one string each, and equal lamports one bigint (most are the rent-exempt minimum of a size: a handful
+ * of values for 600,000 accounts, at 32 bytes each). A 100,000-owner recording holds 370 MB of baskets on each chain.
+ * The ER is read first: it is the smaller file, and every twin has its ER copy there.
  */
 async function readInitialAccounts(dir: string): Promise<Record<Chain, RecordedAccount[]>> {
-  const owners = new Map<string, string>();
+  const shared = new SharedValues();
   const slab = new ByteSlab();
-  const er = await readAccountsInto(dir, "er", slab, owners);
-  const twins = new Map(er.map((a) => [a.pubkey, a.data]));
-  const base = await readAccountsInto(dir, "base", slab, owners, (account) => {
-    const twin = twins.get(account.pubkey);
-    if (!twin || !bytesEqual(twin, account.data)) return;
+  const er = await readAccountsInto(dir, "er", slab, shared);
+  const twins = new Map(er.map((a) => [a.pubkey, a]));
+  // The binary form is compared before its bytes are copied; the JSONL form after they are decoded. A world has
+  // millions of base accounts: the twin found for the comparison is kept for the callback (one lookup each).
+  let looked: string | undefined;
+  let found: RecordedAccount | undefined;
+  const reuse: ReuseBytes = (pubkey, length, stored) => {
+    looked = pubkey;
+    found = twins.get(pubkey);
+    return found && holdsBytes(found.data, length, stored) ? found.data : undefined;
+  };
+  const base = await readAccountsInto(dir, "base", slab, shared, (account) => {
+    const twin = looked === account.pubkey ? found : twins.get(account.pubkey);
+    looked = found = undefined;
+    if (!twin) return;
+    account.pubkey = twin.pubkey;
+    if (account.data === twin.data || !bytesEqual(twin.data, account.data)) return;
     slab.giveBack(account.data);
-    account.data = twin;
-  });
+    account.data = twin.data;
+  }, reuse);
   return { base, er };
+}
+
+/**
+ * One instance of each owner string and lamports value, for the accounts of a recording. Lamports values stop being
+ * added past a bound: a recording whose balances are all different would pay a map entry per account for nothing.
+ */
+class SharedValues {
+  static readonly MAX_LAMPORTS_VALUES = 1 << 16;
+  readonly #owners = new Map<string, string>();
+  readonly #lamports = new Map<bigint, bigint>();
+
+  share(account: RecordedAccount): void {
+    const owner = this.#owners.get(account.owner);
+    if (owner === undefined) this.#owners.set(account.owner, account.owner);
+    else account.owner = owner;
+    const lamports = this.#lamports.get(account.lamports);
+    if (lamports !== undefined) account.lamports = lamports;
+    else if (this.#lamports.size < SharedValues.MAX_LAMPORTS_VALUES) {
+      this.#lamports.set(account.lamports, account.lamports);
+    }
+  }
 }
 
 async function readAccountsInto(
   dir: string,
   chain: Chain,
   slab: ByteSlab,
-  owners: Map<string, string>,
+  shared: SharedValues,
   onAccount?: (account: RecordedAccount) => void,
+  reuse?: ReuseBytes,
 ): Promise<RecordedAccount[]> {
   const out: RecordedAccount[] = [];
-  const path = await resolveDataFile(dir, chainFileName(chain, "accounts"));
-  if (!path) return out;
+  const file = await resolveAccountsFile(dir, chain);
+  if (!file) return out;
+  const keep = (account: RecordedAccount) => {
+    shared.share(account);
+    onAccount?.(account);
+    out.push(account);
+  };
+  if (file.binary) {
+    await readBinaryAccounts(file.path, keep, (length) => slab.takeZeroed(length), reuse);
+    return out;
+  }
   const decodeData = (text: string) => decodeBase64Into(text, slab);
   let n = 0;
-  for await (const lines of readLineBatches(path)) {
+  for await (const lines of readLineBatches(file.path)) {
     for (const line of lines) {
       n++;
       let account: RecordedAccount;
       try {
         account = decodeInitialAccountLine(line, decodeData);
       } catch (error) {
-        throw new TypeError(`${path}:${n}: ${error instanceof Error ? error.message : error}`);
+        throw new TypeError(`${file.path}:${n}: ${error instanceof Error ? error.message : error}`);
       }
-      const owner = owners.get(account.owner);
-      if (owner === undefined) owners.set(account.owner, account.owner);
-      else account.owner = owner;
-      onAccount?.(account);
-      out.push(account);
+      keep(account);
     }
   }
   return out;
@@ -487,13 +556,22 @@ export async function readRecording(dir: string): Promise<Recording> {
 export interface WriteOptions {
   /** gzip the JSONL files (`.jsonl.gz`). */
   gzip?: boolean;
+  /**
+   * Initial accounts in the binary form (`*.accounts.bin`, what large worlds use), never gzipped here: inflating
+   * would cost a large world's boot a good part of what the form saves (readers take `.bin.gz` all the same).
+   */
+  binaryAccounts?: boolean;
 }
 
-/** Buffered line writer over a file, optionally gzipped. */
+/**
+ * Buffered writer over a file, optionally gzipped: lines of text (joined, then encoded once per flush), or the records
+ * of a binary accounts file (`writeBytes`).
+ */
 class LineSink {
   #writer: WritableStreamDefaultWriter<Uint8Array>;
   #done: Promise<void>;
   #buf: string[] = [];
+  #bytes: Uint8Array[] = [];
   #bufLen = 0;
   #encoder = new TextEncoder();
   lines = 0;
@@ -518,12 +596,28 @@ class LineSink {
     if (this.#bufLen >= 1 << 16) await this.flush();
   }
 
+  /** Appends one record's bytes (counted as one line). */
+  async writeBytes(parts: Uint8Array[]): Promise<void> {
+    for (const part of parts) {
+      this.#bytes.push(part);
+      this.#bufLen += part.length;
+    }
+    this.lines++;
+    if (this.#bufLen >= 1 << 20) await this.flush();
+  }
+
   async flush(): Promise<void> {
-    if (this.#buf.length === 0) return;
-    const chunk = this.#encoder.encode(this.#buf.join(""));
-    this.#buf = [];
+    if (this.#buf.length > 0) {
+      const chunk = this.#encoder.encode(this.#buf.join(""));
+      this.#buf = [];
+      await this.#writer.write(chunk);
+    }
+    if (this.#bytes.length > 0) {
+      const chunk = concatBytes(this.#bytes);
+      this.#bytes = [];
+      await this.#writer.write(chunk);
+    }
     this.#bufLen = 0;
-    await this.#writer.write(chunk);
   }
 
   async close(): Promise<void> {
@@ -541,11 +635,14 @@ export class RecordingWriter {
   readonly #dir: string;
   readonly #gzip: boolean;
   readonly #sinks = new Map<string, LineSink>();
+  /** Per chain, when the initial accounts are written in the binary form. */
+  readonly #binary: Record<Chain, BinaryAccountEncoder> | undefined;
   #closed = false;
 
-  private constructor(dir: string, gzip: boolean) {
+  private constructor(dir: string, gzip: boolean, binaryAccounts: boolean) {
     this.#dir = dir;
     this.#gzip = gzip;
+    this.#binary = binaryAccounts ? { base: new BinaryAccountEncoder(), er: new BinaryAccountEncoder() } : undefined;
   }
 
   static async create(dir: string, options: WriteOptions = {}): Promise<RecordingWriter> {
@@ -557,25 +654,33 @@ export class RecordingWriter {
         META_FILE,
         ORACLE_FILE,
         ...CHAIN_LIST.flatMap((c) => (["accounts", "updates", "blockhashes"] as const).map((k) => chainFileName(c, k))),
+        ...CHAIN_LIST.map(binaryAccountsFileName),
       ]
     ) {
       for (const p of [join(dir, name), join(dir, name + ".gz")]) await Deno.remove(p).catch(() => {});
     }
-    return new RecordingWriter(dir, gz);
+    return new RecordingWriter(dir, gz, options.binaryAccounts === true);
   }
 
   async #sink(name: string): Promise<LineSink> {
     if (this.#closed) throw new Error("RecordingWriter is closed");
     let sink = this.#sinks.get(name);
     if (!sink) {
-      sink = await LineSink.open(join(this.#dir, this.#gzip ? name + ".gz" : name), this.#gzip);
+      const gzip = this.#gzip && name.endsWith(".jsonl");
+      sink = await LineSink.open(join(this.#dir, gzip ? name + ".gz" : name), gzip);
       this.#sinks.set(name, sink);
     }
     return sink;
   }
 
   async writeInitialAccount(chain: Chain, account: RecordedAccount): Promise<void> {
-    await (await this.#sink(chainFileName(chain, "accounts"))).write(encodeAccountLine(account));
+    const encoder = this.#binary?.[chain];
+    if (!encoder) return await (await this.#sink(chainFileName(chain, "accounts"))).write(encodeAccountLine(account));
+    const name = binaryAccountsFileName(chain);
+    const isNew = !this.#sinks.has(name);
+    const sink = await this.#sink(name);
+    const records = encoder.encode(account);
+    await sink.writeBytes(isNew ? [encoder.header(), ...records] : records);
   }
 
   async writeUpdate(chain: Chain, update: AccountUpdate): Promise<void> {

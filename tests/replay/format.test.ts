@@ -82,7 +82,13 @@ Deno.test("recording format round trip", async (t) => {
 // How initial accounts are read and held: one array for an account whose bytes are the same on both chains, bytes
 // carved out of shared buffers (ByteSlab), the data member decoded without a JSON parse.
 
-Deno.test("readRecording: a delegated account's base and ER copies share one array when their bytes are equal", async () => {
+Deno.test("readRecording: a delegated account's base and ER copies share one array when their bytes are equal", async (t) => {
+  for (const binaryAccounts of [false, true]) {
+    await t.step(binaryAccounts ? "binary accounts" : "JSONL accounts", () => twinsShareBytes(binaryAccounts));
+  }
+});
+
+async function twinsShareBytes(binaryAccounts: boolean): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "rec-twins-" });
   try {
     const rec = smallRecording();
@@ -93,7 +99,7 @@ Deno.test("readRecording: a delegated account's base and ER copies share one arr
       acct(key(90), PROGRAM, same.slice()),
       acct(key(91), PROGRAM, withDisc(BASKET_DISC, [5], 3000)),
     );
-    await writeRecording(dir, rec, { gzip: true });
+    await writeRecording(dir, rec, { gzip: true, binaryAccounts });
     const back = await readRecording(dir);
     assert.deepEqual(back, rec, "the same values as written");
     const find = (chain: "base" | "er", k: string) => back.chains[chain].initialAccounts.find((a) => a.pubkey === k)!;
@@ -108,7 +114,7 @@ Deno.test("readRecording: a delegated account's base and ER copies share one arr
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
-});
+}
 
 Deno.test("ByteSlab: views side by side in one buffer, aligned; the last one can be given back; large ones alone", () => {
   const slab = new ByteSlab(1024);
@@ -127,6 +133,19 @@ Deno.test("ByteSlab: views side by side in one buffer, aligned; the last one can
   assert.equal(big.length, 1000);
   const next = slab.take(1020);
   assert.notEqual(next.buffer, a.buffer, "a full buffer is followed by a new one");
+});
+
+Deno.test("ByteSlab.takeZeroed: zeros, also where bytes given back were", () => {
+  const slab = new ByteSlab(1024);
+  const a = slab.takeZeroed(40);
+  a.fill(7);
+  slab.giveBack(a);
+  const b = slab.takeZeroed(24);
+  assert.equal(b.byteOffset, a.byteOffset, "the given-back bytes are reused");
+  assert.deepEqual(b, new Uint8Array(24));
+  b.fill(9);
+  const c = slab.takeZeroed(30);
+  assert.deepEqual(c, new Uint8Array(30), "the rest of the given-back bytes, and fresh ones after them");
 });
 
 Deno.test("initial account lines: the data member taken out before parsing reads as a whole JSON parse does", async () => {

@@ -70,6 +70,8 @@ export interface WorldOptions {
   frameMs?: number;
   /** gzip the JSONL files. Default true. */
   gzip?: boolean;
+  /** Initial accounts in the binary form (`*.accounts.bin`, not gzipped): what the benchmarks' large worlds use. */
+  binaryAccounts?: boolean;
   /** Owners per interface whose accounts change during the replay. Default 8. */
   activeOwners?: number;
   /** Period of v2 trading events (the earlier interface's is 1.4× this). Default 2500 ms. */
@@ -126,7 +128,7 @@ export async function generateWorld(options: WorldOptions): Promise<WorldSummary
   initCustodyRuntimes(eco.v2, seed, startUnix);
   initCustodyRuntimes(eco.earlier, seed, startUnix);
 
-  const writer = await RecordingWriter.create(dir, { gzip });
+  const writer = await RecordingWriter.create(dir, { gzip, binaryAccounts: options.binaryAccounts });
   const emitter = new Emitter(writer, deps.v2.programId);
   const manifest = await ManifestWriter.open(dir);
   try {

@@ -1,6 +1,7 @@
 /** Same seed ⇒ byte-identical world; a different seed ⇒ a different world. */
 import assert from "node:assert/strict";
 import { bytesEqual, generateInTemp, listFiles } from "./_helpers.ts";
+import { readRecording } from "../../../src/replay/format.ts";
 
 Deno.test("world generation is deterministic per seed", async (t) => {
   const opts = { owners: 12, durationS: 20 };
@@ -67,6 +68,21 @@ Deno.test("world generation is deterministic per seed", async (t) => {
       } finally {
         await p.cleanup();
         await q.cleanup();
+      }
+    });
+
+    await t.step("binary accounts: the same world, its initial accounts in the binary form", async () => {
+      const p = await generateInTemp({ ...opts, seed: 7, binaryAccounts: true });
+      try {
+        const names = await listFiles(p.dir);
+        assert.ok(names.includes("base.accounts.bin") && names.includes("er.accounts.bin"));
+        assert.ok(!names.some((f) => f.includes("accounts.jsonl")));
+        assert.deepEqual(await readRecording(p.dir), await readRecording(a.dir));
+        for (const f of files.filter((f) => !f.includes(".accounts."))) {
+          assert.ok(bytesEqual(await Deno.readFile(`${p.dir}/${f}`), await Deno.readFile(`${a.dir}/${f}`)), f);
+        }
+      } finally {
+        await p.cleanup();
       }
     });
   } finally {

@@ -28,16 +28,28 @@ Deno.test("tools/fixtures.ts arguments", () => {
     durationS: 180,
     out: "fixtures/world",
     gzip: true,
+    binaryAccounts: false,
     quiet: false,
   });
   assert.deepEqual(
-    parseArgs(["--seed", "9", "--owners=100000", "--duration-s", "30", "--out", "/tmp/w", "--no-gzip"]),
+    parseArgs([
+      "--seed",
+      "9",
+      "--owners=100000",
+      "--duration-s",
+      "30",
+      "--out",
+      "/tmp/w",
+      "--no-gzip",
+      "--binary-accounts",
+    ]),
     {
       seed: 9,
       owners: 100_000,
       durationS: 30,
       out: "/tmp/w",
       gzip: false,
+      binaryAccounts: true,
       quiet: false,
     },
   );
