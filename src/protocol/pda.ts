@@ -6,8 +6,9 @@
  * addresses over and over.
  */
 import { PublicKey } from "@solana/web3.js";
-import { CodecError, decodePubkey } from "./codec/mod.ts";
+import { CodecError, pubkeyBytes } from "./codec/mod.ts";
 import { hex } from "./codec/bytes.ts";
+import { BoundedMemo } from "./memo.ts";
 import type { ConfigSide, TradeSide } from "./vocabulary.ts";
 import {
   ASSOCIATED_TOKEN_PROGRAM_ID,
@@ -29,28 +30,16 @@ export interface ProgramAddress {
 
 /** Upper bound of memoised derivations; the oldest entry is evicted first. */
 export const PDA_CACHE_LIMIT = 200_000;
-const cache = new Map<string, ProgramAddress>();
+const cache = new BoundedMemo<string, ProgramAddress>(PDA_CACHE_LIMIT);
 const utf8 = new TextEncoder();
 
 function text(a: Address): string {
   return typeof a === "string" ? a : a.toBase58();
 }
 
-/**
- * The 32 bytes of a key seed. Base58 text is decoded once and remembered (bounded like the derivations): a request
- * derives the same owner's basket and ledger several times, and decoding dominated a cached derivation's cost. The
- * bytes are only ever read (seeds are copied into the hash input), never written.
- */
-const decodedKeys = new Map<string, Uint8Array>();
+/** The 32 bytes of a key seed (base58 text decoded once and remembered: `pubkeyBytes`). Only ever read. */
 function keyBytes(a: Address): Uint8Array {
-  if (typeof a !== "string") return a.toBytes();
-  let bytes = decodedKeys.get(a);
-  if (bytes === undefined) {
-    bytes = decodePubkey(a);
-    if (decodedKeys.size >= PDA_CACHE_LIMIT) decodedKeys.delete(decodedKeys.keys().next().value as string);
-    decodedKeys.set(a, bytes);
-  }
-  return bytes;
+  return typeof a === "string" ? pubkeyBytes(a) : a.toBytes();
 }
 
 /** Number of cached derivations (for metrics and tests). */
@@ -58,10 +47,9 @@ export function pdaCacheSize(): number {
   return cache.size;
 }
 
-/** Empties the derivation cache (and the decoded keys). */
+/** Empties the derivation cache. */
 export function clearPdaCache(): void {
   cache.clear();
-  decodedKeys.clear();
 }
 
 /**
@@ -73,21 +61,31 @@ export function findProgramAddress(programId: Address, seeds: readonly Seed[]): 
   // on every call cost more than the lookup it served.
   let key = text(programId);
   for (const s of seeds) key += typeof s === "string" ? `|${s.length}:${s}` : `#${hex(s)}`;
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  const raw = seeds.map((s) => (typeof s === "string" ? utf8.encode(s) : s));
-  for (const s of raw) {
-    if (s.length > 32) throw new CodecError(`PDA seed longer than 32 bytes (${s.length})`);
-  }
-  const [pk, bump] = PublicKey.findProgramAddressSync(raw, new PublicKey(keyBytes(programId)));
-  const out = { address: pk.toBase58(), bump };
-  if (cache.size >= PDA_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(key, out);
-  return out;
+  return cached(key, programId, () => seeds);
 }
 
-function pda(programId: Address, ...seeds: Seed[]): string {
-  return findProgramAddress(programId, seeds).address;
+/**
+ * The derivation remembered under `key`, else computed from `seeds()` and remembered. The named helpers below key
+ * their derivations by the seeds' text (`/name/key/key…`: base58 and the seed names never hold a `/`, `|` or `#`,
+ * so these keys meet neither each other nor `findProgramAddress`'s), which spares a hit the decoding and hex of
+ * every key seed: a builder derives a dozen addresses per request, nearly all of them hits.
+ */
+function cached(key: string, programId: Address, seeds: () => readonly Seed[]): ProgramAddress {
+  return cache.get(key, () => {
+    const raw = seeds().map((s) => (typeof s === "string" ? utf8.encode(s) : s));
+    for (const s of raw) {
+      if (s.length > 32) throw new CodecError(`PDA seed longer than 32 bytes (${s.length})`);
+    }
+    const [pk, bump] = PublicKey.findProgramAddressSync(raw, new PublicKey(keyBytes(programId)));
+    return { address: pk.toBase58(), bump };
+  });
+}
+
+/** The PDA of seeds `[name, ...keys]` (a text seed, then each key's 32 bytes), cached by their text. */
+function pda(programId: Address, name: string, ...keys: Address[]): string {
+  let key = `${text(programId)}/${name}`;
+  for (const k of keys) key += `/${text(k)}`;
+  return cached(key, programId, () => [name, ...keys.map(keyBytes)]).address;
 }
 
 /** Side argument of the market PDA: the enum's variant name or the pool configuration's spelling. */
@@ -159,27 +157,27 @@ export function protocolTokenAccount(programId: Address): string {
 
 /** `["pool", name]` with the name's UTF-8 bytes (e.g. `Crypto.1`). */
 export function pool(programId: Address, poolName: string): string {
-  return pda(programId, "pool", poolName);
+  return cached(`${text(programId)}/pool/${poolName.length}:${poolName}`, programId, () => ["pool", poolName]).address;
 }
 /** Staked LP (sFLP) mint: `["lp_token_mint", pool]`. */
 export function lpTokenMint(programId: Address, pool: Address): string {
-  return pda(programId, "lp_token_mint", keyBytes(pool));
+  return pda(programId, "lp_token_mint", pool);
 }
 /** Compounding LP (FLP) mint: `["compounding_token_mint", pool]`. */
 export function compoundingTokenMint(programId: Address, pool: Address): string {
-  return pda(programId, "compounding_token_mint", keyBytes(pool));
+  return pda(programId, "compounding_token_mint", pool);
 }
 /** `["custody", pool, mint]`. */
 export function custody(programId: Address, pool: Address, mint: Address): string {
-  return pda(programId, "custody", keyBytes(pool), keyBytes(mint));
+  return pda(programId, "custody", pool, mint);
 }
 /** Custody vault: `["custody_token_account", pool, mint]`. */
 export function custodyTokenAccount(programId: Address, pool: Address, mint: Address): string {
-  return pda(programId, "custody_token_account", keyBytes(pool), keyBytes(mint));
+  return pda(programId, "custody_token_account", pool, mint);
 }
 /** Internal oracle (CustomOracle): `["oracle_account", mint]` — keyed by mint only, shared across pools. */
 export function oracleAccount(programId: Address, mint: Address): string {
-  return pda(programId, "oracle_account", keyBytes(mint));
+  return pda(programId, "oracle_account", mint);
 }
 /** `["market", targetCustody, collateralCustody, [side]]` with side byte Long = 1, Short = 2. */
 export function market(
@@ -188,85 +186,90 @@ export function market(
   collateralCustody: Address,
   side: TradeSide | ConfigSide,
 ): string {
-  return pda(programId, "market", keyBytes(targetCustody), keyBytes(collateralCustody), sideByte(side));
+  const sideSeed = sideByte(side);
+  return cached(
+    `${text(programId)}/market/${text(targetCustody)}/${text(collateralCustody)}/${sideSeed[0]}`,
+    programId,
+    () => ["market", keyBytes(targetCustody), keyBytes(collateralCustody), sideSeed],
+  ).address;
 }
 
 // ---- per-user accounts --------------------------------------------------------------------------------------------
 
 /** v2 basket: `["basket", owner]`. */
 export function basket(programId: Address, owner: Address): string {
-  return pda(programId, "basket", keyBytes(owner));
+  return pda(programId, "basket", owner);
 }
 /** v2 deposit ledger: `["user_deposit_ledger", owner]`. */
 export function userDepositLedger(programId: Address, owner: Address): string {
-  return pda(programId, "user_deposit_ledger", keyBytes(owner));
+  return pda(programId, "user_deposit_ledger", owner);
 }
 /** v2 withdrawal escrow (the `receipt` returned by withdraw builders): `["withdrawal_escrow_receipt", owner, mint]`. */
 export function withdrawalEscrowReceipt(programId: Address, owner: Address, mint: Address): string {
-  return pda(programId, "withdrawal_escrow_receipt", keyBytes(owner), keyBytes(mint));
+  return pda(programId, "withdrawal_escrow_receipt", owner, mint);
 }
 /** Standalone position (earlier program; legacy in v2): `["position", owner, market]`. */
 export function position(programId: Address, owner: Address, market: Address): string {
-  return pda(programId, "position", keyBytes(owner), keyBytes(market));
+  return pda(programId, "position", owner, market);
 }
 /** Standalone order account (earlier program; legacy in v2): `["order", owner, market]`. */
 export function order(programId: Address, owner: Address, market: Address): string {
-  return pda(programId, "order", keyBytes(owner), keyBytes(market));
+  return pda(programId, "order", owner, market);
 }
 /** `["referral", owner]`. */
 export function referral(programId: Address, owner: Address): string {
-  return pda(programId, "referral", keyBytes(owner));
+  return pda(programId, "referral", owner);
 }
 /** FAF stake: `["token_stake", owner]`. */
 export function tokenStake(programId: Address, owner: Address): string {
-  return pda(programId, "token_stake", keyBytes(owner));
+  return pda(programId, "token_stake", owner);
 }
 /** Fee-exemption record: `["whitelist", owner]`. */
 export function whitelist(programId: Address, owner: Address): string {
-  return pda(programId, "whitelist", keyBytes(owner));
+  return pda(programId, "whitelist", owner);
 }
 
 // ---- v2 vaults and receipts ---------------------------------------------------------------------------------------
 
 /** Global per-mint trade vault (not per pool): `["trade_vault", mint]`. */
 export function tradeVault(programId: Address, mint: Address): string {
-  return pda(programId, "trade_vault", keyBytes(mint));
+  return pda(programId, "trade_vault", mint);
 }
 /** `["trade_vault_token_account", mint]`. */
 export function tradeVaultTokenAccount(programId: Address, mint: Address): string {
-  return pda(programId, "trade_vault_token_account", keyBytes(mint));
+  return pda(programId, "trade_vault_token_account", mint);
 }
 /** One per custody: `["custody_settlement_receipt", custody]`. */
 export function custodySettlementReceipt(programId: Address, custody: Address): string {
-  return pda(programId, "custody_settlement_receipt", keyBytes(custody));
+  return pda(programId, "custody_settlement_receipt", custody);
 }
 
 // ---- delegation (MagicBlock), sessions ----------------------------------------------------------------------------
 
 /** Delegation buffer `["buffer", delegatedPda]` — derived under the account's **owner program** (perpetuals). */
 export function delegationBuffer(ownerProgramId: Address, delegatedAccount: Address): string {
-  return pda(ownerProgramId, "buffer", keyBytes(delegatedAccount));
+  return pda(ownerProgramId, "buffer", delegatedAccount);
 }
 /** Delegation record `["delegation", delegatedPda]` — under the delegation program. */
 export function delegationRecord(
   delegatedAccount: Address,
   delegationProgramId: Address = DELEGATION_PROGRAM_ID,
 ): string {
-  return pda(delegationProgramId, "delegation", keyBytes(delegatedAccount));
+  return pda(delegationProgramId, "delegation", delegatedAccount);
 }
 /** Delegation metadata `["delegation-metadata", delegatedPda]` — under the delegation program. */
 export function delegationMetadata(
   delegatedAccount: Address,
   delegationProgramId: Address = DELEGATION_PROGRAM_ID,
 ): string {
-  return pda(delegationProgramId, "delegation-metadata", keyBytes(delegatedAccount));
+  return pda(delegationProgramId, "delegation-metadata", delegatedAccount);
 }
 /** Validator fee vault `["magic-fee-vault", validatorIdentity]` — under the delegation program. */
 export function magicFeeVault(
   validatorIdentity: Address,
   delegationProgramId: Address = DELEGATION_PROGRAM_ID,
 ): string {
-  return pda(delegationProgramId, "magic-fee-vault", keyBytes(validatorIdentity));
+  return pda(delegationProgramId, "magic-fee-vault", validatorIdentity);
 }
 /**
  * Gum session token `["session_token_v2", targetProgram, sessionSigner, authority]` — under the session-keys program;
@@ -281,9 +284,9 @@ export function sessionToken(
   return pda(
     sessionKeysProgramId,
     "session_token_v2",
-    keyBytes(programId),
-    keyBytes(sessionSigner),
-    keyBytes(authority),
+    programId,
+    sessionSigner,
+    authority,
   );
 }
 
@@ -295,5 +298,9 @@ export function sessionToken(
  */
 export function associatedTokenAddress(owner: Address, mint: Address, token2022 = false): string {
   const tokenProgram = token2022 ? TOKEN_2022_PROGRAM_ID : TOKEN_PROGRAM_ID;
-  return pda(ASSOCIATED_TOKEN_PROGRAM_ID, keyBytes(owner), keyBytes(tokenProgram), keyBytes(mint));
+  return cached(
+    `${ASSOCIATED_TOKEN_PROGRAM_ID}/ata/${text(owner)}/${tokenProgram}/${text(mint)}`,
+    ASSOCIATED_TOKEN_PROGRAM_ID,
+    () => [keyBytes(owner), keyBytes(tokenProgram), keyBytes(mint)],
+  ).address;
 }

@@ -23,6 +23,7 @@ import {
   setComputeUnitPriceInstruction,
 } from "../../protocol/instructions/external/compute-budget.ts";
 import type { Instruction } from "../../protocol/instructions/instruction.ts";
+import { BoundedMemo } from "../../protocol/memo.ts";
 
 /** Where a transaction is sent: the ephemeral rollup or the base chain (same spelling as the state layer's). */
 export type Chain = "er" | "base";
@@ -76,6 +77,15 @@ export interface BaseEnvelopeOptions {
   priorityFeeMicroLamports?: bigint | number;
 }
 
+/**
+ * Compute-budget instructions are immutable values that depend only on their number, and a deployment emits few
+ * numbers (the ER's fixed limit, base limits in steps of `ROUND_TO`, the configured priority fee): each is built once.
+ * The memo is bounded like any other, though `estimateComputeUnits` alone yields at most 141 limits.
+ */
+const BUDGET_MEMO_LIMIT = 1_024;
+const limitInstructions = new BoundedMemo<number, Instruction>(BUDGET_MEMO_LIMIT);
+const priceInstructions = new BoundedMemo<bigint, Instruction>(BUDGET_MEMO_LIMIT);
+
 /** The compute-budget instructions to put in front of `instructions` on `chain`. */
 export function computeBudgetInstructions(
   chain: Chain,
@@ -85,11 +95,11 @@ export function computeBudgetInstructions(
   if (instructions.some((ix) => ix.programAddress === COMPUTE_BUDGET_PROGRAM_ID)) {
     throw new TypeError("program instructions must not carry compute-budget instructions: the envelope adds them");
   }
-  if (chain === "er") return [setComputeUnitLimitInstruction(ER_COMPUTE_UNIT_LIMIT)];
-  const out = [setComputeUnitLimitInstruction(estimateComputeUnits(instructions))];
+  if (chain === "er") return [limitInstructions.get(ER_COMPUTE_UNIT_LIMIT, setComputeUnitLimitInstruction)];
+  const out = [limitInstructions.get(estimateComputeUnits(instructions), setComputeUnitLimitInstruction)];
   const fee = BigInt(options.priorityFeeMicroLamports ?? 0);
   if (fee < 0n) throw new RangeError(`priority fee must not be negative (got ${fee})`);
-  if (fee > 0n) out.push(setComputeUnitPriceInstruction(fee));
+  if (fee > 0n) out.push(priceInstructions.get(fee, setComputeUnitPriceInstruction));
   return out;
 }
 

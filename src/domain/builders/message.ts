@@ -10,7 +10,7 @@
  * compact-u16 account count, indexes, compact-u16 data length, data) ‖ lookups (compact-u16 count; each table key,
  * compact-u16 + writable indexes, compact-u16 + read-only indexes).
  */
-import { decodePubkey } from "../../protocol/codec/mod.ts";
+import { pubkeyBytes } from "../../protocol/codec/mod.ts";
 import { type Instruction, isSignerRole, isWritableRole } from "../../protocol/instructions/instruction.ts";
 
 /** An address lookup table as decoded from its account: its address and the addresses it holds, in order. */
@@ -170,19 +170,6 @@ export function transactionSize(message: CompiledMessage): number {
   return size;
 }
 
-// Decoded keys, memoised: a builder's keys repeat (program, pool, custodies, oracles, sysvars, the owner).
-const KEY_CACHE_LIMIT = 50_000;
-const keyBytes = new Map<string, Uint8Array>();
-function bytesOf(address: string): Uint8Array {
-  let b = keyBytes.get(address);
-  if (b === undefined) {
-    b = decodePubkey(address);
-    if (keyBytes.size >= KEY_CACHE_LIMIT) keyBytes.clear();
-    keyBytes.set(address, b);
-  }
-  return b;
-}
-
 /** The serialized transaction: every signature slot 64 zero bytes, then the message. */
 export function serializeUnsignedTransaction(message: CompiledMessage): Uint8Array {
   const out = new Uint8Array(transactionSize(message));
@@ -195,7 +182,7 @@ export function serializeUnsignedTransaction(message: CompiledMessage): Uint8Arr
     out[o++] = n;
   };
   const key = (address: string) => {
-    out.set(bytesOf(address), o);
+    out.set(pubkeyBytes(address), o);
     o += 32;
   };
   const bytes = (b: ArrayLike<number>) => {

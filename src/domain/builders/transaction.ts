@@ -15,7 +15,7 @@
  * independent of the one that encoded. Nothing here does I/O or reads a clock.
  */
 import { AddressLookupTableAccount, PublicKey, VersionedTransaction } from "@solana/web3.js";
-import { decodePubkey } from "../../protocol/codec/mod.ts";
+import { pubkeyBytes } from "../../protocol/codec/mod.ts";
 import { base64 as toBase64, fromBase64 } from "../../protocol/codec/bytes.ts";
 import { MAX_TRANSACTION_SIZE } from "../../protocol/constants.ts";
 import { createInstruction, type Instruction, roleOf } from "../../protocol/instructions/instruction.ts";
@@ -88,7 +88,7 @@ export function assembleTransaction(input: TransactionInput): AssembledTransacti
 
 function checkKey(text: string, what: string): void {
   try {
-    decodePubkey(text);
+    pubkeyBytes(text); // memoised: the fee payer and the cached blockhash repeat from request to request
   } catch {
     throw new TypeError(`${what} is not a base58 32-byte key: ${JSON.stringify(text)}`);
   }

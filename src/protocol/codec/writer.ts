@@ -142,6 +142,11 @@ export class BorshWriter {
     this.raw(b);
   }
 
+  /** Forgets what was written (the buffer is kept), so one writer can encode value after value. */
+  reset(): void {
+    this.length = 0;
+  }
+
   /** The written bytes, as a new exactly-sized array. */
   toBytes(): Uint8Array {
     return this.buf.slice(0, this.length);

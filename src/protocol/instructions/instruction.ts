@@ -76,7 +76,8 @@ export function createInstruction(
 ): Instruction {
   return Object.freeze({
     programAddress,
-    accounts: Object.freeze(accounts.map((a) => accountMeta(a.address, a.role))),
+    // A frozen meta (every `accountMeta`) is kept as is: copying it again would only cost an allocation.
+    accounts: Object.freeze(accounts.map((a) => Object.isFrozen(a) ? a : accountMeta(a.address, a.role))),
     data,
   });
 }

@@ -1,0 +1,32 @@
+import assert from "node:assert/strict";
+import { BoundedMemo } from "../../src/protocol/memo.ts";
+
+Deno.test("BoundedMemo: computes on a miss, remembers for a hit, evicts the oldest past its bound", () => {
+  const calls: number[] = [];
+  const square = (n: number) => {
+    calls.push(n);
+    return { n, square: n * n };
+  };
+  const memo = new BoundedMemo<number, { n: number; square: number }>(3);
+  const first = memo.get(2, square);
+  assert.deepEqual(first, { n: 2, square: 4 });
+  assert.equal(memo.get(2, square), first, "a hit returns the remembered value without computing");
+  assert.deepEqual(calls, [2]);
+  for (const n of [3, 4, 5]) memo.get(n, square);
+  assert.equal(memo.size, 3, "never more than the bound");
+  assert.notEqual(memo.get(2, square), first, "2 was the oldest: evicted, computed again");
+  assert.deepEqual(calls, [2, 3, 4, 5, 2]);
+  assert.equal(memo.get(5, square).square, 25);
+  memo.clear();
+  assert.equal(memo.size, 0);
+});
+
+Deno.test("BoundedMemo: a computation that throws leaves nothing behind; a bound below one is refused", () => {
+  const memo = new BoundedMemo<string, number>(2);
+  assert.throws(() =>
+    memo.get("bad", () => {
+      throw new Error("no value");
+    }), /no value/);
+  assert.equal(memo.size, 0);
+  assert.throws(() => new BoundedMemo(0), RangeError);
+});
