@@ -30,3 +30,53 @@ export class BoundedMemo<K, V> {
     this.#entries.clear();
   }
 }
+
+interface PathNode<V> {
+  value: V | undefined;
+  children: Map<string, PathNode<V>> | undefined;
+}
+
+/**
+ * A bounded memo keyed by a path of strings (`[program, seed name, key, key]`), as nested maps: a lookup hashes each
+ * part (strings that already exist and keep their hash) instead of building and hashing one long key per call.
+ * Past `limit` values it starts over empty (a tree has no cheap "oldest entry"); the values are derived and never
+ * stale, so that only costs recomputing them.
+ */
+export class PathMemo<V> {
+  #root: PathNode<V> = { value: undefined, children: undefined };
+  #size = 0;
+
+  constructor(readonly limit: number) {
+    if (!(limit >= 1)) throw new RangeError(`a memo holds at least one entry (got ${limit})`);
+  }
+
+  /** The value remembered at `first/...rest`, else `compute()` remembered there. */
+  get(first: string, rest: readonly string[], compute: () => V): V {
+    let node = this.#root.children?.get(first);
+    for (let i = 0; node !== undefined && i < rest.length; i++) node = node.children?.get(rest[i]);
+    if (node?.value !== undefined) return node.value;
+    const value = compute();
+    if (this.#size >= this.limit) this.clear();
+    let at = this.#child(this.#root, first);
+    for (const part of rest) at = this.#child(at, part);
+    at.value = value;
+    this.#size++;
+    return value;
+  }
+
+  #child(node: PathNode<V>, part: string): PathNode<V> {
+    const children = node.children ??= new Map();
+    let next = children.get(part);
+    if (next === undefined) children.set(part, next = { value: undefined, children: undefined });
+    return next;
+  }
+
+  get size(): number {
+    return this.#size;
+  }
+
+  clear(): void {
+    this.#root = { value: undefined, children: undefined };
+    this.#size = 0;
+  }
+}

@@ -8,7 +8,7 @@
 import { PublicKey } from "@solana/web3.js";
 import { CodecError, pubkeyBytes } from "./codec/mod.ts";
 import { hex } from "./codec/bytes.ts";
-import { BoundedMemo } from "./memo.ts";
+import { BoundedMemo, PathMemo } from "./memo.ts";
 import type { ConfigSide, TradeSide } from "./vocabulary.ts";
 import {
   ASSOCIATED_TOKEN_PROGRAM_ID,
@@ -28,9 +28,12 @@ export interface ProgramAddress {
   bump: number;
 }
 
-/** Upper bound of memoised derivations; the oldest entry is evicted first. */
+/** Upper bound of memoised derivations, per cache (`findProgramAddress`'s and the named helpers'). */
 export const PDA_CACHE_LIMIT = 200_000;
+/** `findProgramAddress`'s cache, by a key built from the seeds (the oldest entry is evicted first). */
 const cache = new BoundedMemo<string, ProgramAddress>(PDA_CACHE_LIMIT);
+/** The named helpers' cache, by the path of their seeds' text (emptied when full). */
+const byPath = new PathMemo<ProgramAddress>(PDA_CACHE_LIMIT);
 const utf8 = new TextEncoder();
 
 function text(a: Address): string {
@@ -44,12 +47,13 @@ function keyBytes(a: Address): Uint8Array {
 
 /** Number of cached derivations (for metrics and tests). */
 export function pdaCacheSize(): number {
-  return cache.size;
+  return cache.size + byPath.size;
 }
 
-/** Empties the derivation cache. */
+/** Empties the derivation caches. */
 export function clearPdaCache(): void {
   cache.clear();
+  byPath.clear();
 }
 
 /**
@@ -61,31 +65,32 @@ export function findProgramAddress(programId: Address, seeds: readonly Seed[]): 
   // on every call cost more than the lookup it served.
   let key = text(programId);
   for (const s of seeds) key += typeof s === "string" ? `|${s.length}:${s}` : `#${hex(s)}`;
-  return cached(key, programId, () => seeds);
+  return cache.get(key, () => derive(programId, seeds));
+}
+
+/** `findProgramAddressSync` over text (UTF-8) and byte seeds of at most 32 bytes each. */
+function derive(programId: Address, seeds: readonly Seed[]): ProgramAddress {
+  const raw = seeds.map((s) => (typeof s === "string" ? utf8.encode(s) : s));
+  for (const s of raw) {
+    if (s.length > 32) throw new CodecError(`PDA seed longer than 32 bytes (${s.length})`);
+  }
+  const [pk, bump] = PublicKey.findProgramAddressSync(raw, new PublicKey(keyBytes(programId)));
+  return { address: pk.toBase58(), bump };
 }
 
 /**
- * The derivation remembered under `key`, else computed from `seeds()` and remembered. The named helpers below key
- * their derivations by the seeds' text (`/name/key/key…`: base58 and the seed names never hold a `/`, `|` or `#`,
- * so these keys meet neither each other nor `findProgramAddress`'s), which spares a hit the decoding and hex of
- * every key seed: a builder derives a dozen addresses per request, nearly all of them hits.
+ * The derivation remembered at the path `[programId, name, ...parts]` (the seeds as text: the helper's name, then
+ * each key's base58 or the text naming another seed), else `derive(programId, seeds())`. A hit decodes no key and
+ * builds no string: a builder derives a dozen addresses per request, nearly all of them hits. `name` keeps the paths
+ * of different helpers apart.
  */
-function cached(key: string, programId: Address, seeds: () => readonly Seed[]): ProgramAddress {
-  return cache.get(key, () => {
-    const raw = seeds().map((s) => (typeof s === "string" ? utf8.encode(s) : s));
-    for (const s of raw) {
-      if (s.length > 32) throw new CodecError(`PDA seed longer than 32 bytes (${s.length})`);
-    }
-    const [pk, bump] = PublicKey.findProgramAddressSync(raw, new PublicKey(keyBytes(programId)));
-    return { address: pk.toBase58(), bump };
-  });
+function derived(programId: Address, name: string, parts: readonly string[], seeds: () => readonly Seed[]): string {
+  return byPath.get(text(programId), [name, ...parts], () => derive(programId, seeds())).address;
 }
 
-/** The PDA of seeds `[name, ...keys]` (a text seed, then each key's 32 bytes), cached by their text. */
+/** The PDA of seeds `[name, ...keys]` (a text seed, then each key's 32 bytes). */
 function pda(programId: Address, name: string, ...keys: Address[]): string {
-  let key = `${text(programId)}/${name}`;
-  for (const k of keys) key += `/${text(k)}`;
-  return cached(key, programId, () => [name, ...keys.map(keyBytes)]).address;
+  return derived(programId, name, keys.map(text), () => [name, ...keys.map(keyBytes)]);
 }
 
 /** Side argument of the market PDA: the enum's variant name or the pool configuration's spelling. */
@@ -157,7 +162,7 @@ export function protocolTokenAccount(programId: Address): string {
 
 /** `["pool", name]` with the name's UTF-8 bytes (e.g. `Crypto.1`). */
 export function pool(programId: Address, poolName: string): string {
-  return cached(`${text(programId)}/pool/${poolName.length}:${poolName}`, programId, () => ["pool", poolName]).address;
+  return derived(programId, "pool", [poolName], () => ["pool", poolName]);
 }
 /** Staked LP (sFLP) mint: `["lp_token_mint", pool]`. */
 export function lpTokenMint(programId: Address, pool: Address): string {
@@ -187,11 +192,12 @@ export function market(
   side: TradeSide | ConfigSide,
 ): string {
   const sideSeed = sideByte(side);
-  return cached(
-    `${text(programId)}/market/${text(targetCustody)}/${text(collateralCustody)}/${sideSeed[0]}`,
+  return derived(
     programId,
+    "market",
+    [text(targetCustody), text(collateralCustody), String(sideSeed[0])],
     () => ["market", keyBytes(targetCustody), keyBytes(collateralCustody), sideSeed],
-  ).address;
+  );
 }
 
 // ---- per-user accounts --------------------------------------------------------------------------------------------
@@ -298,9 +304,11 @@ export function sessionToken(
  */
 export function associatedTokenAddress(owner: Address, mint: Address, token2022 = false): string {
   const tokenProgram = token2022 ? TOKEN_2022_PROGRAM_ID : TOKEN_PROGRAM_ID;
-  return cached(
-    `${ASSOCIATED_TOKEN_PROGRAM_ID}/ata/${text(owner)}/${tokenProgram}/${text(mint)}`,
+  // The path's name is no seed here (an ATA's seeds are three keys); it only keeps these paths apart.
+  return derived(
     ASSOCIATED_TOKEN_PROGRAM_ID,
+    "associated token account",
+    [text(owner), tokenProgram, text(mint)],
     () => [keyBytes(owner), keyBytes(tokenProgram), keyBytes(mint)],
-  ).address;
+  );
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { BoundedMemo } from "../../src/protocol/memo.ts";
+import { BoundedMemo, PathMemo } from "../../src/protocol/memo.ts";
 
 Deno.test("BoundedMemo: computes on a miss, remembers for a hit, evicts the oldest past its bound", () => {
   const calls: number[] = [];
@@ -29,4 +29,32 @@ Deno.test("BoundedMemo: a computation that throws leaves nothing behind; a bound
     }), /no value/);
   assert.equal(memo.size, 0);
   assert.throws(() => new BoundedMemo(0), RangeError);
+});
+
+Deno.test("PathMemo: a value per path (prefixes and extensions are other paths), starts over past its bound", () => {
+  let computed = 0;
+  const memo = new PathMemo<string>(4);
+  const get = (first: string, rest: string[]) =>
+    memo.get(first, rest, () => {
+      computed++;
+      return [first, ...rest].join("/");
+    });
+  assert.equal(get("p", ["a", "k1"]), "p/a/k1");
+  assert.equal(get("p", ["a", "k1"]), "p/a/k1");
+  assert.equal(computed, 1, "a hit does not compute");
+  assert.equal(get("p", ["a"]), "p/a", "a prefix of a remembered path is its own entry");
+  assert.equal(get("p", ["a", "k1", "k2"]), "p/a/k1/k2", "so is an extension");
+  assert.equal(get("q", []), "q");
+  assert.equal(computed, 4);
+  assert.equal(memo.size, 4);
+  assert.equal(get("p", ["b", "k1"]), "p/b/k1", "past the bound: starts over with this entry");
+  assert.equal(memo.size, 1);
+  assert.equal(get("p", ["a", "k1"]), "p/a/k1", "an evicted path is computed again, the same");
+  assert.equal(computed, 6);
+  assert.throws(() =>
+    memo.get("x", [], () => {
+      throw new Error("no value");
+    }), /no value/);
+  assert.equal(memo.size, 2, "a computation that throws leaves nothing behind");
+  assert.throws(() => new PathMemo(0), RangeError);
 });

@@ -11,7 +11,7 @@
  * compact-u16 + writable indexes, compact-u16 + read-only indexes).
  */
 import { pubkeyBytes } from "../../protocol/codec/mod.ts";
-import { type Instruction, isSignerRole, isWritableRole } from "../../protocol/instructions/instruction.ts";
+import type { Instruction } from "../../protocol/instructions/instruction.ts";
 
 /** An address lookup table as decoded from its account: its address and the addresses it holds, in order. */
 export interface LookupTable {
@@ -46,11 +46,10 @@ export interface CompiledMessage {
   lookups: MessageLookup[];
 }
 
-interface KeyMeta {
-  signer: boolean;
-  writable: boolean;
-  invoked: boolean;
-}
+/** A key's privileges in the message, as bits: the role bits of `instruction.ts` (signer 0b10, writable 0b01), and: */
+const INVOKED = 0b100;
+const SIGNER = 0b10;
+const WRITABLE = 0b01;
 
 const tableIndexes = new WeakMap<LookupTable, Map<string, number>>();
 
@@ -77,22 +76,12 @@ export function compileV0Message(
   blockhash: string,
   lookupTables: readonly LookupTable[] = [],
 ): CompiledMessage {
-  const metas = new Map<string, KeyMeta>([[feePayer, { signer: true, writable: true, invoked: false }]]);
-  const meta = (address: string): KeyMeta => {
-    let m = metas.get(address);
-    if (m === undefined) {
-      m = { signer: false, writable: false, invoked: false };
-      metas.set(address, m);
-    }
-    return m;
-  };
+  // One map from key to its privilege bits, in order of first appearance (a Map keeps insertion order; updating a
+  // value keeps the key's place). After grouping, the same map holds each key's index in the message.
+  const keys = new Map<string, number>([[feePayer, SIGNER | WRITABLE]]);
   for (const ix of instructions) {
-    meta(ix.programAddress).invoked = true;
-    for (const a of ix.accounts) {
-      const m = meta(a.address);
-      m.signer ||= isSignerRole(a.role);
-      m.writable ||= isWritableRole(a.role);
-    }
+    keys.set(ix.programAddress, (keys.get(ix.programAddress) ?? 0) | INVOKED);
+    for (const a of ix.accounts) keys.set(a.address, (keys.get(a.address) ?? 0) | a.role);
   }
 
   const lookups: MessageLookup[] = [];
@@ -102,29 +91,33 @@ export function compileV0Message(
     const index = indexOfTable(table);
     const lookup: MessageLookup = { key: table.key, writableIndexes: [], readonlyIndexes: [] };
     for (const writable of [true, false]) {
-      for (const [address, m] of metas) {
-        if (m.signer || m.invoked || m.writable !== writable) continue;
+      for (const [address, bits] of keys) {
+        if ((bits & (SIGNER | INVOKED)) !== 0 || ((bits & WRITABLE) !== 0) !== writable) continue;
         const i = index.get(address);
         if (i === undefined) continue;
         if (i > 255) throw new RangeError(`lookup table ${table.key}: index ${i} does not fit a u8`);
         (writable ? lookup.writableIndexes : lookup.readonlyIndexes).push(i);
         (writable ? loadedWritable : loadedReadonly).push(address);
-        metas.delete(address);
+        keys.delete(address);
       }
     }
     if (lookup.writableIndexes.length + lookup.readonlyIndexes.length > 0) lookups.push(lookup);
   }
 
   const groups: string[][] = [[], [], [], []];
-  for (const [address, m] of metas) groups[(m.signer ? 0 : 2) + (m.writable ? 0 : 1)].push(address);
-  const staticAccounts = groups.flat();
+  for (const [address, bits] of keys) {
+    groups[((bits & SIGNER) !== 0 ? 0 : 2) + ((bits & WRITABLE) !== 0 ? 0 : 1)].push(address);
+  }
+  const staticAccounts = groups[0].concat(groups[1], groups[2], groups[3]);
   if (staticAccounts.length + loadedWritable.length + loadedReadonly.length > 256) {
     throw new RangeError("a message addresses at most 256 accounts");
   }
-  const position = new Map<string, number>();
-  [...staticAccounts, ...loadedWritable, ...loadedReadonly].forEach((a, i) => position.set(a, i));
+  let next = 0;
+  for (const a of staticAccounts) keys.set(a, next++);
+  for (const a of loadedWritable) keys.set(a, next++);
+  for (const a of loadedReadonly) keys.set(a, next++);
   const at = (a: string): number => {
-    const i = position.get(a);
+    const i = keys.get(a);
     // Unreachable: every address of an instruction was registered above, as a static key or a loaded one.
     if (i === undefined) throw new Error(`account ${a} is not in the message`);
     return i;
@@ -170,9 +163,15 @@ export function transactionSize(message: CompiledMessage): number {
   return size;
 }
 
-/** The serialized transaction: every signature slot 64 zero bytes, then the message. */
-export function serializeUnsignedTransaction(message: CompiledMessage): Uint8Array {
-  const out = new Uint8Array(transactionSize(message));
+/**
+ * The serialized transaction: every signature slot 64 zero bytes, then the message. With `into` (at least
+ * `transactionSize(message)` bytes, any content), written there and returned as a view of it: for a caller that only
+ * encodes the bytes further (base64) and can reuse one buffer.
+ */
+export function serializeUnsignedTransaction(message: CompiledMessage, into?: Uint8Array): Uint8Array {
+  const size = transactionSize(message);
+  if (into !== undefined && into.length < size) throw new RangeError(`${size} bytes do not fit ${into.length}`);
+  const out = into === undefined ? new Uint8Array(size) : into.subarray(0, size);
   let o = 0;
   const length = (n: number) => {
     while (n >= 0x80) {
@@ -190,7 +189,8 @@ export function serializeUnsignedTransaction(message: CompiledMessage): Uint8Arr
     o += b.length;
   };
   length(message.header.numRequiredSignatures);
-  o += 64 * message.header.numRequiredSignatures; // zeroed signature slots
+  out.fill(0, o, o + 64 * message.header.numRequiredSignatures); // zeroed signature slots
+  o += 64 * message.header.numRequiredSignatures;
   out[o++] = 0x80; // version 0
   out[o++] = message.header.numRequiredSignatures;
   out[o++] = message.header.numReadonlySignedAccounts;

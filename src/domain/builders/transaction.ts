@@ -82,9 +82,12 @@ export function assembleTransaction(input: TransactionInput): AssembledTransacti
   const message = compileShortest(input.feePayer, instructions, input.blockhash, tables);
   const sizeBytes = transactionSize(message);
   if (sizeBytes > MAX_TRANSACTION_SIZE) throw new TransactionTooLargeError(sizeBytes);
-  const bytes = serializeUnsignedTransaction(message);
+  const bytes = serializeUnsignedTransaction(message, serialized);
   return { transactionBase64: toBase64(bytes), sizeBytes, lookupTablesUsed: message.lookups.map((l) => l.key) };
 }
+
+/** Where every transaction is serialized before its base64 is taken (the bytes themselves are never kept). */
+const serialized = new Uint8Array(MAX_TRANSACTION_SIZE);
 
 function checkKey(text: string, what: string): void {
   try {

@@ -52,7 +52,7 @@ export function defineInstruction<A>(name: string, discriminatorHex: string, arg
   const disc = fromHex(discriminatorHex);
   const matches = (data: Uint8Array) => data.length >= disc.length && disc.every((b, i) => data[i] === b);
   const encode = (value: A) => {
-    // One scratch writer for every instruction: the only allocation per encode is the exactly-sized copy.
+    // One scratch writer for every instruction: the only allocation per encode is the exactly-sized view (arena).
     const w = scratch;
     w.reset();
     w.raw(disc);
@@ -61,7 +61,7 @@ export function defineInstruction<A>(name: string, discriminatorHex: string, arg
     } catch (e) {
       throw e instanceof CodecError ? e.within(name) : e;
     }
-    return w.toBytes();
+    return w.toArenaBytes();
   };
   return Object.freeze({
     name,
