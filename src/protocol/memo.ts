@@ -37,10 +37,10 @@ interface PathNode<V> {
 }
 
 /**
- * A bounded memo keyed by a path of strings (`[program, seed name, key, key]`), as nested maps: a lookup hashes each
- * part (strings that already exist and keep their hash) instead of building and hashing one long key per call.
- * Past `limit` values it starts over empty (a tree has no cheap "oldest entry"); the values are derived and never
- * stale, so that only costs recomputing them.
+ * A bounded memo keyed by a path of up to five strings (`program, seed name, key, key, key`), as nested maps: a
+ * lookup hashes each part (strings that already exist and keep their hash) instead of building and hashing one long
+ * key, and allocates nothing. Past `limit` values it starts over empty (a tree has no cheap "oldest entry"); the
+ * values are derived and never stale, so that only costs recomputing them. A path ends at its first undefined part.
  */
 export class PathMemo<V> {
   #root: PathNode<V> = { value: undefined, children: undefined };
@@ -50,17 +50,26 @@ export class PathMemo<V> {
     if (!(limit >= 1)) throw new RangeError(`a memo holds at least one entry (got ${limit})`);
   }
 
-  /** The value remembered at `first/...rest`, else `compute()` remembered there. */
-  get(first: string, rest: readonly string[], compute: () => V): V {
-    let node = this.#root.children?.get(first);
-    for (let i = 0; node !== undefined && i < rest.length; i++) node = node.children?.get(rest[i]);
-    if (node?.value !== undefined) return node.value;
-    const value = compute();
+  /** The value remembered at the path, or undefined. */
+  find(a: string, b?: string, c?: string, d?: string, e?: string): V | undefined {
+    let node = this.#root.children?.get(a);
+    if (b !== undefined) node = node?.children?.get(b);
+    if (c !== undefined) node = node?.children?.get(c);
+    if (d !== undefined) node = node?.children?.get(d);
+    if (e !== undefined) node = node?.children?.get(e);
+    return node?.value;
+  }
+
+  /** Remembers `value` at the path (starting over first when the memo is full); returns it. */
+  remember(value: V, a: string, b?: string, c?: string, d?: string, e?: string): V {
     if (this.#size >= this.limit) this.clear();
-    let at = this.#child(this.#root, first);
-    for (const part of rest) at = this.#child(at, part);
-    at.value = value;
-    this.#size++;
+    let node = this.#child(this.#root, a);
+    if (b !== undefined) node = this.#child(node, b);
+    if (c !== undefined) node = this.#child(node, c);
+    if (d !== undefined) node = this.#child(node, d);
+    if (e !== undefined) node = this.#child(node, e);
+    if (node.value === undefined) this.#size++;
+    node.value = value;
     return value;
   }
 

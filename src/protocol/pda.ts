@@ -79,29 +79,53 @@ function derive(programId: Address, seeds: readonly Seed[]): ProgramAddress {
 }
 
 /**
- * The derivation remembered at the path `[programId, name, ...parts]` (the seeds as text: the helper's name, then
- * each key's base58 or the text naming another seed), else `derive(programId, seeds())`. A hit decodes no key and
- * builds no string: a builder derives a dozen addresses per request, nearly all of them hits. `name` keeps the paths
- * of different helpers apart.
+ * The PDA of `seeds()` remembered at the path `[programId, name, k1, k2, k3]` (the seeds as text: the helper's name,
+ * then each key's base58 or the text naming another seed), else derived and remembered. A hit decodes no key, builds
+ * no string and allocates nothing: a builder derives a dozen addresses per request, nearly all of them hits. `name`
+ * keeps the paths of different helpers apart.
  */
-function derived(programId: Address, name: string, parts: readonly string[], seeds: () => readonly Seed[]): string {
-  return byPath.get(text(programId), [name, ...parts], () => derive(programId, seeds())).address;
+function derived(
+  programId: Address,
+  seeds: () => readonly Seed[],
+  name: string,
+  k1?: string,
+  k2?: string,
+  k3?: string,
+): string {
+  const program = text(programId);
+  const hit = byPath.find(program, name, k1, k2, k3);
+  if (hit !== undefined) return hit.address;
+  return byPath.remember(derive(programId, seeds()), program, name, k1, k2, k3).address;
 }
 
-/** The PDA of seeds `[name, ...keys]` (a text seed, then each key's 32 bytes). */
-function pda(programId: Address, name: string, ...keys: Address[]): string {
-  return derived(programId, name, keys.map(text), () => [name, ...keys.map(keyBytes)]);
+/** The PDA of seeds `[name, ...keys]` (a text seed, then each key's 32 bytes; at most three keys). */
+function pda(programId: Address, name: string, k1?: Address, k2?: Address, k3?: Address): string {
+  const t1 = k1 === undefined ? undefined : text(k1);
+  const t2 = k2 === undefined ? undefined : text(k2);
+  const t3 = k3 === undefined ? undefined : text(k3);
+  const program = text(programId);
+  const hit = byPath.find(program, name, t1, t2, t3);
+  if (hit !== undefined) return hit.address;
+  const keys = [k1, k2, k3].filter((k) => k !== undefined).map(keyBytes);
+  return byPath.remember(derive(programId, [name, ...keys]), program, name, t1, t2, t3).address;
 }
+
+/** The side byte as a path part of the market PDA's memo. */
+const SIDE_TEXT: Record<number, string> = { 1: "long", 2: "short" };
+
+// Shared by every call (a seed is only read); an array of its own would cost more than the cached derivation.
+const LONG_SEED = Uint8Array.of(1);
+const SHORT_SEED = Uint8Array.of(2);
 
 /** Side argument of the market PDA: the enum's variant name or the pool configuration's spelling. */
 function sideByte(side: TradeSide | ConfigSide): Uint8Array {
   switch (side) {
     case "Long":
     case "long":
-      return Uint8Array.of(1);
+      return LONG_SEED;
     case "Short":
     case "short":
-      return Uint8Array.of(2);
+      return SHORT_SEED;
     default:
       throw new CodecError(`invalid market side ${JSON.stringify(side)} (expected Long or Short)`);
   }
@@ -162,7 +186,7 @@ export function protocolTokenAccount(programId: Address): string {
 
 /** `["pool", name]` with the name's UTF-8 bytes (e.g. `Crypto.1`). */
 export function pool(programId: Address, poolName: string): string {
-  return derived(programId, "pool", [poolName], () => ["pool", poolName]);
+  return derived(programId, () => ["pool", poolName], "pool", poolName);
 }
 /** Staked LP (sFLP) mint: `["lp_token_mint", pool]`. */
 export function lpTokenMint(programId: Address, pool: Address): string {
@@ -194,9 +218,11 @@ export function market(
   const sideSeed = sideByte(side);
   return derived(
     programId,
-    "market",
-    [text(targetCustody), text(collateralCustody), String(sideSeed[0])],
     () => ["market", keyBytes(targetCustody), keyBytes(collateralCustody), sideSeed],
+    "market",
+    text(targetCustody),
+    text(collateralCustody),
+    SIDE_TEXT[sideSeed[0]],
   );
 }
 
@@ -307,8 +333,10 @@ export function associatedTokenAddress(owner: Address, mint: Address, token2022 
   // The path's name is no seed here (an ATA's seeds are three keys); it only keeps these paths apart.
   return derived(
     ASSOCIATED_TOKEN_PROGRAM_ID,
-    "associated token account",
-    [text(owner), tokenProgram, text(mint)],
     () => [keyBytes(owner), keyBytes(tokenProgram), keyBytes(mint)],
+    "associated token account",
+    text(owner),
+    tokenProgram,
+    text(mint),
   );
 }

@@ -34,27 +34,29 @@ Deno.test("BoundedMemo: a computation that throws leaves nothing behind; a bound
 Deno.test("PathMemo: a value per path (prefixes and extensions are other paths), starts over past its bound", () => {
   let computed = 0;
   const memo = new PathMemo<string>(4);
-  const get = (first: string, rest: string[]) =>
-    memo.get(first, rest, () => {
-      computed++;
-      return [first, ...rest].join("/");
-    });
-  assert.equal(get("p", ["a", "k1"]), "p/a/k1");
-  assert.equal(get("p", ["a", "k1"]), "p/a/k1");
+  const get = (...path: [string, ...string[]]) => {
+    const hit = memo.find(...path);
+    if (hit !== undefined) return hit;
+    computed++;
+    return memo.remember(path.join("/"), ...path);
+  };
+  assert.equal(get("p", "a", "k1"), "p/a/k1");
+  assert.equal(get("p", "a", "k1"), "p/a/k1");
   assert.equal(computed, 1, "a hit does not compute");
-  assert.equal(get("p", ["a"]), "p/a", "a prefix of a remembered path is its own entry");
-  assert.equal(get("p", ["a", "k1", "k2"]), "p/a/k1/k2", "so is an extension");
-  assert.equal(get("q", []), "q");
+  assert.equal(memo.find("p", "a"), undefined, "a prefix of a remembered path is not remembered with it");
+  assert.equal(get("p", "a"), "p/a", "it is its own entry");
+  assert.equal(get("p", "a", "k1", "k2", "k3"), "p/a/k1/k2/k3", "so is an extension");
+  assert.equal(get("q"), "q");
   assert.equal(computed, 4);
   assert.equal(memo.size, 4);
-  assert.equal(get("p", ["b", "k1"]), "p/b/k1", "past the bound: starts over with this entry");
+  assert.equal(memo.find("p", "b", "k1"), undefined);
+  assert.equal(get("p", "b", "k1"), "p/b/k1", "past the bound: starts over with this entry");
   assert.equal(memo.size, 1);
-  assert.equal(get("p", ["a", "k1"]), "p/a/k1", "an evicted path is computed again, the same");
+  assert.equal(memo.find("p", "a", "k1"), undefined, "evicted");
+  assert.equal(get("p", "a", "k1"), "p/a/k1", "an evicted path is computed again, the same");
   assert.equal(computed, 6);
-  assert.throws(() =>
-    memo.get("x", [], () => {
-      throw new Error("no value");
-    }), /no value/);
-  assert.equal(memo.size, 2, "a computation that throws leaves nothing behind");
+  memo.remember("other", "p", "a", "k1");
+  assert.equal(memo.find("p", "a", "k1"), "other", "remembering again replaces the value");
+  assert.equal(memo.size, 2, "without counting it twice");
   assert.throws(() => new PathMemo(0), RangeError);
 });

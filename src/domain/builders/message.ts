@@ -78,10 +78,17 @@ export function compileV0Message(
 ): CompiledMessage {
   // One map from key to its privilege bits, in order of first appearance (a Map keeps insertion order; updating a
   // value keeps the key's place). After grouping, the same map holds each key's index in the message.
-  const keys = new Map<string, number>([[feePayer, SIGNER | WRITABLE]]);
-  for (const ix of instructions) {
+  // Indexed loops, and no iterable given to the Map: this runs per request and iterators allocate.
+  const keys = new Map<string, number>();
+  keys.set(feePayer, SIGNER | WRITABLE);
+  for (let i = 0; i < instructions.length; i++) {
+    const ix = instructions[i];
     keys.set(ix.programAddress, (keys.get(ix.programAddress) ?? 0) | INVOKED);
-    for (const a of ix.accounts) keys.set(a.address, (keys.get(a.address) ?? 0) | a.role);
+    const accounts = ix.accounts;
+    for (let j = 0; j < accounts.length; j++) {
+      const a = accounts[j];
+      keys.set(a.address, (keys.get(a.address) ?? 0) | a.role);
+    }
   }
 
   const lookups: MessageLookup[] = [];
@@ -89,33 +96,39 @@ export function compileV0Message(
   const loadedReadonly: string[] = [];
   for (const table of lookupTables) {
     const index = indexOfTable(table);
+    // One pass split by privilege: the writable keys in order, then the read-only ones (web3.js's order).
+    const writableKeys: string[] = [];
+    const readonlyKeys: string[] = [];
     const lookup: MessageLookup = { key: table.key, writableIndexes: [], readonlyIndexes: [] };
-    for (const writable of [true, false]) {
-      for (const [address, bits] of keys) {
-        if ((bits & (SIGNER | INVOKED)) !== 0 || ((bits & WRITABLE) !== 0) !== writable) continue;
-        const i = index.get(address);
-        if (i === undefined) continue;
-        if (i > 255) throw new RangeError(`lookup table ${table.key}: index ${i} does not fit a u8`);
-        (writable ? lookup.writableIndexes : lookup.readonlyIndexes).push(i);
-        (writable ? loadedWritable : loadedReadonly).push(address);
-        keys.delete(address);
-      }
-    }
+    keys.forEach((bits, address) => {
+      if ((bits & (SIGNER | INVOKED)) !== 0) return;
+      const i = index.get(address);
+      if (i === undefined) return;
+      if (i > 255) throw new RangeError(`lookup table ${table.key}: index ${i} does not fit a u8`);
+      const writable = (bits & WRITABLE) !== 0;
+      (writable ? lookup.writableIndexes : lookup.readonlyIndexes).push(i);
+      (writable ? writableKeys : readonlyKeys).push(address);
+    });
+    for (const address of writableKeys) keys.delete(address);
+    for (const address of readonlyKeys) keys.delete(address);
+    loadedWritable.push(...writableKeys);
+    loadedReadonly.push(...readonlyKeys);
     if (lookup.writableIndexes.length + lookup.readonlyIndexes.length > 0) lookups.push(lookup);
   }
 
   const groups: string[][] = [[], [], [], []];
-  for (const [address, bits] of keys) {
+  // forEach rather than for-of: no [key, value] array per entry.
+  keys.forEach((bits, address) => {
     groups[((bits & SIGNER) !== 0 ? 0 : 2) + ((bits & WRITABLE) !== 0 ? 0 : 1)].push(address);
-  }
+  });
   const staticAccounts = groups[0].concat(groups[1], groups[2], groups[3]);
   if (staticAccounts.length + loadedWritable.length + loadedReadonly.length > 256) {
     throw new RangeError("a message addresses at most 256 accounts");
   }
   let next = 0;
-  for (const a of staticAccounts) keys.set(a, next++);
-  for (const a of loadedWritable) keys.set(a, next++);
-  for (const a of loadedReadonly) keys.set(a, next++);
+  for (let i = 0; i < staticAccounts.length; i++) keys.set(staticAccounts[i], next++);
+  for (let i = 0; i < loadedWritable.length; i++) keys.set(loadedWritable[i], next++);
+  for (let i = 0; i < loadedReadonly.length; i++) keys.set(loadedReadonly[i], next++);
   const at = (a: string): number => {
     const i = keys.get(a);
     // Unreachable: every address of an instruction was registered above, as a static key or a loaded one.

@@ -48,13 +48,30 @@ export function lookupTablesAt(services: Services, addresses: readonly string[])
   for (const key of addresses) {
     const raw = services.accounts.get(key);
     if (!raw) continue;
-    try {
-      tables.push({ key, addresses: addressLookupTableAccount.decode(raw.data).addresses });
-    } catch {
-      // Not a lookup table (or a corrupt one): compile without it.
-    }
+    const table = lookupTableOf(key, raw.data);
+    if (table) tables.push(table);
   }
   return tables;
+}
+
+/**
+ * Decoded tables by the account bytes they come from. Account bytes are replaced, never changed in place, on every
+ * update, so the same bytes decode to the same table: a base-chain builder decodes each table once per change instead
+ * of once per request, and keeps the same object, whose address index `message.ts` memoises. `null`: not a table.
+ */
+const decodedTables = new WeakMap<Uint8Array, LookupTable | null>();
+
+function lookupTableOf(key: string, data: Uint8Array): LookupTable | null {
+  let table = decodedTables.get(data);
+  if (table === undefined || (table !== null && table.key !== key)) {
+    try {
+      table = { key, addresses: addressLookupTableAccount.decode(data).addresses };
+    } catch {
+      table = null; // Not a lookup table (or a corrupt one): compile without it.
+    }
+    decodedTables.set(data, table);
+  }
+  return table;
 }
 
 /** What `assembleTransaction` needs of a plan in this request: the chain's blockhash and, on base, tables and fee. */

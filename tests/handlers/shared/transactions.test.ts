@@ -157,3 +157,36 @@ Deno.test("a bundle: one transaction when every step fits, else the fewest that 
   }
   assert.deepEqual(h.failures, []);
 });
+
+Deno.test("lookupTablesAt decodes a table once per account bytes, and again when the bytes are replaced", () => {
+  const h = harness();
+  const table = key("cached-table");
+  const store = (addresses: string[]) =>
+    h.accounts.set({
+      pubkey: table,
+      owner: ALT_PROGRAM,
+      lamports: 1n,
+      data: addressLookupTableAccount.encode({
+        meta: {
+          typeIndex: LOOKUP_TABLE_TYPE,
+          deactivationSlot: ACTIVE_LOOKUP_TABLE_SLOT,
+          lastExtendedSlot: 0n,
+          lastExtendedSlotStartIndex: 0,
+          authority: null,
+          padding: new Uint8Array(2),
+        },
+        addresses,
+      }),
+      executable: false,
+      slot: 1,
+      chain: "base",
+    });
+  store([key("a"), key("b")]);
+  const [first] = lookupTablesAt(h.services, [table]);
+  assert.deepEqual(first, { key: table, addresses: [key("a"), key("b")] });
+  assert.equal(lookupTablesAt(h.services, [table])[0], first, "same bytes: the same decoded table (a hit)");
+  store([key("a"), key("b"), key("c")]);
+  const [extended] = lookupTablesAt(h.services, [table]);
+  assert.notEqual(extended, first, "new bytes: decoded again");
+  assert.deepEqual(extended.addresses, [key("a"), key("b"), key("c")]);
+});
