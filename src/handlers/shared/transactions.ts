@@ -121,17 +121,31 @@ export function bundleTransactions<S extends { instructions: readonly Instructio
     instructions: [...instructions],
     lookupTableAddresses: bundle.lookupTableAddresses,
   });
+  // What `fits` assembled, by instruction list: the usual bundle fits one transaction, measured once and then
+  // answered with the same bytes instead of being assembled a second time.
+  const assembled: { instructions: readonly Instruction[]; transactionBase64: string }[] = [];
   const fits = (instructions: readonly Instruction[]) => {
     try {
-      assembleTransaction(assemblyInput(c.get("services"), planOf(instructions), blockhash));
+      const { transactionBase64 } = assembleTransaction(
+        assemblyInput(c.get("services"), planOf(instructions), blockhash),
+      );
+      assembled.push({ instructions, transactionBase64 });
       return true;
     } catch (error) {
       if (error instanceof TransactionTooLargeError) return false;
       throw error;
     }
   };
-  return packSteps(bundle.steps, fits).map((steps) => ({
-    transactionBase64: buildTransaction(c, operation, planOf(steps.flatMap((s) => s.instructions))),
-    steps,
-  }));
+  return packSteps(bundle.steps, fits).map((steps) => {
+    const instructions = steps.flatMap((s) => s.instructions);
+    const known = assembled.find((a) => sameInstructions(a.instructions, instructions));
+    return {
+      transactionBase64: known?.transactionBase64 ?? buildTransaction(c, operation, planOf(instructions)),
+      steps,
+    };
+  });
+}
+
+function sameInstructions(a: readonly Instruction[], b: readonly Instruction[]): boolean {
+  return a.length === b.length && a.every((ix, i) => ix === b[i]);
 }
