@@ -88,6 +88,7 @@ Deno.test("compute-budget instructions are built once per value and stay what th
   assert.equal(a, b, "the ER limit instruction is memoised");
   assert.ok(Object.isFrozen(a));
   assert.equal(parseSetComputeUnitLimit(a), 1_400_000);
+  assert.equal(a.data.buffer.byteLength, a.data.length, "a kept instruction owns its data (no shared slab)");
   const base = (ixs: typeof deposit[], fee: bigint) =>
     computeBudgetInstructions("base", ixs, { priorityFeeMicroLamports: fee });
   const [limit1, price1] = base([ata, deposit], 7n);
