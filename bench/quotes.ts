@@ -10,16 +10,26 @@ import { snapshotFor } from "../src/handlers/context.ts";
 import { loadAverage } from "./processes.ts";
 import type { QuoteFigure } from "./results.ts";
 
-export async function benchOpenQuotes(samples = 20_000): Promise<QuoteFigure> {
-  const loadBefore = loadAverage()[0];
+/**
+ * The service on the embedded world held still by a virtual replay (a second in, every price in), for figures that
+ * call the app or the domain in-process. The caller stops it.
+ */
+export async function startStillService() {
   const service = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0" }), { replayMode: "virtual" });
   await service.start();
+  service.replay!.replayer.advanceTo(1_000);
+  const { services } = service;
+  while (services.prices.size < services.deployments.v2.index.feedIds().length) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return service;
+}
+
+export async function benchOpenQuotes(samples = 20_000): Promise<QuoteFigure> {
+  const loadBefore = loadAverage()[0];
+  const service = await startStillService();
   try {
-    service.replay!.replayer.advanceTo(1_000);
     const { services } = service;
-    while (services.prices.size < services.deployments.v2.index.feedIds().length) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
     const snapshot = () => snapshotFor(services, "v2");
     const request = {
       inputTokenSymbol: "SOL",

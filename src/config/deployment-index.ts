@@ -57,7 +57,8 @@ export class DeploymentIndex {
   }
 
   token(symbol: string): TokenConfig | undefined {
-    return this.#tokenBySymbol.get(symbol.toUpperCase());
+    // Symbols usually come spelled as configured: found as given, no upper-cased copy is made (hot in every quote).
+    return this.#tokenBySymbol.get(symbol) ?? this.#tokenBySymbol.get(symbol.toUpperCase());
   }
 
   /** The token of a mint: the first symbol the configuration lists for it (SOL, not WSOL, for the native mint). */

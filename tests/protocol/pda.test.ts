@@ -231,3 +231,28 @@ Deno.test("PDA helpers accept PublicKey inputs, cache results and validate argum
   assert.throws(() => pda.market(MAINNET, OWNER, OWNER, "None" as never), CodecError);
   assert.throws(() => pda.pool(MAINNET, "x".repeat(33)), CodecError);
 });
+
+Deno.test("PDA helpers: a cached derivation equals the uncached one, for text and PublicKey seeds alike", () => {
+  const custodyA = pda.custody(MAINNET, OWNER, DEVNET);
+  const marketLong = pda.market(MAINNET, OWNER, DEVNET, "Long");
+  pda.clearPdaCache();
+  assert.equal(pda.pdaCacheSize(), 0);
+  const expect = (seeds: Uint8Array[], program = MAINNET) =>
+    PublicKey.findProgramAddressSync(seeds, new PublicKey(program))[0].toBase58();
+  const utf8 = (s: string) => new TextEncoder().encode(s);
+  const ownerBytes = new PublicKey(OWNER).toBytes();
+  const devnetBytes = new PublicKey(DEVNET).toBytes();
+  for (let round = 0; round < 2; round++) {
+    // Round 0 misses and derives, round 1 hits: both must give the reference derivation.
+    assert.equal(pda.custody(MAINNET, OWNER, DEVNET), expect([utf8("custody"), ownerBytes, devnetBytes]));
+    assert.equal(pda.custody(new PublicKey(MAINNET), new PublicKey(OWNER), DEVNET), custodyA);
+    assert.equal(pda.market(MAINNET, OWNER, DEVNET, "long"), marketLong);
+    assert.notEqual(pda.market(MAINNET, OWNER, DEVNET, "Short"), marketLong);
+    assert.equal(pda.pool(MAINNET, "Crypto.1"), expect([utf8("pool"), utf8("Crypto.1")]));
+    // The same seeds through the generic entry point agree with the named helper.
+    assert.equal(pda.findProgramAddress(MAINNET, ["basket", ownerBytes]).address, pda.basket(MAINNET, OWNER));
+  }
+  // Distinct seed texts never share a cache entry: a key given as two keys, a pool name holding a separator.
+  assert.notEqual(pda.pool(MAINNET, "a/b"), pda.pool(MAINNET, "a"));
+  assert.notEqual(pda.userDepositLedger(MAINNET, OWNER), pda.basket(MAINNET, OWNER));
+});

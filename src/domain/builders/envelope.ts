@@ -22,7 +22,8 @@ import {
   setComputeUnitLimitInstruction,
   setComputeUnitPriceInstruction,
 } from "../../protocol/instructions/external/compute-budget.ts";
-import type { Instruction } from "../../protocol/instructions/instruction.ts";
+import { createInstruction, type Instruction } from "../../protocol/instructions/instruction.ts";
+import { BoundedMemo } from "../../protocol/memo.ts";
 
 /** Where a transaction is sent: the ephemeral rollup or the base chain (same spelling as the state layer's). */
 export type Chain = "er" | "base";
@@ -76,6 +77,25 @@ export interface BaseEnvelopeOptions {
   priorityFeeMicroLamports?: bigint | number;
 }
 
+/**
+ * Compute-budget instructions are immutable values that depend only on their number, and a deployment emits few
+ * numbers (the ER's fixed limit, base limits in steps of `ROUND_TO`, the configured priority fee): each is built once.
+ * The memo is bounded like any other, though `estimateComputeUnits` alone yields at most 141 limits.
+ */
+const BUDGET_MEMO_LIMIT = 1_024;
+const limitInstructions = new BoundedMemo<number, Instruction>(BUDGET_MEMO_LIMIT);
+const priceInstructions = new BoundedMemo<bigint, Instruction>(BUDGET_MEMO_LIMIT);
+
+/**
+ * A kept instruction owns its data: encoded data is a view into a shared slab (`codec/arena.ts`), which a
+ * long-lived instruction would otherwise keep alive whole.
+ */
+function kept(ix: Instruction): Instruction {
+  return createInstruction(ix.programAddress, ix.accounts, ix.data.slice());
+}
+const limitInstruction = (units: number) => kept(setComputeUnitLimitInstruction(units));
+const priceInstruction = (microLamports: bigint) => kept(setComputeUnitPriceInstruction(microLamports));
+
 /** The compute-budget instructions to put in front of `instructions` on `chain`. */
 export function computeBudgetInstructions(
   chain: Chain,
@@ -85,11 +105,11 @@ export function computeBudgetInstructions(
   if (instructions.some((ix) => ix.programAddress === COMPUTE_BUDGET_PROGRAM_ID)) {
     throw new TypeError("program instructions must not carry compute-budget instructions: the envelope adds them");
   }
-  if (chain === "er") return [setComputeUnitLimitInstruction(ER_COMPUTE_UNIT_LIMIT)];
-  const out = [setComputeUnitLimitInstruction(estimateComputeUnits(instructions))];
+  if (chain === "er") return [limitInstructions.get(ER_COMPUTE_UNIT_LIMIT, limitInstruction)];
+  const out = [limitInstructions.get(estimateComputeUnits(instructions), limitInstruction)];
   const fee = BigInt(options.priorityFeeMicroLamports ?? 0);
   if (fee < 0n) throw new RangeError(`priority fee must not be negative (got ${fee})`);
-  if (fee > 0n) out.push(setComputeUnitPriceInstruction(fee));
+  if (fee > 0n) out.push(priceInstructions.get(fee, priceInstruction));
   return out;
 }
 

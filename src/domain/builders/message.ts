@@ -10,8 +10,8 @@
  * compact-u16 account count, indexes, compact-u16 data length, data) ‖ lookups (compact-u16 count; each table key,
  * compact-u16 + writable indexes, compact-u16 + read-only indexes).
  */
-import { decodePubkey } from "../../protocol/codec/mod.ts";
-import { type Instruction, isSignerRole, isWritableRole } from "../../protocol/instructions/instruction.ts";
+import { pubkeyBytes } from "../../protocol/codec/mod.ts";
+import type { Instruction } from "../../protocol/instructions/instruction.ts";
 
 /** An address lookup table as decoded from its account: its address and the addresses it holds, in order. */
 export interface LookupTable {
@@ -46,11 +46,10 @@ export interface CompiledMessage {
   lookups: MessageLookup[];
 }
 
-interface KeyMeta {
-  signer: boolean;
-  writable: boolean;
-  invoked: boolean;
-}
+/** A key's privileges in the message, as bits: the role bits of `instruction.ts` (signer 0b10, writable 0b01), and: */
+const INVOKED = 0b100;
+const SIGNER = 0b10;
+const WRITABLE = 0b01;
 
 const tableIndexes = new WeakMap<LookupTable, Map<string, number>>();
 
@@ -77,21 +76,18 @@ export function compileV0Message(
   blockhash: string,
   lookupTables: readonly LookupTable[] = [],
 ): CompiledMessage {
-  const metas = new Map<string, KeyMeta>([[feePayer, { signer: true, writable: true, invoked: false }]]);
-  const meta = (address: string): KeyMeta => {
-    let m = metas.get(address);
-    if (m === undefined) {
-      m = { signer: false, writable: false, invoked: false };
-      metas.set(address, m);
-    }
-    return m;
-  };
-  for (const ix of instructions) {
-    meta(ix.programAddress).invoked = true;
-    for (const a of ix.accounts) {
-      const m = meta(a.address);
-      m.signer ||= isSignerRole(a.role);
-      m.writable ||= isWritableRole(a.role);
+  // One map from key to its privilege bits, in order of first appearance (a Map keeps insertion order; updating a
+  // value keeps the key's place). After grouping, the same map holds each key's index in the message.
+  // Indexed loops, and no iterable given to the Map: this runs per request and iterators allocate.
+  const keys = new Map<string, number>();
+  keys.set(feePayer, SIGNER | WRITABLE);
+  for (let i = 0; i < instructions.length; i++) {
+    const ix = instructions[i];
+    keys.set(ix.programAddress, (keys.get(ix.programAddress) ?? 0) | INVOKED);
+    const accounts = ix.accounts;
+    for (let j = 0; j < accounts.length; j++) {
+      const a = accounts[j];
+      keys.set(a.address, (keys.get(a.address) ?? 0) | a.role);
     }
   }
 
@@ -100,31 +96,41 @@ export function compileV0Message(
   const loadedReadonly: string[] = [];
   for (const table of lookupTables) {
     const index = indexOfTable(table);
+    // One pass split by privilege: the writable keys in order, then the read-only ones (web3.js's order).
+    const writableKeys: string[] = [];
+    const readonlyKeys: string[] = [];
     const lookup: MessageLookup = { key: table.key, writableIndexes: [], readonlyIndexes: [] };
-    for (const writable of [true, false]) {
-      for (const [address, m] of metas) {
-        if (m.signer || m.invoked || m.writable !== writable) continue;
-        const i = index.get(address);
-        if (i === undefined) continue;
-        if (i > 255) throw new RangeError(`lookup table ${table.key}: index ${i} does not fit a u8`);
-        (writable ? lookup.writableIndexes : lookup.readonlyIndexes).push(i);
-        (writable ? loadedWritable : loadedReadonly).push(address);
-        metas.delete(address);
-      }
-    }
+    keys.forEach((bits, address) => {
+      if ((bits & (SIGNER | INVOKED)) !== 0) return;
+      const i = index.get(address);
+      if (i === undefined) return;
+      if (i > 255) throw new RangeError(`lookup table ${table.key}: index ${i} does not fit a u8`);
+      const writable = (bits & WRITABLE) !== 0;
+      (writable ? lookup.writableIndexes : lookup.readonlyIndexes).push(i);
+      (writable ? writableKeys : readonlyKeys).push(address);
+    });
+    for (const address of writableKeys) keys.delete(address);
+    for (const address of readonlyKeys) keys.delete(address);
+    loadedWritable.push(...writableKeys);
+    loadedReadonly.push(...readonlyKeys);
     if (lookup.writableIndexes.length + lookup.readonlyIndexes.length > 0) lookups.push(lookup);
   }
 
   const groups: string[][] = [[], [], [], []];
-  for (const [address, m] of metas) groups[(m.signer ? 0 : 2) + (m.writable ? 0 : 1)].push(address);
-  const staticAccounts = groups.flat();
+  // forEach rather than for-of: no [key, value] array per entry.
+  keys.forEach((bits, address) => {
+    groups[((bits & SIGNER) !== 0 ? 0 : 2) + ((bits & WRITABLE) !== 0 ? 0 : 1)].push(address);
+  });
+  const staticAccounts = groups[0].concat(groups[1], groups[2], groups[3]);
   if (staticAccounts.length + loadedWritable.length + loadedReadonly.length > 256) {
     throw new RangeError("a message addresses at most 256 accounts");
   }
-  const position = new Map<string, number>();
-  [...staticAccounts, ...loadedWritable, ...loadedReadonly].forEach((a, i) => position.set(a, i));
+  let next = 0;
+  for (let i = 0; i < staticAccounts.length; i++) keys.set(staticAccounts[i], next++);
+  for (let i = 0; i < loadedWritable.length; i++) keys.set(loadedWritable[i], next++);
+  for (let i = 0; i < loadedReadonly.length; i++) keys.set(loadedReadonly[i], next++);
   const at = (a: string): number => {
-    const i = position.get(a);
+    const i = keys.get(a);
     // Unreachable: every address of an instruction was registered above, as a static key or a loaded one.
     if (i === undefined) throw new Error(`account ${a} is not in the message`);
     return i;
@@ -170,22 +176,15 @@ export function transactionSize(message: CompiledMessage): number {
   return size;
 }
 
-// Decoded keys, memoised: a builder's keys repeat (program, pool, custodies, oracles, sysvars, the owner).
-const KEY_CACHE_LIMIT = 50_000;
-const keyBytes = new Map<string, Uint8Array>();
-function bytesOf(address: string): Uint8Array {
-  let b = keyBytes.get(address);
-  if (b === undefined) {
-    b = decodePubkey(address);
-    if (keyBytes.size >= KEY_CACHE_LIMIT) keyBytes.clear();
-    keyBytes.set(address, b);
-  }
-  return b;
-}
-
-/** The serialized transaction: every signature slot 64 zero bytes, then the message. */
-export function serializeUnsignedTransaction(message: CompiledMessage): Uint8Array {
-  const out = new Uint8Array(transactionSize(message));
+/**
+ * The serialized transaction: every signature slot 64 zero bytes, then the message. With `into` (at least
+ * `transactionSize(message)` bytes, any content), written there and returned as a view of it: for a caller that only
+ * encodes the bytes further (base64) and can reuse one buffer.
+ */
+export function serializeUnsignedTransaction(message: CompiledMessage, into?: Uint8Array): Uint8Array {
+  const size = transactionSize(message);
+  if (into !== undefined && into.length < size) throw new RangeError(`${size} bytes do not fit ${into.length}`);
+  const out = into === undefined ? new Uint8Array(size) : into.subarray(0, size);
   let o = 0;
   const length = (n: number) => {
     while (n >= 0x80) {
@@ -195,7 +194,7 @@ export function serializeUnsignedTransaction(message: CompiledMessage): Uint8Arr
     out[o++] = n;
   };
   const key = (address: string) => {
-    out.set(bytesOf(address), o);
+    out.set(pubkeyBytes(address), o);
     o += 32;
   };
   const bytes = (b: ArrayLike<number>) => {
@@ -203,7 +202,8 @@ export function serializeUnsignedTransaction(message: CompiledMessage): Uint8Arr
     o += b.length;
   };
   length(message.header.numRequiredSignatures);
-  o += 64 * message.header.numRequiredSignatures; // zeroed signature slots
+  out.fill(0, o, o + 64 * message.header.numRequiredSignatures); // zeroed signature slots
+  o += 64 * message.header.numRequiredSignatures;
   out[o++] = 0x80; // version 0
   out[o++] = message.header.numRequiredSignatures;
   out[o++] = message.header.numReadonlySignedAccounts;

@@ -15,7 +15,7 @@
  * independent of the one that encoded. Nothing here does I/O or reads a clock.
  */
 import { AddressLookupTableAccount, PublicKey, VersionedTransaction } from "@solana/web3.js";
-import { decodePubkey } from "../../protocol/codec/mod.ts";
+import { pubkeyBytes } from "../../protocol/codec/mod.ts";
 import { base64 as toBase64, fromBase64 } from "../../protocol/codec/bytes.ts";
 import { MAX_TRANSACTION_SIZE } from "../../protocol/constants.ts";
 import { createInstruction, type Instruction, roleOf } from "../../protocol/instructions/instruction.ts";
@@ -82,13 +82,16 @@ export function assembleTransaction(input: TransactionInput): AssembledTransacti
   const message = compileShortest(input.feePayer, instructions, input.blockhash, tables);
   const sizeBytes = transactionSize(message);
   if (sizeBytes > MAX_TRANSACTION_SIZE) throw new TransactionTooLargeError(sizeBytes);
-  const bytes = serializeUnsignedTransaction(message);
+  const bytes = serializeUnsignedTransaction(message, serialized);
   return { transactionBase64: toBase64(bytes), sizeBytes, lookupTablesUsed: message.lookups.map((l) => l.key) };
 }
 
+/** Where every transaction is serialized before its base64 is taken (the bytes themselves are never kept). */
+const serialized = new Uint8Array(MAX_TRANSACTION_SIZE);
+
 function checkKey(text: string, what: string): void {
   try {
-    decodePubkey(text);
+    pubkeyBytes(text); // memoised: the fee payer and the cached blockhash repeat from request to request
   } catch {
     throw new TypeError(`${what} is not a base58 32-byte key: ${JSON.stringify(text)}`);
   }

@@ -32,7 +32,8 @@ export function parseDecimal(text: string, decimals: number, options: ParseDecim
     throw new DecimalParseError(`negative value not allowed: ${JSON.stringify(text)}`);
   }
   const kept = fraction.slice(0, decimals).padEnd(decimals, "0");
-  const magnitude = BigInt(whole === "" ? "0" : whole) * pow10(decimals) + BigInt(kept === "" ? "0" : kept);
+  // whole · 10^decimals + kept, as one parse: `kept` has exactly `decimals` digits.
+  const magnitude = BigInt((whole === "" ? "0" : whole) + kept);
   return sign === "-" ? -magnitude : magnitude;
 }
 
@@ -65,7 +66,11 @@ export function toFixedDecimal(value: bigint, decimals: number, precision: numbe
 /** Exact decimal rendering of value·10^-decimals with trailing fraction zeros removed ("1.5", "2", "-0.000001"). */
 export function toExactDecimal(value: bigint, decimals: number): string {
   const full = toFixedDecimal(value, decimals, decimals);
-  if (!full.includes(".")) return full;
-  const trimmed = full.replace(/0+$/, "").replace(/\.$/, "");
-  return trimmed;
+  const dot = full.indexOf(".");
+  if (dot < 0) return full;
+  // Trailing fraction zeros off, then the point if nothing is left after it (a loop: cheaper than two regexes).
+  let end = full.length;
+  while (full.charCodeAt(end - 1) === 48 /* "0" */) end--;
+  if (end - 1 === dot) end--;
+  return end === full.length ? full : full.slice(0, end);
 }

@@ -48,13 +48,30 @@ export function lookupTablesAt(services: Services, addresses: readonly string[])
   for (const key of addresses) {
     const raw = services.accounts.get(key);
     if (!raw) continue;
-    try {
-      tables.push({ key, addresses: addressLookupTableAccount.decode(raw.data).addresses });
-    } catch {
-      // Not a lookup table (or a corrupt one): compile without it.
-    }
+    const table = lookupTableOf(key, raw.data);
+    if (table) tables.push(table);
   }
   return tables;
+}
+
+/**
+ * Decoded tables by the account bytes they come from. Account bytes are replaced, never changed in place, on every
+ * update, so the same bytes decode to the same table: a base-chain builder decodes each table once per change instead
+ * of once per request, and keeps the same object, whose address index `message.ts` memoises. `null`: not a table.
+ */
+const decodedTables = new WeakMap<Uint8Array, LookupTable | null>();
+
+function lookupTableOf(key: string, data: Uint8Array): LookupTable | null {
+  let table = decodedTables.get(data);
+  if (table === undefined || (table !== null && table.key !== key)) {
+    try {
+      table = { key, addresses: addressLookupTableAccount.decode(data).addresses };
+    } catch {
+      table = null; // Not a lookup table (or a corrupt one): compile without it.
+    }
+    decodedTables.set(data, table);
+  }
+  return table;
 }
 
 /** What `assembleTransaction` needs of a plan in this request: the chain's blockhash and, on base, tables and fee. */
@@ -104,17 +121,31 @@ export function bundleTransactions<S extends { instructions: readonly Instructio
     instructions: [...instructions],
     lookupTableAddresses: bundle.lookupTableAddresses,
   });
+  // What `fits` assembled, by instruction list: the usual bundle fits one transaction, measured once and then
+  // answered with the same bytes instead of being assembled a second time.
+  const assembled: { instructions: readonly Instruction[]; transactionBase64: string }[] = [];
   const fits = (instructions: readonly Instruction[]) => {
     try {
-      assembleTransaction(assemblyInput(c.get("services"), planOf(instructions), blockhash));
+      const { transactionBase64 } = assembleTransaction(
+        assemblyInput(c.get("services"), planOf(instructions), blockhash),
+      );
+      assembled.push({ instructions, transactionBase64 });
       return true;
     } catch (error) {
       if (error instanceof TransactionTooLargeError) return false;
       throw error;
     }
   };
-  return packSteps(bundle.steps, fits).map((steps) => ({
-    transactionBase64: buildTransaction(c, operation, planOf(steps.flatMap((s) => s.instructions))),
-    steps,
-  }));
+  return packSteps(bundle.steps, fits).map((steps) => {
+    const instructions = steps.flatMap((s) => s.instructions);
+    const known = assembled.find((a) => sameInstructions(a.instructions, instructions));
+    return {
+      transactionBase64: known?.transactionBase64 ?? buildTransaction(c, operation, planOf(instructions)),
+      steps,
+    };
+  });
+}
+
+function sameInstructions(a: readonly Instruction[], b: readonly Instruction[]): boolean {
+  return a.length === b.length && a.every((ix, i) => ix === b[i]);
 }

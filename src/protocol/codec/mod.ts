@@ -1,6 +1,7 @@
 /** Minimal Borsh codec over Uint8Array + DataView. */
 export { CodecError } from "./errors.ts";
 export { decodePubkey, DEFAULT_PUBKEY, encodePubkey } from "./base58.ts";
+export { pubkeyBytes } from "./key-bytes.ts";
 export { encodedEnd, fieldOffset, fixedSize, schemaSize, u32At } from "./offsets.ts";
 export { BorshReader } from "./reader.ts";
 export { BorshWriter } from "./writer.ts";

@@ -1,4 +1,5 @@
-import { decodePubkey } from "./base58.ts";
+import { arenaBytes } from "./arena.ts";
+import { pubkeyBytes } from "./key-bytes.ts";
 import { CodecError } from "./errors.ts";
 
 import { U64_MAX } from "../constants.ts";
@@ -118,7 +119,7 @@ export class BorshWriter {
   }
   /** A base58 public key, written as its 32 raw bytes. */
   pubkey(v: string): void {
-    const raw = decodePubkey(v);
+    const raw = pubkeyBytes(v); // memoised: instruction arguments repeat the same keys
     const at = this.claim(32);
     this.buf.set(raw, at);
   }
@@ -142,8 +143,20 @@ export class BorshWriter {
     this.raw(b);
   }
 
+  /** Forgets what was written (the buffer is kept), so one writer can encode value after value. */
+  reset(): void {
+    this.length = 0;
+  }
+
   /** The written bytes, as a new exactly-sized array. */
   toBytes(): Uint8Array {
     return this.buf.slice(0, this.length);
+  }
+
+  /** The written bytes, copied into an exactly-sized view of a shared slab (`arena.ts`: cheaper for short data). */
+  toArenaBytes(): Uint8Array {
+    const out = arenaBytes(this.length);
+    out.set(this.buf.subarray(0, this.length));
+    return out;
   }
 }

@@ -41,6 +41,9 @@ export interface InstructionCodec<A> {
   instruction(programAddress: string, accounts: readonly AccountMeta[], args: A): Instruction;
 }
 
+/** Grows to the largest instruction data once; encoding never nests (a codec writes fields, never an instruction). */
+const scratch = new BorshWriter(1_232);
+
 export function defineInstruction<A>(name: string, discriminatorHex: string, args: Codec<A>): InstructionCodec<A> {
   // Lowercase whole bytes only: the constants are compared as text with the reference's hex.
   if (!/^(?:[0-9a-f]{2})+$/.test(discriminatorHex)) {
@@ -49,14 +52,16 @@ export function defineInstruction<A>(name: string, discriminatorHex: string, arg
   const disc = fromHex(discriminatorHex);
   const matches = (data: Uint8Array) => data.length >= disc.length && disc.every((b, i) => data[i] === b);
   const encode = (value: A) => {
-    const w = new BorshWriter(disc.length + (args.size ?? 64));
+    // One scratch writer for every instruction: the only allocation per encode is the exactly-sized view (arena).
+    const w = scratch;
+    w.reset();
     w.raw(disc);
     try {
       args.write(w, value);
     } catch (e) {
       throw e instanceof CodecError ? e.within(name) : e;
     }
-    return w.toBytes();
+    return w.toArenaBytes();
   };
   return Object.freeze({
     name,

@@ -4,6 +4,7 @@
  * writable (0b01), so merging two roles of the same key is a bitwise OR. Addresses are base58 strings; nothing here
  * depends on web3.js (the transaction layer converts).
  */
+import { BoundedMemo } from "../memo.ts";
 
 /** Signer and writable flags of one account slot, as bit flags. */
 export const AccountRole = {
@@ -52,8 +53,17 @@ export interface Instruction {
   readonly data: Uint8Array;
 }
 
+/**
+ * The four frozen metas of an address, built once: a builder names the same few hundred accounts on every request,
+ * and sharing an immutable meta costs a lookup where a new frozen object cost an allocation and a freeze.
+ */
+const metasByAddress = new BoundedMemo<string, readonly AccountMeta[]>(65_536);
+const ROLES: readonly AccountRole[] = [0b00, 0b01, 0b10, 0b11];
+const metasOf = (address: string) => ROLES.map((role) => Object.freeze({ address, role }));
+
 export function accountMeta(address: string, role: AccountRole): AccountMeta {
-  return Object.freeze({ address, role });
+  if (ROLES[role] !== role) return Object.freeze({ address, role }); // not a role: nothing shared
+  return metasByAddress.get(address, metasOf)[role];
 }
 export function readonly(address: string): AccountMeta {
   return accountMeta(address, AccountRole.READONLY);
@@ -76,7 +86,8 @@ export function createInstruction(
 ): Instruction {
   return Object.freeze({
     programAddress,
-    accounts: Object.freeze(accounts.map((a) => accountMeta(a.address, a.role))),
+    // A frozen meta (every `accountMeta`) is kept as is: copying it again would only cost an allocation.
+    accounts: Object.freeze(accounts.map((a) => Object.isFrozen(a) ? a : accountMeta(a.address, a.role))),
     data,
   });
 }

@@ -81,3 +81,27 @@ Deno.test("withComputeBudget puts the budget first and refuses instructions that
     /must not carry compute-budget/,
   );
 });
+
+Deno.test("compute-budget instructions are built once per value and stay what they say", () => {
+  const a = computeBudgetInstructions("er", [deposit])[0];
+  const b = computeBudgetInstructions("er", [open])[0];
+  assert.equal(a, b, "the ER limit instruction is memoised");
+  assert.ok(Object.isFrozen(a));
+  assert.equal(parseSetComputeUnitLimit(a), 1_400_000);
+  assert.equal(a.data.buffer.byteLength, a.data.length, "a kept instruction owns its data (no shared slab)");
+  const base = (ixs: typeof deposit[], fee: bigint) =>
+    computeBudgetInstructions("base", ixs, { priorityFeeMicroLamports: fee });
+  const [limit1, price1] = base([ata, deposit], 7n);
+  const [limit2, price2] = base([ata, deposit], 7n);
+  assert.equal(limit1, limit2);
+  assert.equal(price1, price2);
+  // Another value is another instruction (a miss), with its own data.
+  const [limit3, price3] = base([open], 8n);
+  assert.notEqual(limit3, limit1);
+  assert.equal(parseSetComputeUnitLimit(limit3), 190_000);
+  assert.equal(parseSetComputeUnitPrice(price3), 8n);
+  assert.equal(parseSetComputeUnitLimit(limit1), 150_000);
+  assert.equal(parseSetComputeUnitPrice(price1), 7n);
+  // Many distinct fees: every answer still carries its own fee (the memo is bounded, never stale).
+  for (let fee = 1n; fee <= 1_100n; fee += 1n) assert.equal(parseSetComputeUnitPrice(base([ata], fee)[1]), fee);
+});

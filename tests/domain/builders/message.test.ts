@@ -60,6 +60,10 @@ function mine(instructions: readonly Instruction[], tables: readonly LookupTable
   const message = compileV0Message(payer, instructions, blockhash, tables);
   const bytes = serializeUnsignedTransaction(message);
   assert.equal(bytes.length, transactionSize(message));
+  // Written into a reused buffer holding other bytes: the same transaction (the signature slots zeroed again).
+  const reused = new Uint8Array(bytes.length + 7).fill(0xa5);
+  assert.deepEqual(serializeUnsignedTransaction(message, reused), bytes);
+  assert.throws(() => serializeUnsignedTransaction(message, new Uint8Array(bytes.length - 1)), RangeError);
   return bytes;
 }
 

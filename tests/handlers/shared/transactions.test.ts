@@ -57,13 +57,10 @@ Deno.test("no blockhash, or one older than 60 s: 500 BLOCKHASH_UNAVAILABLE, coun
   });
 });
 
-Deno.test("base chain: a stored lookup table is used when it shortens the message; the priority fee is added", async () => {
-  const h = harness({ priorityFee: 1_000 });
-  h.blockhashes.base.set({ blockhash: key("base-hash"), lastValidBlockHeight: 1, fetchedAtMs: NOW });
-  const targets = Array.from({ length: 12 }, (_, i) => key(`target-${i}`));
-  const table = key("table");
+/** Stores an active lookup table holding `addresses` at `pubkey` on the base chain. */
+function storeLookupTable(h: ReturnType<typeof harness>, pubkey: string, addresses: string[]): void {
   h.accounts.set({
-    pubkey: table,
+    pubkey,
     owner: ALT_PROGRAM,
     lamports: 1n,
     data: addressLookupTableAccount.encode({
@@ -75,12 +72,20 @@ Deno.test("base chain: a stored lookup table is used when it shortens the messag
         authority: null,
         padding: new Uint8Array(2),
       },
-      addresses: targets,
+      addresses,
     }),
     executable: false,
     slot: 1,
     chain: "base",
   });
+}
+
+Deno.test("base chain: a stored lookup table is used when it shortens the message; the priority fee is added", async () => {
+  const h = harness({ priorityFee: 1_000 });
+  h.blockhashes.base.set({ blockhash: key("base-hash"), lastValidBlockHeight: 1, fetchedAtMs: NOW });
+  const targets = Array.from({ length: 12 }, (_, i) => key(`target-${i}`));
+  const table = key("table");
+  storeLookupTable(h, table, targets);
   const ix = createInstruction(key("program"), targets.map((t) => writable(t)), new Uint8Array([1]));
   const out = await h.within((c) =>
     buildTransaction(c, "v2Deposit", {
@@ -156,4 +161,18 @@ Deno.test("a bundle: one transaction when every step fits, else the fewest that 
     assert.equal(tx.instructions[1].accounts[0].address, key(`${["a", "b"][i]}-0`));
   }
   assert.deepEqual(h.failures, []);
+});
+
+Deno.test("lookupTablesAt decodes a table once per account bytes, and again when the bytes are replaced", () => {
+  const h = harness();
+  const table = key("cached-table");
+  const store = (addresses: string[]) => storeLookupTable(h, table, addresses);
+  store([key("a"), key("b")]);
+  const [first] = lookupTablesAt(h.services, [table]);
+  assert.deepEqual(first, { key: table, addresses: [key("a"), key("b")] });
+  assert.equal(lookupTablesAt(h.services, [table])[0], first, "same bytes: the same decoded table (a hit)");
+  store([key("a"), key("b"), key("c")]);
+  const [extended] = lookupTablesAt(h.services, [table]);
+  assert.notEqual(extended, first, "new bytes: decoded again");
+  assert.deepEqual(extended.addresses, [key("a"), key("b"), key("c")]);
 });

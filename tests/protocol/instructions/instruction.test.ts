@@ -69,3 +69,16 @@ Deno.test("optional accounts: absent is the program id itself (PROTOCOL-v2 §1),
   assert.equal(presentOptionalAccount(PROGRAM_V2, PROGRAM_V2), undefined);
   assert.equal(presentOptionalAccount(session, PROGRAM_V2), session);
 });
+
+Deno.test("accountMeta shares one frozen meta per address and role", () => {
+  const address = "SysvarRent111111111111111111111111111111111";
+  const w = accountMeta(address, AccountRole.WRITABLE);
+  assert.equal(accountMeta(address, AccountRole.WRITABLE), w, "a hit is the same object");
+  assert.ok(Object.isFrozen(w));
+  for (const role of [AccountRole.READONLY, AccountRole.READONLY_SIGNER, AccountRole.WRITABLE_SIGNER]) {
+    const m = accountMeta(address, role);
+    assert.notEqual(m, w);
+    assert.deepEqual(m, { address, role });
+  }
+  assert.deepEqual(accountMeta("other", AccountRole.WRITABLE), { address: "other", role: AccountRole.WRITABLE });
+});
