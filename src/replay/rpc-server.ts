@@ -14,6 +14,7 @@
  */
 import type { JsonValue } from "../protocol/codec/json.ts";
 import { base58, base64, fromBase58, fromBase64 } from "../protocol/codec/bytes.ts";
+import { pubkeyBytes } from "../protocol/codec/key-bytes.ts";
 import type { ChainStateEvent, ReplayAccount, ReplayChainState } from "./chain-state.ts";
 import { Gate } from "./gate.ts";
 
@@ -337,13 +338,13 @@ export class ReplayRpcServer {
 
   #pubkeyParam(v: unknown, what = "pubkey"): string {
     if (typeof v !== "string") throw invalidParams(`${what} must be a base58 string`);
-    let bytes: Uint8Array;
     try {
-      bytes = fromBase58(v);
+      // Memoised: the existence check asks about the same held keys every few seconds, hundreds per request, and a
+      // fresh base58 decode of each stalled the service's event loop for milliseconds per sweep.
+      pubkeyBytes(v);
     } catch {
       throw invalidParams(`invalid ${what}`);
     }
-    if (bytes.length !== 32) throw invalidParams(`invalid ${what}`);
     return v;
   }
 
