@@ -5,7 +5,6 @@
  */
 import type { AppEnv } from "../services.ts";
 import { OpenAPIHono, type RouteConfig, type RouteHandler, type z } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import type { MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { routes as v2Routes } from "../../gen/v2/routes.ts";
@@ -19,6 +18,7 @@ import { docsAssetRoutes } from "./docs.ts";
 import { type Logger, silentLogger } from "./logger.ts";
 import { KNOWN_METHODS } from "./metrics.ts";
 import { KeptMatchRouter } from "./router.ts";
+import { limitRequestBody } from "./middleware/body-limit.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -164,11 +164,8 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   app.on(
     BODY_METHODS,
     "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new HTTPException(413);
-      },
+    limitRequestBody(MAX_BODY_BYTES, () => {
+      throw new HTTPException(413);
     }),
   );
 

@@ -143,13 +143,22 @@ export function createLogger(options: LoggerOptions): Logger {
     ? { write: options.write, flush: () => {} }
     : options.write ?? (threshold < RANK.silent ? bufferedConsole() : { write: () => {}, flush: () => {} });
   const now = options.now ?? Date.now;
-  // Lines of the same millisecond share their timestamp text (a busy service writes many per millisecond).
+  // Lines of the same millisecond share their timestamp text (a busy service writes many per millisecond), and the
+  // text up to the second is formatted once a second: a new millisecond only appends its three digits.
   let stampedMs = NaN;
   let stamp = "";
-  const timeOf = (ms: number) => {
+  let second = NaN;
+  let secondText = ""; // "2026-11-23T15:25:45."
+  const timeOf = (now: number) => {
+    const ms = Math.floor(now);
     if (ms !== stampedMs) {
       stampedMs = ms;
-      stamp = new Date(ms).toISOString();
+      const milli = ((ms % 1000) + 1000) % 1000;
+      if (ms - milli !== second) {
+        second = ms - milli;
+        secondText = new Date(second).toISOString().slice(0, -4);
+      }
+      stamp = `${secondText}${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}Z`;
     }
     return stamp;
   };

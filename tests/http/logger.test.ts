@@ -83,3 +83,26 @@ Deno.test("logger lines: fields serialized by the caller join the head as one JS
     { time: "1970-01-01T00:00:00.000Z", level: "info", msg: "none" },
   ]);
 });
+
+Deno.test("logger: the time field is the instant's ISO text across millisecond and second changes", () => {
+  let now = 0;
+  const lines: string[] = [];
+  const logger = createLogger({ level: "info", write: (line) => lines.push(line), now: () => now });
+  const instants = [
+    0,
+    5,
+    45,
+    999,
+    1_000,
+    1_001,
+    1_795_444_479_206,
+    1_795_444_479_999,
+    1_795_444_480_000,
+    1_795_444_480_010.7,
+  ];
+  for (const instant of [...instants, 1_000, -1, -1_001]) {
+    now = instant;
+    logger.info("tick");
+    assert.equal(JSON.parse(lines.at(-1)!).time, new Date(Math.floor(instant)).toISOString(), String(instant));
+  }
+});
