@@ -1,33 +1,58 @@
 /**
- * A bounded memo: values computed once per key and remembered, the oldest entry evicted first once `limit` entries
- * are held (a `Map` keeps insertion order). For derived values that never go stale (a key's bytes, a PDA, an
- * instruction that depends only on its number): a repeated request costs a lookup, and no stream of distinct keys
- * can grow the memory without end. A computation that throws leaves nothing behind.
+ * A bounded memo: values computed once per key and remembered, at most `limit` entries held. For derived values that
+ * never go stale (a key's bytes, a PDA, an instruction that depends only on its number): a repeated request costs a
+ * lookup, and no stream of distinct keys can grow the memory without end. A computation that throws leaves nothing
+ * behind.
+ *
+ * Two generations of half the bound each: new entries go to the young one; when it is full it becomes the old one and
+ * the previous old one is dropped; a hit in the old generation is copied back into the young one. So what was used
+ * during the last half-bound of misses stays, and every step is O(1). (Evicting the oldest entry of one `Map` instead
+ * looked O(1) but is not: V8 leaves deleted entries as holes that `keys().next()` walks past, so a stream of distinct
+ * keys through a full memo went quadratic: 300,000 keys through 65,536 entries took 5.2 s.)
  */
 export class BoundedMemo<K, V> {
-  readonly #entries = new Map<K, V>();
+  #young = new Map<K, V>();
+  #old = new Map<K, V>();
+  #limit = 1;
+  #generation = 1;
 
-  constructor(public limit: number) {
+  constructor(limit: number) {
+    this.limit = limit;
+  }
+
+  get limit(): number {
+    return this.#limit;
+  }
+
+  /** Changes the bound (entries already held beyond it go at the next generation change). */
+  set limit(limit: number) {
     if (!(limit >= 1)) throw new RangeError(`a memo holds at least one entry (got ${limit})`);
+    this.#limit = limit;
+    this.#generation = Math.max(1, Math.floor(limit / 2));
   }
 
   /** The value remembered for `key`, else `compute(key)` remembered. */
   get(key: K, compute: (key: K) => V): V {
-    let value = this.#entries.get(key);
-    if (value === undefined) {
-      value = compute(key);
-      if (this.#entries.size >= this.limit) this.#entries.delete(this.#entries.keys().next().value as K);
-      this.#entries.set(key, value);
+    const young = this.#young.get(key);
+    if (young !== undefined) return young;
+    const value = this.#old.get(key) ?? compute(key);
+    if (this.#young.size >= this.#generation) {
+      // A bound of one has room for a single generation.
+      this.#old = this.#limit >= 2 ? this.#young : new Map();
+      this.#young = new Map();
     }
+    this.#young.set(key, value);
     return value;
   }
 
+  /** Entries held (a key copied back from the old generation counts in both until the old one is dropped). */
   get size(): number {
-    return this.#entries.size;
+    return this.#young.size + this.#old.size;
   }
 
   clear(): void {
-    this.#entries.clear();
+    this.#young.clear();
+    this.#old.clear();
   }
 }
 

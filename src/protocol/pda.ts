@@ -30,7 +30,7 @@ export interface ProgramAddress {
 
 /** Upper bound of memoised derivations, per cache (`findProgramAddress`'s and the named helpers'). */
 export const PDA_CACHE_LIMIT = 200_000;
-/** `findProgramAddress`'s cache, by a key built from the seeds (the oldest entry is evicted first). */
+/** `findProgramAddress`'s cache, by a key built from the seeds (bounded; addresses not used lately are dropped first). */
 const cache = new BoundedMemo<string, ProgramAddress>(PDA_CACHE_LIMIT);
 /** The named helpers' cache, by the path of their seeds' text (emptied when full). */
 const byPath = new PathMemo<ProgramAddress>(PDA_CACHE_LIMIT);

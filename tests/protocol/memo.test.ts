@@ -1,24 +1,43 @@
 import assert from "node:assert/strict";
 import { BoundedMemo, PathMemo } from "../../src/protocol/memo.ts";
 
-Deno.test("BoundedMemo: computes on a miss, remembers for a hit, evicts the oldest past its bound", () => {
+Deno.test("BoundedMemo: computes on a miss, remembers for a hit, holds at most its bound, keeps what is in use", () => {
   const calls: number[] = [];
   const square = (n: number) => {
     calls.push(n);
     return { n, square: n * n };
   };
-  const memo = new BoundedMemo<number, { n: number; square: number }>(3);
+  const memo = new BoundedMemo<number, { n: number; square: number }>(4); // two generations of two
   const first = memo.get(2, square);
   assert.deepEqual(first, { n: 2, square: 4 });
   assert.equal(memo.get(2, square), first, "a hit returns the remembered value without computing");
   assert.deepEqual(calls, [2]);
-  for (const n of [3, 4, 5]) memo.get(n, square);
-  assert.equal(memo.size, 3, "never more than the bound");
-  assert.notEqual(memo.get(2, square), first, "2 was the oldest: evicted, computed again");
-  assert.deepEqual(calls, [2, 3, 4, 5, 2]);
-  assert.equal(memo.get(5, square).square, 25);
+  memo.get(3, square); // young: 2, 3
+  memo.get(4, square); // young full: 2, 3 become old; young: 4
+  assert.equal(memo.get(2, square), first, "a hit in the old generation: no computation");
+  memo.get(5, square); // young full (4, 2): old 2, 3 dropped; old: 4, 2; young: 5
+  assert.equal(memo.get(2, square), first, "2 was used recently: still held");
+  assert.notEqual(memo.get(3, square).n, undefined);
+  assert.deepEqual(calls, [2, 3, 4, 5, 3], "3 was not used for a generation: dropped, computed again");
+  for (let n = 10; n < 100; n++) {
+    memo.get(n, square);
+    assert.ok(memo.size <= 4, `never more than the bound (${memo.size})`);
+  }
   memo.clear();
   assert.equal(memo.size, 0);
+});
+
+Deno.test("BoundedMemo: a stream of distinct keys through a full memo costs a constant per key", () => {
+  // Counted, not timed: each miss computes once and the memo stays within its bound whatever the stream's length.
+  const memo = new BoundedMemo<string, number>(1_000);
+  let computed = 0;
+  for (let i = 0; i < 50_000; i++) memo.get(`k${i}`, () => ++computed);
+  assert.equal(computed, 50_000);
+  assert.ok(memo.size <= 1_000);
+  const one = new BoundedMemo<string, number>(1);
+  one.get("a", () => 1);
+  one.get("b", () => 2);
+  assert.equal(one.size, 1, "a bound of one holds one entry");
 });
 
 Deno.test("BoundedMemo: a computation that throws leaves nothing behind; a bound below one is refused", () => {

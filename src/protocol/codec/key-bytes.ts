@@ -5,7 +5,7 @@
  * checks all read their bytes from here.
  *
  * The returned array is shared between callers: it must only be read (copied into a hash input or a message), never
- * written. The memo is bounded (`KEY_BYTES_LIMIT`, the oldest entry evicted first) so that a stream of distinct owners
+ * written. The memo is bounded (`KEY_BYTES_LIMIT`; keys not used lately are dropped first) so that a stream of distinct owners
  * cannot grow it without end; invalid text is never remembered (the `CodecError` is thrown on every call).
  */
 import { decodePubkey } from "./base58.ts";

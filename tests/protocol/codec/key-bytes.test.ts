@@ -40,19 +40,21 @@ Deno.test("pubkeyBytes: invalid text throws every time and is never remembered",
   }
 });
 
-Deno.test("pubkeyBytes: the memo stays within its bound, evicting the oldest key, and stays correct", () => {
+Deno.test("pubkeyBytes: the memo stays within its bound, dropping keys not used lately, and stays correct", () => {
   assert.ok(KEY_BYTES_LIMIT > 0);
   resetPubkeyBytesMemo(4);
   try {
     const texts = keys.map((k) => k.toBase58());
     const first = pubkeyBytes(texts[0]);
-    for (const t of texts) pubkeyBytes(t);
-    assert.equal(pubkeyBytesMemoSize(), 4);
-    // The oldest entries were evicted: decoding again gives a fresh array with the same bytes.
+    for (const t of texts) {
+      pubkeyBytes(t);
+      assert.ok(pubkeyBytesMemoSize() <= 4);
+    }
+    // The first key was not used since: dropped, so decoding it again gives a fresh array with the same bytes.
     const again = pubkeyBytes(texts[0]);
     assert.notEqual(again, first);
     assert.deepEqual(again, keys[0].toBytes());
-    assert.equal(pubkeyBytesMemoSize(), 4);
+    assert.ok(pubkeyBytesMemoSize() <= 4);
     texts.forEach((t, i) => assert.deepEqual(pubkeyBytes(t), keys[i].toBytes()));
   } finally {
     resetPubkeyBytesMemo();
