@@ -149,8 +149,8 @@ export function createLogger(options: LoggerOptions): Logger {
   let stamp = "";
   let second = NaN;
   let secondText = ""; // "2026-11-23T15:25:45."
-  const timeOf = (now: number) => {
-    const ms = Math.floor(now);
+  const timeOf = (instant: number) => {
+    const ms = Math.floor(instant);
     if (ms !== stampedMs) {
       stampedMs = ms;
       const milli = ((ms % 1000) + 1000) % 1000;
@@ -158,7 +158,7 @@ export function createLogger(options: LoggerOptions): Logger {
         second = ms - milli;
         secondText = new Date(second).toISOString().slice(0, -4);
       }
-      stamp = `${secondText}${milli < 10 ? "00" : milli < 100 ? "0" : ""}${milli}Z`;
+      stamp = `${secondText}${String(milli).padStart(3, "0")}Z`;
     }
     return stamp;
   };

@@ -90,6 +90,16 @@ export function createChainSources(
       DISCRIMINATORS.Order.hex,
     ],
   };
+  // Where a chain's source writes, and what the in-process replay shares with it.
+  const sinks = (chain: Chain) => ({
+    store,
+    blockhash: blockhashes[chain],
+    status: ingest.chains[chain],
+    clock,
+    onError,
+    shareData: inProcess?.sharing(chain),
+    initialState: inProcess?.initialState(chain),
+  });
   const sources = [
     new ChainSource(
       {
@@ -100,15 +110,7 @@ export function createChainSources(
         programIds,
         extraAccounts: extraAccountsOf(Object.values(configs)),
       },
-      {
-        store,
-        blockhash: blockhashes.base,
-        status: ingest.chains.base,
-        clock,
-        onError,
-        shareData: inProcess?.sharing("base"),
-        initialState: inProcess?.initialState("base"),
-      },
+      sinks("base"),
     ),
   ];
   if (endpoints.er) {
@@ -121,15 +123,7 @@ export function createChainSources(
           wsUrl: endpoints.er.ws,
           programIds: [configs.v2.programId],
         },
-        {
-          store,
-          blockhash: blockhashes.er,
-          status: ingest.chains.er,
-          clock,
-          onError,
-          shareData: inProcess?.sharing("er"),
-          initialState: inProcess?.initialState("er"),
-        },
+        sinks("er"),
       ),
     );
   }
