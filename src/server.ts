@@ -12,10 +12,12 @@ import type { Config } from "./config/env.ts";
 import { createApp } from "./http/app.ts";
 import { type Logger, silentLogger } from "./http/logger.ts";
 import type { ServiceMetrics } from "./http/metrics.ts";
-import { corsForBrowsers } from "./http/middleware/cors.ts";
-import { observeRequests } from "./http/middleware/observe.ts";
-import { rateLimit } from "./http/middleware/rate-limit.ts";
+import { corsAnswerLabel, corsForBrowsers } from "./http/middleware/cors.ts";
+import { answerRecorder, observeRequests } from "./http/middleware/observe.ts";
+import { rateLimit, type RateLimitOptions, requestLimiter } from "./http/middleware/rate-limit.ts";
+import { answerPlainReadsFirst } from "./http/read-edge.ts";
 import { handlers } from "./handlers/index.ts";
+import { plainReadsOf } from "./handlers/shared/plain-reads.ts";
 import { createLimits } from "./limits/mod.ts";
 import { boot, type BootOptions } from "./runtime/boot.ts";
 import type { Clock } from "./state/clock.ts";
@@ -51,7 +53,7 @@ export async function createServiceApp(config: Config, options: ServiceAppOption
     c.set("services", services);
     await next();
   });
-  const limitRate = rateLimit({
+  const rateOptions: RateLimitOptions = {
     ratePerSecond: config.RATE_LIMIT_RPS,
     burst: config.RATE_LIMIT_BURST,
     trustProxy: config.TRUST_PROXY,
@@ -62,7 +64,9 @@ export async function createServiceApp(config: Config, options: ServiceAppOption
       services.metrics.limitStoreFailed("redis", "rate-limit");
       logger.enabled("debug") && logger.debug("rate-limit store failed", { error });
     },
-  });
+  };
+  // Off (RATE_LIMIT_RPS=0): not on the request path at all, rather than a layer that passes every request on.
+  const limiter = config.RATE_LIMIT_RPS > 0 ? requestLimiter(rateOptions) : undefined;
   const app = createApp({
     handlers,
     logger,
@@ -73,9 +77,18 @@ export async function createServiceApp(config: Config, options: ServiceAppOption
       }),
       observeRequests({ metrics: services.metrics, logger }),
       injectServices,
-      // Off (RATE_LIMIT_RPS=0): not on the request path at all, rather than a layer that passes every request on.
-      ...(config.RATE_LIMIT_RPS > 0 ? [limitRate] : []),
+      ...(limiter ? [rateLimit(rateOptions, limiter)] : []),
     ],
+  });
+  // Plain reads (health, prices, tokens, pool data) are answered before the app, with the same request id, rate
+  // limit (the same buckets), CORS headers, metrics and log line as every other answer (src/http/read-edge.ts).
+  // `app.request()` goes through `app.fetch` too, so tests meet the service exactly as Deno.serve does.
+  app.fetch = answerPlainReadsFirst(app.fetch, {
+    reads: plainReadsOf(services),
+    record: answerRecorder({ metrics: services.metrics, logger }),
+    labelCors: corsAnswerLabel(config.CORS_ORIGINS),
+    limiter,
+    trustProxy: config.TRUST_PROXY,
   });
   const stop = async () => {
     await runtime.stop();

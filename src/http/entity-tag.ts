@@ -18,12 +18,18 @@ function contentHash(bytes: Uint8Array): string {
   return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
 }
 
-const tags = new WeakMap<Uint8Array, string>();
-
 /** The strong entity tag of `bytes`: `"<length in base 36>-<hash>"`, quoted as the header carries it. */
-export function entityTagOf(bytes: Uint8Array): string {
-  let tag = tags.get(bytes);
-  if (tag === undefined) tags.set(bytes, tag = `"${bytes.length.toString(36)}-${contentHash(bytes)}"`);
+export function entityTagOfBytes(bytes: Uint8Array): string {
+  return `"${bytes.length.toString(36)}-${contentHash(bytes)}"`;
+}
+
+const tags = new WeakMap<{ readonly text: string }, string>();
+const encoder = new TextEncoder();
+
+/** The entity tag of a kept answer's text (of its UTF-8 bytes, as sent), computed once per kept answer. */
+export function entityTagOf(kept: { readonly text: string }): string {
+  let tag = tags.get(kept);
+  if (tag === undefined) tags.set(kept, tag = entityTagOfBytes(encoder.encode(kept.text)));
   return tag;
 }
 

@@ -11,7 +11,7 @@ import type { PriceStore } from "../state/price-store.ts";
 import type { ProgramView } from "../state/program-view.ts";
 import { mintAccount } from "../protocol/external/spl-token.ts";
 import { CodecError } from "../protocol/codec/errors.ts";
-import { JsonAnswers, type JsonBytes } from "./json-answers.ts";
+import { JsonAnswers, type JsonText } from "./json-answers.ts";
 import { basketOpenPositionMarkets } from "../protocol/accounts/basket.ts";
 
 /** `build` is the interface's computation (`POOL_STATS[version]`: v2 adds the live service's fields). */
@@ -40,10 +40,10 @@ export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
   }
 
   /**
-   * An answer made of the current snapshot (`shape`: a module-level function) as JSON bytes, serialized once per
+   * An answer made of the current snapshot (`shape`: a module-level function) as JSON text, serialized once per
    * snapshot.
    */
-  json<R>(shape: (pools: readonly T[]) => R): JsonBytes<R> {
+  json<R>(shape: (pools: readonly T[]) => R): JsonText<R> {
     return this.#answers.of(this.#pools, shape);
   }
 

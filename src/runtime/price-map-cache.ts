@@ -8,7 +8,7 @@ import type { DeploymentIndex } from "../config/deployment-index.ts";
 import { type PriceDto, priceMap } from "../domain/views/prices.ts";
 import type { PriceStore } from "../state/price-store.ts";
 import type { Unsubscribe } from "../state/types.ts";
-import { JsonAnswers, type JsonBytes } from "./json-answers.ts";
+import { JsonAnswers, type JsonText } from "./json-answers.ts";
 
 const asIs = <T>(value: T) => value;
 
@@ -25,8 +25,8 @@ export class PriceMapCache {
     return this.#kept ??= this.#build();
   }
 
-  /** `bySymbol` as JSON bytes, serialized once per kept map. */
-  get json(): JsonBytes<Record<string, PriceDto>> {
+  /** `bySymbol` as JSON text, serialized once per kept map. */
+  get json(): JsonText<Record<string, PriceDto>> {
     return this.#answers.of(this.bySymbol, asIs);
   }
 

@@ -4,7 +4,7 @@
  */
 import type { DeploymentIndex } from "../config/deployment-index.ts";
 import type { TokenConfig } from "../config/pool-config.ts";
-import { JsonAnswers, type JsonBytes } from "./json-answers.ts";
+import { JsonAnswers, type JsonText } from "./json-answers.ts";
 
 /** The list as the answer's (mutable) array type; copied once per serialization, not per request. */
 const asArray = <T>(list: readonly T[]): T[] => [...list];
@@ -24,8 +24,8 @@ export class TokenListCache<T> {
     return this.#kept ??= this.build(this.index.tokens);
   }
 
-  /** `tokens` as JSON bytes, serialized once per kept list. */
-  get json(): JsonBytes<T[]> {
+  /** `tokens` as JSON text, serialized once per kept list. */
+  get json(): JsonText<T[]> {
     return this.#answers.of(this.tokens, asArray);
   }
 

@@ -1,6 +1,6 @@
 /** The service app as tests build it: the embedded defaults, in-process, no listening socket. */
 import { loadConfig } from "../../src/config/env.ts";
-import { createServiceApp } from "../../src/server.ts";
+import { createServiceApp, type ServiceAppOptions } from "../../src/server.ts";
 import { eventually } from "./eventually.ts";
 
 export async function testApp(env: Record<string, string> = {}) {
@@ -10,10 +10,13 @@ export async function testApp(env: Record<string, string> = {}) {
 
 /**
  * The service on the embedded world, started on a virtual replay clock one second in, with oracle prices received
- * and pool statistics computed: what the read endpoints serve. The caller stops it.
+ * and pool statistics computed: what the read endpoints serve (`env` adds to its configuration). The caller stops it.
  */
-export async function startedReadService() {
-  const service = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0" }), { replayMode: "virtual" });
+export async function startedReadService(env: Record<string, string> = {}, options: ServiceAppOptions = {}) {
+  const service = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0", ...env }), {
+    replayMode: "virtual",
+    ...options,
+  });
   const { services } = service;
   try {
     await service.start();

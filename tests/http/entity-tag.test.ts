@@ -5,19 +5,23 @@
  */
 import assert from "node:assert/strict";
 import { startedReadService } from "../helpers/app.ts";
-import { entityTagOf, ifNoneMatchHolds } from "../../src/http/entity-tag.ts";
+import { entityTagOf, entityTagOfBytes, ifNoneMatchHolds } from "../../src/http/entity-tag.ts";
 import { call } from "../helpers/contract.ts";
 import { eventually } from "../helpers/eventually.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
 Deno.test("entity tag: derived from the bytes (same bytes, same tag; other bytes, another), quoted", () => {
-  const tag = entityTagOf(bytes('{"SOL":1}'));
+  const tag = entityTagOfBytes(bytes('{"SOL":1}'));
   assert.match(tag, /^"[0-9a-z]+-[0-9a-f]{16}"$/);
-  assert.equal(entityTagOf(bytes('{"SOL":1}')), tag, "another array with the same bytes: the same tag");
-  assert.notEqual(entityTagOf(bytes('{"SOL":2}')), tag);
-  assert.notEqual(entityTagOf(bytes('{"SOL":1} ')), tag);
-  assert.notEqual(entityTagOf(bytes("")), entityTagOf(bytes(" ")));
+  assert.equal(entityTagOfBytes(bytes('{"SOL":1}')), tag, "another array with the same bytes: the same tag");
+  assert.notEqual(entityTagOfBytes(bytes('{"SOL":2}')), tag);
+  assert.notEqual(entityTagOfBytes(bytes('{"SOL":1} ')), tag);
+  assert.notEqual(entityTagOfBytes(bytes("")), entityTagOfBytes(bytes(" ")));
+  // A kept answer's tag is that of its text's UTF-8 bytes (non-ASCII included), computed once per kept answer.
+  const kept = { text: '{"name":"Señal"}' };
+  assert.equal(entityTagOf(kept), entityTagOfBytes(bytes(kept.text)));
+  assert.equal(entityTagOf({ text: '{"SOL":1}' }), tag);
 });
 
 Deno.test("entity tag: If-None-Match matches by weak comparison, in a list, or as *", () => {

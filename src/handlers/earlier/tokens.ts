@@ -1,6 +1,6 @@
 import type { EarlierHandler } from "./handler.ts";
-import { answerJsonBytes } from "../shared/answers.ts";
+import { answerKeptJson } from "../shared/answers.ts";
 
 /** GET /tokens: the configuration's tokens, one per mint (the earlier document dedupes by mint: SOL, not WSOL). */
 export const getTokens: EarlierHandler<"getTokens"> = (c) =>
-  answerJsonBytes(c, c.get("services").deployments.earlier.tokenList.json);
+  answerKeptJson(c, c.get("services").deployments.earlier.tokenList.json);

@@ -4,7 +4,7 @@
  * the field: a mode's input, an amount that must be above zero, the vendor's alias of a field). Transaction builders
  * answer through `builder-answers.ts`, which builds on these.
  */
-import type { AppEnv, JsonBytes } from "../../services.ts";
+import type { AppEnv, JsonText } from "../../services.ts";
 import type { Context, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import { ApiError } from "../../http/errors.ts";
@@ -42,19 +42,19 @@ export function answerJsonText<T>(c: Context<AppEnv>, json: string): Json200<T> 
 export type NotModified = Response & TypedResponse<null, 304, "body">;
 
 /**
- * A kept answer's JSON bytes (`priceMap.json`, `poolStats.json(shape)`), typed as the value they encode: 200 with
- * their entity tag, or 304 without a body when the request's `If-None-Match` holds that tag (a client polling an
- * unchanged answer downloads nothing).
+ * A kept answer's JSON text (`priceMap.json`, `poolStats.json(shape)`), typed as the value it encodes: 200 with its
+ * entity tag, or 304 without a body when the request's `If-None-Match` holds that tag (a client polling an unchanged
+ * answer downloads nothing).
  *
  * The tag is set on the built response rather than passed with the content type: in this Deno a Response built with
  * two or more headers costs about 12 µs more than one built with one (measured: 2.5 vs 14.6 µs), while setting a
  * header afterwards costs a fraction of a microsecond.
  */
-export function answerJsonBytes<T>(c: Context<AppEnv>, json: JsonBytes<T>): Json200<T> | NotModified {
+export function answerKeptJson<T>(c: Context<AppEnv>, json: JsonText<T>): Json200<T> | NotModified {
   const tag = entityTagOf(json);
   const response = ifNoneMatchHolds(c.req.header("if-none-match"), tag)
     ? c.body(null, 304) as NotModified
-    : c.body(json, 200, JSON_CONTENT) as unknown as Json200<T>;
+    : c.body(json.text, 200, JSON_CONTENT) as unknown as Json200<T>;
   response.headers.set("etag", tag);
   return response;
 }

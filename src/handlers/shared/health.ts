@@ -38,3 +38,51 @@ export function chainsOf(services: Services, version: ProgramVersion): Chain[] {
   const hasEr = !isLiveMode(services.config) || services.config.ER_RPC_URL !== undefined;
   return version === "v2" && hasEr ? ["base", "er"] : ["base"];
 }
+
+/** The body of `GET /v2/health` at `now`: cached account counts, the pool-configuration provenance, the clock. */
+export function v2HealthBody(services: Services, now = services.clock.nowMs()) {
+  const { counts, index } = services.deployments.v2;
+  const provenance = index.config.provenance;
+  return {
+    status: ingestionIsStale(services, chainsOf(services, "v2"), now) ? "degraded" as const : "ok" as const,
+    // The live service's health names the deployment this interface serves (issue 12): the v2 program on the
+    // MagicBlock ephemeral rollup, always, so a constant (ORACLE-AND-CHAIN §2.3).
+    program: "magicblock" as const,
+    accounts: {
+      pools: counts.of("Pool"),
+      custodies: counts.of("Custody"),
+      markets: counts.of("Market"),
+      baskets: counts.of("Basket"),
+      deposit_ledgers: counts.of("UserDepositLedger"),
+    },
+    config: {
+      source: provenance.source,
+      version: provenance.version,
+      env: provenance.env,
+      branch: provenance.branch,
+      publishedAt: provenance.publishedAt,
+      loadedAtUnix: provenance.loadedAtUnix,
+      pools: index.pools.length,
+      markets: index.marketCount,
+      tokens: index.tokens.length,
+    },
+    ...clockFields(services, now),
+  };
+}
+
+/** The body of `GET /health` at `now`: cached account counts of the earlier program (DECISIONS 2.11), the clock. */
+export function earlierHealthBody(services: Services, now = services.clock.nowMs()) {
+  const counts = services.deployments.earlier.counts;
+  return {
+    status: ingestionIsStale(services, chainsOf(services, "earlier"), now) ? "degraded" as const : "ok" as const,
+    accounts: {
+      perpetuals: counts.of("Perpetuals"),
+      pools: counts.of("Pool"),
+      custodies: counts.of("Custody"),
+      markets: counts.of("Market"),
+      positions: counts.of("Position"),
+      orders: counts.of("Order"),
+    },
+    ...clockFields(services, now),
+  };
+}

@@ -33,36 +33,49 @@ export interface CorsOptions {
   onPreflight?: (allowed: boolean) => void;
 }
 
+/**
+ * The CORS headers of every answer that is not a preflight, as hono's middleware would give it: a function of the
+ * configured origins, then of the request's `Origin` (read before the route runs: once a WebSocket upgrade has taken
+ * the request, its headers can no longer be read). Shared by the middleware below and by the plain reads answered
+ * before the app (src/http/read-edge.ts), so both label an answer the same way.
+ */
+export function corsAnswerLabel(origins: AllowedOrigins): (headers: Headers, origin: string | undefined) => void {
+  const exposed = CORS_EXPOSED_HEADERS.join(",");
+  return (headers, origin) => {
+    const allowed = allowedOriginFor(origins, origin);
+    if (allowed) headers.set("Access-Control-Allow-Origin", allowed);
+    headers.set("Access-Control-Expose-Headers", exposed);
+    if (origins !== "*") headers.append("Vary", "Origin");
+  };
+}
+
+/** `*` when every origin is allowed, the caller's own origin when the list holds it, otherwise none. */
+function allowedOriginFor(origins: AllowedOrigins, origin: string | undefined): string | null {
+  return origins === "*" ? "*" : origin && isAllowedOrigin(origin, origins) ? origin : null;
+}
+
 export function corsForBrowsers({ origins, onPreflight }: CorsOptions): MiddlewareHandler<AppEnv> {
-  const allowOrigin = (origin: string | undefined) =>
-    origins === "*" ? "*" : origin && isAllowedOrigin(origin, origins) ? origin : null;
   // Preflights: hono's middleware answers them in full.
   const preflight = cors({
     // `*` as such (no `Vary: Origin` needed); a list answers with the caller's own origin when it is listed.
-    origin: origins === "*" ? "*" : (origin) => allowOrigin(origin),
+    origin: origins === "*" ? "*" : (origin) => allowedOriginFor(origins, origin),
     allowMethods: [...CORS_ALLOWED_METHODS],
     allowHeaders: [...CORS_ALLOWED_HEADERS],
     exposeHeaders: [...CORS_EXPOSED_HEADERS],
     maxAge: CORS_MAX_AGE_SECONDS,
   });
-  const exposed = CORS_EXPOSED_HEADERS.join(",");
+  const label = corsAnswerLabel(origins);
   return async (c, next) => {
     if (c.req.method === "OPTIONS") {
       onPreflight?.(isAllowedOrigin(c.req.header("origin"), origins));
       return await preflight(c, next);
     }
-    // Read before the route runs: once a WebSocket upgrade has taken the request, its headers can no longer be read.
     const origin = c.req.header("origin");
     await next();
     // Every other answer gets the headers hono's middleware would give it (tests/http/cors.test.ts compares them),
     // but set on the finished response: hono's sets them on a placeholder first, which costs a copy of every
     // response (a third of the throughput of a small GET in-process). A WebSocket upgrade (101) is not a CORS answer:
     // the stream routes check the origin themselves, and labelAnswer leaves it alone.
-    const allowed = allowOrigin(origin);
-    labelAnswer(c, (headers) => {
-      if (allowed) headers.set("Access-Control-Allow-Origin", allowed);
-      headers.set("Access-Control-Expose-Headers", exposed);
-      if (origins !== "*") headers.append("Vary", "Origin");
-    });
+    labelAnswer(c, (headers) => label(headers, origin));
   };
 }

@@ -60,21 +60,40 @@ export interface ObserveOptions {
   logger: Logger;
 }
 
-export function observeRequests({ metrics, logger }: ObserveOptions): MiddlewareHandler<AppEnv> {
+/** What is kept of an answered request: one metrics sample and, at a level that logs it, one request line. */
+export type RecordAnswer = (
+  requestId: string,
+  method: string,
+  path: string,
+  route: string,
+  status: number,
+  startedMs: number,
+) => void;
+
+/**
+ * How every answer is recorded, by the middleware below and by the plain reads answered before the app
+ * (src/http/read-edge.ts). `method` is a known method or OTHER, `route` a route template or OTHER.
+ */
+export function answerRecorder({ metrics, logger }: ObserveOptions): RecordAnswer {
+  return (requestId, method, path, route, status, startedMs) => {
+    const seconds = (performance.now() - startedMs) / 1000;
+    metrics.observeRequest(method, route, status, seconds);
+    const level = status >= 500 ? "error" : "info";
+    if (logger.enabled(level)) {
+      logger.serialized(level, "request", requestLine(requestId, method, path, route, status, seconds));
+    }
+  };
+}
+
+export function observeRequests(options: ObserveOptions): MiddlewareHandler<AppEnv> {
+  const record = answerRecorder(options);
   return async (c, next) => {
     const started = performance.now();
     const requestId = requestIdFor(c.req.header(REQUEST_ID_HEADER));
     c.set("requestId", requestId);
     await next();
     labelAnswer(c, (headers) => headers.set(REQUEST_ID_HEADER, requestId));
-    const seconds = (performance.now() - started) / 1000;
-    const status = c.res.status;
     const method = KNOWN_METHODS.has(c.req.method) ? c.req.method : OTHER;
-    const route = routeTemplate(c);
-    metrics.observeRequest(method, route, status, seconds);
-    const level = status >= 500 ? "error" : "info";
-    if (logger.enabled(level)) {
-      logger.serialized(level, "request", requestLine(requestId, method, c.req.path, route, status, seconds));
-    }
+    record(requestId, method, c.req.path, routeTemplate(c), c.res.status, started);
   };
 }

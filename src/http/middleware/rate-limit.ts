@@ -45,47 +45,88 @@ export const isRateLimitExempt = (path: string) =>
   path.startsWith("/v2/api-docs/");
 
 export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for");
-    if (forwarded) {
-      const last = forwarded.slice(forwarded.lastIndexOf(",") + 1).trim();
-      if (last) return last.length > MAX_CLIENT_KEY ? last.slice(0, MAX_CLIENT_KEY) : last;
-    }
-  }
   const remote = (c.env as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr;
-  return remote?.hostname ?? "local";
+  return clientKey(trustProxy ? c.req.header("x-forwarded-for") : undefined, remote?.hostname, trustProxy);
 }
 
-export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
+/** The bucket key of a request from its `X-Forwarded-For` (read only behind a trusted proxy) and its peer address. */
+export function clientKey(
+  forwardedFor: string | null | undefined,
+  remoteHostname: string | undefined,
+  trustProxy: boolean,
+): string {
+  if (trustProxy && forwardedFor) {
+    const last = forwardedFor.slice(forwardedFor.lastIndexOf(",") + 1).trim();
+    if (last) return last.length > MAX_CLIENT_KEY ? last.slice(0, MAX_CLIENT_KEY) : last;
+  }
+  return remoteHostname ?? "local";
+}
+
+/** A request's token: whether it was allowed, and which store counted it. */
+export interface Admission {
+  result: TakeResult;
+  store: LimitStoreName;
+}
+
+/**
+ * The limit as the middleware below applies it, and as the plain reads answered before the app do
+ * (src/http/read-edge.ts): which paths it covers, a token per request, the 429 and the headers of an allowed answer.
+ */
+export interface RequestLimiter {
+  /** Off (a rate of 0) or an exempt path: the request takes no token and gets no headers. */
+  covers(path: string): boolean;
+  /** Takes one token from `client`'s bucket: synchronously when the store answers so (memory), else a promise. */
+  take(client: string): Admission | Promise<Admission>;
+  /** The 429 of a refused admission (the refusal is counted through `onReject`). */
+  refusal(admission: Admission): Response;
+  /** The `RateLimit-*` headers of an allowed answer. */
+  label(headers: Headers, admission: Admission): void;
+}
+
+export function requestLimiter(options: RateLimitOptions): RequestLimiter {
   const isExempt = options.isExempt ?? isRateLimitExempt;
   const clock = options.clock ?? systemClock;
   const buckets = { ratePerSecond: options.ratePerSecond, burst: options.burst };
   const fallback = new MemoryRateLimitStore(buckets);
   const store = options.store ?? fallback;
-
-  const take = async (key: string, nowMs: number): Promise<{ result: TakeResult; store: LimitStoreName }> => {
-    if (store === fallback) return { result: fallback.take(key, nowMs), store: fallback.name };
-    try {
-      return { result: await store.take(key, nowMs), store: store.name };
-    } catch (error) {
-      options.onStoreError?.(error);
-      return { result: fallback.take(key, nowMs), store: fallback.name };
-    }
-  };
-
-  return async (c, next) => {
-    if (options.ratePerSecond <= 0 || isExempt(c.req.path)) return await next();
-    const { result, store: counted } = await take(clientAddress(c, options.trustProxy), clock.nowMs());
-    if (!result.allowed) {
+  const fromFallback = (client: string, nowMs: number): Admission => ({
+    result: fallback.take(client, nowMs),
+    store: fallback.name,
+  });
+  return {
+    covers: (path) => options.ratePerSecond > 0 && !isExempt(path),
+    take(client) {
+      const nowMs = clock.nowMs();
+      if (store === fallback) return fromFallback(client, nowMs);
+      return (async () => {
+        try {
+          return { result: await store.take(client, nowMs), store: store.name };
+        } catch (error) {
+          options.onStoreError?.(error);
+          return fromFallback(client, nowMs);
+        }
+      })();
+    },
+    refusal({ result, store: counted }) {
       options.onReject?.(counted);
       const body: ErrorBody = { error: "too many requests, slow down", code: "RATE_LIMITED" };
-      const refused = c.json(body, 429);
+      const refused = Response.json(body, { status: 429 });
       refused.headers.set(RETRY_AFTER_HEADER, String(result.retryAfterSeconds));
       setRateLimitHeaders(refused.headers, options.burst, 0, result.retryAfterSeconds);
       return refused;
-    }
+    },
+    label: (headers, { result }) => setRateLimitHeaders(headers, options.burst, result.remaining, result.resetSeconds),
+  };
+}
+
+/** The limit as middleware; `limiter` is shared with the plain reads when the service passes its own. */
+export function rateLimit(options: RateLimitOptions, limiter = requestLimiter(options)): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!limiter.covers(c.req.path)) return await next();
+    const admission = await limiter.take(clientAddress(c, options.trustProxy));
+    if (!admission.result.allowed) return limiter.refusal(admission);
     await next();
-    labelAnswer(c, (headers) => setRateLimitHeaders(headers, options.burst, result.remaining, result.resetSeconds));
+    labelAnswer(c, (headers) => limiter.label(headers, admission));
   };
 }
 

@@ -1,0 +1,46 @@
+/**
+ * The plain reads of both interfaces: the GET routes whose answer depends on nothing in the request but its path and
+ * `If-None-Match` (health, prices, tokens, pool data). Their handlers answer from what is kept here, and the service's
+ * edge (src/http/read-edge.ts) answers them from the same functions before the app is entered.
+ *
+ * A read gives `undefined` when its answer is not a plain 200 (no oracle price received yet, degraded health): the
+ * handler's own path then answers it, with the app's error mapping.
+ */
+import type { PoolStatsDto } from "../../domain/views/pool-stats.ts";
+import { entityTagOf } from "../../http/entity-tag.ts";
+import type { PlainAnswer, PlainRead } from "../../http/read-edge.ts";
+import type { JsonText, Services } from "../../services.ts";
+import { earlierHealthBody, v2HealthBody } from "./health.ts";
+
+/**
+ * The pool-data answers' shapes over the kept snapshot. One function each, so the cache serializes each shape once
+ * per snapshot; the earlier snapshot has no per-market figures (those are v2's addition, DECISIONS 2.9).
+ */
+const v2AllPools = <T>(pools: readonly T[]) => ({ pools: [...pools] });
+export const withoutMarkets = ({ marketStats: _, ...stats }: PoolStatsDto) => stats;
+const earlierAllPools = (pools: readonly PoolStatsDto[]) => ({ pools: pools.map(withoutMarkets) });
+
+/** `GET /v2/pool-data`'s bytes. */
+export const v2PoolDataJson = (services: Services) => services.deployments.v2.poolStats.json(v2AllPools);
+/** `GET /pool-data`'s bytes. */
+export const earlierPoolDataJson = (services: Services) => services.deployments.earlier.poolStats.json(earlierAllPools);
+
+const kept = (json: JsonText<unknown>): PlainAnswer => ({ json: json.text, etag: entityTagOf(json) });
+const okHealth = (body: { status: "ok" | "degraded" }): PlainAnswer | undefined =>
+  body.status === "ok" ? { json: JSON.stringify(body) } : undefined;
+
+/** The plain reads by path (each path is its route's template). */
+export function plainReadsOf(services: Services): ReadonlyMap<string, PlainRead> {
+  const { v2, earlier } = services.deployments;
+  const priced = (json: () => JsonText<unknown>) => () => services.prices.size === 0 ? undefined : kept(json());
+  return new Map<string, PlainRead>([
+    ["/v2/health", () => okHealth(v2HealthBody(services))],
+    ["/health", () => okHealth(earlierHealthBody(services))],
+    ["/v2/prices", priced(() => v2.priceMap.json)],
+    ["/prices", priced(() => earlier.priceMap.json)],
+    ["/v2/tokens", () => kept(v2.tokenList.json)],
+    ["/tokens", () => kept(earlier.tokenList.json)],
+    ["/v2/pool-data", () => kept(v2PoolDataJson(services))],
+    ["/pool-data", () => kept(earlierPoolDataJson(services))],
+  ]);
+}

@@ -1,0 +1,187 @@
+/**
+ * Plain reads answered before the app (src/http/read-edge.ts): which requests the edge takes and which it leaves to
+ * the app, and, on the running service, that its answers are the app's answers (status, headers, body; the same rate
+ * limit buckets, CORS headers, entity tags), checked against the YAML by `call`.
+ */
+import assert from "node:assert/strict";
+import { answerPlainReadsFirst, type PlainAnswer, type PlainRead } from "../../src/http/read-edge.ts";
+import { requestLimiter } from "../../src/http/middleware/rate-limit.ts";
+import { VirtualClock } from "../../src/state/clock.ts";
+import { plainReadsOf } from "../../src/handlers/shared/plain-reads.ts";
+import { createLogger } from "../../src/http/logger.ts";
+import { startedReadService, testApp } from "../helpers/app.ts";
+import { call, type CheckedResponse } from "../helpers/contract.ts";
+
+const APP_ORIGIN = "http://app.test:5173";
+const STRANGER = "https://stranger.example";
+
+/** An edge over a fake app that counts what reaches it, with one kept read and one read that has no plain answer. */
+function edgeOverCountingApp(options: { limit?: boolean } = {}) {
+  const reachedApp: string[] = [];
+  const recorded: string[] = [];
+  const kept: PlainAnswer = { json: '{"a":1}', etag: '"7-0123456789abcdef"' };
+  const edge = answerPlainReadsFirst((request) => {
+    reachedApp.push(`${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`);
+    return new Response("from the app");
+  }, {
+    reads: new Map<string, PlainRead>([["/kept", () => kept], ["/not-plain", () => undefined]]),
+    record: (id, method, path, route, status) => recorded.push(`${id} ${method} ${path} ${route} ${status}`),
+    labelCors: (headers, origin) => headers.set("Access-Control-Allow-Origin", origin ?? "*"),
+    limiter: options.limit
+      ? requestLimiter({ ratePerSecond: 1, burst: 1, trustProxy: false, clock: new VirtualClock(0) })
+      : undefined,
+    trustProxy: false,
+  });
+  return { edge, reachedApp, recorded, kept };
+}
+
+Deno.test("read edge: a plain read's GET is answered without the app, with the headers every answer carries", async () => {
+  const { edge, reachedApp, recorded } = edgeOverCountingApp();
+  const response = await edge(new Request("http://host:8080/kept", { headers: { "x-request-id": "trace-7" } }));
+  assert.equal(response.status, 200);
+  assert.equal(await response.text(), '{"a":1}');
+  assert.equal(response.headers.get("content-type"), "application/json");
+  assert.equal(response.headers.get("etag"), '"7-0123456789abcdef"');
+  assert.equal(response.headers.get("x-request-id"), "trace-7");
+  assert.equal(response.headers.get("access-control-allow-origin"), "*");
+  assert.deepEqual(reachedApp, []);
+  assert.deepEqual(recorded, ["trace-7 GET /kept /kept 200"]);
+});
+
+Deno.test("read edge: If-None-Match holding the tag is a 304 without a body", async () => {
+  const { edge, recorded } = edgeOverCountingApp();
+  const response = await edge(
+    new Request("http://host/kept", { headers: { "if-none-match": 'W/"7-0123456789abcdef"' } }),
+  );
+  assert.equal(response.status, 304);
+  assert.equal(await response.text(), "");
+  assert.equal(response.headers.get("etag"), '"7-0123456789abcdef"');
+  assert.match(recorded[0], / 304$/);
+});
+
+Deno.test("read edge: every other request goes to the app, untouched", async () => {
+  const { edge, reachedApp, recorded } = edgeOverCountingApp();
+  for (
+    const request of [
+      new Request("http://host/kept", { method: "HEAD" }),
+      new Request("http://host/kept", { method: "POST", body: "{}" }),
+      new Request("http://host/kept", { method: "OPTIONS" }),
+      new Request("http://host/kept?x=1"),
+      new Request("http://host/kept/"),
+      new Request("http://host/other"),
+      new Request("http://host/not-plain"),
+    ]
+  ) assert.equal(await (await edge(request)).text(), "from the app");
+  assert.deepEqual(reachedApp, [
+    "HEAD /kept",
+    "POST /kept",
+    "OPTIONS /kept",
+    "GET /kept?x=1",
+    "GET /kept/",
+    "GET /other",
+    "GET /not-plain",
+  ]);
+  assert.deepEqual(recorded, [], "the app records its own answers");
+});
+
+Deno.test("read edge: the rate limit takes a token per plain read and refuses with the limit's 429", async () => {
+  const { edge, reachedApp } = edgeOverCountingApp({ limit: true });
+  const allowed = await edge(new Request("http://host/kept"));
+  assert.equal(allowed.status, 200);
+  assert.equal(allowed.headers.get("ratelimit-remaining"), "0");
+  const refused = await edge(new Request("http://host/kept"));
+  assert.equal(refused.status, 429);
+  assert.deepEqual(await refused.json(), { error: "too many requests, slow down", code: "RATE_LIMITED" });
+  assert.equal(refused.headers.get("retry-after"), "1");
+  assert.ok(refused.headers.get("x-request-id"));
+  assert.deepEqual(reachedApp, []);
+});
+
+/** Headers of an answer that must be equal on both paths (the date and a generated request id differ by nature). */
+function comparable(response: CheckedResponse): string[] {
+  return [...response.headers].filter(([name]) => name !== "date" && name !== "x-request-id").map(([n, v]) =>
+    `${n}: ${v}`
+  )
+    .sort();
+}
+
+async function assertSameAnswers(
+  app: { request: (input: string, init?: RequestInit) => Response | Promise<Response> },
+  path: string,
+  headers: Record<string, string>,
+) {
+  // A query string sends the request through the app (the edge takes exact paths only); the route is the same.
+  const atEdge = await call(app, "GET", path, undefined, { headers });
+  const inApp = await call(app, "GET", `${path}?`, undefined, { headers });
+  const what = `${path} with ${JSON.stringify(headers)}`;
+  assert.equal(atEdge.status, inApp.status, what);
+  assert.deepEqual(comparable(atEdge), comparable(inApp), what);
+  assert.equal(atEdge.text, inApp.text, what);
+  if (headers["x-request-id"]) assert.equal(atEdge.headers.get("x-request-id"), headers["x-request-id"], what);
+  else assert.match(atEdge.headers.get("x-request-id") ?? "", /^[0-9a-f-]{36}$/, what);
+  return atEdge;
+}
+
+Deno.test("service: every plain read answers at the edge exactly as the app answers it", async (t) => {
+  for (const corsOrigins of ["*", APP_ORIGIN]) {
+    const service = await startedReadService({ CORS_ORIGINS: corsOrigins });
+    try {
+      const paths = [...plainReadsOf(service.services).keys()];
+      assert.equal(paths.length, 8);
+      for (const path of paths) {
+        await t.step(`CORS_ORIGINS=${corsOrigins}: ${path}`, async () => {
+          const first = await assertSameAnswers(service.app, path, {});
+          assert.equal(first.status, 200);
+          await assertSameAnswers(service.app, path, { origin: APP_ORIGIN, "x-request-id": "trace-1" });
+          await assertSameAnswers(service.app, path, { origin: STRANGER });
+          const tag = first.headers.get("etag");
+          if (tag) assert.equal((await assertSameAnswers(service.app, path, { "if-none-match": tag })).status, 304);
+        });
+      }
+    } finally {
+      await service.stop();
+    }
+  }
+});
+
+Deno.test("service: plain reads share the app's rate-limit buckets, metrics and log lines", async () => {
+  const lines: string[] = [];
+  const service = await startedReadService({ RATE_LIMIT_RPS: "1", RATE_LIMIT_BURST: "2" }, {
+    limitsClock: new VirtualClock(0),
+    logger: createLogger({ level: "info", write: (line) => lines.push(line) }),
+  });
+  try {
+    const edge = await call(service.app, "GET", "/v2/tokens");
+    assert.equal(edge.headers.get("ratelimit-remaining"), "1");
+    const app = await call(service.app, "GET", "/v2/tokens?");
+    assert.equal(app.headers.get("ratelimit-remaining"), "0", "the app took the next token of the same bucket");
+    const [refusedAtEdge, refusedInApp] = [
+      await call(service.app, "GET", "/v2/tokens"),
+      await call(service.app, "GET", "/v2/tokens?"),
+    ];
+    assert.equal(refusedAtEdge.status, 429);
+    assert.deepEqual(comparable(refusedAtEdge), comparable(refusedInApp));
+    assert.equal(refusedAtEdge.text, refusedInApp.text);
+
+    const requestLines = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === "request");
+    assert.deepEqual(
+      requestLines.map(({ method, path, route, status }) => ({ method, path, route, status })),
+      [200, 200, 429, 429].map((status) => ({ method: "GET", path: "/v2/tokens", route: "/v2/tokens", status })),
+    );
+    const metrics = await (await service.app.request("/metrics")).text();
+    assert.match(metrics, /^http_requests_total\{method="GET",route="\/v2\/tokens",status="200"\} 2$/m);
+    assert.match(metrics, /^http_requests_total\{method="GET",route="\/v2\/tokens",status="429"\} 2$/m);
+  } finally {
+    await service.stop();
+  }
+});
+
+Deno.test("service: a plain read without a plain answer yet is the app's error (no price, not started)", async () => {
+  const app = await testApp();
+  const prices = await call(app, "GET", "/v2/prices");
+  assert.equal(prices.status, 503);
+  assert.equal(prices.body.code, "PRICE_UNAVAILABLE");
+  const health = await call(app, "GET", "/health");
+  assert.equal(health.status, 503);
+  assert.equal(health.body.status, "degraded");
+});
