@@ -3,19 +3,19 @@
  * (src/runtime/boot.ts), middleware and the app. Separate from main.ts so tests and benchmarks build the same
  * thing in-process.
  *
- * Middleware order: unknown methods are refused first (in createApp); then CORS, which answers preflights
- * (`OPTIONS`) at once, so they never reach the costly observation, the rate limit or validation; then every
- * request is observed (request id, metrics, one log line), gets the services, and passes the rate limit.
+ * In front of the app is its edge (src/http/edge.ts): unknown methods refused, CORS preflights answered, and every
+ * other request observed (request id, CORS headers, metrics, one log line), plain reads answered without the app.
+ * In the app, every request gets the services and passes the rate limit, then routing and validation.
  */
 import type { AppEnv } from "./services.ts";
 import type { Config } from "./config/env.ts";
 import { createApp } from "./http/app.ts";
 import { type Logger, silentLogger } from "./http/logger.ts";
 import type { ServiceMetrics } from "./http/metrics.ts";
-import { corsAnswerLabel, corsForBrowsers } from "./http/middleware/cors.ts";
-import { answerRecorder, observeRequests } from "./http/middleware/observe.ts";
+import { corsAnswerLabel, corsPreflights } from "./http/middleware/cors.ts";
+import { answerRecorder } from "./http/middleware/observe.ts";
 import { rateLimit, type RateLimitOptions, requestLimiter } from "./http/middleware/rate-limit.ts";
-import { answerPlainReadsFirst } from "./http/read-edge.ts";
+import { joinExchange, serviceEdge } from "./http/edge.ts";
 import { handlers } from "./handlers/index.ts";
 import { plainReadsOf } from "./handlers/shared/plain-reads.ts";
 import { createLimits } from "./limits/mod.ts";
@@ -49,9 +49,10 @@ export async function createServiceApp(config: Config, options: ServiceAppOption
   });
   const { services } = runtime;
   late.metrics = services.metrics;
-  const injectServices = createMiddleware<AppEnv>(async (c, next) => {
+  const enterApp = createMiddleware<AppEnv>((c, next) => {
+    joinExchange(c);
     c.set("services", services);
-    await next();
+    return next();
   });
   const rateOptions: RateLimitOptions = {
     ratePerSecond: config.RATE_LIMIT_RPS,
@@ -70,21 +71,15 @@ export async function createServiceApp(config: Config, options: ServiceAppOption
   const app = createApp({
     handlers,
     logger,
-    middleware: [
-      corsForBrowsers({
-        origins: config.CORS_ORIGINS,
-        onPreflight: (allowed) => services.metrics.corsPreflight(allowed),
-      }),
-      observeRequests({ metrics: services.metrics, logger }),
-      injectServices,
-      ...(limiter ? [rateLimit(rateOptions, limiter)] : []),
-    ],
+    middleware: [enterApp, ...(limiter ? [rateLimit(rateOptions, limiter)] : [])],
   });
-  // Plain reads (health, prices, tokens, pool data) are answered before the app, with the same request id, rate
-  // limit (the same buckets), CORS headers, metrics and log line as every other answer (src/http/read-edge.ts).
   // `app.request()` goes through `app.fetch` too, so tests meet the service exactly as Deno.serve does.
-  app.fetch = answerPlainReadsFirst(app.fetch, {
+  app.fetch = serviceEdge(app.fetch, {
     reads: plainReadsOf(services),
+    preflight: corsPreflights({
+      origins: config.CORS_ORIGINS,
+      onPreflight: (allowed) => services.metrics.corsPreflight(allowed),
+    }),
     record: answerRecorder({ metrics: services.metrics, logger }),
     labelCors: corsAnswerLabel(config.CORS_ORIGINS),
     limiter,

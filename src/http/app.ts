@@ -17,7 +17,6 @@ import { validationErrorBody } from "./validation.ts";
 import { type InvalidRequest, requestValidator } from "./request-validator.ts";
 import { docsAssetRoutes } from "./docs.ts";
 import { type Logger, silentLogger } from "./logger.ts";
-import { KNOWN_METHODS } from "./metrics.ts";
 import { KeptMatchRouter } from "./router.ts";
 import { limitRequestBody } from "./middleware/body-limit.ts";
 
@@ -33,7 +32,7 @@ export type HandlerTable =
 
 export interface AppOptions {
   handlers: HandlerTable;
-  /** Middleware run before every route (request observation, services injection, rate limiting). */
+  /** Middleware run before every route (services injection, rate limiting). */
   middleware?: MiddlewareHandler<AppEnv>[];
   /** Where unexpected failures are logged (default: nowhere). */
   logger?: Logger;
@@ -125,15 +124,6 @@ export function errorResponseFor(error: unknown): { status: number; body: ErrorB
   return { status: 500, body: { error: "internal error", code: "INTERNAL" } };
 }
 
-/**
- * Methods outside the known set (`FOOA`) are answered here, first, before any per-request bookkeeping: no
- * metric series, no log line, no rate-limit entry can be created by inventing method names.
- */
-const rejectUnknownMethods: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (KNOWN_METHODS.has(c.req.method)) return await next();
-  return c.json({ error: "unsupported HTTP method", code: "NOT_FOUND" } satisfies ErrorBody, 404);
-};
-
 /** Methods whose requests may carry a body: only they go through the body limit. */
 const BODY_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
 
@@ -159,7 +149,6 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
     c.json({ error: `no route for ${c.req.method} ${c.req.path}`, code: "NOT_FOUND" } satisfies ErrorBody, 404)
   );
 
-  app.use("*", rejectUnknownMethods);
   for (const middleware of options.middleware ?? []) app.use("*", middleware);
   // No GET, HEAD or OPTIONS route reads a body, so the limit is not on their path at all: one layer less per read.
   app.on(

@@ -4,7 +4,8 @@ import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
 import { createApp } from "../../src/http/app.ts";
 import { createLogger, type LogLevel } from "../../src/http/logger.ts";
-import { observeRequests, requestIdFor } from "../../src/http/middleware/observe.ts";
+import { answerRecorder, requestIdFor } from "../../src/http/middleware/observe.ts";
+import { joinExchange, serviceEdge } from "../../src/http/edge.ts";
 import { IngestStatus } from "../../src/ingest/status.ts";
 import { ServiceMetrics } from "../../src/http/metrics.ts";
 import { PriceStore } from "../../src/state/price-store.ts";
@@ -93,9 +94,16 @@ Deno.test("an unexpected failure is a 500 INTERNAL and an error line with the re
       },
     },
     logger,
-    middleware: [observeRequests({ metrics, logger })],
+    middleware: [(c, next) => (joinExchange(c), next())],
   });
-  const response = await app.request("/v2/tokens", { headers: { "x-request-id": "r-1" } });
+  const edge = serviceEdge(app.fetch, {
+    reads: new Map(),
+    preflight: () => new Response(null, { status: 204 }),
+    record: answerRecorder({ metrics, logger }),
+    labelCors: () => {},
+    trustProxy: false,
+  });
+  const response = await edge(new Request("http://localhost/v2/tokens", { headers: { "x-request-id": "r-1" } }));
   assert.equal(response.status, 500);
   assert.deepEqual(await response.json(), { error: "internal error", code: "INTERNAL" });
   const entry = JSON.parse(lines[0]);

@@ -1,14 +1,14 @@
 /**
  * The plain reads of both interfaces: the GET routes whose answer depends on nothing in the request but its path and
  * `If-None-Match` (health, prices, tokens, pool data). Their handlers answer from what is kept here, and the service's
- * edge (src/http/read-edge.ts) answers them from the same functions before the app is entered.
+ * edge (src/http/edge.ts) answers them from the same functions before the app is entered.
  *
  * A read gives `undefined` when its answer is not a plain 200 (no oracle price received yet, degraded health): the
  * handler's own path then answers it, with the app's error mapping.
  */
 import type { PoolStatsDto } from "../../domain/views/pool-stats.ts";
 import { entityTagOf } from "../../http/entity-tag.ts";
-import type { PlainAnswer, PlainRead } from "../../http/read-edge.ts";
+import type { PlainAnswer, PlainRead } from "../../http/edge.ts";
 import type { JsonText, Services } from "../../services.ts";
 import { earlierHealthBody, v2HealthBody } from "./health.ts";
 

@@ -1,22 +1,20 @@
 /**
  * CORS for browser apps (DECISIONS 5.14) on every route of both interfaces: hono's `cors` middleware answers the
- * preflights, and every other answer gets the same headers it would set.
+ * preflights, and every other answer gets the same headers it would set. The service's edge (src/http/edge.ts) uses
+ * both, before and around everything else.
  *
- * It runs before request observation, the rate limit, routing and validation (src/server.ts), so a preflight
- * (`OPTIONS`) is answered 204 on any path without counting against the limit, without a log line and without
- * ever meeting a 400, 404 or 501. Every other answer to an allowed origin carries `Access-Control-Allow-Origin`,
- * errors included, so a page can read a 400 or a 429 and its `Retry-After`.
+ * A preflight (`OPTIONS`) is answered 204 on any path without counting against the limit, without a log line and
+ * without ever meeting a 400, 404 or 501. Every other answer to an allowed origin carries
+ * `Access-Control-Allow-Origin`, errors included, so a page can read a 400 or a 429 and its `Retry-After`.
  *
  * The YAML documents these headers once per interface (`x-cors` → `CorsPreflight` and the header components in
  * openapi/shared.yaml); the values below are the ones it gives.
  */
-import type { MiddlewareHandler } from "hono";
+import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { type AllowedOrigins, isAllowedOrigin } from "../../config/cors-origins.ts";
-import type { AppEnv } from "../../services.ts";
 import { REQUEST_ID_HEADER } from "./observe.ts";
 import { RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER } from "./rate-limit.ts";
-import { labelAnswer } from "./answer-headers.ts";
 
 /** The only methods the contract serves. */
 export const CORS_ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
@@ -36,8 +34,8 @@ export interface CorsOptions {
 /**
  * The CORS headers of every answer that is not a preflight, as hono's middleware would give it: a function of the
  * configured origins, then of the request's `Origin` (read before the route runs: once a WebSocket upgrade has taken
- * the request, its headers can no longer be read). Shared by the middleware below and by the plain reads answered
- * before the app (src/http/read-edge.ts), so both label an answer the same way.
+ * the request, its headers can no longer be read). The labels are set on the finished answer: hono's middleware sets
+ * them on a placeholder first, which costs a copy of every response (tests/http/cors.test.ts compares the headers).
  */
 export function corsAnswerLabel(origins: AllowedOrigins): (headers: Headers, origin: string | undefined) => void {
   const exposed = CORS_EXPOSED_HEADERS.join(",");
@@ -54,28 +52,23 @@ function allowedOriginFor(origins: AllowedOrigins, origin: string | undefined): 
   return origins === "*" ? "*" : origin && isAllowedOrigin(origin, origins) ? origin : null;
 }
 
-export function corsForBrowsers({ origins, onPreflight }: CorsOptions): MiddlewareHandler<AppEnv> {
-  // Preflights: hono's middleware answers them in full.
-  const preflight = cors({
+/**
+ * The answerer of CORS preflights (`OPTIONS` on any path): hono's middleware answers them in full, 204 with the allowed
+ * methods, headers and max age, and `Access-Control-Allow-Origin` for an allowed origin. The service's edge sends it
+ * every preflight (src/http/edge.ts), so a preflight never meets the rate limit, routing or validation.
+ */
+export function corsPreflights({ origins, onPreflight }: CorsOptions): (request: Request) => Promise<Response> {
+  const preflights = new Hono();
+  preflights.use(cors({
     // `*` as such (no `Vary: Origin` needed); a list answers with the caller's own origin when it is listed.
     origin: origins === "*" ? "*" : (origin) => allowedOriginFor(origins, origin),
     allowMethods: [...CORS_ALLOWED_METHODS],
     allowHeaders: [...CORS_ALLOWED_HEADERS],
     exposeHeaders: [...CORS_EXPOSED_HEADERS],
     maxAge: CORS_MAX_AGE_SECONDS,
-  });
-  const label = corsAnswerLabel(origins);
-  return async (c, next) => {
-    if (c.req.method === "OPTIONS") {
-      onPreflight?.(isAllowedOrigin(c.req.header("origin"), origins));
-      return await preflight(c, next);
-    }
-    const origin = c.req.header("origin");
-    await next();
-    // Every other answer gets the headers hono's middleware would give it (tests/http/cors.test.ts compares them),
-    // but set on the finished response: hono's sets them on a placeholder first, which costs a copy of every
-    // response (a third of the throughput of a small GET in-process). A WebSocket upgrade (101) is not a CORS answer:
-    // the stream routes check the origin themselves, and labelAnswer leaves it alone.
-    labelAnswer(c, (headers) => label(headers, origin));
+  }));
+  return async (request) => {
+    onPreflight?.(isAllowedOrigin(request.headers.get("origin"), origins));
+    return await preflights.fetch(request);
   };
 }

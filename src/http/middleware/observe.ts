@@ -1,15 +1,13 @@
 /**
- * The first middleware of every request: gives it an id, times it, and when it is answered records it in
- * `/metrics` (by method, route template and status) and writes one structured log line.
+ * Request observation, as the service's edge (src/http/edge.ts) gives it to every request: an id, and when the
+ * request is answered, a sample in `/metrics` (by method, route template and status) and one structured log line.
  *
  * The id is the client's `X-Request-Id` when that is a sane token (so a trace can cross a proxy), otherwise a
  * fresh UUID; either way it is echoed in the `X-Request-Id` response header and logged as `requestId`.
  */
-import type { Context, MiddlewareHandler } from "hono";
-import type { AppEnv } from "../../services.ts";
+import type { Context } from "hono";
 import type { Logger } from "../logger.ts";
-import { KNOWN_METHODS, OTHER, type ServiceMetrics } from "../metrics.ts";
-import { labelAnswer } from "./answer-headers.ts";
+import { OTHER, type ServiceMetrics } from "../metrics.ts";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
 
@@ -71,8 +69,8 @@ export type RecordAnswer = (
 ) => void;
 
 /**
- * How every answer is recorded, by the middleware below and by the plain reads answered before the app
- * (src/http/read-edge.ts). `method` is a known method or OTHER, `route` a route template or OTHER.
+ * How the service's edge (src/http/edge.ts) records every answer. `method` is a known method, `route` a route
+ * template or OTHER.
  */
 export function answerRecorder({ metrics, logger }: ObserveOptions): RecordAnswer {
   return (requestId, method, path, route, status, startedMs) => {
@@ -82,18 +80,5 @@ export function answerRecorder({ metrics, logger }: ObserveOptions): RecordAnswe
     if (logger.enabled(level)) {
       logger.serialized(level, "request", requestLine(requestId, method, path, route, status, seconds));
     }
-  };
-}
-
-export function observeRequests(options: ObserveOptions): MiddlewareHandler<AppEnv> {
-  const record = answerRecorder(options);
-  return async (c, next) => {
-    const started = performance.now();
-    const requestId = requestIdFor(c.req.header(REQUEST_ID_HEADER));
-    c.set("requestId", requestId);
-    await next();
-    labelAnswer(c, (headers) => headers.set(REQUEST_ID_HEADER, requestId));
-    const method = KNOWN_METHODS.has(c.req.method) ? c.req.method : OTHER;
-    record(requestId, method, c.req.path, routeTemplate(c), c.res.status, started);
   };
 }

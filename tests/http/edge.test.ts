@@ -1,10 +1,11 @@
 /**
- * Plain reads answered before the app (src/http/read-edge.ts): which requests the edge takes and which it leaves to
- * the app, and, on the running service, that its answers are the app's answers (status, headers, body; the same rate
- * limit buckets, CORS headers, entity tags), checked against the YAML by `call`.
+ * The service's edge (src/http/edge.ts): which requests it answers itself (plain reads, unknown methods), which it
+ * hands to the preflight answerer or the app, and, on the running service, that a plain read's answer at the edge is
+ * the app's answer (status, headers, body; the same rate-limit buckets, CORS headers, entity tags), checked against
+ * the YAML by `call`.
  */
 import assert from "node:assert/strict";
-import { answerPlainReadsFirst, type PlainAnswer, type PlainRead } from "../../src/http/read-edge.ts";
+import { type Exchange, type PlainAnswer, type PlainRead, serviceEdge } from "../../src/http/edge.ts";
 import { requestLimiter } from "../../src/http/middleware/rate-limit.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
 import { plainReadsOf } from "../../src/handlers/shared/plain-reads.ts";
@@ -20,11 +21,16 @@ function edgeOverCountingApp(options: { limit?: boolean } = {}) {
   const reachedApp: string[] = [];
   const recorded: string[] = [];
   const kept: PlainAnswer = { json: '{"a":1}', etag: '"7-0123456789abcdef"' };
-  const edge = answerPlainReadsFirst((request) => {
+  const edge = serviceEdge((request, exchange) => {
     reachedApp.push(`${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`);
+    assert.ok((exchange as Exchange).requestId, "the app is handed the request id");
     return new Response("from the app");
   }, {
     reads: new Map<string, PlainRead>([["/kept", () => kept], ["/not-plain", () => undefined]]),
+    preflight: (request) => {
+      reachedApp.push(`preflight ${new URL(request.url).pathname}`);
+      return new Response(null, { status: 204 });
+    },
     record: (id, method, path, route, status) => recorded.push(`${id} ${method} ${path} ${route} ${status}`),
     labelCors: (headers, origin) => headers.set("Access-Control-Allow-Origin", origin ?? "*"),
     limiter: options.limit
@@ -35,7 +41,7 @@ function edgeOverCountingApp(options: { limit?: boolean } = {}) {
   return { edge, reachedApp, recorded, kept };
 }
 
-Deno.test("read edge: a plain read's GET is answered without the app, with the headers every answer carries", async () => {
+Deno.test("edge: a plain read's GET is answered without the app, with the headers every answer carries", async () => {
   const { edge, reachedApp, recorded } = edgeOverCountingApp();
   const response = await edge(new Request("http://host:8080/kept", { headers: { "x-request-id": "trace-7" } }));
   assert.equal(response.status, 200);
@@ -48,7 +54,7 @@ Deno.test("read edge: a plain read's GET is answered without the app, with the h
   assert.deepEqual(recorded, ["trace-7 GET /kept /kept 200"]);
 });
 
-Deno.test("read edge: If-None-Match holding the tag is a 304 without a body", async () => {
+Deno.test("edge: If-None-Match holding the tag is a 304 without a body", async () => {
   const { edge, recorded } = edgeOverCountingApp();
   const response = await edge(
     new Request("http://host/kept", { headers: { "if-none-match": 'W/"7-0123456789abcdef"' } }),
@@ -59,32 +65,56 @@ Deno.test("read edge: If-None-Match holding the tag is a 304 without a body", as
   assert.match(recorded[0], / 304$/);
 });
 
-Deno.test("read edge: every other request goes to the app, untouched", async () => {
+Deno.test("edge: every other request goes to the app, and its answer is labelled and recorded", async () => {
   const { edge, reachedApp, recorded } = edgeOverCountingApp();
   for (
     const request of [
       new Request("http://host/kept", { method: "HEAD" }),
       new Request("http://host/kept", { method: "POST", body: "{}" }),
-      new Request("http://host/kept", { method: "OPTIONS" }),
       new Request("http://host/kept?x=1"),
       new Request("http://host/kept/"),
       new Request("http://host/other"),
-      new Request("http://host/not-plain"),
+      new Request("http://host/not-plain", { headers: { "x-request-id": "trace-9" } }),
     ]
-  ) assert.equal(await (await edge(request)).text(), "from the app");
+  ) {
+    const response = await edge(request);
+    assert.equal(await response.text(), "from the app");
+    assert.ok(response.headers.get("x-request-id"));
+    assert.equal(response.headers.get("access-control-allow-origin"), "*");
+  }
   assert.deepEqual(reachedApp, [
     "HEAD /kept",
     "POST /kept",
-    "OPTIONS /kept",
     "GET /kept?x=1",
     "GET /kept/",
     "GET /other",
     "GET /not-plain",
   ]);
-  assert.deepEqual(recorded, [], "the app records its own answers");
+  // Without the app's context (this fake app has none) the route is OTHER.
+  assert.deepEqual(recorded.map((line) => line.split(" ").slice(1).join(" ")), [
+    "HEAD /kept other 200",
+    "POST /kept other 200",
+    "GET /kept other 200",
+    "GET /kept/ other 200",
+    "GET /other other 200",
+    "GET /not-plain other 200",
+  ]);
+  assert.match(recorded[5], /^trace-9 /);
 });
 
-Deno.test("read edge: the rate limit takes a token per plain read and refuses with the limit's 429", async () => {
+Deno.test("edge: a preflight goes to the preflight answerer and an unknown method is refused, both unrecorded", async () => {
+  const { edge, reachedApp, recorded } = edgeOverCountingApp();
+  const preflight = await edge(new Request("http://host/anything", { method: "OPTIONS" }));
+  assert.equal(preflight.status, 204);
+  assert.equal(preflight.headers.get("x-request-id"), null);
+  const unknown = await edge(new Request("http://host/kept", { method: "FOOA" }));
+  assert.equal(unknown.status, 404);
+  assert.deepEqual(await unknown.json(), { error: "unsupported HTTP method", code: "NOT_FOUND" });
+  assert.deepEqual(reachedApp, ["preflight /anything"]);
+  assert.deepEqual(recorded, []);
+});
+
+Deno.test("edge: the rate limit takes a token per plain read and refuses with the limit's 429", async () => {
   const { edge, reachedApp } = edgeOverCountingApp({ limit: true });
   const allowed = await edge(new Request("http://host/kept"));
   assert.equal(allowed.status, 200);

@@ -1,0 +1,180 @@
+/**
+ * The service's fetch handler, in front of the Hono app: what every request gets, whatever answers it.
+ *
+ * - A method outside the known set (`FOOA`) is answered 404 at once, before any bookkeeping: no metric series, log
+ *   line or rate-limit bucket can be created by inventing method names.
+ * - A CORS preflight (`OPTIONS`) goes to the preflight answerer (src/http/middleware/cors.ts), unobserved: it never
+ *   meets the rate limit, routing or validation.
+ * - Every other request gets a request id (the client's sane `X-Request-Id`, or a fresh one), its answer, the
+ *   answer's `X-Request-Id` and CORS headers, one metrics sample (by method, route template, status) and one log line.
+ *
+ * The answer comes from the app, or, for a plain read, from here. A plain read is a GET route whose answer depends on
+ * nothing in the request but its path and `If-None-Match` (no path parameter, query or body): health, prices, tokens
+ * and pool data of both interfaces (src/handlers/shared/plain-reads.ts). For them the app's context, router and
+ * middleware chain cost more than the answer itself, so they are answered here, taking their rate-limit token from the
+ * same buckets as the app's rate-limit middleware (tests/http/edge.test.ts compares the two paths' answers). Anything
+ * else is the app's: another method, a query string, a path the table does not hold, or a read without a plain 200 to
+ * give (no price received yet, degraded health), so every error is still answered by the app's one error mapping.
+ *
+ * These concerns were the app's first middleware layers; here they cost no layer of the app's chain each (a
+ * preview's or an owner view's request spent about a fifth of its in-process time in those layers).
+ */
+import type { Context } from "hono";
+import type { AppEnv } from "../services.ts";
+import { ifNoneMatchHolds } from "./entity-tag.ts";
+import type { ErrorBody } from "./errors.ts";
+import { KNOWN_METHODS, OTHER } from "./metrics.ts";
+import { type RecordAnswer, REQUEST_ID_HEADER, requestIdFor, routeTemplate } from "./middleware/observe.ts";
+import { type Admission, clientKey, type RequestLimiter } from "./middleware/rate-limit.ts";
+
+/** A plain read's 200: its JSON text and, for a kept answer, its entity tag. */
+export interface PlainAnswer {
+  json: string;
+  etag?: string;
+}
+
+/** The answer of a plain read now, or undefined when it is not a plain 200 (the app answers then). */
+export type PlainRead = () => PlainAnswer | undefined;
+
+/** `info` is what Deno.serve passes beside the request (`remoteAddr`), absent when a test calls the app in-process. */
+export type FetchHandler = (request: Request, info?: unknown) => Response | Promise<Response>;
+
+/**
+ * What the edge hands the app with a request, as Hono's `c.env`: Deno's peer address (the rate limit's client key),
+ * the request id, and, once the app's first middleware has run (`joinExchange`), the request's context, from which
+ * the answered route's template is read.
+ */
+export interface Exchange {
+  remoteAddr?: { hostname?: string };
+  requestId: string;
+  context?: Context<AppEnv>;
+}
+
+/** For the app's first middleware: ties the context to the edge's exchange and gives handlers the request id. */
+export function joinExchange(c: Context<AppEnv>): void {
+  const exchange = c.env as Exchange | undefined;
+  if (exchange?.requestId === undefined) return; // the app called without the edge (a test of the app alone)
+  exchange.context = c;
+  c.set("requestId", exchange.requestId);
+}
+
+export interface EdgeOptions {
+  /** Plain reads by path: each path is also its route template (it has no parameters). */
+  reads: ReadonlyMap<string, PlainRead>;
+  /** Answers CORS preflights (`OPTIONS` on any path). */
+  preflight: FetchHandler;
+  record: RecordAnswer;
+  labelCors: (headers: Headers, origin: string | undefined) => void;
+  /** The service's rate limit, shared with the app's middleware; absent when the limit is off. */
+  limiter?: RequestLimiter;
+  trustProxy: boolean;
+}
+
+/** One object for every answer: a Response built with a single header stays on Deno's cheap path. */
+const JSON_CONTENT = { "content-type": "application/json" };
+
+const UNKNOWN_METHOD: ErrorBody = { error: "unsupported HTTP method", code: "NOT_FOUND" };
+
+/** The path and query of an absolute request URL (`http://host:port/v2/tokens?x` → `/v2/tokens?x`). */
+function pathAndQueryOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("://") + 3);
+  return start < 0 ? "/" : url.slice(start);
+}
+
+const remoteAddrOf = (info: unknown) => (info as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr;
+
+/**
+ * Sets headers on an answer. The answers of this service have mutable headers; an answer whose headers are immutable
+ * is copied once. A WebSocket upgrade (101) is left alone: it must reach Deno unchanged (a copy is no longer the
+ * upgrade), and it is not a CORS answer (the stream routes check the origin themselves).
+ */
+function labelled(response: Response, label: (headers: Headers) => void): Response {
+  if (response.status === 101) return response;
+  try {
+    label(response.headers);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    label(copy.headers);
+    return copy;
+  }
+}
+
+export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandler {
+  const { reads, preflight, record, labelCors, limiter, trustProxy } = options;
+
+  /** A plain read's answer, or the limit's refusal of it. */
+  const answerPlainly = (
+    path: string,
+    plain: PlainAnswer,
+    headers: Headers,
+    requestId: string,
+    started: number,
+    admission: Admission | undefined,
+  ): Response => {
+    let response: Response;
+    // An admission exists only when the limiter does.
+    if (admission !== undefined && limiter && !admission.result.allowed) response = limiter.refusal(admission);
+    else {
+      const etag = plain.etag;
+      const notModified = etag !== undefined && ifNoneMatchHolds(headers.get("if-none-match") ?? undefined, etag);
+      response = notModified
+        ? new Response(null, { status: 304 })
+        : new Response(plain.json, { headers: JSON_CONTENT });
+      if (etag !== undefined) response.headers.set("etag", etag);
+      if (admission !== undefined && limiter) limiter.label(response.headers, admission);
+    }
+    response.headers.set(REQUEST_ID_HEADER, requestId);
+    labelCors(response.headers, headers.get("origin") ?? undefined);
+    record(requestId, "GET", path, path, response.status, started);
+    return response;
+  };
+
+  /** The app's answer, labelled and recorded. */
+  const answeredByApp = (
+    answer: Response,
+    method: string,
+    pathAndQuery: string,
+    origin: string | undefined,
+    exchange: Exchange,
+    started: number,
+  ): Response => {
+    const response = labelled(answer, (headers) => {
+      headers.set(REQUEST_ID_HEADER, exchange.requestId);
+      labelCors(headers, origin);
+    });
+    const context = exchange.context;
+    const path = context ? context.req.path : pathAndQuery.split("?", 1)[0];
+    record(exchange.requestId, method, path, context ? routeTemplate(context) : OTHER, response.status, started);
+    return response;
+  };
+
+  return (request, info) => {
+    const method = request.method;
+    if (!KNOWN_METHODS.has(method)) return Response.json(UNKNOWN_METHOD, { status: 404 });
+    if (method === "OPTIONS") return preflight(request, info);
+    const started = performance.now();
+    const headers = request.headers;
+    const requestId = requestIdFor(headers.get(REQUEST_ID_HEADER) ?? undefined);
+    const pathAndQuery = pathAndQueryOf(request.url);
+    const plain = method === "GET" ? reads.get(pathAndQuery)?.() : undefined;
+    if (plain !== undefined) {
+      const path = pathAndQuery; // an exact path: it has no query
+      if (limiter === undefined || !limiter.covers(path)) {
+        return answerPlainly(path, plain, headers, requestId, started, undefined);
+      }
+      const forwardedFor = trustProxy ? headers.get("x-forwarded-for") : undefined;
+      const admission = limiter.take(clientKey(forwardedFor, remoteAddrOf(info)?.hostname, trustProxy));
+      return admission instanceof Promise
+        ? admission.then((taken) => answerPlainly(path, plain, headers, requestId, started, taken))
+        : answerPlainly(path, plain, headers, requestId, started, admission);
+    }
+    // Read before the app runs: once a WebSocket upgrade has taken the request, its headers can no longer be read.
+    const origin = headers.get("origin") ?? undefined;
+    const exchange: Exchange = { remoteAddr: remoteAddrOf(info), requestId };
+    const answer = app(request, exchange);
+    return answer instanceof Promise
+      ? answer.then((response) => answeredByApp(response, method, pathAndQuery, origin, exchange, started))
+      : answeredByApp(answer, method, pathAndQuery, origin, exchange, started);
+  };
+}
