@@ -26,6 +26,7 @@ import type { ErrorBody } from "./errors.ts";
 import { KNOWN_METHODS, OTHER } from "./metrics.ts";
 import { type RecordAnswer, REQUEST_ID_HEADER, requestIdFor, routeTemplate } from "./middleware/observe.ts";
 import { type Admission, clientKey, type RequestLimiter } from "./middleware/rate-limit.ts";
+import { labelResponse } from "./middleware/answer-headers.ts";
 
 /** A plain read's 200: its JSON text and, for a kept answer, its entity tag. */
 export interface PlainAnswer {
@@ -83,23 +84,6 @@ function pathAndQueryOf(url: string): string {
 
 const remoteAddrOf = (info: unknown) => (info as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr;
 
-/**
- * Sets headers on an answer. The answers of this service have mutable headers; an answer whose headers are immutable
- * is copied once. A WebSocket upgrade (101) is left alone: it must reach Deno unchanged (a copy is no longer the
- * upgrade), and it is not a CORS answer (the stream routes check the origin themselves).
- */
-function labelled(response: Response, label: (headers: Headers) => void): Response {
-  if (response.status === 101) return response;
-  try {
-    label(response.headers);
-    return response;
-  } catch {
-    const copy = new Response(response.body, response);
-    label(copy.headers);
-    return copy;
-  }
-}
-
 export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandler {
   const { reads, preflight, record, labelCors, limiter, trustProxy } = options;
 
@@ -139,7 +123,7 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     exchange: Exchange,
     started: number,
   ): Response => {
-    const response = labelled(answer, (headers) => {
+    const response = labelResponse(answer, (headers) => {
       headers.set(REQUEST_ID_HEADER, exchange.requestId);
       labelCors(headers, origin);
     });
