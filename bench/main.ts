@@ -1,7 +1,7 @@
 /**
  * `deno task bench`: speed and memory figures, each service figure measured against a baseline in the same run.
  *
- * How (issue 13): the service runs as its own process, as `deno task start` runs it (full middleware stack, default
+ * How (issue 13): the service runs as its own process, as `deno task start` runs it (full edge and middleware stack, default
  * log level, embedded replay in the process; only the rate limit is off), on the bench world (bench-world.ts). The
  * baseline is a bare Hono app on the same Deno, in another process, answering every measured route with the bytes
  * the service answered it with. The load generator is wrk, a third process (bench/wrk.ts says why). Each figure

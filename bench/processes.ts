@@ -1,6 +1,6 @@
 /**
  * The processes a bench measures: the service as `deno task start` runs it (the start task's own `deno run` command
- * and flags, read from deno.json, with the full middleware stack and the default log level; only the rate limit is
+ * and flags, read from deno.json, with the full edge and middleware stack and the default log level; only the rate limit is
  * off), and the bare Hono baseline (bench/baseline-server.ts) serving the same answer bytes. Each is its own process,
  * as is the load generator, so none of them shares an event loop with another.
  */

@@ -1,5 +1,5 @@
 /**
- * The service as `deno task bench:ws` runs it: its own process, the full middleware stack, a realtime replay of the
+ * The service as `deno task bench:ws` runs it: its own process, the full edge and middleware stack, a realtime replay of the
  * bench world (REPLAY_DIR from the environment, looping), listening on PORT. It prints `READY <port>` once it
  * serves, and answers two commands on stdin, one per line:
  *   RESET  starts a new window of stream tick statistics;
