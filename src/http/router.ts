@@ -4,8 +4,9 @@
  *
  * - a route's literal path (`/v2/health`, `/v2/prices`) is searched once: it always matches the same handlers, and the
  *   kept set is bounded by the route table whatever paths clients send;
- * - a path that matched a parameter route (`/v2/owner/<key>`, `/positions/owner/<key>`) is kept in a bounded map,
- *   oldest first out, so the owners and accounts being polled are not searched for again on every request. The trie
+ * - a path that matched a parameter route (`/v2/owner/<key>`, `/positions/owner/<key>`) is kept in a bounded memo
+ *   (src/protocol/memo.ts: what was used lately stays, every step O(1) however many distinct paths clients send),
+ *   so the owners and accounts being polled are not searched for again on every request. The trie
  *   search (splitting the path, walking ~150 routes' nodes, collecting the middleware) was about a tenth of such a
  *   request's time in-process.
  *
@@ -15,6 +16,7 @@
  */
 import type { Result, Router } from "hono/router";
 import { TrieRouter } from "hono/router/trie-router";
+import { BoundedMemo } from "../protocol/memo.ts";
 
 const isLiteral = (path: string) => !path.includes(":") && !path.includes("*");
 
@@ -29,8 +31,8 @@ export class KeptMatchRouter<T> implements Router<T> {
   readonly #literalPaths = new Set<string>();
   /** method → literal path → the trie's match (bounded by the route table). */
   readonly #literal = new Map<string, Map<string, Result<T>>>();
-  /** method → parameter path → the trie's match, insertion-ordered so the oldest goes first. */
-  readonly #parameter = new Map<string, Map<string, Result<T>>>();
+  /** method → parameter path → the trie's match. */
+  readonly #parameter = new Map<string, BoundedMemo<string, Result<T>>>();
   readonly #parameterLimit: number;
 
   constructor(parameterLimit = KEPT_PARAMETER_PATHS) {
@@ -45,28 +47,20 @@ export class KeptMatchRouter<T> implements Router<T> {
   }
 
   match(method: string, path: string): Result<T> {
-    const kept = this.#literal.get(method)?.get(path) ?? this.#parameter.get(method)?.get(path);
+    const kept = this.#literal.get(method)?.get(path) ?? this.#parameter.get(method)?.find(path);
     if (kept) return kept;
     const result = this.#trie.match(method, path);
-    if (this.#literalPaths.has(path)) keep(this.#literal, method, path, result);
-    else if (path.length <= LONGEST_KEPT_PATH && matchedARoute(result)) {
-      const byPath = keep(this.#parameter, method, path, result);
-      if (byPath.size > this.#parameterLimit) {
-        for (const oldest of byPath.keys()) {
-          byPath.delete(oldest);
-          break;
-        }
-      }
+    if (this.#literalPaths.has(path)) {
+      let byPath = this.#literal.get(method);
+      if (!byPath) this.#literal.set(method, byPath = new Map());
+      byPath.set(path, result);
+    } else if (path.length <= LONGEST_KEPT_PATH && matchedARoute(result)) {
+      let byPath = this.#parameter.get(method);
+      if (!byPath) this.#parameter.set(method, byPath = new BoundedMemo(this.#parameterLimit));
+      byPath.remember(path, result);
     }
     return result;
   }
-}
-
-function keep<T>(kept: Map<string, Map<string, Result<T>>>, method: string, path: string, result: Result<T>) {
-  let byPath = kept.get(method);
-  if (!byPath) kept.set(method, byPath = new Map());
-  byPath.set(path, result);
-  return byPath;
 }
 
 /**

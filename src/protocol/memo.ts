@@ -33,9 +33,19 @@ export class BoundedMemo<K, V> {
 
   /** The value remembered for `key`, else `compute(key)` remembered. */
   get(key: K, compute: (key: K) => V): V {
+    return this.find(key) ?? this.remember(key, compute(key));
+  }
+
+  /** The value remembered for `key`, or undefined (a hit in the old generation is kept on in the young one). */
+  find(key: K): V | undefined {
     const young = this.#young.get(key);
     if (young !== undefined) return young;
-    const value = this.#old.get(key) ?? compute(key);
+    const old = this.#old.get(key);
+    return old === undefined ? undefined : this.remember(key, old);
+  }
+
+  /** Remembers `value` for `key` (for a value only some keys get: a caller that decides what is worth keeping). */
+  remember(key: K, value: V): V {
     if (this.#young.size >= this.#generation) {
       // A bound of one has room for a single generation.
       this.#old = this.#limit >= 2 ? this.#young : new Map();

@@ -79,3 +79,15 @@ Deno.test("PathMemo: a value per path (prefixes and extensions are other paths),
   assert.equal(memo.size, 2, "without counting it twice");
   assert.throws(() => new PathMemo(0), RangeError);
 });
+
+Deno.test("bounded memo: find and remember keep only what the caller chooses, under the same bound", () => {
+  const memo = new BoundedMemo<string, number>(4);
+  assert.equal(memo.find("a"), undefined);
+  assert.equal(memo.remember("a", 1), 1);
+  assert.equal(memo.find("a"), 1);
+  for (const key of ["b", "c", "d", "e", "f"]) memo.remember(key, 0);
+  assert.equal(memo.find("a"), undefined, "not read again while four others were kept: dropped");
+  assert.ok(memo.size <= 4);
+  assert.equal(memo.get("g", () => 7), 7);
+  assert.equal(memo.find("g"), 7, "get remembers what it computes");
+});
