@@ -109,3 +109,45 @@ Deno.test("request validator: a route with nothing to validate gets no layer; un
   });
   assert.throws(() => requestValidator(optionalBody, () => new Response()), /required application\/json/);
 });
+
+Deno.test("request validator: a bodyless route keeps what each URL validates to (counted parses), never a refusal", async () => {
+  let parses = 0;
+  const counted = <T extends z.ZodType>(schema: T) => schema.transform((value) => (parses++, value));
+  const getRoute = createRoute({
+    method: "get",
+    path: "/owners/{id}",
+    request: {
+      params: counted(z.object({ id: z.string().regex(/^\d+$/) })),
+      query: counted(z.object({ tags: z.array(z.string()).optional() })),
+    },
+    responses: { 200: { description: "ok" } },
+  });
+  const hono = new Hono();
+  const validate = requestValidator(getRoute, (target, _error, c) => c.json({ target }, 400))!;
+  const valid = (c: { req: unknown }, target: string) => (c.req as { valid(t: string): unknown }).valid(target);
+  const seen: unknown[] = [];
+  hono.get("/owners/:id", validate, (c) => {
+    seen.push(valid(c, "query"));
+    return c.json({ param: valid(c, "param"), query: valid(c, "query") });
+  });
+  const get = async (path: string) => {
+    const response = await hono.request(path);
+    return { status: response.status, body: await response.json() };
+  };
+
+  const first = await get("/owners/7?tags=a&tags=b");
+  assert.deepEqual(first, { status: 200, body: { param: { id: "7" }, query: { tags: ["a", "b"] } } });
+  assert.equal(parses, 2, "query and path parameters parsed once");
+  assert.deepEqual(await get("/owners/7?tags=a&tags=b"), first);
+  assert.equal(parses, 2, "the same URL again: its validated parts are kept, nothing parsed");
+  assert.equal(seen[0], seen[1], "both requests were handed the same kept value");
+  assert.ok(Object.isFrozen(seen[0]) && Object.isFrozen((seen[0] as { tags: string[] }).tags), "shared, so frozen");
+
+  assert.deepEqual(await get("/owners/8?tags=a&tags=b"), {
+    status: 200,
+    body: { param: { id: "8" }, query: { tags: ["a", "b"] } },
+  });
+  assert.equal(parses, 4, "another URL is validated afresh");
+  for (let i = 0; i < 2; i++) assert.deepEqual(await get("/owners/x"), { status: 400, body: { target: "param" } });
+  assert.equal(parses, 6, "a refused URL is not kept: its query is parsed again each time (its parameter is refused)");
+});
