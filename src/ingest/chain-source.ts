@@ -27,7 +27,7 @@ import { type Clock, systemClock } from "../state/clock.ts";
 import type { Chain, RawAccount } from "../state/types.ts";
 import { base58, fromBase64, fromHex, hex } from "../protocol/codec/bytes.ts";
 import type { ChainIngestStatus } from "./status.ts";
-import { dataLength, PackedBytes, prefixHex8 } from "../state/packed-bytes.ts";
+import { dataLength, packAlone, PackedBytes, PackSlab, prefixHex8 } from "../state/packed-bytes.ts";
 import { PackedRawAccount } from "../state/packed-account.ts";
 import {
   acknowledgeSendsImmediately,
@@ -96,7 +96,7 @@ export interface ChainSourceDeps {
   /**
    * Given an account's key and freshly received bytes, equal bytes already held elsewhere (an array, or a packed form),
    * to keep instead (the in-process replay's copy, so the store and the replay share one copy of every account); else
-   * `data` itself.
+   * `data` itself (then packed by the source).
    * The store's bytes are the received bytes either way, provided the holder never writes into its arrays (the
    * replay never does: a change replaces an account's array).
    */
@@ -138,7 +138,9 @@ export class ChainSource {
   readonly #status: ChainIngestStatus;
   readonly #clock: Clock;
   readonly #onError?: (message: string) => void;
-  readonly #shareData: (pubkey: string, data: Uint8Array) => Uint8Array | PackedBytes;
+  readonly #shareData: ((pubkey: string, data: Uint8Array) => Uint8Array | PackedBytes) | undefined;
+  /** Where a bulk load's received bytes are packed. */
+  readonly #slab = new PackSlab();
   #initialState: (() => ChainState) | undefined;
   /** One string per owner program (every received account carries its owner as a new string). */
   readonly #owners = new Map<string, string>();
@@ -168,7 +170,7 @@ export class ChainSource {
     this.#status = deps.status;
     this.#clock = deps.clock ?? systemClock;
     this.#onError = deps.onError;
-    this.#shareData = deps.shareData ?? ((_pubkey, data) => data);
+    this.#shareData = deps.shareData;
     this.#initialState = deps.initialState;
     this.#discriminators = (config.discriminatorFilters ?? []).map(toBytes);
     for (const d of this.#discriminators) if (d.length !== 8) throw new RangeError("discriminators are 8 bytes");
@@ -520,11 +522,22 @@ export class ChainSource {
   /** An account from a plain JSON-RPC answer (bulk loads). */
   #applyRpcAccount(pubkey: string, info: RpcAccountJson | null, slot: number): void {
     if (!info || info.lamports === 0) return this.#applyAccount(pubkey, null, slot);
-    const bytes = this.#shareData(pubkey, fromBase64(info.data[0]));
+    const bytes = this.#keep(pubkey, fromBase64(info.data[0]), true);
     this.#store.set(
       this.#account(pubkey, this.#owner(info.owner), BigInt(info.lamports), bytes, info.executable, slot),
     );
     this.#noteWrite();
+  }
+
+  /**
+   * How received bytes are kept: the equal bytes held elsewhere (`shareData`), else packed (`packed-bytes.ts`: a
+   * world's accounts are mostly zeros). A bulk load's are packed side by side in the source's slab; a notification's
+   * into a buffer of their own, so a stream of changes never leaves a slab held by one account still alive in it.
+   */
+  #keep(pubkey: string, data: Uint8Array, bulk: boolean): Uint8Array | PackedBytes {
+    const shared = this.#shareData?.(pubkey, data);
+    if (shared !== undefined && shared !== data) return shared;
+    return bulk ? this.#slab.pack(data) : packAlone(data);
   }
 
   /** A store account of this chain, its bytes held as given (an array, or a packed form). */
@@ -560,8 +573,8 @@ export class ChainSource {
     if (!info || info.lamports === 0) {
       store.delete(this.chain, pubkey, slot);
     } else {
-      // A copy (web3.js Buffers may share a pooled ArrayBuffer), or the equal one held elsewhere.
-      const bytes = this.#shareData(pubkey, new Uint8Array(info.data));
+      // Packed (a copy: web3.js Buffers may share a pooled ArrayBuffer), or the equal bytes held elsewhere.
+      const bytes = this.#keep(pubkey, info.data, false);
       store.set(
         this.#account(pubkey, this.#owner(info.owner.toBase58()), BigInt(info.lamports), bytes, info.executable, slot),
       );

@@ -32,7 +32,7 @@ export class PackSlab {
     if (this.#scratch.length < bound) this.#scratch = new Uint8Array(Math.max(bound, this.#scratch.length * 2));
     const size = encode(bytes, end, this.#scratch);
     if (size > this.chunkBytes >>> 3) {
-      return new PackedBytes(this.#scratch.slice(0, size), 0, size, length);
+      return new PackedBytes(this.#scratch.slice(0, size), 0, size, length, prefixOf(bytes, length));
     }
     if (this.#used + size > this.#chunk.length) {
       this.#chunk = new Uint8Array(this.chunkBytes);
@@ -41,35 +41,98 @@ export class PackSlab {
     const offset = this.#used;
     this.#chunk.set(this.#scratch.subarray(0, size), offset);
     this.#used += size;
-    return new PackedBytes(this.#chunk, offset, size, length);
+    return new PackedBytes(this.#chunk, offset, size, length, prefixOf(bytes, length));
   }
 }
 
-/** Writes the segments of `bytes[0, end)` into `out`; returns their size. */
-function encode(bytes: Uint8Array, end: number, out: Uint8Array): number {
-  let at = 0;
-  let i = 0;
-  while (i < end) {
-    const zerosFrom = i;
-    while (bytes[i] === 0) i++; // i < end: bytes[end - 1] is not zero
-    const literalFrom = i;
-    let literalEnd = i;
-    while (i < end) {
-      if (bytes[i] !== 0) {
-        literalEnd = ++i;
-        continue;
-      }
-      let run = i;
-      while (run < end && bytes[run] === 0) run++;
-      if (run - i >= MIN_ZERO_RUN) break;
-      i = run;
-    }
-    i = literalEnd;
-    at = writeVarint(out, at, literalFrom - zerosFrom);
-    at = writeVarint(out, at, literalEnd - literalFrom);
-    out.set(bytes.subarray(literalFrom, literalEnd), at);
-    at += literalEnd - literalFrom;
+/** A slab whose every pack gets a buffer of its own (none is small enough to share one). */
+const alone = new PackSlab(0);
+
+/**
+ * Packs bytes into a buffer of their own: for bytes whose lifetime is their own (an account's change), which in a
+ * shared slab would keep the whole slab alive.
+ */
+export function packAlone(bytes: Uint8Array): PackedBytes {
+  return alone.pack(bytes);
+}
+
+const firstBytes = new Uint8Array(8);
+
+/** Hex of the first 8 bytes (fewer when shorter) of `bytes` followed by zeros up to `length`. */
+function prefixOf(bytes: Uint8Array, length: number): string {
+  if (bytes.length >= 8) return hexPrefix8(bytes);
+  firstBytes.fill(0);
+  firstBytes.set(bytes);
+  return length >= 8 ? hexPrefix8(firstBytes) : hex(firstBytes.subarray(0, length));
+}
+
+/**
+ * Two word-aligned scratch buffers: scanning and comparing bytes a 4-byte word at a time is several times faster than
+ * byte by byte, and account bytes come at any offset of their buffer, so they are copied here first (a native copy).
+ */
+const aligned = [new Uint32Array(1024), new Uint32Array(1024)];
+
+/** Scratch `which` as bytes, at least `bytes` long (whole words), zeros past what the caller writes is not promised. */
+function alignedBytes(which: 0 | 1, bytes: number): Uint8Array {
+  if (aligned[which].length * 4 < bytes) {
+    aligned[which] = new Uint32Array(Math.max(bytes >>> 1, aligned[which].length * 2));
   }
+  return new Uint8Array(aligned[which].buffer);
+}
+
+/**
+ * Writes the segments of `bytes[0, end)` into `out`; returns their size. `bytes[end - 1]` is not zero. A zero run of
+ * MIN_ZERO_RUN bytes holds a whole aligned zero word, so only the words that are zero are looked at byte by byte.
+ */
+function encode(bytes: Uint8Array, end: number, out: Uint8Array): number {
+  const words = (end + 3) >>> 2;
+  const s = alignedBytes(0, words * 4);
+  const w = aligned[0];
+  s.set(bytes.subarray(0, end));
+  s.fill(0, end, words * 4);
+  let at = 0;
+  let zerosFrom = 0;
+  let literalFrom = 0;
+  while (literalFrom < end && s[literalFrom] === 0) literalFrom++; // leading zeros: skipped whatever their length
+  for (let k = (literalFrom + 3) >>> 2; k < words;) {
+    if (w[k] !== 0) {
+      k++;
+      continue;
+    }
+    let zeroFrom = k << 2;
+    while (zeroFrom > literalFrom && s[zeroFrom - 1] === 0) zeroFrom--;
+    // The zero words that follow, then at most three zero bytes (the last word holds bytes[end - 1], not zero).
+    let next = k + 1;
+    while (w[next] === 0) next++;
+    let zeroEnd = next << 2;
+    while (s[zeroEnd] === 0) zeroEnd++;
+    if (zeroEnd - zeroFrom >= MIN_ZERO_RUN) {
+      at = writeSegment(out, at, s, zerosFrom, literalFrom, zeroFrom);
+      zerosFrom = zeroFrom;
+      literalFrom = zeroEnd;
+    }
+    k = (zeroEnd + 3) >>> 2;
+  }
+  return literalFrom < end ? writeSegment(out, at, s, zerosFrom, literalFrom, end) : at;
+}
+
+/** One segment: zeros [zerosFrom, literalFrom), then the literal bytes [literalFrom, literalEnd) of `s`. */
+function writeSegment(
+  out: Uint8Array,
+  at: number,
+  s: Uint8Array,
+  zerosFrom: number,
+  literalFrom: number,
+  literalEnd: number,
+): number {
+  at = writeVarint(out, at, literalFrom - zerosFrom);
+  at = writeVarint(out, at, literalEnd - literalFrom);
+  // Most runs are a few bytes (the fields between zero runs): a loop costs less than a view and a native copy.
+  if (literalEnd - literalFrom > 64) {
+    out.set(s.subarray(literalFrom, literalEnd), at);
+    return at + literalEnd - literalFrom;
+  }
+  for (let i = literalFrom; i < literalEnd; i++) out[at++] = s[i];
   return at;
 }
 
@@ -106,6 +169,11 @@ export class PackedBytes {
     readonly size: number,
     /** Length of the bytes this stands for. */
     readonly length: number,
+    /**
+     * Hex of the first 8 bytes (fewer when shorter): an account's kind (its discriminator), asked on every decode
+     * and index update, so kept rather than read from the segments each time.
+     */
+    readonly prefix: string,
   ) {}
 
   /** A fresh array of the full bytes. */
@@ -136,33 +204,28 @@ export class PackedBytes {
       at += zeros;
       const lo = Math.max(at, from);
       const hi = Math.min(at + n, to);
-      if (hi - lo > 32) out.set(slab.subarray(p + lo - at, p + hi - at), lo - from);
+      if (hi - lo > 64) out.set(slab.subarray(p + lo - at, p + hi - at), lo - from);
       else for (let i = lo; i < hi; i++) out[i - from] = slab[p + i - at];
       p += n;
       at += n;
     }
   }
 
-  /** Whether the bytes are `data` followed by zeros up to `length` (default: exactly `data`), without expanding them. */
+  /**
+   * Whether the bytes are `data` followed by zeros up to `length` (default: exactly `data`): both laid out in aligned
+   * scratch and compared a word at a time.
+   */
   equals(data: Uint8Array, length = data.length): boolean {
     if (length !== this.length || data.length > length) return false;
-    const slab = this.slab;
-    const end = this.offset + this.size;
-    let p = this.offset;
-    let at = 0;
-    while (p < end) {
-      const zeros = readVarint(slab, p);
-      const n = readVarint(slab, varintEnd);
-      p = varintEnd;
-      const literalAt = at + zeros;
-      // Every literal run ends with a byte that is not zero: past what `data` holds (zeros), it cannot match.
-      if (literalAt + n > data.length) return false;
-      for (; at < literalAt; at++) if (data[at] !== 0) return false;
-      for (let i = 0; i < n; i++) if (data[at + i] !== slab[p + i]) return false;
-      p += n;
-      at += n;
-    }
-    for (; at < data.length; at++) if (data[at] !== 0) return false;
+    const words = (length + 3) >>> 2;
+    const mine = alignedBytes(0, words * 4).subarray(0, words * 4);
+    this.readInto(mine);
+    const theirs = alignedBytes(1, words * 4);
+    theirs.set(data);
+    theirs.fill(0, data.length, words * 4);
+    const a = aligned[0];
+    const b = aligned[1];
+    for (let i = 0; i < words; i++) if (a[i] !== b[i]) return false;
     return true;
   }
 
@@ -245,15 +308,9 @@ export function dataTransient(account: MaybePacked): Uint8Array {
   return view;
 }
 
-const prefix = new Uint8Array(8);
-
-/** Hex of an account's first 8 bytes (fewer when shorter), read without expanding packed bytes or allocating. */
+/** Hex of an account's first 8 bytes (fewer when shorter), without expanding packed bytes. */
 export function prefixHex8(account: MaybePacked): string {
-  const packed = account.packed;
-  if (!packed) return hexPrefix8(account.data);
-  if (packed.length < 8) return hex(packed.unpack());
-  packed.readInto(prefix);
-  return hexPrefix8(prefix);
+  return account.packed ? account.packed.prefix : hexPrefix8(account.data);
 }
 
 const wallet = new Uint8Array(32);

@@ -13,7 +13,7 @@ import {
   unpacked,
 } from "../../src/state/packed-bytes.ts";
 import { PackedRawAccount } from "../../src/state/packed-account.ts";
-import { hex } from "../../src/protocol/codec/bytes.ts";
+import { hex, hexPrefix8 } from "../../src/protocol/codec/bytes.ts";
 import { encodePubkey } from "../../src/protocol/codec/base58.ts";
 
 /** Bytes shaped like accounts: runs of zeros of every length between runs of other bytes, and trailing zeros. */
@@ -38,6 +38,7 @@ Deno.test("packed bytes: full-length reads equal the original, byte for byte", (
     assert.deepEqual(packed.unpack(), data);
     assert.deepEqual(unpacked(packed), data);
     assert.ok(packed.equals(data));
+    assert.equal(packed.prefix, hexPrefix8(data), "the kind: hex of the first 8 bytes");
   }));
 });
 
@@ -74,6 +75,8 @@ Deno.test("packed bytes: a stored prefix and a length stand for the prefix then 
   other[105] = 1;
   assert.ok(!packed.equals(other), "a byte of a zero run inside differs");
   assert.throws(() => slab.pack(full, 10), RangeError);
+  assert.equal(slab.pack(Uint8Array.of(1, 2, 3), 5).prefix, "0102030000", "a prefix shorter than 8 bytes");
+  assert.equal(slab.pack(Uint8Array.of(1, 2, 3), 20).prefix, "0102030000000000");
 });
 
 Deno.test("packed bytes: sizes: zero runs and trailing zeros are left out", () => {
