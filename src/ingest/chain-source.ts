@@ -28,7 +28,7 @@ import type { Chain, RawAccount } from "../state/types.ts";
 import { base58, fromBase64, fromHex, hex } from "../protocol/codec/bytes.ts";
 import type { ChainIngestStatus } from "./status.ts";
 import { dataLength, packAlone, PackedBytes, PackSlab, prefixHex8 } from "../state/packed-bytes.ts";
-import { PackedRawAccount } from "../state/packed-account.ts";
+import { type HeldAccount, HeldRawAccount, PackedRawAccount } from "../state/packed-account.ts";
 import {
   acknowledgeSendsImmediately,
   allSubscribed,
@@ -111,6 +111,8 @@ export interface ChainSourceDeps {
 
 /** One account of a `ChainState`. */
 export interface ChainStateAccount {
+  /** Its key, when the account knows it (a recording's initial accounts do). */
+  readonly pubkey?: string;
   owner: string;
   lamports: bigint;
   executable: boolean;
@@ -602,6 +604,11 @@ export class ChainSource {
     const held = [...this.#store.keys(this.chain)];
     for (const [pubkey, account] of state.accounts) {
       if (!inScope(pubkey, account)) continue;
+      // A packed account that knows its key is kept as it is, seen at this slot (no copy of its fields either).
+      if (account.packed && account.pubkey === pubkey) {
+        this.#store.set(new HeldRawAccount(account as HeldAccount, state.slot, this.chain));
+        continue;
+      }
       const bytes = account.packed ?? account.data;
       this.#store.set(
         this.#account(pubkey, this.#owner(account.owner), account.lamports, bytes, account.executable, state.slot),
