@@ -241,7 +241,8 @@ export class PackedBytes {
 /**
  * Expanded bytes recently read, so a hot account's reads return the same array (caches keyed by an array's identity
  * keep working) without holding every account expanded. Two generations bounded by bytes: what was read during the
- * last generation stays.
+ * last generation stays. An entry keeps its packed form, and so its slab, until it leaves: a bound on what replaced
+ * accounts can hold on to (the chain sources keep the packed form of unchanged bytes, so a reload replaces nothing).
  */
 class ExpandedCache {
   #young = new Map<PackedBytes, Uint8Array>();
