@@ -25,8 +25,10 @@ import type { AccountStore } from "../state/account-store.ts";
 import type { BlockhashCache } from "../state/blockhash-cache.ts";
 import { type Clock, systemClock } from "../state/clock.ts";
 import type { Chain, RawAccount } from "../state/types.ts";
-import { base58, fromBase64, fromHex, hex, hexPrefix8 } from "../protocol/codec/bytes.ts";
+import { base58, fromBase64, fromHex, hex } from "../protocol/codec/bytes.ts";
 import type { ChainIngestStatus } from "./status.ts";
+import { dataLength, packAlone, PackedBytes, PackSlab, prefixHex8 } from "../state/packed-bytes.ts";
+import { type HeldAccount, HeldRawAccount, PackedRawAccount } from "../state/packed-account.ts";
 import {
   acknowledgeSendsImmediately,
   allSubscribed,
@@ -92,12 +94,13 @@ export interface ChainSourceDeps {
   /** Called for every counted error (logging hook). */
   onError?: (message: string) => void;
   /**
-   * Given an account's key and freshly received bytes, an equal byte array already held elsewhere, to keep instead
-   * (the in-process replay's copy, so the store and the replay share one copy of every account); else `data` itself.
+   * Given an account's key and freshly received bytes, equal bytes already held elsewhere (an array, or a packed form),
+   * to keep instead (the in-process replay's copy, so the store and the replay share one copy of every account); else
+   * `data` itself (then packed by the source).
    * The store's bytes are the received bytes either way, provided the holder never writes into its arrays (the
    * replay never does: a change replaces an account's array).
    */
-  shareData?: (pubkey: string, data: Uint8Array) => Uint8Array;
+  shareData?: (pubkey: string, data: Uint8Array) => Uint8Array | PackedBytes;
   /**
    * The chain's state, readable in this process (a replay running here): the first session loads it from here,
    * once its subscriptions are acknowledged, instead of fetching every account over the RPC (the RPC would send the
@@ -108,10 +111,14 @@ export interface ChainSourceDeps {
 
 /** One account of a `ChainState`. */
 export interface ChainStateAccount {
+  /** Its key, when the account knows it (a recording's initial accounts do). */
+  readonly pubkey?: string;
   owner: string;
   lamports: bigint;
   executable: boolean;
-  data: Uint8Array;
+  readonly data: Uint8Array;
+  /** The bytes held packed, when they are: the store keeps this very form (one copy for both). */
+  readonly packed?: PackedBytes;
 }
 
 /** A chain's accounts at a slot, as a process holding them can give them (no encoding, no copy). */
@@ -133,7 +140,9 @@ export class ChainSource {
   readonly #status: ChainIngestStatus;
   readonly #clock: Clock;
   readonly #onError?: (message: string) => void;
-  readonly #shareData: (pubkey: string, data: Uint8Array) => Uint8Array;
+  readonly #shareData: ((pubkey: string, data: Uint8Array) => Uint8Array | PackedBytes) | undefined;
+  /** Where a bulk load's received bytes are packed. */
+  readonly #slab = new PackSlab();
   #initialState: (() => ChainState) | undefined;
   /** One string per owner program (every received account carries its owner as a new string). */
   readonly #owners = new Map<string, string>();
@@ -163,7 +172,7 @@ export class ChainSource {
     this.#status = deps.status;
     this.#clock = deps.clock ?? systemClock;
     this.#onError = deps.onError;
-    this.#shareData = deps.shareData ?? ((_pubkey, data) => data);
+    this.#shareData = deps.shareData;
     this.#initialState = deps.initialState;
     this.#discriminators = (config.discriminatorFilters ?? []).map(toBytes);
     for (const d of this.#discriminators) if (d.length !== 8) throw new RangeError("discriminators are 8 bytes");
@@ -515,16 +524,41 @@ export class ChainSource {
   /** An account from a plain JSON-RPC answer (bulk loads). */
   #applyRpcAccount(pubkey: string, info: RpcAccountJson | null, slot: number): void {
     if (!info || info.lamports === 0) return this.#applyAccount(pubkey, null, slot);
-    this.#store.set({
-      pubkey,
-      owner: this.#owner(info.owner),
-      lamports: BigInt(info.lamports),
-      data: this.#shareData(pubkey, fromBase64(info.data[0])),
-      executable: info.executable,
-      slot,
-      chain: this.chain,
-    });
+    const bytes = this.#keep(pubkey, fromBase64(info.data[0]), true);
+    this.#store.set(
+      this.#account(pubkey, this.#owner(info.owner), BigInt(info.lamports), bytes, info.executable, slot),
+    );
     this.#noteWrite();
+  }
+
+  /**
+   * How received bytes are kept: the equal bytes held elsewhere (`shareData`) or already held for that key, else packed
+   * (`packed-bytes.ts`: a world's accounts are mostly zeros). A bulk load's are packed side by side in the source's slab; a notification's
+   * into a buffer of their own, so a stream of changes never leaves a slab held by one account still alive in it.
+   */
+  #keep(pubkey: string, data: Uint8Array, bulk: boolean): Uint8Array | PackedBytes {
+    const shared = this.#shareData?.(pubkey, data);
+    if (shared !== undefined && shared !== data) return shared;
+    // Unchanged bytes (a periodic reload, a change of lamports only) keep the packed form held: no new copy, and the
+    // values decoded from it stay cached.
+    const held = this.#store.getFrom(this.chain, pubkey)?.packed;
+    if (held?.equals(data)) return held;
+    return bulk ? this.#slab.pack(data) : packAlone(data);
+  }
+
+  /** A store account of this chain, its bytes held as given (an array, or a packed form). */
+  #account(
+    pubkey: string,
+    owner: string,
+    lamports: bigint,
+    bytes: Uint8Array | PackedBytes,
+    executable: boolean,
+    slot: number,
+  ): RawAccount {
+    if (bytes instanceof PackedBytes) {
+      return new PackedRawAccount(pubkey, owner, lamports, bytes, executable, slot, this.chain);
+    }
+    return { pubkey, owner, lamports, data: bytes, executable, slot, chain: this.chain };
   }
 
   #owner(owner: string): string {
@@ -545,17 +579,11 @@ export class ChainSource {
     if (!info || info.lamports === 0) {
       store.delete(this.chain, pubkey, slot);
     } else {
-      const account: RawAccount = {
-        pubkey,
-        owner: this.#owner(info.owner.toBase58()),
-        lamports: BigInt(info.lamports),
-        // A copy (web3.js Buffers may share a pooled ArrayBuffer), or the equal one held elsewhere.
-        data: this.#shareData(pubkey, new Uint8Array(info.data)),
-        executable: info.executable,
-        slot,
-        chain: this.chain,
-      };
-      store.set(account);
+      // Packed (a copy: web3.js Buffers may share a pooled ArrayBuffer), or the equal bytes held elsewhere.
+      const bytes = this.#keep(pubkey, info.data, false);
+      store.set(
+        this.#account(pubkey, this.#owner(info.owner.toBase58()), BigInt(info.lamports), bytes, info.executable, slot),
+      );
     }
     this.#noteWrite();
   }
@@ -575,20 +603,20 @@ export class ChainSource {
     const kinds = new Set(this.#discriminators.map((d) => hex(d)));
     const inScope = (pubkey: string, account: ChainStateAccount) =>
       account.lamports !== 0n && (extras.has(pubkey) || (programs.has(account.owner) &&
-        (kinds.size === 0 || (account.data.length >= 8 && kinds.has(hexPrefix8(account.data))))));
+        (kinds.size === 0 || (dataLength(account) >= 8 && kinds.has(prefixHex8(account))))));
     // What notifications brought before this load (usually nothing): removed unless the state still holds it.
     const held = [...this.#store.keys(this.chain)];
     for (const [pubkey, account] of state.accounts) {
       if (!inScope(pubkey, account)) continue;
-      this.#store.set({
-        pubkey,
-        owner: this.#owner(account.owner),
-        lamports: account.lamports,
-        data: account.data,
-        executable: account.executable,
-        slot: state.slot,
-        chain: this.chain,
-      });
+      // A packed account that knows its key is kept as it is, seen at this slot (no copy of its fields either).
+      if (account.packed && account.pubkey === pubkey) {
+        this.#store.set(new HeldRawAccount(account as HeldAccount, state.slot, this.chain));
+        continue;
+      }
+      const bytes = account.packed ?? account.data;
+      this.#store.set(
+        this.#account(pubkey, this.#owner(account.owner), account.lamports, bytes, account.executable, state.slot),
+      );
     }
     for (const key of held) {
       const account = state.accounts.get(key);

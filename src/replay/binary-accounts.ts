@@ -11,8 +11,8 @@
  *   2: a rentEpoch follows), `u64 lamports`, [`f64 rentEpoch`], `u32 data length`, `u32 stored length`, the first
  *   `stored length` data bytes (the rest are zeros).
  */
-import type { RecordedAccount } from "./recorded-account.ts";
-import { bytesEqual } from "../protocol/codec/bytes.ts";
+import { PackedRecordedAccount, type RecordedAccount } from "./recorded-account.ts";
+import type { PackedBytes } from "../state/packed-bytes.ts";
 
 export const BINARY_ACCOUNTS_MAGIC = new TextEncoder().encode("FLRACC1\n");
 
@@ -106,21 +106,11 @@ export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** Where a decoded account's full-length bytes are allocated: zero bytes, for the decoder to write the stored ones. */
-export type TakeBytes = (length: number) => Uint8Array;
-
 /**
- * An array already held with exactly these bytes (`length` bytes: `stored`, then zeros), to use instead of a copy;
- * undefined when there is none.
+ * How a decoder holds an account's bytes instead of as a full-length array: given its key, the stored bytes (a view
+ * of the decoder's buffer, valid only during the call) and the full length, the packed form to keep.
  */
-export type ReuseBytes = (pubkey: string, length: number, stored: Uint8Array) => Uint8Array | undefined;
-
-/** Whether `data` is `length` bytes: `stored`, then zeros. */
-export function holdsBytes(data: Uint8Array, length: number, stored: Uint8Array): boolean {
-  if (data.length !== length || !bytesEqual(data.subarray(0, stored.length), stored)) return false;
-  for (let i = stored.length; i < length; i++) if (data[i] !== 0) return false;
-  return true;
-}
+export type HoldBytes = (pubkey: string, stored: Uint8Array, length: number) => PackedBytes;
 
 /**
  * Decodes records fed in chunks of any size (a record may span chunks). Owner strings are shared: one per owner.
@@ -133,16 +123,10 @@ export class BinaryAccountDecoder {
   #headerSeen = false;
   #records = 0;
 
-  constructor(
-    readonly take: TakeBytes = (n) => new Uint8Array(n),
-    readonly where = "accounts",
-    readonly reuse?: ReuseBytes,
-  ) {}
+  /** Without `hold`, each account gets its full bytes in an array of its own. */
+  constructor(readonly where = "accounts", readonly hold?: HoldBytes) {}
 
-  /**
-   * Feeds a chunk; `each` gets every account whose record it completes, each before the next one's bytes are taken
-   * (so it may give them back to where they were taken from).
-   */
+  /** Feeds a chunk; `each` gets every account whose record it completes, in order. */
   push(chunk: Uint8Array, each: (account: RecordedAccount) => void): void {
     this.#append(chunk);
     if (!this.#headerSeen) {
@@ -192,12 +176,6 @@ export class BinaryAccountDecoder {
     this.#end += chunk.length;
   }
 
-  #copy(stored: Uint8Array, length: number): Uint8Array {
-    const data = this.take(length);
-    data.set(stored);
-    return data;
-  }
-
   #bad(what: string): TypeError {
     return new TypeError(`${this.where}: record ${this.#records}: ${what}`);
   }
@@ -231,8 +209,16 @@ export class BinaryAccountDecoder {
     const stored = view.getUint32(p + 4, true);
     p += 8;
     if (stored > length || p + stored !== end) throw this.#bad("data length");
-    const data = this.reuse?.(name, length, buffer.subarray(p, end)) ?? this.#copy(buffer.subarray(p, end), length);
-    const account: RecordedAccount = { pubkey: name, owner, lamports, executable: (flags & EXECUTABLE) !== 0, data };
+    const executable = (flags & EXECUTABLE) !== 0;
+    const storedBytes = buffer.subarray(p, end);
+    let account: RecordedAccount;
+    if (this.hold) {
+      account = new PackedRecordedAccount(name, owner, lamports, executable, this.hold(name, storedBytes, length));
+    } else {
+      const data = new Uint8Array(length);
+      data.set(storedBytes);
+      account = { pubkey: name, owner, lamports, executable, data };
+    }
     if (rentEpoch !== undefined) account.rentEpoch = rentEpoch;
     return account;
   }
@@ -261,17 +247,16 @@ async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
 export async function readBinaryAccounts(
   path: string,
   each: (account: RecordedAccount) => void,
-  take?: TakeBytes,
-  reuse?: ReuseBytes,
+  hold?: HoldBytes,
 ): Promise<void> {
-  const decoder = new BinaryAccountDecoder(take, path, reuse);
+  const decoder = new BinaryAccountDecoder(path, hold);
   for await (const chunk of fileChunks(path)) decoder.push(chunk, each);
   decoder.finish();
 }
 
 /** Reads a binary accounts file, a chunk's worth of accounts at a time. */
 export async function* readBinaryAccountBatches(path: string): AsyncGenerator<RecordedAccount[]> {
-  const decoder = new BinaryAccountDecoder(undefined, path);
+  const decoder = new BinaryAccountDecoder(path);
   for await (const chunk of fileChunks(path)) {
     const accounts: RecordedAccount[] = [];
     decoder.push(chunk, (account) => accounts.push(account));

@@ -1,10 +1,11 @@
 import type { Chain } from "../state/types.ts";
 import type { BlockhashRecord, RecordedAccount, RecordedAccountData } from "./format.ts";
-import { base58, hex, hexPrefix8 } from "../protocol/codec/bytes.ts";
+import { base58, hex } from "../protocol/codec/bytes.ts";
 import { KeyIndex, keysOf } from "../state/key-index.ts";
+import { prefixHex8 } from "../state/packed-bytes.ts";
 
-/** The index key of an account's kind: its first 8 bytes (the Anchor discriminator) as hex. */
-const kindOf = hexPrefix8;
+/** The index key of an account's kind: its first 8 bytes (the Anchor discriminator, or less) as hex. */
+const kindOf = (account: ReplayAccount): string => prefixHex8(account);
 
 export type ReplayAccount = RecordedAccountData;
 
@@ -87,9 +88,9 @@ export class ReplayChainState {
     const index = this.#byOwner;
     if (index) {
       const prev = this.accounts.get(pubkey);
-      const kind = account && kindOf(account.data);
+      const kind = account && kindOf(account);
       if (prev) {
-        const prevKind = kindOf(prev.data);
+        const prevKind = kindOf(prev);
         if (!account || prev.owner !== account.owner || prevKind !== kind) index.delete(prev.owner, prevKind, pubkey);
       }
       if (account && kind !== null) index.add(account.owner, kind, pubkey);
@@ -101,7 +102,7 @@ export class ReplayChainState {
   #index(): KeyIndex {
     if (!this.#byOwner) {
       this.#byOwner = new KeyIndex();
-      for (const [pubkey, account] of this.accounts) this.#byOwner.add(account.owner, kindOf(account.data), pubkey);
+      for (const [pubkey, account] of this.accounts) this.#byOwner.add(account.owner, kindOf(account), pubkey);
     }
     return this.#byOwner;
   }

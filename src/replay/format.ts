@@ -16,16 +16,16 @@
  */
 import type { Chain } from "../state/types.ts";
 import { bigintFromJson, bigintToJson } from "./codec.ts";
-import { base64, bytesEqual, fromBase64 } from "../protocol/codec/bytes.ts";
+import { base64, fromBase64 } from "../protocol/codec/bytes.ts";
 import {
   BinaryAccountEncoder,
   concatBytes,
-  holdsBytes,
+  type HoldBytes,
   readBinaryAccountBatches,
   readBinaryAccounts,
-  type ReuseBytes,
 } from "./binary-accounts.ts";
-import type { RecordedAccount, RecordedAccountData } from "./recorded-account.ts";
+import { PackedRecordedAccount, type RecordedAccount, type RecordedAccountData } from "./recorded-account.ts";
+import { PackSlab } from "../state/packed-bytes.ts";
 
 export const RECORDING_FORMAT = "flash-replay/1";
 const CHAIN_LIST: readonly Chain[] = ["base", "er"];
@@ -369,96 +369,24 @@ function sortByTime<T extends { atMs: number }>(xs: T[]): T[] {
 }
 
 /**
- * Account bytes carved out of large buffers. One ArrayBuffer per account costs a separate allocation and about
- * 150 bytes of bookkeeping in the engine, and a 100,000-owner recording holds 600,000 accounts; held this way, each
- * is a view (8-byte aligned) into a shared buffer. Only for bytes that live as long as the recording (the initial
- * accounts): a buffer is freed when no view into it is left.
- */
-export class ByteSlab {
-  #chunk = new Uint8Array(0);
-  #used = 0;
-  #last = 0;
-  /** Where the bytes of views given back end: below it, the chunk may hold old bytes. */
-  #dirtyEnd = 0;
-
-  constructor(readonly chunkBytes = 4 << 20) {}
-
-  /**
-   * A view of `length` bytes, for the caller to overwrite whole (it may hold the bytes of a view given back); a large
-   * one gets its own buffer.
-   */
-  take(length: number): Uint8Array {
-    if (length > this.chunkBytes >>> 3) return new Uint8Array(length);
-    if (this.#used + length > this.#chunk.length) {
-      this.#chunk = new Uint8Array(this.chunkBytes);
-      this.#used = 0;
-      this.#dirtyEnd = 0;
-    }
-    const view = this.#chunk.subarray(this.#used, this.#used + length);
-    this.#last = this.#used;
-    this.#used = (this.#used + length + 7) & ~7;
-    return view;
-  }
-
-  /** A view of `length` zero bytes (fresh memory is zeros already: only what was given back is cleared). */
-  takeZeroed(length: number): Uint8Array {
-    const view = this.take(length);
-    if (view.buffer === this.#chunk.buffer && this.#last < this.#dirtyEnd) {
-      view.fill(0, 0, Math.min(length, this.#dirtyEnd - this.#last));
-    }
-    return view;
-  }
-
-  /** Gives back the bytes of the last `take`, when they turned out not to be needed. */
-  giveBack(view: Uint8Array): void {
-    if (view.buffer !== this.#chunk.buffer || view.byteOffset !== this.#last) return;
-    this.#dirtyEnd = Math.max(this.#dirtyEnd, this.#last + view.length);
-    this.#used = this.#last;
-  }
-}
-
-/** The bytes of an account line's base64 `data`, decoded into `slab`. */
-function decodeBase64Into(text: string, slab: ByteSlab): Uint8Array {
-  const padding = text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0;
-  const bytes = slab.take(Math.max(0, Math.floor(text.length / 4) * 3 - padding));
-  let written = -1;
-  try {
-    written = bytes.setFromBase64(text).written;
-  } catch { /* reported below */ }
-  if (written !== bytes.length) throw new TypeError("data is not valid base64");
-  return bytes;
-}
-
-/**
- * The initial accounts of both chains, with one copy of what repeats: an account whose bytes are the same on both
- * chains (a delegated account's base copy and its ER copy) shares one byte array, a key held on both chains one
- * string, owners one string each, and equal lamports one bigint (most are the rent-exempt minimum of a size: a handful
- * of values for 600,000 accounts, at 32 bytes each). A 100,000-owner recording holds 370 MB of baskets on each chain.
- * The ER is read first: it is the smaller file, and every twin has its ER copy there.
+ * The initial accounts of both chains, their bytes held packed (`packed-bytes.ts`: a large world's accounts are mostly
+ * zeros), with one copy of what repeats: an account whose bytes are the same on both chains (a delegated account's base
+ * copy and its ER copy) shares one packed form, a key held on both chains one string, owners one string each, and equal
+ * lamports one bigint (most are the rent-exempt minimum of a size: a handful of values for 600,000 accounts, at 32
+ * bytes each). The ER is read first: it is the smaller file, and every twin has its ER copy there.
  */
 async function readInitialAccounts(dir: string): Promise<Record<Chain, RecordedAccount[]>> {
   const shared = new SharedValues();
-  const slab = new ByteSlab();
-  const er = await readAccountsInto(dir, "er", slab, shared);
+  const slab = new PackSlab();
+  const er = await readAccountsInto(dir, "er", shared, (_pubkey, stored, length) => slab.pack(stored, length));
   const twins = new Map(er.map((a) => [a.pubkey, a]));
-  // The binary form is compared before its bytes are copied; the JSONL form after they are decoded. A world has
-  // millions of base accounts: the twin found for the comparison is kept for the callback (one lookup each).
-  let looked: string | undefined;
-  let found: RecordedAccount | undefined;
-  const reuse: ReuseBytes = (pubkey, length, stored) => {
-    looked = pubkey;
-    found = twins.get(pubkey);
-    return found && holdsBytes(found.data, length, stored) ? found.data : undefined;
-  };
-  const base = await readAccountsInto(dir, "base", slab, shared, (account) => {
-    const twin = looked === account.pubkey ? found : twins.get(account.pubkey);
-    looked = found = undefined;
-    if (!twin) return;
-    account.pubkey = twin.pubkey;
-    if (account.data === twin.data || !bytesEqual(twin.data, account.data)) return;
-    slab.giveBack(account.data);
-    account.data = twin.data;
-  }, reuse);
+  const base = await readAccountsInto(dir, "base", shared, (pubkey, stored, length) => {
+    const twin = twins.get(pubkey)?.packed;
+    return twin && twin.equals(stored, length) ? twin : slab.pack(stored, length);
+  }, (account) => {
+    const twin = twins.get(account.pubkey);
+    if (twin) account.pubkey = twin.pubkey;
+  });
   return { base, er };
 }
 
@@ -483,13 +411,13 @@ class SharedValues {
   }
 }
 
+/** One chain's initial accounts, each holding its bytes as `hold` packs them. */
 async function readAccountsInto(
   dir: string,
   chain: Chain,
-  slab: ByteSlab,
   shared: SharedValues,
+  hold: HoldBytes,
   onAccount?: (account: RecordedAccount) => void,
-  reuse?: ReuseBytes,
 ): Promise<RecordedAccount[]> {
   const out: RecordedAccount[] = [];
   const file = await resolveAccountsFile(dir, chain);
@@ -500,17 +428,24 @@ async function readAccountsInto(
     out.push(account);
   };
   if (file.binary) {
-    await readBinaryAccounts(file.path, keep, (length) => slab.takeZeroed(length), reuse);
+    await readBinaryAccounts(file.path, keep, hold);
     return out;
   }
-  const decodeData = (text: string) => decodeBase64Into(text, slab);
   let n = 0;
   for await (const lines of readLineBatches(file.path)) {
     for (const line of lines) {
       n++;
       let account: RecordedAccount;
       try {
-        account = decodeInitialAccountLine(line, decodeData);
+        const read = decodeInitialAccountLine(line);
+        account = new PackedRecordedAccount(
+          read.pubkey,
+          read.owner,
+          read.lamports,
+          read.executable,
+          hold(read.pubkey, read.data, read.data.length),
+        );
+        if (read.rentEpoch !== undefined) account.rentEpoch = read.rentEpoch;
       } catch (error) {
         throw new TypeError(`${file.path}:${n}: ${error instanceof Error ? error.message : error}`);
       }
@@ -527,15 +462,15 @@ const DATA_MEMBER = '"data":"';
  * neither scans nor copies it: base64 text holds no quote, so the member ends at the next one. A line this does not
  * fit (no such member, an escape inside it) is parsed whole, as `decodeAccountLine` does.
  */
-function decodeInitialAccountLine(line: string, decodeData: (base64: string) => Uint8Array): RecordedAccount {
+function decodeInitialAccountLine(line: string): RecordedAccount {
   const at = line.indexOf(DATA_MEMBER);
   const from = at + DATA_MEMBER.length;
   const to = at < 0 ? -1 : line.indexOf('"', from);
   const text = to < 0 ? "" : line.slice(from, to);
-  if (to < 0 || text.includes("\\")) return decodeAccountLine(line, "account", decodeData);
+  if (to < 0 || text.includes("\\")) return decodeAccountLine(line, "account");
   const rest = JSON.parse(line.slice(0, from) + line.slice(to));
-  if (rest.data !== "" || typeof rest.pubkey !== "string") return decodeAccountLine(line, "account", decodeData);
-  return { pubkey: rest.pubkey, ...accountDataFromJson(rest, "account", () => decodeData(text)) };
+  if (rest.data !== "" || typeof rest.pubkey !== "string") return decodeAccountLine(line, "account");
+  return { pubkey: rest.pubkey, ...accountDataFromJson(rest, "account", () => fromBase64(text)) };
 }
 
 /** Reads a whole recording into memory (timed parts are sorted by atMs, stable). */

@@ -20,7 +20,7 @@ import type { AccountUpdate, BlockhashRecord, OracleFrame, RecordedAccountData, 
 import { ReplayChainState } from "./chain-state.ts";
 import type { ReplayOracleServer } from "./oracle-server.ts";
 import { ReplayClock } from "./replay-clock.ts";
-import { bytesEqual } from "../protocol/codec/bytes.ts";
+import { sameBytes } from "../state/packed-bytes.ts";
 
 const CHAIN_LIST: readonly Chain[] = ["base", "er"];
 const MAX_TIMER_MS = 1000;
@@ -52,7 +52,7 @@ export interface ReplayerOptions {
 function sameData(a: RecordedAccountData | undefined, b: RecordedAccountData | undefined): boolean {
   if (!a || !b) return a === b;
   if (a.owner !== b.owner || a.lamports !== b.lamports || a.executable !== b.executable) return false;
-  return bytesEqual(a.data, b.data);
+  return sameBytes(a, b);
 }
 
 export class Replayer {

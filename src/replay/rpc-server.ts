@@ -12,6 +12,7 @@
  * what was held is then sent in order), `dropWebSockets` (every socket closes abnormally). A chain that lags is
  * `ReplayChainState.freeze()`.
  */
+import { dataLength, dataRange, dataTransient, type MaybePacked } from "../state/packed-bytes.ts";
 import type { JsonValue } from "../protocol/codec/json.ts";
 import { base58, base64, fromBase58, fromBase64 } from "../protocol/codec/bytes.ts";
 import type { ChainStateEvent, ReplayAccount, ReplayChainState } from "./chain-state.ts";
@@ -84,32 +85,37 @@ function parseFilters(raw: unknown): Filter[] {
   });
 }
 
-export function matchesFilters(data: Uint8Array, filters: Filter[]): boolean {
+/** Whether an account passes the filters (packed bytes are read where the filters look, not expanded). */
+export function matchesFilters(account: MaybePacked, filters: Filter[]): boolean {
+  const length = dataLength(account);
   for (const f of filters) {
     if ("dataSize" in f) {
-      if (data.length !== f.dataSize) return false;
+      if (length !== f.dataSize) return false;
     } else {
       const { offset, bytes } = f.memcmp;
-      if (offset + bytes.length > data.length) return false;
-      for (let i = 0; i < bytes.length; i++) if (data[offset + i] !== bytes[i]) return false;
+      if (offset + bytes.length > length) return false;
+      const data = dataRange(account, offset, offset + bytes.length);
+      for (let i = 0; i < bytes.length; i++) if (data[i] !== bytes[i]) return false;
     }
   }
   return true;
 }
 
+/** An account as the RPC sends it: the full on-chain length, and the bytes (or the slice asked for). */
 function encodeAccount(a: ReplayAccount, cfg: AccountEncodingConfig): JsonValue {
-  let data = a.data;
+  const length = dataLength(a);
+  let data: Uint8Array;
   if (cfg.dataSlice) {
-    const start = Math.min(cfg.dataSlice.offset, data.length);
-    data = data.subarray(start, Math.min(start + cfg.dataSlice.length, data.length));
-  }
+    const start = Math.min(cfg.dataSlice.offset, length);
+    data = dataRange(a, start, Math.min(start + cfg.dataSlice.length, length));
+  } else data = dataTransient(a); // encoded at once and dropped
   return {
     data: cfg.encoding === "base58" ? [base58(data), "base58"] : [base64(data), "base64"],
     executable: a.executable,
     lamports: Number(a.lamports),
     owner: a.owner,
     rentEpoch: a.rentEpoch ?? RENT_EPOCH_MAX,
-    space: a.data.length,
+    space: length,
   };
 }
 
@@ -388,7 +394,7 @@ export class ReplayRpcServer {
         const discriminator = first && "memcmp" in first ? first.memcmp.bytes : undefined;
         for (const key of st.keysOwnedBy(program, discriminator)) {
           const a = st.accounts.get(key);
-          if (a && matchesFilters(a.data, filters)) out.push({ pubkey: key, account: encodeAccount(a, enc) });
+          if (a && matchesFilters(a, filters)) out.push({ pubkey: key, account: encodeAccount(a, enc) });
         }
         return cfg.withContext === true ? { context: this.#context(), value: out } : out;
       }
@@ -589,7 +595,7 @@ export class ReplayRpcServer {
       const programSubs = this.#programSubs.get(e.account.owner);
       if (programSubs) {
         for (const sub of programSubs) {
-          if (!matchesFilters(e.account.data, sub.filters)) continue;
+          if (!matchesFilters(e.account, sub.filters)) continue;
           this.#send(sub.socket, {
             jsonrpc: "2.0",
             method: "programNotification",

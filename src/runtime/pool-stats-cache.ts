@@ -3,6 +3,7 @@
  * endpoint serves the last snapshot. Before the first computation the snapshot is `{pools: []}` and
  * `initialized` is false. A pool whose prices are missing keeps its previous figures.
  */
+import { bytesIdentity, dataTransient } from "../state/packed-bytes.ts";
 import type { DeploymentIndex } from "../config/deployment-index.ts";
 import type { TokenConfig } from "../config/pool-config.ts";
 import { MissingPriceError, type PoolStatsDto, type PoolStatsInput } from "../domain/views/pool-stats.ts";
@@ -20,7 +21,8 @@ export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
   #initialized = false;
   #timer: ReturnType<typeof setInterval> | undefined;
   readonly #answers = new JsonAnswers<readonly T[]>();
-  readonly #openMarkets = new WeakMap<Uint8Array, readonly string[]>();
+  /** Keyed by the bytes' identity (`bytesIdentity`: the packed form of a packed account). */
+  readonly #openMarkets = new WeakMap<object, readonly string[]>();
   readonly #marketKeys = new Map<string, string>();
 
   constructor(
@@ -69,22 +71,24 @@ export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
 
   /**
    * The markets of every basket's open positions, read from its bytes (not decoded: at 100,000 baskets the decoded
-   * values held 1 GiB) and kept per byte buffer, so a refresh re-reads only the baskets that changed since the last.
+   * values held 1 GiB) and kept per byte buffer (or packed form), so a refresh re-reads only the baskets that changed since the last.
    * Market keys are shared strings (a deployment has a few dozen markets).
    */
   #basketOpenMarkets(): (readonly string[])[] {
     const out: (readonly string[])[] = [];
     for (const raw of this.view.rawList("Basket")) {
-      let open = this.#openMarkets.get(raw.data);
+      const key = bytesIdentity(raw);
+      let open = this.#openMarkets.get(key);
       if (open === undefined) {
         try {
-          open = basketOpenPositionMarkets(raw.data).map((market) => this.#marketKey(market));
+          // Read at once and dropped: a sweep of every basket allocates nothing and leaves the shared cache alone.
+          open = basketOpenPositionMarkets(dataTransient(raw)).map((market) => this.#marketKey(market));
         } catch (error) {
           // A malformed basket is skipped, as a decode failure is everywhere else.
           if (!(error instanceof CodecError)) throw error;
           open = [];
         }
-        this.#openMarkets.set(raw.data, open);
+        this.#openMarkets.set(key, open);
       }
       out.push(open);
     }

@@ -12,6 +12,7 @@ import type { Endpoints } from "./endpoints.ts";
 import type { ReplayHandle } from "../replay/harness.ts";
 import type { Chain } from "../state/types.ts";
 import { bytesEqual } from "../protocol/codec/bytes.ts";
+import type { PackedBytes } from "../state/packed-bytes.ts";
 
 /** Accounts outside the program that the service reads: lookup tables, token mints, LP mints. */
 export function extraAccountsOf(configs: DeploymentConfig[]): string[] {
@@ -27,19 +28,20 @@ export function extraAccountsOf(configs: DeploymentConfig[]): string[] {
 }
 
 /** How a chain source keeps an account's bytes: see `ChainSourceDeps.shareData`. */
-export type DataSharing = (chain: Chain) => (pubkey: string, data: Uint8Array) => Uint8Array;
+export type DataSharing = (chain: Chain) => (pubkey: string, data: Uint8Array) => Uint8Array | PackedBytes;
 
 /**
- * With the replay in the process, the store keeps the replay's own byte array of every account whose received bytes
- * equal it, so each account's data is held once (the received copy is dropped); what the replay does not hold, or
+ * With the replay in the process, the store keeps the replay's own bytes (its packed form, or its array) of every
+ * account whose received bytes equal them, so each account's data is held once (the received copy is dropped); what the replay does not hold, or
  * holds differently (it moved on meanwhile), is kept as received.
  */
 export function shareWithReplay(replay: ReplayHandle): DataSharing {
   return (chain) => {
     const accounts = replay.replayer.chains[chain].accounts;
     return (pubkey, data) => {
-      const held = accounts.get(pubkey)?.data;
-      return held !== undefined && bytesEqual(held, data) ? held : data;
+      const held = accounts.get(pubkey);
+      if (held?.packed) return held.packed.equals(data) ? held.packed : data;
+      return held !== undefined && bytesEqual(held.data, data) ? held.data : data;
     };
   };
 }

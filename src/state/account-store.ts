@@ -1,5 +1,6 @@
 import type { Chain, RawAccount, Unsubscribe } from "./types.ts";
-import { bytesEqual, fromHex, hex, hexPrefix8 } from "../protocol/codec/bytes.ts";
+import { fromHex, hex, hexPrefix8 } from "../protocol/codec/bytes.ts";
+import { dataLength, prefixHex8, sameBytes } from "./packed-bytes.ts";
 import { CodecError } from "../protocol/codec/errors.ts";
 import { countOf, KeyIndex, keysOf } from "./key-index.ts";
 
@@ -41,11 +42,16 @@ export function sameAccountContent(a: RawAccount | null | undefined, b: RawAccou
   if (a === b) return true;
   if (!a || !b) return false;
   if (a.owner !== b.owner || a.lamports !== b.lamports || a.executable !== b.executable) return false;
-  return bytesEqual(a.data, b.data);
+  return sameBytes(a, b);
 }
 
 /** The index key of data shorter than a discriminator: listed by owner, never by discriminator. */
 const NO_DISCRIMINATOR = "";
+
+/** An account's index key (its discriminator), read without expanding packed bytes. */
+function kindOf(account: RawAccount): string {
+  return dataLength(account) < 8 ? NO_DISCRIMINATOR : prefixHex8(account);
+}
 
 /**
  * Raw accounts of both chains. The effective account for a key is the ER copy when there is one, else the base copy
@@ -167,8 +173,8 @@ export class AccountStore {
   #afterWrite(pubkey: string, before: RawAccount | null): ApplyResult {
     const after = this.get(pubkey) ?? null;
     if (before !== after) {
-      const oldKind = before && (discriminatorKey(before.data) ?? NO_DISCRIMINATOR);
-      const newKind = after && (discriminatorKey(after.data) ?? NO_DISCRIMINATOR);
+      const oldKind = before && kindOf(before);
+      const newKind = after && kindOf(after);
       if (before?.owner !== after?.owner || oldKind !== newKind) {
         if (before && oldKind !== null) this.#index.delete(before.owner, oldKind, pubkey);
         if (after && newKind !== null) this.#index.add(after.owner, newKind, pubkey);

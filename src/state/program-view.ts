@@ -1,15 +1,15 @@
 /**
  * A decoded view of one deployment's program accounts over the raw AccountStore.
  *
- * Raw account bytes are immutable and replaced on every change, so decoded values are cached per byte buffer
- * (a WeakMap): a handler decodes an account at most once per on-chain change, and memory follows the store.
+ * Raw account bytes are immutable and replaced on every change, so decoded values are cached per byte buffer, or per
+ * packed form of a packed account (a WeakMap): a handler decodes an account at most once per on-chain change, and memory follows the store.
  * Accounts of another program (the other deployment, token programs, the delegation program) are ignored.
  */
 import type { ProgramVersion } from "../protocol/vocabulary.ts";
 import { ACCOUNT_CODECS, type AccountKind, type AccountTypes, DISCRIMINATORS } from "../protocol/accounts/index.ts";
-import { encodePubkey } from "../protocol/codec/base58.ts";
 import type { AccountChange, AccountStore } from "./account-store.ts";
 import type { RawAccount } from "./types.ts";
+import { bytesIdentity, prefixHex8, pubkeyAt } from "./packed-bytes.ts";
 
 export interface Keyed<T> {
   pubkey: string;
@@ -20,7 +20,8 @@ export interface Keyed<T> {
 const OWNER_INDEXED: ReadonlySet<AccountKind> = new Set(["Position", "Order", "TokenStake", "Referral"]);
 
 export class ProgramView {
-  readonly #decoded = new WeakMap<Uint8Array, unknown>();
+  /** Keyed by the bytes' identity (`bytesIdentity`: the packed form of a packed account). */
+  readonly #decoded = new WeakMap<object, unknown>();
   /** kind → owner wallet → account keys; built on first use, then kept current from change events. */
   readonly #byOwnerWallet = new Map<AccountKind, Map<string, Set<string>>>();
 
@@ -46,12 +47,13 @@ export class ProgramView {
   decodeAs<K extends AccountKind>(kind: K, raw: RawAccount): AccountTypes[K] | undefined {
     if (raw.owner !== this.programId) return undefined;
     const codec = ACCOUNT_CODECS[this.version][kind];
-    if (!codec || !hasDiscriminator(raw.data, DISCRIMINATORS[kind].bytes)) return undefined;
-    const cached = this.#decoded.get(raw.data);
+    if (!codec || !hasDiscriminator(raw, DISCRIMINATORS[kind])) return undefined;
+    const key = bytesIdentity(raw);
+    const cached = this.#decoded.get(key);
     if (cached !== undefined) return cached as AccountTypes[K];
     try {
       const value = codec.decode(raw.data) as AccountTypes[K];
-      this.#decoded.set(raw.data, value);
+      this.#decoded.set(key, value);
       return value;
     } catch {
       // A malformed account is skipped, never fatal: the rest of the world stays readable.
@@ -95,7 +97,7 @@ export class ProgramView {
     if (!index) {
       index = new Map();
       for (const raw of this.store.listByDiscriminator(DISCRIMINATORS[kind].hex, this.programId)) {
-        addKey(index, ownerWalletOf(raw.data), raw.pubkey);
+        addKey(index, ownerWalletOf(raw), raw.pubkey);
       }
       this.#byOwnerWallet.set(kind, index);
     }
@@ -104,26 +106,29 @@ export class ProgramView {
 
   #onChange({ pubkey, before, after }: AccountChange): void {
     for (const [kind, index] of this.#byOwnerWallet) {
-      const disc = DISCRIMINATORS[kind].bytes;
-      if (before && before.owner === this.programId && hasDiscriminator(before.data, disc)) {
-        removeKey(index, ownerWalletOf(before.data), pubkey);
+      const disc = DISCRIMINATORS[kind];
+      if (before && before.owner === this.programId && hasDiscriminator(before, disc)) {
+        removeKey(index, ownerWalletOf(before), pubkey);
       }
-      if (after && after.owner === this.programId && hasDiscriminator(after.data, disc)) {
-        addKey(index, ownerWalletOf(after.data), pubkey);
+      if (after && after.owner === this.programId && hasDiscriminator(after, disc)) {
+        addKey(index, ownerWalletOf(after), pubkey);
       }
     }
   }
 }
 
-function hasDiscriminator(data: Uint8Array, disc: Uint8Array): boolean {
+/** Whether an account's data starts with the discriminator (packed bytes are read, not expanded). */
+function hasDiscriminator(raw: RawAccount, disc: { bytes: Uint8Array; hex: string }): boolean {
+  if (raw.packed) return raw.packed.length >= 8 && prefixHex8(raw) === disc.hex;
+  const data = raw.data;
   if (data.length < 8) return false;
-  for (let i = 0; i < 8; i++) if (data[i] !== disc[i]) return false;
+  for (let i = 0; i < 8; i++) if (data[i] !== disc.bytes[i]) return false;
   return true;
 }
 
-/** The owner wallet stored in bytes 8..40 (read without decoding the whole account). */
-function ownerWalletOf(data: Uint8Array): string {
-  return encodePubkey(data, 8);
+/** The owner wallet stored in bytes 8..40 (read without decoding, or expanding, the whole account). */
+function ownerWalletOf(raw: RawAccount): string {
+  return pubkeyAt(raw, 8);
 }
 
 function addKey(index: Map<string, Set<string>>, owner: string, pubkey: string) {

@@ -25,6 +25,13 @@ import { programAddresses } from "../helpers/expected-accounts.ts";
 import { custodyAs, marketBlock, type Signing, tradeCustody } from "../helpers/expected-instructions.ts";
 import { assertErTransaction, assertTradeInstruction } from "../helpers/transaction-checks.ts";
 import { startWorld, WORLD } from "./_world.ts";
+import type { RawAccount } from "../../src/state/types.ts";
+
+/** A store account with some fields changed. Not a spread: a packed account's bytes are not own properties. */
+function changed(account: RawAccount, changes: Partial<RawAccount>): RawAccount {
+  const { pubkey, owner, lamports, executable, data, slot, chain } = account;
+  return { pubkey, owner, lamports, executable, data, slot, chain, ...changes };
+}
 
 interface ManifestCustody {
   symbol: string;
@@ -677,7 +684,7 @@ Deno.test("embedded world: the v2 trading and order builders", async (t) => {
         triggerSize: 1n,
         receiveCustodyUid: 1,
       }));
-      services.accounts.set({ ...original, data: basketAccount.encode(full), slot: original.slot + 1 });
+      services.accounts.set(changed(original, { data: basketAccount.encode(full), slot: original.slot + 1 }));
       try {
         const r = await post("place-trigger-order", {
           ...trigger,
@@ -690,7 +697,7 @@ Deno.test("embedded world: the v2 trading and order builders", async (t) => {
           code: "ORDER_SLOTS_FULL",
         });
       } finally {
-        services.accounts.set({ ...original, slot: original.slot + 2 });
+        services.accounts.set(changed(original, { slot: original.slot + 2 }));
       }
     });
 

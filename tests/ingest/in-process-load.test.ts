@@ -16,7 +16,10 @@ const loadCalls = (w: World, chain: Chain) => LOAD_METHODS.reduce((n, m) => n + 
 function held(w: World) {
   const out: Record<string, Omit<RawAccount, "data"> & { data: number[] }> = {};
   for (const chain of CHAINS) {
-    for (const a of w.store.values(chain)) out[`${chain} ${a.pubkey}`] = { ...a, data: [...a.data] };
+    for (const a of w.store.values(chain)) {
+      const { pubkey, owner, lamports, executable, slot } = a;
+      out[`${chain} ${pubkey}`] = { pubkey, owner, lamports, executable, slot, chain: a.chain, data: [...a.data] };
+    }
   }
   return out;
 }

@@ -139,3 +139,18 @@ Deno.test("batched full load: a numerous kind is listed by key, then fetched by 
     await w.stop();
   }
 });
+
+Deno.test("received bytes are held packed; a reload of unchanged bytes keeps the packed form held", async () => {
+  const w = await startWorld(recordingWithLaterUpdates());
+  try {
+    await Promise.all([w.sources.base.synced(), w.sources.er.synced()]);
+    const before = new Map([...w.store.values("er")].map((a) => [a.pubkey, a.packed]));
+    assert.ok(before.size > 0 && [...before.values()].every((p) => p !== undefined), "every received account packed");
+    w.sources.er.requestResync();
+    await waitFor(() => w.status.chains.er.resyncs >= 2, "a reload");
+    for (const a of w.store.values("er")) assert.equal(a.packed, before.get(a.pubkey), `${a.pubkey}: the same form`);
+    assertAccountsMatchReplay(w);
+  } finally {
+    await w.stop();
+  }
+});

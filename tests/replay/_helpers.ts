@@ -2,6 +2,25 @@ import { PublicKey } from "@solana/web3.js";
 import { fromHex } from "../../src/protocol/codec/bytes.ts";
 import { type RecordedAccount, type Recording, RECORDING_FORMAT } from "../../src/replay/format.ts";
 
+/** A recorded account as a plain object with its full bytes (packed accounts read back as their data). */
+export function plainAccount(a: RecordedAccount): RecordedAccount {
+  const out: RecordedAccount = {
+    pubkey: a.pubkey,
+    owner: a.owner,
+    lamports: a.lamports,
+    executable: a.executable,
+    data: a.data.slice(),
+  };
+  if (a.rentEpoch !== undefined) out.rentEpoch = a.rentEpoch;
+  return out;
+}
+
+/** A recording whose initial accounts are plain objects (`plainAccount`), to compare with a written one. */
+export function plainRecording(rec: Recording): Recording {
+  const chain = (c: Recording["chains"]["base"]) => ({ ...c, initialAccounts: c.initialAccounts.map(plainAccount) });
+  return { ...rec, chains: { base: chain(rec.chains.base), er: chain(rec.chains.er) } };
+}
+
 /** Polls `cond` until true or the deadline passes (network delivery is asynchronous). */
 export async function waitFor(
   cond: () => boolean | Promise<boolean>,

@@ -3,7 +3,6 @@ import {
   BinaryAccountDecoder,
   BinaryAccountEncoder,
   concatBytes,
-  holdsBytes,
   readBinaryAccountBatches,
   storedLength,
   writeBinaryAccounts,
@@ -12,7 +11,8 @@ import { readRecording, type RecordedAccount, streamInitialAccounts, writeRecord
 import { convertRecording } from "../../tools/convert-recording.ts";
 import { BUNDLED_WORLD_DIR } from "../../src/runtime/boot.ts";
 import { CHAINS } from "../../src/state/types.ts";
-import { key, PROGRAM, smallRecording } from "./_helpers.ts";
+import { type PackedBytes, PackSlab } from "../../src/state/packed-bytes.ts";
+import { key, plainRecording, PROGRAM, smallRecording } from "./_helpers.ts";
 
 /** Accounts that exercise every field: trailing zeros, all zeros, empty data, a rentEpoch, large lamports. */
 function edgeAccounts(): RecordedAccount[] {
@@ -50,29 +50,41 @@ Deno.test("binary accounts: encode → decode gives the same accounts, byte for 
   for (const chunk of [1, 7, 64, 1 << 20]) {
     await t.step(`fed in chunks of ${chunk} bytes`, () => assert.deepEqual(decodeInChunks(bytes, chunk), accounts));
   }
-  await t.step("bytes taken from elsewhere (a slab) are used", () => {
-    const taken: Uint8Array[] = [];
-    const decoder = new BinaryAccountDecoder((n) => {
-      taken.push(new Uint8Array(n));
-      return taken[taken.length - 1];
+  await t.step("bytes held as `hold` packs them: given the stored bytes and the full length", () => {
+    const slab = new PackSlab();
+    const held: { stored: number[]; length: number; packed: PackedBytes }[] = [];
+    const decoder = new BinaryAccountDecoder("test", (_pubkey, stored, length) => {
+      const packed = slab.pack(stored, length);
+      held.push({ stored: [...stored], length, packed });
+      return packed;
     });
     const out: RecordedAccount[] = [];
     decoder.push(bytes, (a) => out.push(a));
-    assert.deepEqual(out, accounts);
-    assert.deepEqual(out.map((a) => a.data), taken);
+    assert.deepEqual(held.map((h) => h.stored), accounts.map((a) => [...a.data.subarray(0, storedLength(a.data))]));
+    assert.deepEqual(held.map((h) => h.length), accounts.map((a) => a.data.length));
+    assert.deepEqual(out.map((a) => a.packed), held.map((h) => h.packed), "each account holds its packed form");
+    assert.deepEqual(out.map((a) => a.data), accounts.map((a) => a.data), "and reads as the full bytes");
+    assert.deepEqual(
+      out.map(({ pubkey, owner, lamports, executable, rentEpoch }) => ({
+        pubkey,
+        owner,
+        lamports,
+        executable,
+        rentEpoch,
+      })),
+      accounts.map(({ pubkey, owner, lamports, executable, rentEpoch }) => ({
+        pubkey,
+        owner,
+        lamports,
+        executable,
+        rentEpoch,
+      })),
+    );
   });
   await t.step("one owner string per owner", () => {
     const out = decodeInChunks(bytes, 1 << 20);
     assert.equal(out[0].owner, out[1].owner);
   });
-});
-
-Deno.test("holdsBytes: the full bytes of a stored prefix, and nothing else", () => {
-  const data = Uint8Array.of(1, 2, 0, 0);
-  assert.ok(holdsBytes(data, 4, Uint8Array.of(1, 2)));
-  assert.ok(!holdsBytes(data, 5, Uint8Array.of(1, 2)), "another length");
-  assert.ok(!holdsBytes(data, 4, Uint8Array.of(1, 3)), "another prefix");
-  assert.ok(!holdsBytes(Uint8Array.of(1, 2, 0, 9), 4, Uint8Array.of(1, 2)), "a non-zero tail");
 });
 
 Deno.test("binary accounts: malformed input is refused with a clear error", () => {
@@ -114,11 +126,11 @@ Deno.test("recording with binary accounts: written and read back like the JSONL 
     const names = [...Deno.readDirSync(dir)].map((e) => e.name);
     assert.ok(names.includes("base.accounts.bin") && names.includes("er.accounts.bin"));
     assert.ok(!names.some((n) => n.includes("accounts.jsonl")));
-    assert.deepEqual(await readRecording(dir), rec);
+    assert.deepEqual(plainRecording(await readRecording(dir)), rec);
     // Written again as JSONL into the same directory: the binary files go, so the two forms never mix.
     await writeRecording(dir, rec, { gzip: true });
     assert.ok(![...Deno.readDirSync(dir)].some((e) => e.name.includes(".bin")));
-    assert.deepEqual(await readRecording(dir), rec);
+    assert.deepEqual(plainRecording(await readRecording(dir)), rec);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -135,12 +147,12 @@ Deno.test("tools/convert-recording.ts: the committed world converted reads back 
         assert.equal(counts[chain], jsonl.chains[chain].initialAccounts.length);
         assert.ok(counts[chain] > 0);
       }
-      assert.deepEqual(binary, jsonl);
+      assert.deepEqual(plainRecording(binary), plainRecording(jsonl));
     });
-    await t.step("the twin copies share one byte array in both forms", () => {
+    await t.step("the twin copies share one packed form in both forms", () => {
       const twins = (r: typeof jsonl) => {
-        const er = new Map(r.chains.er.initialAccounts.map((a) => [a.pubkey, a.data]));
-        return r.chains.base.initialAccounts.filter((a) => er.get(a.pubkey) === a.data).length;
+        const er = new Map(r.chains.er.initialAccounts.map((a) => [a.pubkey, a.packed]));
+        return r.chains.base.initialAccounts.filter((a) => a.packed && er.get(a.pubkey) === a.packed).length;
       };
       assert.ok(twins(jsonl) > 0);
       assert.equal(twins(binary), twins(jsonl));

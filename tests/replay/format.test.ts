@@ -1,13 +1,12 @@
 import assert from "node:assert/strict";
 import {
-  ByteSlab,
   readRecording,
   readRecordingMeta,
   RecordingWriter,
   streamInitialAccounts,
   writeRecording,
 } from "../../src/replay/format.ts";
-import { acct, BASKET_DISC, DELEGATION, key, PROGRAM, smallRecording, withDisc } from "./_helpers.ts";
+import { acct, BASKET_DISC, DELEGATION, key, plainRecording, PROGRAM, smallRecording, withDisc } from "./_helpers.ts";
 
 Deno.test("recording format round trip", async (t) => {
   const dir = await Deno.makeTempDir({ prefix: "rec-" });
@@ -22,7 +21,7 @@ Deno.test("recording format round trip", async (t) => {
         assert.ok(names.includes(gzip ? "base.accounts.jsonl.gz" : "base.accounts.jsonl"));
         assert.ok(!names.includes(gzip ? "base.accounts.jsonl" : "base.accounts.jsonl.gz"));
         const back = await readRecording(dir);
-        assert.deepEqual(back, rec);
+        assert.deepEqual(plainRecording(back), rec);
         const meta = await readRecordingMeta(dir);
         assert.equal(meta.format, "flash-replay/1");
         let n = 0;
@@ -79,8 +78,8 @@ Deno.test("recording format round trip", async (t) => {
   }
 });
 
-// How initial accounts are read and held: one array for an account whose bytes are the same on both chains, bytes
-// carved out of shared buffers (ByteSlab), the data member decoded without a JSON parse.
+// How initial accounts are read and held: packed (state/packed-bytes.ts), one packed form for an account whose bytes
+// are the same on both chains, the data member decoded without a JSON parse.
 
 Deno.test("readRecording: a delegated account's base and ER copies share one array when their bytes are equal", async (t) => {
   for (const binaryAccounts of [false, true]) {
@@ -101,52 +100,20 @@ async function twinsShareBytes(binaryAccounts: boolean): Promise<void> {
     );
     await writeRecording(dir, rec, { gzip: true, binaryAccounts });
     const back = await readRecording(dir);
-    assert.deepEqual(back, rec, "the same values as written");
+    assert.deepEqual(plainRecording(back), rec, "the same values as written");
     const find = (chain: "base" | "er", k: string) => back.chains[chain].initialAccounts.find((a) => a.pubkey === k)!;
-    assert.equal(find("base", key(90)).data, find("er", key(90)).data, "equal bytes: one array");
-    assert.notEqual(find("base", key(91)).data, find("er", key(91)).data);
+    assert.ok(find("base", key(90)).packed, "held packed");
+    assert.equal(find("base", key(90)).packed, find("er", key(90)).packed, "equal bytes: one packed form");
+    assert.notEqual(find("base", key(91)).packed, find("er", key(91)).packed);
     assert.deepEqual(find("base", key(91)).data, differs);
     assert.equal(find("base", key(90)).owner, DELEGATION);
     assert.equal(find("er", key(90)).owner, find("er", key(91)).owner, "owner strings interned");
-    for (const a of [...back.chains.base.initialAccounts, ...back.chains.er.initialAccounts]) {
-      assert.equal(a.data.byteOffset % 8, 0, "8-byte aligned views");
-    }
+    const packed = [...back.chains.base.initialAccounts, ...back.chains.er.initialAccounts].map((a) => a.packed!);
+    assert.ok(packed.every((p) => p.slab.buffer === packed[0].slab.buffer), "packed side by side in one slab");
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
 }
-
-Deno.test("ByteSlab: views side by side in one buffer, aligned; the last one can be given back; large ones alone", () => {
-  const slab = new ByteSlab(1024);
-  const a = slab.take(10);
-  const b = slab.take(5);
-  assert.equal(a.buffer, b.buffer);
-  assert.equal(b.byteOffset, 16);
-  slab.giveBack(b);
-  const c = slab.take(3);
-  assert.equal(c.byteOffset, 16, "the given-back bytes are reused");
-  slab.giveBack(a); // not the last one: kept
-  assert.equal(slab.take(1).byteOffset, 24);
-  const big = slab.take(1000);
-  assert.equal(big.byteOffset, 0);
-  assert.notEqual(big.buffer, a.buffer);
-  assert.equal(big.length, 1000);
-  const next = slab.take(1020);
-  assert.notEqual(next.buffer, a.buffer, "a full buffer is followed by a new one");
-});
-
-Deno.test("ByteSlab.takeZeroed: zeros, also where bytes given back were", () => {
-  const slab = new ByteSlab(1024);
-  const a = slab.takeZeroed(40);
-  a.fill(7);
-  slab.giveBack(a);
-  const b = slab.takeZeroed(24);
-  assert.equal(b.byteOffset, a.byteOffset, "the given-back bytes are reused");
-  assert.deepEqual(b, new Uint8Array(24));
-  b.fill(9);
-  const c = slab.takeZeroed(30);
-  assert.deepEqual(c, new Uint8Array(30), "the rest of the given-back bytes, and fresh ones after them");
-});
 
 Deno.test("initial account lines: the data member taken out before parsing reads as a whole JSON parse does", async () => {
   const dir = await Deno.makeTempDir({ prefix: "rec-lines-" });

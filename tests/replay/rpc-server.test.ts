@@ -3,6 +3,8 @@ import { AddressLookupTableAccount, Connection, PublicKey } from "@solana/web3.j
 import { base58, base64, fromHex } from "../../src/protocol/codec/bytes.ts";
 import { Replayer } from "../../src/replay/replayer.ts";
 import { ReplayRpcServer } from "../../src/replay/rpc-server.ts";
+import { PackedRecordedAccount } from "../../src/replay/recorded-account.ts";
+import { PackSlab } from "../../src/state/packed-bytes.ts";
 import { ALT_PROGRAM, BASKET_DISC, K, POOL_DISC, PROGRAM, smallRecording, TOKEN_PROGRAM, waitFor } from "./_helpers.ts";
 
 async function rawCall(url: string, body: unknown): Promise<unknown> {
@@ -248,5 +250,76 @@ Deno.test("ReplayRpcServer fault injection: failing methods, stalled HTTP, stall
     });
   } finally {
     await server.stop();
+  }
+});
+
+Deno.test("ReplayRpcServer: accounts held packed answer exactly as the same accounts held as arrays", async () => {
+  // A basket-like account: fields separated by zero runs of every length, then a long zero tail.
+  const sparse = new Uint8Array(3000);
+  sparse.set(fromHex(BASKET_DISC), 0);
+  sparse.set([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 3, 0, 0, 0, 0, 4], 100);
+  sparse[999] = 5;
+  const plain = smallRecording();
+  plain.chains.base.initialAccounts.push({
+    pubkey: K.basketC,
+    owner: PROGRAM,
+    lamports: 7n,
+    executable: false,
+    data: sparse,
+  });
+  const slab = new PackSlab(4096);
+  const packed = structuredClone(plain);
+  for (const chain of ["base", "er"] as const) {
+    packed.chains[chain].initialAccounts = plain.chains[chain].initialAccounts.map((a) => {
+      const held = new PackedRecordedAccount(a.pubkey, a.owner, a.lamports, a.executable, slab.pack(a.data));
+      if (a.rentEpoch !== undefined) held.rentEpoch = a.rentEpoch;
+      return held;
+    });
+  }
+  assert.ok(packed.chains.base.initialAccounts.every((a) => a.packed), "the second world holds packed accounts");
+  const servers = await Promise.all([plain, packed].map((recording) => {
+    const replayer = new Replayer(recording, { mode: "virtual" });
+    return ReplayRpcServer.start({ state: replayer.chains.base });
+  }));
+  try {
+    const keys = [K.pool, K.basketA, K.basketC, K.mint, K.alt];
+    const disc = base58(fromHex(BASKET_DISC));
+    const calls: [string, unknown[]][] = [
+      ["getMultipleAccounts", [keys, { encoding: "base64" }]],
+      ["getMultipleAccounts", [keys, { encoding: "base58" }]],
+      ...[[0, 0], [0, 8], [95, 30], [990, 20], [2990, 50], [5000, 4]].map(([offset, length]): [string, unknown[]] => [
+        "getMultipleAccounts",
+        [keys, { encoding: "base64", dataSlice: { offset, length } }],
+      ]),
+      ["getAccountInfo", [K.basketC, { encoding: "base64" }]],
+      ["getProgramAccounts", [PROGRAM, { encoding: "base64" }]],
+      ["getProgramAccounts", [PROGRAM, { encoding: "base64", filters: [{ dataSize: 3000 }] }]],
+      ["getProgramAccounts", [PROGRAM, { encoding: "base64", filters: [{ memcmp: { offset: 0, bytes: disc } }] }]],
+      ...[[100, [1, 0, 0]], [108, [0, 0, 2]], [999, [5]], [2000, [0, 0]], [2999, [0, 1]]].map((
+        [offset, bytes],
+      ): [string, unknown[]] => [
+        "getProgramAccounts",
+        [PROGRAM, {
+          encoding: "base64",
+          filters: [{ memcmp: { offset, bytes: base58(Uint8Array.from(bytes as number[])) } }],
+        }],
+      ]),
+    ];
+    for (const [method, params] of calls) {
+      const [fromArrays, fromPacked] = await Promise.all(
+        servers.map((s) => rawCall(s.url, { jsonrpc: "2.0", id: 1, method, params })),
+      );
+      assert.deepEqual(fromPacked, fromArrays, `${method} ${JSON.stringify(params)}`);
+    }
+    const info = await rawCall(servers[1].url, {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "getAccountInfo",
+      params: [K.basketC, { encoding: "base64" }],
+    }) as { result: { value: { data: [string, string]; space: number } } };
+    assert.equal(info.result.value.space, 3000, "the full on-chain length");
+    assert.deepEqual(Uint8Array.fromBase64(info.result.value.data[0]), sparse, "and the full bytes");
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
   }
 });

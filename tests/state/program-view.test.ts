@@ -15,7 +15,8 @@ async function firstPosition(): Promise<RawAccount> {
   const account = recording.chains.base.initialAccounts.find((a) =>
     a.owner === EARLIER && hex(a.data.subarray(0, 8)) === DISCRIMINATORS.Position.hex
   )!;
-  return { ...account, slot: 1, chain: "base" };
+  const { pubkey, owner, lamports, executable, data } = account;
+  return { pubkey, owner, lamports, executable, data, slot: 1, chain: "base" };
 }
 
 Deno.test("program view: decodes its program's accounts only, and caches per byte buffer", async () => {

@@ -7,6 +7,7 @@ import {
 } from "../../../src/replay/format.ts";
 import { generateWorld, type WorldOptions, type WorldSummary } from "../../../tools/world/mod.ts";
 import type { Chain } from "../../../src/state/types.ts";
+import { plainAccount } from "../../replay/_helpers.ts";
 
 export const V2_PROGRAM = "FTv2RxXarPfNta45HTTMVaGvjzsGg27FXJ3hEKWBhrzV";
 export const EARLIER_PROGRAM = "FLASH6Lo6h3iasJKWDs2F8TkW2UKf3s15C8PMGuVfgBn";
@@ -30,7 +31,7 @@ export class ChainStates {
   constructor(rec: Recording) {
     for (const chain of ["base", "er"] as const) {
       for (const a of rec.chains[chain].initialAccounts) {
-        const { pubkey, ...data } = a;
+        const { pubkey, ...data } = plainAccount(a);
         this.accounts[chain].set(pubkey, data);
       }
     }

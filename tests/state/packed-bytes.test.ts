@@ -1,0 +1,162 @@
+/** Packed account bytes: every read gives exactly the bytes packed, and the packed form is smaller where zeros are. */
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import {
+  bytesIdentity,
+  dataLength,
+  dataRange,
+  dataTransient,
+  PackSlab,
+  prefixHex8,
+  pubkeyAt,
+  sameBytes,
+  unpacked,
+} from "../../src/state/packed-bytes.ts";
+import { HeldRawAccount, PackedRawAccount } from "../../src/state/packed-account.ts";
+import { hex, hexPrefix8 } from "../../src/protocol/codec/bytes.ts";
+import { encodePubkey } from "../../src/protocol/codec/base58.ts";
+
+/** Bytes shaped like accounts: runs of zeros of every length between runs of other bytes, and trailing zeros. */
+const accountLike = fc.array(
+  fc.oneof(
+    fc.integer({ min: 1, max: 40 }).map((n) => new Uint8Array(n)),
+    fc.uint8Array({ minLength: 1, maxLength: 40 }),
+  ),
+  { maxLength: 30 },
+).map((parts) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) out.set(part, (at += part.length) - part.length);
+  return out;
+});
+
+Deno.test("packed bytes: full-length reads equal the original, byte for byte", () => {
+  const slab = new PackSlab(4096);
+  fc.assert(fc.property(accountLike, (data) => {
+    const packed = slab.pack(data);
+    assert.equal(packed.length, data.length);
+    assert.deepEqual(packed.unpack(), data);
+    assert.deepEqual(unpacked(packed), data);
+    assert.ok(packed.equals(data));
+    assert.equal(packed.prefix, hexPrefix8(data), "the kind: hex of the first 8 bytes");
+  }));
+});
+
+Deno.test("packed bytes: ranges, including past the last stored byte and past the end", () => {
+  const slab = new PackSlab(4096);
+  fc.assert(fc.property(accountLike, fc.nat(400), fc.nat(400), (data, a, b) => {
+    const packed = slab.pack(data);
+    const [from, to] = a <= b ? [a, b] : [b, a];
+    const expected = data.slice(Math.min(from, data.length), Math.min(to, data.length));
+    assert.deepEqual(packed.readRange(from, to), expected);
+    const into = new Uint8Array(to - from).fill(0xee);
+    packed.readInto(into, from);
+    const padded = new Uint8Array(to - from);
+    padded.set(expected);
+    assert.deepEqual(into, padded, "readInto: zeros past the end, nothing left from before");
+  }));
+});
+
+Deno.test("packed bytes: a stored prefix and a length stand for the prefix then zeros", () => {
+  const slab = new PackSlab(4096);
+  const full = new Uint8Array(3000);
+  full.set([1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3], 100);
+  const packed = slab.pack(full.subarray(0, 112), 3000);
+  assert.deepEqual(packed.unpack(), full);
+  assert.ok(packed.equals(full));
+  assert.ok(packed.sameAs(slab.pack(full)), "equal bytes pack alike");
+  assert.ok(packed.equals(full.subarray(0, 112), 3000), "a prefix and the length");
+  assert.ok(!packed.equals(full.subarray(0, 112)), "another length");
+  assert.ok(!packed.equals(full.subarray(0, 111), 3000), "a prefix missing a byte that is not zero");
+  const other = full.slice();
+  other[2999] = 1;
+  assert.ok(!packed.equals(other), "a byte of the zero tail differs");
+  other[2999] = 0;
+  other[105] = 1;
+  assert.ok(!packed.equals(other), "a byte of a zero run inside differs");
+  assert.throws(() => slab.pack(full, 10), RangeError);
+  assert.equal(slab.pack(Uint8Array.of(1, 2, 3), 5).prefix, "0102030000", "a prefix shorter than 8 bytes");
+  assert.equal(slab.pack(Uint8Array.of(1, 2, 3), 20).prefix, "0102030000000000");
+});
+
+Deno.test("packed bytes: sizes: zero runs and trailing zeros are left out", () => {
+  const slab = new PackSlab();
+  const basket = new Uint8Array(4000);
+  for (let i = 0; i < 600; i += 30) basket.fill(7, i, i + 10); // 20 fields of 10 bytes, 20 zero bytes between
+  const packed = slab.pack(basket);
+  assert.ok(packed.size <= 200 + 20 * 2, `${packed.size} bytes for 200 bytes that are not zero`);
+  assert.equal(slab.pack(new Uint8Array(10_000)).size, 0, "all zeros: nothing held");
+  const dense = Uint8Array.from({ length: 300 }, (_, i) => (i % 7) + 1);
+  assert.equal(slab.pack(dense).size, 300 + 3, "no zeros: the bytes and one segment header");
+  const short = Uint8Array.of(5, 0, 0, 0, 6); // a zero run shorter than a segment header's worth is kept
+  assert.equal(slab.pack(short).size, 5 + 2);
+});
+
+Deno.test("packed bytes: packs share a slab; a large one gets its own buffer", () => {
+  const slab = new PackSlab(1024);
+  const a = slab.pack(Uint8Array.of(1, 2, 3));
+  const b = slab.pack(Uint8Array.of(4, 5));
+  assert.equal(a.slab, b.slab);
+  assert.equal(b.offset, a.offset + a.size);
+  const big = slab.pack(Uint8Array.from({ length: 500 }, () => 9));
+  assert.notEqual(big.slab, a.slab);
+  assert.equal(big.slab.length, big.size, "exactly its size");
+  assert.deepEqual(a.unpack(), Uint8Array.of(1, 2, 3), "earlier packs stay intact");
+});
+
+Deno.test("packed bytes: reads of a hot account return one array; packed accounts read like plain ones", () => {
+  const slab = new PackSlab();
+  const data = new Uint8Array(200);
+  data.set([0xdb, 0x4f, 0x6b, 0x87, 0xe7, 0xf3, 0xda, 0xf8], 0);
+  data.fill(3, 8, 40);
+  data[150] = 1;
+  const packed = slab.pack(data);
+  const account = new PackedRawAccount("k", "o", 5n, packed, false, 1, "base");
+  const plain = { data };
+  assert.equal(account.data, account.data, "the same array while it is read");
+  assert.deepEqual(account.data, data);
+  assert.equal(account.packed, packed);
+  assert.equal(dataLength(account), 200);
+  assert.deepEqual(dataRange(account, 140, 160), data.subarray(140, 160));
+  assert.deepEqual(dataRange(account, 190, 300), data.subarray(190));
+  assert.deepEqual(dataRange(plain, 140, 160), data.subarray(140, 160));
+  assert.equal(prefixHex8(account), hex(data.subarray(0, 8)));
+  assert.equal(prefixHex8(plain), hex(data.subarray(0, 8)));
+  assert.equal(pubkeyAt(account, 8), encodePubkey(data, 8));
+  assert.deepEqual(dataTransient(account), data);
+  assert.equal(dataTransient(plain), data);
+  assert.equal(bytesIdentity(account), packed);
+  assert.equal(bytesIdentity(plain), data);
+  assert.ok(sameBytes(account, plain) && sameBytes(plain, account));
+  assert.ok(sameBytes(account, new PackedRawAccount("k", "o", 5n, slab.pack(data), false, 2, "er")));
+  const changed = data.slice();
+  changed[199] = 1;
+  assert.ok(!sameBytes(account, { data: changed }));
+  assert.deepEqual({ ...account }, {
+    pubkey: "k",
+    owner: "o",
+    lamports: 5n,
+    executable: false,
+    slot: 1,
+    chain: "base",
+  });
+});
+
+Deno.test("HeldRawAccount: the held account's fields, at its own slot and chain; a spread copy holds none of them", () => {
+  const packed = new PackSlab().pack(Uint8Array.of(1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 9));
+  const held = { pubkey: "k", owner: "o", lamports: 5n, executable: true, packed };
+  const account = new HeldRawAccount(held, 42, "er");
+  const { pubkey, owner, lamports, executable, slot, chain } = account;
+  assert.deepEqual({ pubkey, owner, lamports, executable, slot, chain }, {
+    pubkey: "k",
+    owner: "o",
+    lamports: 5n,
+    executable: true,
+    slot: 42,
+    chain: "er",
+  });
+  assert.equal(account.packed, packed);
+  assert.deepEqual(account.data, Uint8Array.of(1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 9));
+  assert.equal(bytesIdentity(account), packed);
+  assert.deepEqual({ ...account }, { slot: 42, chain: "er" });
+});
