@@ -21,7 +21,7 @@
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../services.ts";
-import { ifNoneMatchHolds } from "./entity-tag.ts";
+import { keptJsonResponse } from "./entity-tag.ts";
 import type { ErrorBody } from "./errors.ts";
 import { KNOWN_METHODS, OTHER } from "./metrics.ts";
 import { type RecordAnswer, REQUEST_ID_HEADER, requestIdFor, routeTemplate } from "./middleware/observe.ts";
@@ -71,9 +71,6 @@ export interface EdgeOptions {
   trustProxy: boolean;
 }
 
-/** One object for every answer: a Response built with a single header stays on Deno's cheap path. */
-const JSON_CONTENT = { "content-type": "application/json" };
-
 const UNKNOWN_METHOD: ErrorBody = { error: "unsupported HTTP method", code: "NOT_FOUND" };
 
 /** The path and query of an absolute request URL (`http://host:port/v2/tokens?x` → `/v2/tokens?x`). */
@@ -100,12 +97,7 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     // An admission exists only when the limiter does.
     if (admission !== undefined && limiter && !admission.result.allowed) response = limiter.refusal(admission);
     else {
-      const etag = plain.etag;
-      const notModified = etag !== undefined && ifNoneMatchHolds(headers.get("if-none-match") ?? undefined, etag);
-      response = notModified
-        ? new Response(null, { status: 304 })
-        : new Response(plain.json, { headers: JSON_CONTENT });
-      if (etag !== undefined) response.headers.set("etag", etag);
+      response = keptJsonResponse(plain.json, plain.etag, headers.get("if-none-match") ?? undefined);
       if (admission !== undefined && limiter) limiter.label(response.headers, admission);
     }
     response.headers.set(REQUEST_ID_HEADER, requestId);

@@ -1,10 +1,10 @@
 /**
- * Entity tags of kept answers (`ETag`, RFC 9110 §8.8.3) and the `If-None-Match` check that turns a repeated read of
- * an unchanged answer into a 304 without a body.
+ * Entity tags of kept answers (`ETag`, RFC 9110 §8.8.3), the `If-None-Match` check that turns a repeated read of an
+ * unchanged answer into a 304 without a body, and the response of a kept answer (for its handler and for the edge).
  *
- * The tag is derived from the bytes themselves, not from a counter, so every replica behind a load balancer gives
- * the same answer the same tag. It is computed once per kept answer (the answers are kept as bytes until their
- * source changes: src/runtime/json-answers.ts) and remembered beside them.
+ * The tag is derived from the answer's bytes themselves, not from a counter, so every replica behind a load balancer
+ * gives the same answer the same tag. It is computed once per kept answer (the answers are kept as JSON text until
+ * their source changes: src/runtime/json-answers.ts) and remembered beside them.
  */
 
 /** Two 32-bit FNV-1a hashes with different offsets, as 16 hex digits: a collision needs both to collide. */
@@ -45,4 +45,24 @@ export function ifNoneMatchHolds(header: string | undefined, tag: string): boole
     if (candidate === tag || (candidate.startsWith("W/") && candidate.slice(2) === tag)) return true;
   }
   return false;
+}
+
+/** One object for every answer: hono passes it to the Response as it is. */
+const JSON_CONTENT = { "content-type": "application/json" };
+
+/**
+ * The response of JSON text kept between requests: 200 with the text, and, for a tagged answer, its `ETag`; or 304
+ * without a body when `ifNoneMatch` holds that tag (a client polling an unchanged answer downloads nothing).
+ *
+ * The tag is set on the built response rather than passed with the content type: in this Deno a Response built with
+ * two or more headers costs about 12 µs more than one built with one (measured: 2.5 vs 14.6 µs), while setting a
+ * header afterwards costs a fraction of a microsecond.
+ */
+export function keptJsonResponse(text: string, etag: string | undefined, ifNoneMatch: string | undefined): Response {
+  if (etag === undefined) return new Response(text, { headers: JSON_CONTENT });
+  const response = ifNoneMatchHolds(ifNoneMatch, etag)
+    ? new Response(null, { status: 304 })
+    : new Response(text, { headers: JSON_CONTENT });
+  response.headers.set("etag", etag);
+  return response;
 }

@@ -8,7 +8,7 @@ import type { AppEnv, JsonText } from "../../services.ts";
 import type { Context, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import { ApiError } from "../../http/errors.ts";
-import { entityTagOf, ifNoneMatchHolds } from "../../http/entity-tag.ts";
+import { entityTagOf, keptJsonResponse } from "../../http/entity-tag.ts";
 import type { PositionTarget } from "../../domain/quotes/common.ts";
 import type { TpSlRequest } from "../../domain/quotes/previews.ts";
 import type { QuoteFailure, QuoteResult } from "../../domain/quotes/result.ts";
@@ -38,25 +38,16 @@ export function answerJsonText<T>(c: Context<AppEnv>, json: string): Json200<T> 
   return c.body(json, 200, JSON_CONTENT) as unknown as Json200<T>;
 }
 
-/** A 304 without a body, as `c.body(null, 304)` returns it. */
+/** A 304 without a body, typed as `c.body(null, 304)` returns it. */
 export type NotModified = Response & TypedResponse<null, 304, "body">;
 
 /**
  * A kept answer's JSON text (`priceMap.json`, `poolStats.json(shape)`), typed as the value it encodes: 200 with its
- * entity tag, or 304 without a body when the request's `If-None-Match` holds that tag (a client polling an unchanged
- * answer downloads nothing).
- *
- * The tag is set on the built response rather than passed with the content type: in this Deno a Response built with
- * two or more headers costs about 12 µs more than one built with one (measured: 2.5 vs 14.6 µs), while setting a
- * header afterwards costs a fraction of a microsecond.
+ * entity tag, or 304 without a body when the request's `If-None-Match` holds that tag (`keptJsonResponse`, which the
+ * edge answers plain reads with too).
  */
 export function answerKeptJson<T>(c: Context<AppEnv>, json: JsonText<T>): Json200<T> | NotModified {
-  const tag = entityTagOf(json);
-  const response = ifNoneMatchHolds(c.req.header("if-none-match"), tag)
-    ? c.body(null, 304) as NotModified
-    : c.body(json.text, 200, JSON_CONTENT) as unknown as Json200<T>;
-  response.headers.set("etag", tag);
-  return response;
+  return keptJsonResponse(json.text, entityTagOf(json), c.req.header("if-none-match")) as Json200<T> | NotModified;
 }
 
 /**

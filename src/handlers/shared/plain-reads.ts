@@ -20,9 +20,9 @@ const v2AllPools = <T>(pools: readonly T[]) => ({ pools: [...pools] });
 export const withoutMarkets = ({ marketStats: _, ...stats }: PoolStatsDto) => stats;
 const earlierAllPools = (pools: readonly PoolStatsDto[]) => ({ pools: pools.map(withoutMarkets) });
 
-/** `GET /v2/pool-data`'s bytes. */
+/** `GET /v2/pool-data`'s kept JSON. */
 export const v2PoolDataJson = (services: Services) => services.deployments.v2.poolStats.json(v2AllPools);
-/** `GET /pool-data`'s bytes. */
+/** `GET /pool-data`'s kept JSON. */
 export const earlierPoolDataJson = (services: Services) => services.deployments.earlier.poolStats.json(earlierAllPools);
 
 const kept = (json: JsonText<unknown>): PlainAnswer => ({ json: json.text, etag: entityTagOf(json) });
