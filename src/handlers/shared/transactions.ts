@@ -7,7 +7,8 @@
  */
 import type { AppEnv, Services } from "../../services.ts";
 import type { Context } from "hono";
-import type { Chain } from "../../state/types.ts";
+import type { Chain, RawAccount } from "../../state/types.ts";
+import { bytesIdentity } from "../../state/packed-bytes.ts";
 import { ApiError, type ErrorCode } from "../../http/errors.ts";
 import type { OperationId } from "../../http/metrics.ts";
 import type { Instruction } from "../../protocol/instructions/instruction.ts";
@@ -48,28 +49,30 @@ export function lookupTablesAt(services: Services, addresses: readonly string[])
   for (const key of addresses) {
     const raw = services.accounts.get(key);
     if (!raw) continue;
-    const table = lookupTableOf(key, raw.data);
+    const table = lookupTableOf(key, raw);
     if (table) tables.push(table);
   }
   return tables;
 }
 
 /**
- * Decoded tables by the account bytes they come from. Account bytes are replaced, never changed in place, on every
+ * Decoded tables by the identity of the account bytes they come from (`bytesIdentity`: the packed form of a packed
+ * account, whose expanded array is not kept for ever). Account bytes are replaced, never changed in place, on every
  * update, so the same bytes decode to the same table: a base-chain builder decodes each table once per change instead
  * of once per request, and keeps the same object, whose address index `message.ts` memoises. `null`: not a table.
  */
-const decodedTables = new WeakMap<Uint8Array, LookupTable | null>();
+const decodedTables = new WeakMap<object, LookupTable | null>();
 
-function lookupTableOf(key: string, data: Uint8Array): LookupTable | null {
-  let table = decodedTables.get(data);
+function lookupTableOf(key: string, raw: RawAccount): LookupTable | null {
+  const bytes = bytesIdentity(raw);
+  let table = decodedTables.get(bytes);
   if (table === undefined || (table !== null && table.key !== key)) {
     try {
-      table = { key, addresses: addressLookupTableAccount.decode(data).addresses };
+      table = { key, addresses: addressLookupTableAccount.decode(raw.data).addresses };
     } catch {
       table = null; // Not a lookup table (or a corrupt one): compile without it.
     }
-    decodedTables.set(data, table);
+    decodedTables.set(bytes, table);
   }
   return table;
 }

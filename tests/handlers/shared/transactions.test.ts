@@ -14,6 +14,7 @@ import {
 } from "../../../src/protocol/external/address-lookup-table.ts";
 import { buildTransaction, bundleTransactions, lookupTablesAt } from "../../../src/handlers/shared/transactions.ts";
 import { key } from "../../helpers/instructions.ts";
+import { packAlone } from "../../../src/state/packed-bytes.ts";
 import { harness, NOW, PAYER } from "./_helpers.ts";
 
 const ALT_PROGRAM = "AddressLookupTab1e1111111111111111111111111";
@@ -116,6 +117,30 @@ Deno.test("lookupTablesAt leaves out keys that are missing or not a lookup table
     chain: "base",
   });
   assert.deepEqual(lookupTablesAt(h.services, [notATable, key("absent")]), []);
+});
+
+Deno.test("lookupTablesAt: a table held packed is decoded once per packed form, whatever array reading it gives", () => {
+  const h = harness();
+  const table = key("packed-table");
+  const targets = [key("t-1"), key("t-2")];
+  storeLookupTable(h, table, targets);
+  const packed = packAlone(h.accounts.get(table)!.data);
+  // As a packed account whose expanded array has left the expansion cache: every read gives a fresh array.
+  h.accounts.set({
+    pubkey: table,
+    owner: ALT_PROGRAM,
+    lamports: 1n,
+    packed,
+    get data() {
+      return packed.unpack();
+    },
+    executable: false,
+    slot: 2,
+    chain: "base",
+  });
+  const [first] = lookupTablesAt(h.services, [table]);
+  assert.deepEqual(first.addresses, targets);
+  assert.equal(lookupTablesAt(h.services, [table])[0], first, "the same decoded table object: decoded once");
 });
 
 Deno.test("over 1232 bytes: 500 TRANSACTION_TOO_LARGE, counted", async () => {
