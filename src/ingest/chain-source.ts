@@ -533,8 +533,9 @@ export class ChainSource {
 
   /**
    * How received bytes are kept: the equal bytes held elsewhere (`shareData`) or already held for that key, else packed
-   * (`packed-bytes.ts`: a world's accounts are mostly zeros). A bulk load's are packed side by side in the source's slab; a notification's
-   * into a buffer of their own, so a stream of changes never leaves a slab held by one account still alive in it.
+   * (`packed-bytes.ts`: a world's accounts are mostly zeros). A bulk load's are packed side by side in the source's
+   * slab; a notification's into a buffer of their own, so a stream of changes never leaves a slab held by one account
+   * still alive in it.
    */
   #keep(pubkey: string, data: Uint8Array, bulk: boolean): Uint8Array | PackedBytes {
     const shared = this.#shareData?.(pubkey, data);

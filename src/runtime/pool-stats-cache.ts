@@ -71,7 +71,8 @@ export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
 
   /**
    * The markets of every basket's open positions, read from its bytes (not decoded: at 100,000 baskets the decoded
-   * values held 1 GiB) and kept per byte buffer (or packed form), so a refresh re-reads only the baskets that changed since the last.
+   * values held 1 GiB) and kept per byte buffer (or packed form), so a refresh re-reads only the baskets that changed
+   * since the last.
    * Market keys are shared strings (a deployment has a few dozen markets).
    */
   #basketOpenMarkets(): (readonly string[])[] {

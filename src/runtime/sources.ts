@@ -32,8 +32,8 @@ export type DataSharing = (chain: Chain) => (pubkey: string, data: Uint8Array) =
 
 /**
  * With the replay in the process, the store keeps the replay's own bytes (its packed form, or its array) of every
- * account whose received bytes equal them, so each account's data is held once (the received copy is dropped); what the replay does not hold, or
- * holds differently (it moved on meanwhile), is kept as received.
+ * account whose received bytes equal them, so each account's data is held once (the received copy is dropped); what
+ * the replay does not hold, or holds differently (it moved on meanwhile), is kept as received.
  */
 export function shareWithReplay(replay: ReplayHandle): DataSharing {
   return (chain) => {

@@ -2,7 +2,8 @@
  * A decoded view of one deployment's program accounts over the raw AccountStore.
  *
  * Raw account bytes are immutable and replaced on every change, so decoded values are cached per byte buffer, or per
- * packed form of a packed account (a WeakMap): a handler decodes an account at most once per on-chain change, and memory follows the store.
+ * packed form of a packed account (a WeakMap): a handler decodes an account at most once per on-chain change, and
+ * memory follows the store.
  * Accounts of another program (the other deployment, token programs, the delegation program) are ignored.
  */
 import type { ProgramVersion } from "../protocol/vocabulary.ts";
