@@ -29,7 +29,7 @@ export const GROUPS: Record<string, string[]> = {
     "earlier-pool-data",
   ],
   owner: ["v2-owner", "earlier-positions-owner"],
-  previews: ["v2-preview-margin", "v2-open-preview"],
+  previews: ["v2-preview-margin", "v2-preview-margin-distinct", "v2-open-preview"],
   builders: [
     "v2-open",
     "v2-close",

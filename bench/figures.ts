@@ -11,6 +11,11 @@ export interface FigureSpec {
   id: string;
   label: string;
   request: BenchRequest;
+  /**
+   * Requests sent in turn instead of `request` alone (the same route with distinct bodies); `request` is the first of
+   * them and gives the baseline its answer.
+   */
+  variants?: BenchRequest[];
   /** Why a sample answer is unfit to measure, or undefined when it is fit. */
   unfit(status: number, text: string): string | undefined;
   target?: Target;
@@ -39,6 +44,9 @@ const PREVIEW_TARGET: Target = { minRpsRatio: 0.6, source: "13.0" };
 const OWNER_TARGET: Target = { minRpsRatio: 0.7, maxP99Ms: 5, source: "13.1" };
 const TRADE_BUILDER_TARGET: Target = { minRps: 5000, maxP99Ms: 10, source: "8" };
 
+/** Bodies of the distinct-bodies preview figure. */
+export const DISTINCT_BODIES = 8192;
+
 const post = (path: string, body: unknown): BenchRequest => ({ method: "POST", path, body: JSON.stringify(body) });
 const get = (path: string): BenchRequest => ({ method: "GET", path });
 
@@ -58,6 +66,15 @@ export function figureSpecs(world: BenchWorld, manifest: Manifest, v2Config: Poo
   const earlier = manifest.cases.earlier;
   const holds = (h: { positions: number; orders: number }) => `${h.positions} positions, ${h.orders} orders`;
   const openBase = { inputTokenSymbol: "USDC", inputAmountUi: "100", leverage: 5, owner: earlier.noAccounts.owner };
+  // The same margin preview with the i-th of DISTINCT_BODIES amounts ($1.00, $1.01, …): more distinct requests than
+  // the service answers between two changes of the bench world, so none is answered from a kept answer.
+  const marginPreview = (i: number) =>
+    post("/v2/preview/margin", {
+      owner: BENCH_OWNER,
+      ...firstPosition(world, v2Config),
+      marginDeltaUsdUi: (1 + i / 100).toFixed(2),
+      action: "ADD",
+    });
   return [
     { id: "health", label: "GET /v2/health", request: get("/v2/health"), unfit: ok, target: READ_TARGET },
     { id: "prices", label: "GET /v2/prices", request: get("/v2/prices"), unfit: ok, target: READ_TARGET },
@@ -93,6 +110,15 @@ export function figureSpecs(world: BenchWorld, manifest: Manifest, v2Config: Poo
       }),
       unfit: quoted,
       target: PREVIEW_TARGET,
+    },
+    {
+      id: "v2-preview-margin-distinct",
+      label: `POST /v2/preview/margin, ${
+        DISTINCT_BODIES.toLocaleString("en-US")
+      } distinct bodies in turn (each computed)`,
+      request: marginPreview(0),
+      variants: Array.from({ length: DISTINCT_BODIES }, (_, i) => marginPreview(i)),
+      unfit: quoted,
     },
     {
       id: "v2-open-preview",

@@ -46,6 +46,17 @@ export async function baselineRouteFor(service: ServerProcess, spec: FigureSpec)
   };
 }
 
+/** A figure's variants, a few spread over the list, answered fit to measure (the first one is the sample). */
+async function checkVariants(service: ServerProcess, spec: FigureSpec): Promise<void> {
+  const variants = spec.variants ?? [];
+  for (const i of new Set([1, Math.floor(variants.length / 2), variants.length - 1])) {
+    if (i <= 0 || i >= variants.length) continue;
+    const answer = await sendOnce(service.base, variants[i]);
+    const unfit = spec.unfit(answer.status, answer.text);
+    if (unfit) throw new Error(`${spec.label}, variant ${i}: ${unfit}`);
+  }
+}
+
 /** Alternating runs of `requests` on both servers; the service side's runs first in each round. */
 export async function alternate(
   service: ServerProcess,
@@ -72,9 +83,11 @@ export async function measureFigure(
   measure: Measure,
 ): Promise<ThroughputFigure> {
   const loadBefore = loadAverage()[0];
-  const runs = await alternate(service, baseline, [spec.request], measure);
+  const requests = spec.variants ?? [spec.request];
+  await checkVariants(service, spec);
+  const runs = await alternate(service, baseline, requests, measure);
   // Still fit after the load (a builder whose blockhash went stale would now answer an error).
-  const after = await sendOnce(service.base, spec.request);
+  const after = await sendOnce(service.base, requests[requests.length - 1]);
   const unfit = spec.unfit(after.status, after.text);
   if (unfit) throw new Error(`${spec.label} after its runs: ${unfit}`);
   const serviceSide = summarize(runs.service);

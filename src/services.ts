@@ -17,6 +17,7 @@ import type { TokenListCache } from "./runtime/token-list-cache.ts";
 export type { JsonText } from "./runtime/json-answers.ts";
 import type { OwnerViewCache } from "./runtime/owner-view-cache.ts";
 import type { AccountCountsCache } from "./runtime/account-counts-cache.ts";
+import type { QuoteAnswerCache } from "./runtime/quote-answer-cache.ts";
 import type { TokenDtoOf } from "./domain/views/tokens.ts";
 import type { PoolStatsDtoOf } from "./domain/views/pool-stats.ts";
 import type { Endpoints } from "./runtime/endpoints.ts";
@@ -56,6 +57,8 @@ export interface Services {
   accounts: AccountStore;
   prices: PriceStore;
   blockhashes: BlockhashCaches;
+  /** The pure quotes' answers kept by request for one moment of the world (previews, preview-only builders). */
+  quotes: QuoteAnswerCache;
   ingest: IngestStatus;
   metrics: ServiceMetrics;
   /** Rate-limit buckets and WebSocket connection slots (shared through Redis when REDIS_URL is set). */

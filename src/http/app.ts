@@ -6,7 +6,7 @@
  */
 import type { AppEnv } from "../services.ts";
 import { OpenAPIHono, type RouteConfig, type RouteHandler, type z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { routes as v2Routes } from "../../gen/v2/routes.ts";
 import { routes as earlierRoutes } from "../../gen/earlier/routes.ts";
@@ -69,6 +69,9 @@ function invalidRequestAnswer(route: RouteConfig): InvalidRequest {
   };
 }
 
+/** Where the pure quotes' answers are kept (absent in an app built without the services). */
+const keptQuotesOf = (c: Context<AppEnv>) => c.get("services")?.quotes;
+
 function registerAll(
   api: OpenAPIHono<AppEnv>,
   table: Record<string, RouteConfig>,
@@ -85,7 +88,7 @@ function registerAll(
     // What `api.openapi()` does, with one synchronous validating layer instead of its per-target async ones
     // (request-validator.ts): the route is described in the served document, then served.
     api.openAPIRegistry.registerPath(route);
-    const validate = requestValidator(route, invalidRequestAnswer(route));
+    const validate = requestValidator(route, invalidRequestAnswer(route), keptQuotesOf);
     // The table is heterogeneous, so the per-route typing is enforced on HandlerTable instead of here.
     const serve = handler as MiddlewareHandler<AppEnv>;
     api.on([route.method.toUpperCase()], [honoPath(route.path)], ...(validate ? [validate, serve] : [serve]));

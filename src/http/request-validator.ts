@@ -15,11 +15,17 @@
  * A route without a body validates nothing but its URL, so what its URL validates to is kept (bounded, per route): an
  * owner view polled again skips the parse (in process, about a fifth of such a request's time). A kept result is
  * frozen, since every request of that URL shares it.
+ *
+ * A route with a body reads it as text. When the handler marks its answer keepable (a pure quote, kept-answers.ts),
+ * the text is kept by method, URL and body for the current moment of the world, and the same request in that moment
+ * is answered from it before anything is parsed: only the content type is checked first, so a request that would be
+ * refused is never answered from a kept answer.
  */
 import type { RouteConfig, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { BoundedMemo } from "../protocol/memo.ts";
+import { keepableText, type KeptAnswers } from "./kept-answers.ts";
 
 export type ValidationTarget = "query" | "param" | "json";
 
@@ -65,22 +71,34 @@ function queryValue(c: Context): Record<string, string | string[]> {
   return value;
 }
 
-async function bodyValue(c: Context): Promise<unknown> {
+/**
+ * The request's JSON body as text, or undefined when it has neither a body nor a `Content-Type` (validated as `{}`,
+ * so each required field is named). Read as text (what `c.req.json()` parses too) so the text can key a kept answer.
+ */
+async function bodyText(c: Context): Promise<string | undefined> {
   const contentType = c.req.header("content-type");
   if (contentType === undefined) {
-    // No type: fine without a body (every required field is then reported missing), refused with one.
+    // No type: fine without a body, refused with one.
     if (c.req.raw.body !== null && (await c.req.arrayBuffer()).byteLength > 0) {
       throw new HTTPException(415, { message: "Unsupported Media Type" });
     }
-    return {};
+    return undefined;
   }
   if (!JSON_CONTENT_TYPE.test(contentType)) throw new HTTPException(415, { message: "Unsupported Media Type" });
+  return await c.req.text();
+}
+
+function parsedBody(text: string | undefined): unknown {
+  if (text === undefined) return {};
   try {
-    return await c.req.json();
+    return JSON.parse(text);
   } catch {
     throw new HTTPException(400, { message: "Malformed JSON in request body" });
   }
 }
+
+/** The content type of a kept answer (the JSON text a keepable handler answered with). */
+const JSON_CONTENT = { "content-type": "application/json" };
 
 /** URLs whose validated query and parameters are kept per bodyless route. */
 export const KEPT_VALIDATED_URLS = 1024;
@@ -98,8 +116,15 @@ function frozen(value: object): object {
   return Object.freeze(value);
 }
 
-/** The route's validating middleware, or undefined when the route has nothing to validate (no layer at all). */
-export function requestValidator(route: RouteConfig, invalid: InvalidRequest): MiddlewareHandler | undefined {
+/**
+ * The route's validating middleware, or undefined when the route has nothing to validate (no layer at all).
+ * `keptAnswers` gives where a request's keepable answer is kept (kept-answers.ts; none: nothing is kept).
+ */
+export function requestValidator(
+  route: RouteConfig,
+  invalid: InvalidRequest,
+  keptAnswers: (c: Context) => KeptAnswers | undefined = () => undefined,
+): MiddlewareHandler | undefined {
   const { query, param, json } = schemasOf(route);
   if (!query && !param && !json) return undefined;
   const validateUrl = (c: Context) => urlValidation(c, query, param, invalid);
@@ -107,11 +132,24 @@ export function requestValidator(route: RouteConfig, invalid: InvalidRequest): M
   return async (c, next) => {
     const validated = validateUrl(c);
     if (validated instanceof Response) return validated;
+    const text = await bodyText(c);
+    // The same method, URL and body in the same moment of the world get the answer kept for them, if any.
+    const kept = text === undefined ? undefined : keptAnswers(c);
+    const stamp = kept?.stamp();
+    const key = stamp && `${c.req.method} ${c.req.url}\n${text}`;
+    if (kept && stamp && key) {
+      const answer = kept.find(key, stamp);
+      if (answer !== undefined) return c.body(answer, 200, JSON_CONTENT);
+    }
     hand(c, validated);
-    const result = json.safeParse(await bodyValue(c));
+    const result = json.safeParse(parsedBody(text));
     if (!result.success) return invalid("json", result.error, c);
     c.req.addValidatedData("json", result.data as object);
     await next();
+    if (kept && stamp && key) {
+      const answer = keepableText(c.res);
+      if (answer !== undefined) kept.keep(key, answer, stamp);
+    }
   };
 }
 

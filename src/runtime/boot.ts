@@ -27,6 +27,7 @@ import { PoolStatsCache } from "./pool-stats-cache.ts";
 import { PriceMapCache } from "./price-map-cache.ts";
 import { TokenListCache } from "./token-list-cache.ts";
 import { AccountCountsCache } from "./account-counts-cache.ts";
+import { QuoteAnswerCache } from "./quote-answer-cache.ts";
 import { OwnerViewCache } from "./owner-view-cache.ts";
 import { DeploymentSnapshot } from "../domain/views/context.ts";
 import { TOKEN_LISTS } from "../domain/views/tokens.ts";
@@ -139,6 +140,7 @@ function createServices(
     accounts,
     prices,
     blockhashes: createBlockhashCaches(),
+    quotes: new QuoteAnswerCache(accounts, prices, clock),
     ingest,
     metrics,
     limits,
@@ -198,13 +200,14 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   const sources = createChainSources(services, endpoints, onError, replay && inProcessReplay(replay));
   const oracle = createOracleSource(services, endpoints, onError);
 
-  const caches = Object.values(services.deployments).flatMap((d) => [
+  const caches: { start(): void; stop(): void }[] = Object.values(services.deployments).flatMap((d) => [
     d.priceMap,
     d.tokenList,
     d.poolStats,
     d.owners,
     d.counts,
   ]);
+  caches.push(services.quotes);
   const hubs = Object.values(services.streams);
   return {
     services,

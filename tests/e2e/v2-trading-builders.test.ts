@@ -606,6 +606,21 @@ Deno.test("embedded world: the v2 trading and order builders", async (t) => {
       }, { market: eurLong.market, orderId: 2 });
     });
 
+    await t.step("a built transaction is never kept as a quote: the same request builds again", async () => {
+      const { kept, hits } = services.quotes;
+      const body = { ...usdcSolLong("11", 5), owner: LIMITS };
+      const first = await post("open-position", body);
+      const again = await post("open-position", body);
+      assert.equal(typeof first.body.transactionBase64, "string");
+      assert.equal(typeof again.body.transactionBase64, "string");
+      assert.deepEqual([services.quotes.kept, services.quotes.hits], [kept, hits]);
+      // The same request without an owner is a pure quote: kept, then answered from memory.
+      const { owner: _, ...preview } = body;
+      const quoted = await post("open-position", preview);
+      assert.equal((await post("open-position", preview)).text, quoted.text);
+      assert.ok(services.quotes.kept > kept);
+    });
+
     await t.step("failures: unknown market, no basket, no position", async () => {
       const unknown = await post("open-position", {
         inputTokenSymbol: "USDC",

@@ -51,6 +51,7 @@ import { PriceMapCache } from "../../src/runtime/price-map-cache.ts";
 import { TokenListCache } from "../../src/runtime/token-list-cache.ts";
 import { AccountCountsCache } from "../../src/runtime/account-counts-cache.ts";
 import { OwnerViewCache } from "../../src/runtime/owner-view-cache.ts";
+import { QuoteAnswerCache } from "../../src/runtime/quote-answer-cache.ts";
 import type { Clock } from "../../src/state/clock.ts";
 import { TOKEN_LISTS } from "../../src/domain/views/tokens.ts";
 import { POOL_STATS } from "../../src/domain/views/pool-stats.ts";
@@ -634,7 +635,15 @@ export const FIXTURE_BLOCKHASH = key("fixture blockhash");
  * ingestion status that is current, a fresh blockhash per chain, a builder-failure counter that counts nothing);
  * pool statistics are computed once, when the app is built; the other metrics are not wired.
  */
-export function fixtureApp(fixture: Fixture = buildFixture()) {
+export interface FixtureAppOptions {
+  /** The services' clock (default: frozen at the fixture's time). */
+  clock?: Clock;
+  /** Where the pure quotes' answers are kept (default: a cache never started, so every request computes). */
+  quotes?: QuoteAnswerCache;
+}
+
+export function fixtureApp(fixture: Fixture = buildFixture(), options: FixtureAppOptions = {}) {
+  const clock = options.clock ?? { nowMs: () => fixture.nowMs };
   const config = loadConfig({ RATE_LIMIT_RPS: "0" });
   const deployment = <V extends ProgramVersion>(version: V) => {
     const poolStats = new PoolStatsCache(
@@ -668,11 +677,12 @@ export function fixtureApp(fixture: Fixture = buildFixture()) {
   Object.assign(ingest.oracle, { connected: true, lastFrameMs: fixture.nowMs });
   const services = {
     config,
-    clock: { nowMs: () => fixture.nowMs, replayPosition: () => undefined },
+    clock: { nowMs: () => clock.nowMs(), replayPosition: () => undefined },
     deployments: { v2: deployment("v2"), earlier: deployment("earlier") },
     accounts: fixture.store,
     prices: fixture.prices,
     blockhashes: createBlockhashCaches(),
+    quotes: options.quotes ?? new QuoteAnswerCache(fixture.store, fixture.prices, clock),
     metrics: { builderFailed: () => {} },
     ingest,
   } as unknown as Services;

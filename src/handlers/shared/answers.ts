@@ -9,6 +9,7 @@ import type { Context, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import { ApiError } from "../../http/errors.ts";
 import { entityTagOf, keptJsonResponse } from "../../http/entity-tag.ts";
+import { markKeepable } from "../../http/kept-answers.ts";
 import type { PositionTarget } from "../../domain/quotes/common.ts";
 import type { TpSlRequest } from "../../domain/quotes/previews.ts";
 import type { QuoteFailure, QuoteResult } from "../../domain/quotes/result.ts";
@@ -51,8 +52,11 @@ export function answerKeptJson<T>(c: Context<AppEnv>, json: JsonText<T>): Json20
 }
 
 /**
- * A quote outcome as the contract answers it: 200 with the value (shaped by `map`, e.g. a plan's DTO plus the
- * transaction fields), or 200 with `{err, code}`.
+ * A pure quote's outcome as the contract answers it: 200 with the value (shaped by `map`, e.g. a plan's DTO plus the
+ * null transaction fields of a preview-only builder), or 200 with `{err, code}`. Only for an answer computed from
+ * the request and the world alone (accounts, prices, the clock): it is marked keepable, so the same request in the
+ * same moment of the world is answered from its text (src/http/kept-answers.ts). A builder's transaction (a
+ * blockhash, a fee payer's state) never goes through here.
  */
 export function answerQuote<T>(c: Context<AppEnv>, result: QuoteResult<T>): Json200<T> | Json200<ComputeErrorBody>;
 export function answerQuote<T, R>(
@@ -60,9 +64,14 @@ export function answerQuote<T, R>(
   result: QuoteResult<T>,
   map: (value: T) => R,
 ): Json200<R> | Json200<ComputeErrorBody>;
-export function answerQuote<T, R>(c: Context<AppEnv>, result: QuoteResult<T>, map?: (value: T) => R) {
-  if (!result.ok) return c.json(computeError(result), 200);
-  return c.json(map ? map(result.value) : result.value, 200);
+export function answerQuote<T, R>(
+  c: Context<AppEnv>,
+  result: QuoteResult<T>,
+  map?: (value: T) => R,
+): Json200<T | R> | Json200<ComputeErrorBody> {
+  const text = JSON.stringify(result.ok ? (map ? map(result.value) : result.value) : computeError(result));
+  // The body is the JSON of the value or of the failure; only the type-level brand differs from `c.json`'s.
+  return markKeepable(c.body(text, 200, JSON_CONTENT), text) as unknown as Json200<T | R> | Json200<ComputeErrorBody>;
 }
 
 /** 400 VALIDATION_FAILED naming a body field (a requirement the schema cannot express, e.g. a mode's input). */

@@ -1,0 +1,101 @@
+/**
+ * The pure quotes' answers, kept by request for one moment of the world (src/http/kept-answers.ts). A preview or a
+ * preview-only builder computes on its request, the accounts, the prices and the clock; a trading screen polls the
+ * same quote while its user decides, so the same request is answered many times between two changes of the world.
+ *
+ * A moment lasts while no account changes (any account of the store: a quote may read the pools, custodies, markets
+ * and the owner's basket or position), no price changes, and the clock stays in the same second: the same granularity
+ * as the owner views (owner-view-cache.ts), whose borrow fees accrue by the second. An answer is kept only for the
+ * moment that was current before it was computed and still is after, so a change that lands in between is never
+ * hidden. When the moment moves on, every kept answer is dropped at the next keep (none can be valid again: the
+ * change counter only moves forward), so memory holds one moment's answers, at most `maxEntries` of them, each key at
+ * most `longestKey` characters.
+ *
+ * Before `start()` (and after `stop()`) nothing tells the cache of changes, so nothing is kept and every request is
+ * computed.
+ */
+import type { KeptAnswers, WorldStamp } from "../http/kept-answers.ts";
+import type { AccountStore } from "../state/account-store.ts";
+import type { Clock } from "../state/clock.ts";
+import type { PriceStore } from "../state/price-store.ts";
+import type { Unsubscribe } from "../state/types.ts";
+
+/** Answers kept for one moment (a bound on memory far above the distinct quotes polled within one second). */
+export const MAX_KEPT_QUOTES = 2048;
+/** Longer keys (URL and body) are computed every time: a kept key should stay small. */
+export const LONGEST_KEPT_KEY = 4096;
+
+interface Moment {
+  readonly changes: number;
+  readonly second: number;
+}
+
+export class QuoteAnswerCache implements KeptAnswers {
+  readonly #answers = new Map<string, string>();
+  /** The moment the held answers belong to. */
+  #heldFor: Moment | undefined;
+  #current: Moment = { changes: 0, second: NaN };
+  #changes = 0;
+  #unsubscribe: Unsubscribe[] = [];
+  #hits = 0;
+  #kept = 0;
+
+  constructor(
+    private readonly accounts: AccountStore,
+    private readonly prices: PriceStore,
+    private readonly clock: Clock,
+    private readonly maxEntries = MAX_KEPT_QUOTES,
+    private readonly longestKey = LONGEST_KEPT_KEY,
+  ) {}
+
+  /** Requests answered from a kept answer so far. */
+  get hits(): number {
+    return this.#hits;
+  }
+
+  /** Answers kept so far (each one computed once, then answered from memory until its moment passed). */
+  get kept(): number {
+    return this.#kept;
+  }
+
+  start(): void {
+    if (this.#unsubscribe.length) return;
+    const changed = () => this.#changes++;
+    this.#unsubscribe = [this.accounts.subscribe(changed), this.prices.subscribe(changed)];
+  }
+
+  stop(): void {
+    for (const unsubscribe of this.#unsubscribe) unsubscribe();
+    this.#unsubscribe = [];
+    this.#answers.clear();
+    this.#heldFor = undefined;
+  }
+
+  stamp(): WorldStamp | undefined {
+    if (!this.#unsubscribe.length) return undefined;
+    const second = Math.floor(this.clock.nowMs() / 1000);
+    const current = this.#current;
+    // The same object while the moment lasts, so a stamp is compared by identity.
+    if (current.second !== second || current.changes !== this.#changes) {
+      this.#current = { changes: this.#changes, second };
+    }
+    return this.#current;
+  }
+
+  find(key: string, stamp: WorldStamp): string | undefined {
+    if (stamp !== this.#heldFor) return undefined;
+    const text = this.#answers.get(key);
+    if (text !== undefined) this.#hits++;
+    return text;
+  }
+
+  keep(key: string, text: string, stamp: WorldStamp): void {
+    if (key.length > this.longestKey || stamp !== this.stamp()) return;
+    if (this.#heldFor !== stamp || this.#answers.size >= this.maxEntries) {
+      this.#answers.clear();
+      this.#heldFor = stamp as Moment;
+    }
+    this.#answers.set(key, text);
+    this.#kept++;
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * The quote answer cache alone: a stamp lasts while no account or price changes and the clock stays in its second;
+ * an answer computed across a change is not kept; memory holds one moment's answers, bounded in count and key size.
+ */
+import assert from "node:assert/strict";
+import { QuoteAnswerCache } from "../../src/runtime/quote-answer-cache.ts";
+import { VirtualClock } from "../../src/state/clock.ts";
+import * as pda from "../../src/protocol/pda.ts";
+import { ALICE, buildFixture, FEED, PROGRAM } from "../helpers/hand-built-deployment.ts";
+
+function started(maxEntries?: number, longestKey?: number) {
+  const f = buildFixture();
+  const clock = new VirtualClock(f.nowMs - (f.nowMs % 1000));
+  const cache = new QuoteAnswerCache(f.store, f.prices, clock, maxEntries, longestKey);
+  cache.start();
+  const tick = () => {
+    const held = f.prices.get(FEED.SOL)!;
+    f.prices.set({ ...held, price: held.price + 1n, timestampUs: held.timestampUs + 1000n });
+  };
+  return { f, clock, cache, tick };
+}
+
+Deno.test("quote answer cache: one stamp per moment; a price tick, an account change or a second ends it", () => {
+  const { f, clock, cache, tick } = started();
+  const stamp = cache.stamp()!;
+  clock.advance(999);
+  assert.equal(cache.stamp(), stamp, "the same object within the second");
+  clock.advance(1);
+  const nextSecond = cache.stamp()!;
+  assert.notEqual(nextSecond, stamp);
+  tick();
+  const afterTick = cache.stamp()!;
+  assert.notEqual(afterTick, nextSecond);
+  const { pubkey, owner, lamports, executable, data, slot, chain } = f.store.get(pda.basket(PROGRAM.v2, ALICE))!;
+  const changed = new Uint8Array(data);
+  changed[changed.length - 1] ^= 1;
+  f.store.set({ pubkey, owner, lamports, executable, data: changed, slot: slot + 1, chain });
+  assert.notEqual(cache.stamp(), afterTick);
+});
+
+Deno.test("quote answer cache: kept for its moment only; an answer computed across a change is not kept", () => {
+  const { clock, cache, tick } = started();
+  const stamp = cache.stamp()!;
+  cache.keep("k", "answer", stamp);
+  assert.equal(cache.find("k", cache.stamp()!), "answer");
+  assert.equal(cache.hits, 1);
+  clock.advance(1000);
+  assert.equal(cache.find("k", cache.stamp()!), undefined);
+
+  const before = cache.stamp()!;
+  tick(); // lands while the answer is computed
+  cache.keep("late", "computed on the old prices", before);
+  assert.equal(cache.find("late", cache.stamp()!), undefined);
+  assert.equal(cache.find("late", before), undefined);
+  assert.equal(cache.kept, 1);
+});
+
+Deno.test("quote answer cache: bounded in entries and key length; nothing kept unless started", () => {
+  const { cache } = started(2, 10);
+  const stamp = cache.stamp()!;
+  cache.keep("a", "1", stamp);
+  cache.keep("b", "2", stamp);
+  cache.keep("c", "3", stamp); // full: the held answers are dropped first
+  assert.equal(cache.find("a", stamp), undefined);
+  assert.equal(cache.find("c", stamp), "3");
+  cache.keep("x".repeat(11), "too long a key", stamp);
+  assert.equal(cache.find("x".repeat(11), stamp), undefined);
+  cache.stop();
+  assert.equal(cache.stamp(), undefined);
+  assert.equal(cache.find("c", stamp), undefined);
+  cache.keep("d", "4", stamp);
+  assert.equal(cache.kept, 3, "a, b and c; neither the long key nor d after stop()");
+});
