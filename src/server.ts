@@ -84,6 +84,7 @@ export async function createServiceApp(config: Config, options: ServiceAppOption
     labelCors: corsAnswerLabel(config.CORS_ORIGINS),
     limiter,
     trustProxy: config.TRUST_PROXY,
+    quotes: services.quotes,
   });
   const stop = async () => {
     await runtime.stop();

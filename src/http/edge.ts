@@ -16,6 +16,11 @@
  * else is the app's: another method, a query string, a path the table does not hold, or a read without a plain 200 to
  * give (no price received yet, degraded health), so every error is still answered by the app's one error mapping.
  *
+ * A POST is answered here too when an answer is kept for its method, URL and body in the current moment of the world
+ * (a pure quote's, src/http/kept-answers.ts): its body is read here only when its target holds kept answers and it
+ * declares a JSON body no longer than anything kept; otherwise, or when nothing is kept for that body, the app gets the
+ * request (with the body read here, when it was).
+ *
  * These concerns were the app's first middleware layers; here they cost no layer of the app's chain each (a
  * preview's or an owner view's request spent about a fifth of its in-process time in those layers).
  */
@@ -27,6 +32,8 @@ import { KNOWN_METHODS, OTHER } from "./metrics.ts";
 import { type RecordAnswer, REQUEST_ID_HEADER, requestIdFor, routeTemplate } from "./middleware/observe.ts";
 import { type Admission, clientKey, type RequestLimiter } from "./middleware/rate-limit.ts";
 import { labelResponse } from "./middleware/answer-headers.ts";
+import { type KeptAnswers, keptTarget, type WorldStamp } from "./kept-answers.ts";
+import { JSON_CONTENT_TYPE } from "./request-validator.ts";
 
 /** A plain read's 200: its JSON text and, for a kept answer, its entity tag. */
 export interface PlainAnswer {
@@ -69,7 +76,12 @@ export interface EdgeOptions {
   /** The service's rate limit, shared with the app's middleware; absent when the limit is off. */
   limiter?: RequestLimiter;
   trustProxy: boolean;
+  /** The pure quotes' kept answers (`services.quotes`); absent: every POST goes to the app. */
+  quotes?: KeptAnswers;
 }
+
+/** Longest body read here to look for a kept answer, bytes (no longer request is ever kept). */
+const LONGEST_BODY_READ_HERE = 4096;
 
 const UNKNOWN_METHOD: ErrorBody = { error: "unsupported HTTP method", code: "NOT_FOUND" };
 
@@ -82,13 +94,18 @@ function pathAndQueryOf(url: string): string {
 const remoteAddrOf = (info: unknown) => (info as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr;
 
 export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandler {
-  const { reads, preflight, record, labelCors, limiter, trustProxy } = options;
+  const { reads, preflight, record, labelCors, limiter, trustProxy, quotes } = options;
 
-  /** A plain read's answer, or the limit's refusal of it. */
-  const answerPlainly = (
+  /**
+   * An answer given here (a plain read, a kept quote), or the limit's refusal of it, labelled and recorded as the
+   * app's answers are.
+   */
+  const answerHere = (
+    method: string,
     path: string,
-    plain: PlainAnswer,
-    headers: Headers,
+    route: string,
+    answer: () => Response,
+    origin: string | undefined,
     requestId: string,
     started: number,
     admission: Admission | undefined,
@@ -97,13 +114,26 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     // An admission exists only when the limiter does.
     if (admission !== undefined && limiter && !admission.result.allowed) response = limiter.refusal(admission);
     else {
-      response = keptJsonResponse(plain.json, plain.etag, headers.get("if-none-match") ?? undefined);
+      response = answer();
       if (admission !== undefined && limiter) limiter.label(response.headers, admission);
     }
     response.headers.set(REQUEST_ID_HEADER, requestId);
-    labelCors(response.headers, headers.get("origin") ?? undefined);
-    record(requestId, "GET", path, path, response.status, started);
+    labelCors(response.headers, origin);
+    record(requestId, method, path, route, response.status, started);
     return response;
+  };
+
+  /** `then` with the request's rate-limit token taken from the app's buckets (none when the limit does not cover it). */
+  const admitted = (
+    path: string,
+    headers: Headers,
+    info: unknown,
+    then: (admission: Admission | undefined) => Response,
+  ): Response | Promise<Response> => {
+    if (limiter === undefined || !limiter.covers(path)) return then(undefined);
+    const forwardedFor = trustProxy ? headers.get("x-forwarded-for") : undefined;
+    const admission = limiter.take(clientKey(forwardedFor, remoteAddrOf(info)?.hostname, trustProxy));
+    return admission instanceof Promise ? admission.then(then) : then(admission);
   };
 
   /** The app's answer, labelled and recorded. */
@@ -125,6 +155,53 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     return response;
   };
 
+  const toApp = (
+    request: Request,
+    method: string,
+    pathAndQuery: string,
+    origin: string | undefined,
+    requestId: string,
+    started: number,
+    info: unknown,
+  ): Response | Promise<Response> => {
+    const exchange: Exchange = { remoteAddr: remoteAddrOf(info), requestId };
+    const answer = app(request, exchange);
+    return answer instanceof Promise
+      ? answer.then((response) => answeredByApp(response, method, pathAndQuery, origin, exchange, started))
+      : answeredByApp(answer, method, pathAndQuery, origin, exchange, started);
+  };
+
+  /**
+   * A POST to a target with kept answers (kept-answers.ts): its body is read here, and the request is answered with
+   * the answer kept for that body, or handed to the app with the body it was read into.
+   */
+  const answerKeptOrApp = async (
+    request: Request,
+    target: string,
+    stamp: WorldStamp,
+    pathAndQuery: string,
+    requestId: string,
+    started: number,
+    info: unknown,
+  ): Promise<Response> => {
+    const headers = request.headers;
+    const origin = headers.get("origin") ?? undefined;
+    const body = await request.text();
+    const kept = quotes?.find(target, body, stamp);
+    if (kept === undefined) {
+      const again = new Request(request.url, { method: request.method, headers, body });
+      return toApp(again, request.method, pathAndQuery, origin, requestId, started, info);
+    }
+    const path = pathAndQuery.split("?", 1)[0];
+    const answer = () => new Response(kept.text, { headers: { "content-type": "application/json" } });
+    return admitted(
+      path,
+      headers,
+      info,
+      (admission) => answerHere("POST", path, kept.route, answer, origin, requestId, started, admission),
+    );
+  };
+
   return (request, info) => {
     const method = request.method;
     if (!KNOWN_METHODS.has(method)) return Response.json(UNKNOWN_METHOD, { status: 404 });
@@ -133,24 +210,39 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     const headers = request.headers;
     const requestId = requestIdFor(headers.get(REQUEST_ID_HEADER) ?? undefined);
     const pathAndQuery = pathAndQueryOf(request.url);
-    const plain = method === "GET" ? reads.get(pathAndQuery)?.() : undefined;
-    if (plain !== undefined) {
-      const path = pathAndQuery; // an exact path: it has no query
-      if (limiter === undefined || !limiter.covers(path)) {
-        return answerPlainly(path, plain, headers, requestId, started, undefined);
+    if (method === "GET") {
+      const plain = reads.get(pathAndQuery)?.();
+      if (plain !== undefined) {
+        const path = pathAndQuery; // an exact path: it has no query
+        const origin = headers.get("origin") ?? undefined;
+        const answer = () => keptJsonResponse(plain.json, plain.etag, headers.get("if-none-match") ?? undefined);
+        return admitted(
+          path,
+          headers,
+          info,
+          (admission) => answerHere("GET", path, path, answer, origin, requestId, started, admission),
+        );
       }
-      const forwardedFor = trustProxy ? headers.get("x-forwarded-for") : undefined;
-      const admission = limiter.take(clientKey(forwardedFor, remoteAddrOf(info)?.hostname, trustProxy));
-      return admission instanceof Promise
-        ? admission.then((taken) => answerPlainly(path, plain, headers, requestId, started, taken))
-        : answerPlainly(path, plain, headers, requestId, started, admission);
+    } else if (method === "POST" && quotes !== undefined) {
+      const stamp = quotes.stamp();
+      const target = stamp && keptTarget(method, request.url);
+      if (stamp && target && quotes.holds(target, stamp) && readableHere(headers)) {
+        return answerKeptOrApp(request, target, stamp, pathAndQuery, requestId, started, info);
+      }
     }
     // Read before the app runs: once a WebSocket upgrade has taken the request, its headers can no longer be read.
     const origin = headers.get("origin") ?? undefined;
-    const exchange: Exchange = { remoteAddr: remoteAddrOf(info), requestId };
-    const answer = app(request, exchange);
-    return answer instanceof Promise
-      ? answer.then((response) => answeredByApp(response, method, pathAndQuery, origin, exchange, started))
-      : answeredByApp(answer, method, pathAndQuery, origin, exchange, started);
+    return toApp(request, method, pathAndQuery, origin, requestId, started, info);
   };
+}
+
+/**
+ * Whether a POST's body may be read here to look for a kept answer: a JSON body whose declared length is within what
+ * is ever kept. Any other body is the app's (its limit, its 415, a chunked body).
+ */
+function readableHere(headers: Headers): boolean {
+  const length = headers.get("content-length");
+  const type = headers.get("content-type");
+  return length !== null && /^\d{1,4}$/.test(length) && Number(length) <= LONGEST_BODY_READ_HERE && type !== null &&
+    JSON_CONTENT_TYPE.test(type);
 }

@@ -9,14 +9,30 @@
 /** A moment of the world: while the same object is current, a kept answer is still the answer. */
 export type WorldStamp = object;
 
-/** Where kept answers live (`services.quotes`). */
+/** A kept answer: its JSON text, and the route template that answered it (for the request's metrics and log). */
+export interface KeptAnswer {
+  readonly text: string;
+  readonly route: string;
+}
+
+/**
+ * Where kept answers live (`services.quotes`). A request is named by its target (`METHOD url`) and its body text; the
+ * edge (edge.ts) asks `holds` before it reads a body, so a route with nothing kept costs it no read.
+ */
 export interface KeptAnswers {
   /** The current world moment, or undefined while nothing may be kept (not started: nothing tells of changes). */
   stamp(): WorldStamp | undefined;
-  /** The answer text kept for `key` at `stamp`, if any. */
-  find(key: string, stamp: WorldStamp): string | undefined;
-  /** Keeps `text` for `key` if `stamp` (read before the answer was computed) is still the current moment. */
-  keep(key: string, text: string, stamp: WorldStamp): void;
+  /** Whether some answer is kept for `target` at `stamp`. */
+  holds(target: string, stamp: WorldStamp): boolean;
+  /** The answer kept for `target` and `body` at `stamp`, if any. */
+  find(target: string, body: string, stamp: WorldStamp): KeptAnswer | undefined;
+  /** Keeps `answer` for `target` and `body` if `stamp` (read before the answer was computed) is still current. */
+  keep(target: string, body: string, answer: KeptAnswer, stamp: WorldStamp): void;
+}
+
+/** What a kept answer is kept under besides its body: the request's method and URL. */
+export function keptTarget(method: string, url: string): string {
+  return `${method} ${url}`;
 }
 
 const keepable = new WeakMap<Response, string>();

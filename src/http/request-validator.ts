@@ -25,7 +25,8 @@ import type { RouteConfig, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { BoundedMemo } from "../protocol/memo.ts";
-import { keepableText, type KeptAnswers } from "./kept-answers.ts";
+import { keepableText, type KeptAnswers, keptTarget } from "./kept-answers.ts";
+import { routeTemplate } from "./middleware/observe.ts";
 
 export type ValidationTarget = "query" | "param" | "json";
 
@@ -33,7 +34,7 @@ export type ValidationTarget = "query" | "param" | "json";
 export type InvalidRequest = (target: ValidationTarget, error: z.ZodError, c: Context) => Response;
 
 /** `application/json` and the `+json` types, with parameters (`; charset=utf-8`). */
-const JSON_CONTENT_TYPE = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i;
+export const JSON_CONTENT_TYPE = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i;
 
 interface Schemas {
   query?: z.ZodType;
@@ -136,19 +137,19 @@ export function requestValidator(
     // The same method, URL and body in the same moment of the world get the answer kept for them, if any.
     const kept = text === undefined ? undefined : keptAnswers(c);
     const stamp = kept?.stamp();
-    const key = stamp && `${c.req.method} ${c.req.url}\n${text}`;
-    if (kept && stamp && key) {
-      const answer = kept.find(key, stamp);
-      if (answer !== undefined) return c.body(answer, 200, JSON_CONTENT);
+    const target = stamp && keptTarget(c.req.method, c.req.url);
+    if (kept && stamp && target && text !== undefined) {
+      const answer = kept.find(target, text, stamp);
+      if (answer !== undefined) return c.body(answer.text, 200, JSON_CONTENT);
     }
     hand(c, validated);
     const result = json.safeParse(parsedBody(text));
     if (!result.success) return invalid("json", result.error, c);
     c.req.addValidatedData("json", result.data as object);
     await next();
-    if (kept && stamp && key) {
+    if (kept && stamp && target && text !== undefined) {
       const answer = keepableText(c.res);
-      if (answer !== undefined) kept.keep(key, answer, stamp);
+      if (answer !== undefined) kept.keep(target, text, { text: answer, route: routeTemplate(c) }, stamp);
     }
   };
 }

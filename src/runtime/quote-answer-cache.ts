@@ -9,12 +9,12 @@
  * moment that was current before it was computed and still is after, so a change that lands in between is never
  * hidden. When the moment moves on, every kept answer is dropped at the next keep (none can be valid again: the
  * change counter only moves forward), so memory holds one moment's answers, at most `maxEntries` of them, each key at
- * most `longestKey` characters.
+ * most `longestKey` characters of URL and body.
  *
  * Before `start()` (and after `stop()`) nothing tells the cache of changes, so nothing is kept and every request is
  * computed.
  */
-import type { KeptAnswers, WorldStamp } from "../http/kept-answers.ts";
+import type { KeptAnswer, KeptAnswers, WorldStamp } from "../http/kept-answers.ts";
 import type { AccountStore } from "../state/account-store.ts";
 import type { Clock } from "../state/clock.ts";
 import type { PriceStore } from "../state/price-store.ts";
@@ -31,7 +31,9 @@ interface Moment {
 }
 
 export class QuoteAnswerCache implements KeptAnswers {
-  readonly #answers = new Map<string, string>();
+  /** Target (`METHOD url`) → body text → answer, all of the moment `#heldFor`. */
+  readonly #answers = new Map<string, Map<string, KeptAnswer>>();
+  #size = 0;
   /** The moment the held answers belong to. */
   #heldFor: Moment | undefined;
   #current: Moment = { changes: 0, second: NaN };
@@ -67,8 +69,7 @@ export class QuoteAnswerCache implements KeptAnswers {
   stop(): void {
     for (const unsubscribe of this.#unsubscribe) unsubscribe();
     this.#unsubscribe = [];
-    this.#answers.clear();
-    this.#heldFor = undefined;
+    this.#drop(undefined);
   }
 
   stamp(): WorldStamp | undefined {
@@ -82,20 +83,34 @@ export class QuoteAnswerCache implements KeptAnswers {
     return this.#current;
   }
 
-  find(key: string, stamp: WorldStamp): string | undefined {
-    if (stamp !== this.#heldFor) return undefined;
-    const text = this.#answers.get(key);
-    if (text !== undefined) this.#hits++;
-    return text;
+  holds(target: string, stamp: WorldStamp): boolean {
+    return stamp === this.#heldFor && this.#answers.has(target);
   }
 
-  keep(key: string, text: string, stamp: WorldStamp): void {
-    if (key.length > this.longestKey || stamp !== this.stamp()) return;
-    if (this.#heldFor !== stamp || this.#answers.size >= this.maxEntries) {
-      this.#answers.clear();
-      this.#heldFor = stamp as Moment;
+  find(target: string, body: string, stamp: WorldStamp): KeptAnswer | undefined {
+    if (stamp !== this.#heldFor) return undefined;
+    const answer = this.#answers.get(target)?.get(body);
+    if (answer !== undefined) this.#hits++;
+    return answer;
+  }
+
+  keep(target: string, body: string, answer: KeptAnswer, stamp: WorldStamp): void {
+    if (target.length + body.length > this.longestKey || stamp !== this.stamp()) return;
+    if (this.#heldFor !== stamp) this.#drop(stamp as Moment);
+    if (this.#answers.get(target)?.has(body) !== true) {
+      if (this.#size >= this.maxEntries) this.#drop(stamp as Moment);
+      this.#size++;
     }
-    this.#answers.set(key, text);
+    let bodies = this.#answers.get(target);
+    if (bodies === undefined) this.#answers.set(target, bodies = new Map());
+    bodies.set(body, answer);
     this.#kept++;
+  }
+
+  /** Drops every held answer; what is kept next belongs to `moment`. */
+  #drop(moment: Moment | undefined): void {
+    this.#answers.clear();
+    this.#size = 0;
+    this.#heldFor = moment;
   }
 }

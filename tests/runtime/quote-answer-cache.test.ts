@@ -38,36 +38,46 @@ Deno.test("quote answer cache: one stamp per moment; a price tick, an account ch
   assert.notEqual(cache.stamp(), afterTick);
 });
 
+const answer = (text: string) => ({ text, route: "/quote" });
+const T = "POST http://host/quote";
+
 Deno.test("quote answer cache: kept for its moment only; an answer computed across a change is not kept", () => {
   const { clock, cache, tick } = started();
   const stamp = cache.stamp()!;
-  cache.keep("k", "answer", stamp);
-  assert.equal(cache.find("k", cache.stamp()!), "answer");
+  assert.equal(cache.holds(T, stamp), false);
+  cache.keep(T, "k", answer("kept"), stamp);
+  assert.equal(cache.holds(T, cache.stamp()!), true);
+  assert.equal(cache.holds("POST http://host/other", stamp), false);
+  assert.deepEqual(cache.find(T, "k", cache.stamp()!), answer("kept"));
+  assert.equal(cache.find(T, "other body", stamp), undefined);
   assert.equal(cache.hits, 1);
   clock.advance(1000);
-  assert.equal(cache.find("k", cache.stamp()!), undefined);
+  assert.equal(cache.holds(T, cache.stamp()!), false);
+  assert.equal(cache.find(T, "k", cache.stamp()!), undefined);
 
   const before = cache.stamp()!;
   tick(); // lands while the answer is computed
-  cache.keep("late", "computed on the old prices", before);
-  assert.equal(cache.find("late", cache.stamp()!), undefined);
-  assert.equal(cache.find("late", before), undefined);
+  cache.keep(T, "late", answer("computed on the old prices"), before);
+  assert.equal(cache.find(T, "late", cache.stamp()!), undefined);
+  assert.equal(cache.find(T, "late", before), undefined);
   assert.equal(cache.kept, 1);
 });
 
 Deno.test("quote answer cache: bounded in entries and key length; nothing kept unless started", () => {
-  const { cache } = started(2, 10);
+  const { cache } = started(2, T.length + 10);
   const stamp = cache.stamp()!;
-  cache.keep("a", "1", stamp);
-  cache.keep("b", "2", stamp);
-  cache.keep("c", "3", stamp); // full: the held answers are dropped first
-  assert.equal(cache.find("a", stamp), undefined);
-  assert.equal(cache.find("c", stamp), "3");
-  cache.keep("x".repeat(11), "too long a key", stamp);
-  assert.equal(cache.find("x".repeat(11), stamp), undefined);
+  cache.keep(T, "a", answer("1"), stamp);
+  cache.keep(T, "b", answer("2"), stamp);
+  cache.keep(T, "b", answer("2 again"), stamp); // the same request kept again takes no more room
+  assert.deepEqual(cache.find(T, "a", stamp), answer("1"));
+  cache.keep(T, "c", answer("3"), stamp); // full: the held answers are dropped first
+  assert.equal(cache.find(T, "a", stamp), undefined);
+  assert.deepEqual(cache.find(T, "c", stamp), answer("3"));
+  cache.keep(T, "x".repeat(11), answer("too long a key"), stamp);
+  assert.equal(cache.find(T, "x".repeat(11), stamp), undefined);
   cache.stop();
   assert.equal(cache.stamp(), undefined);
-  assert.equal(cache.find("c", stamp), undefined);
-  cache.keep("d", "4", stamp);
-  assert.equal(cache.kept, 3, "a, b and c; neither the long key nor d after stop()");
+  assert.equal(cache.find(T, "c", stamp), undefined);
+  cache.keep(T, "d", answer("4"), stamp);
+  assert.equal(cache.kept, 4, "a, b twice and c; neither the long key nor d after stop()");
 });

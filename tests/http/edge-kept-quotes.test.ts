@@ -1,0 +1,159 @@
+/**
+ * Kept quote answers at the edge (src/http/edge.ts, src/http/kept-answers.ts): a POST whose method, URL and body have
+ * an answer kept for the current moment is answered without the app, exactly as the app answered it; any other POST
+ * reaches the app with its body intact. On the running service the two paths are compared (status, headers, body,
+ * rate-limit buckets, metrics and log lines), every answer checked against the YAML by `call`.
+ */
+import assert from "node:assert/strict";
+import { serviceEdge } from "../../src/http/edge.ts";
+import type { KeptAnswer, KeptAnswers, WorldStamp } from "../../src/http/kept-answers.ts";
+import { createLogger } from "../../src/http/logger.ts";
+import { VirtualClock } from "../../src/state/clock.ts";
+import { startedReadService } from "../helpers/app.ts";
+import { call, type CheckedResponse } from "../helpers/contract.ts";
+
+const MOMENT: WorldStamp = {};
+const KEPT: KeptAnswer = { text: '{"quoted":true}', route: "/quote" };
+const BODY = '{"amount":"1"}';
+
+/** Kept answers holding one answer (`POST http://host/quote` with BODY) for MOMENT. */
+const oneKeptAnswer: KeptAnswers = {
+  stamp: () => MOMENT,
+  holds: (target, stamp) => stamp === MOMENT && target === "POST http://host/quote",
+  find: (target, body, stamp) => (oneKeptAnswer.holds(target, stamp) && body === BODY ? KEPT : undefined),
+  keep: () => {},
+};
+
+function edgeOverEchoingApp() {
+  const reached: { request: Request; body: string }[] = [];
+  const recorded: string[] = [];
+  const edge = serviceEdge(async (request) => {
+    reached.push({ request, body: await request.text() });
+    return new Response("from the app");
+  }, {
+    reads: new Map(),
+    preflight: () => new Response(null, { status: 204 }),
+    record: (id, method, path, route, status) => recorded.push(`${id} ${method} ${path} ${route} ${status}`),
+    labelCors: (headers, origin) => headers.set("Access-Control-Allow-Origin", origin ?? "*"),
+    trustProxy: false,
+    quotes: oneKeptAnswer,
+  });
+  // A request built in-process has no declared length (Deno.serve's requests carry the client's): declare it.
+  const post = (path: string, body: string | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
+    edge(
+      new Request(`http://host${path}`, {
+        method: "POST",
+        body,
+        headers: typeof body === "string" ? { ...headers, "content-length": String(body.length) } : headers,
+      }),
+    );
+  return { edge, reached, recorded, post };
+}
+
+const JSON_TYPE = { "content-type": "application/json", "x-request-id": "trace-3" };
+
+Deno.test("edge: a POST with a kept answer for its body is answered without the app", async () => {
+  const { reached, recorded, post } = edgeOverEchoingApp();
+  const response = await post("/quote", BODY, JSON_TYPE);
+  assert.equal(response.status, 200);
+  assert.equal(await response.text(), KEPT.text);
+  assert.equal(response.headers.get("content-type"), "application/json");
+  assert.equal(response.headers.get("x-request-id"), "trace-3");
+  assert.equal(response.headers.get("access-control-allow-origin"), "*");
+  assert.deepEqual(reached, []);
+  assert.deepEqual(recorded, ["trace-3 POST /quote /quote 200"]);
+});
+
+Deno.test("edge: any other POST reaches the app with its body intact", async () => {
+  const { reached, post } = edgeOverEchoingApp();
+  const chunked = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(BODY));
+      controller.close();
+    },
+  });
+  const cases: [string, string | ReadableStream<Uint8Array>, Record<string, string>][] = [
+    ["/quote", '{"amount":"2"}', JSON_TYPE], // another body: read here, handed on
+    ["/other", BODY, JSON_TYPE], // nothing kept for the target: not read here
+    ["/quote", BODY, { "content-type": "text/plain" }], // not JSON: the app's 415
+    ["/quote", chunked, JSON_TYPE], // no declared length
+    ["/quote", BODY + " ".repeat(4096), JSON_TYPE], // longer than anything kept
+  ];
+  for (const [path, body, headers] of cases) {
+    const response = await post(path, body, headers);
+    assert.equal(await response.text(), "from the app", path);
+  }
+  assert.deepEqual(reached.map((r) => r.body), [
+    '{"amount":"2"}',
+    BODY,
+    BODY,
+    BODY,
+    BODY + " ".repeat(4096),
+  ]);
+  assert.equal(reached[0].request.headers.get("content-type"), "application/json");
+  assert.equal(reached[0].request.method, "POST");
+});
+
+/**
+ * Headers of an answer that must be equal on both paths: not the date and a generated request id (they differ by
+ * nature), nor the rate limit's count (each request takes a token).
+ */
+function comparable(response: CheckedResponse): string[] {
+  return [...response.headers].filter(([name]) =>
+    !/^(date|x-request-id|ratelimit-remaining|ratelimit-reset)$/.test(name)
+  )
+    .map(([n, v]) => `${n}: ${v}`).sort();
+}
+
+const OPEN_PREVIEW = {
+  inputTokenSymbol: "SOL",
+  outputTokenSymbol: "SOL",
+  inputAmountUi: "3",
+  leverage: 3,
+  tradeType: "LONG",
+};
+
+Deno.test("service: a kept quote at the edge is the app's answer, with its buckets, metrics and log lines", async () => {
+  const lines: string[] = [];
+  const service = await startedReadService({ RATE_LIMIT_RPS: "1", RATE_LIMIT_BURST: "3", CORS_ORIGINS: "*" }, {
+    limitsClock: new VirtualClock(0),
+    logger: createLogger({ level: "info", write: (line) => lines.push(line) }),
+  });
+  const { quotes } = service.services;
+  const body = JSON.stringify(OPEN_PREVIEW);
+  const post = (headers: Record<string, string> = {}) =>
+    call(service.app, "POST", "/v2/transaction-builder/open-position", body, {
+      headers: { "content-length": String(body.length), ...headers },
+    });
+  try {
+    const computed = await post({ origin: "http://app.test" });
+    assert.equal(computed.status, 200);
+    assert.equal(computed.body.transactionBase64, null);
+    assert.equal(quotes.kept, 1);
+    const kept = await post({ origin: "http://app.test" });
+    assert.equal(quotes.hits, 1);
+    assert.equal(kept.text, computed.text);
+    assert.deepEqual(comparable(kept), comparable(computed));
+    assert.equal(computed.headers.get("ratelimit-remaining"), "2");
+    assert.equal(kept.headers.get("ratelimit-remaining"), "1", "the edge took the next token of the same bucket");
+    const third = await post();
+    assert.equal(third.status, 200);
+    const refused = await post();
+    assert.equal(refused.status, 429);
+    assert.equal(refused.body.code, "RATE_LIMITED");
+
+    const route = "/v2/transaction-builder/open-position";
+    const requestLines = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === "request");
+    assert.deepEqual(
+      requestLines.map(({ method, path, route, status }) => ({ method, path, route, status })),
+      [200, 200, 200, 429].map((status) => ({ method: "POST", path: route, route, status })),
+    );
+    const metrics = await (await service.app.request("/metrics")).text();
+    assert.match(
+      metrics,
+      /^http_requests_total\{method="POST",route="\/v2\/transaction-builder\/open-position",status="200"\} 3$/m,
+    );
+  } finally {
+    await service.stop();
+  }
+});
