@@ -18,6 +18,7 @@ import { rateLimit, type RateLimitOptions, requestLimiter } from "./http/middlew
 import { joinExchange, serviceEdge } from "./http/edge.ts";
 import { handlers } from "./handlers/index.ts";
 import { plainReadsOf } from "./handlers/shared/plain-reads.ts";
+import { heldReadsOf } from "./handlers/shared/held-reads.ts";
 import { createLimits } from "./limits/mod.ts";
 import { boot, type BootOptions } from "./runtime/boot.ts";
 import type { Clock } from "./state/clock.ts";
@@ -76,6 +77,7 @@ export async function createServiceApp(config: Config, options: ServiceAppOption
   // `app.request()` goes through `app.fetch` too, so tests meet the service exactly as Deno.serve does.
   app.fetch = serviceEdge(app.fetch, {
     reads: plainReadsOf(services),
+    held: heldReadsOf(services),
     preflight: corsPreflights({
       origins: config.CORS_ORIGINS,
       onPreflight: (allowed) => services.metrics.corsPreflight(allowed),

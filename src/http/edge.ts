@@ -16,6 +16,10 @@
  * else is the app's: another method, a query string, a path the table does not hold, or a read without a plain 200 to
  * give (no price received yet, degraded health), so every error is still answered by the app's one error mapping.
  *
+ * A GET of a path with parameters is answered here while its answer is held: an owner view that a read already
+ * computed for the current owner accounts, prices and second (src/handlers/shared/held-reads.ts), so what a polled
+ * owner view costs is the edge's work and the send.
+ *
  * A POST is answered here too when an answer is kept for its method, URL and body in the current moment of the world
  * (a pure quote's, src/http/kept-answers.ts): its body is read here only when its target holds kept answers and it
  * declares a JSON body no longer than anything kept; otherwise, or when nothing is kept for that body, the app gets the
@@ -44,6 +48,15 @@ export interface PlainAnswer {
 /** The answer of a plain read now, or undefined when it is not a plain 200 (the app answers then). */
 export type PlainRead = () => PlainAnswer | undefined;
 
+/** A held read's 200: its JSON text and its route's template (a read of a path with parameters). */
+export interface HeldAnswer {
+  json: string;
+  route: string;
+}
+
+/** The answer held now for a GET's path and query, or undefined when none is (the app answers then). */
+export type HeldRead = (pathAndQuery: string) => HeldAnswer | undefined;
+
 /** `info` is what Deno.serve passes beside the request (`remoteAddr`), absent when a test calls the app in-process. */
 export type FetchHandler = (request: Request, info?: unknown) => Response | Promise<Response>;
 
@@ -69,6 +82,8 @@ export function joinExchange(c: Context<AppEnv>): void {
 export interface EdgeOptions {
   /** Plain reads by path: each path is also its route template (it has no parameters). */
   reads: ReadonlyMap<string, PlainRead>;
+  /** Reads of paths with parameters answered while their answer is held (owner views); absent: none. */
+  held?: HeldRead;
   /** Answers CORS preflights (`OPTIONS` on any path). */
   preflight: FetchHandler;
   record: RecordAnswer;
@@ -94,7 +109,7 @@ function pathAndQueryOf(url: string): string {
 const remoteAddrOf = (info: unknown) => (info as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr;
 
 export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandler {
-  const { reads, preflight, record, labelCors, limiter, trustProxy, quotes } = options;
+  const { reads, held, preflight, record, labelCors, limiter, trustProxy, quotes } = options;
 
   /**
    * An answer given here (a plain read, a kept quote), or the limit's refusal of it, labelled and recorded as the
@@ -221,6 +236,18 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
           headers,
           info,
           (admission) => answerHere("GET", path, path, answer, origin, requestId, started, admission),
+        );
+      }
+      const heldAnswer = held?.(pathAndQuery);
+      if (heldAnswer !== undefined) {
+        const path = pathAndQuery.split("?", 1)[0];
+        const origin = headers.get("origin") ?? undefined;
+        const answer = () => new Response(heldAnswer.json, { headers: { "content-type": "application/json" } });
+        return admitted(
+          path,
+          headers,
+          info,
+          (admission) => answerHere("GET", path, heldAnswer.route, answer, origin, requestId, started, admission),
         );
       }
     } else if (method === "POST" && quotes !== undefined) {

@@ -89,6 +89,14 @@ export interface ReadOptions {
   hold?: boolean;
 }
 
+/** Where each view of an owner is held in the entries. */
+const VIEW_KEYS = {
+  basket: (owner: string) => `b:${owner}`,
+  positions: (owner: string, includePnlInLeverageDisplay: boolean) =>
+    `p${includePnlInLeverageDisplay ? 1 : 0}:${owner}`,
+  orders: (owner: string) => `o:${owner}`,
+};
+
 interface Entry<T> {
   ownerVersion: number;
   snapshotKey: string;
@@ -190,7 +198,7 @@ export class OwnerViewCache {
    * it computes (see {@link ReadOptions}).
    */
   basket(owner: string, options?: ReadOptions): BasketView {
-    return this.#view(`b:${owner}`, owner, options, (shared) => {
+    return this.#view(VIEW_KEYS.basket(owner), owner, options, (shared) => {
       let pubkey = this.#basketAddresses.get(owner);
       if (pubkey === undefined) {
         if (this.#basketAddresses.size >= this.maxEntries) this.#basketAddresses.clear();
@@ -203,20 +211,49 @@ export class OwnerViewCache {
 
   /** The earlier interface's enriched positions of `owner`, with PnL in the leverage or not. */
   positions(owner: string, includePnlInLeverageDisplay: boolean, options?: ReadOptions): ListingView {
-    const key = `p${includePnlInLeverageDisplay ? 1 : 0}:${owner}`;
-    return this.#view(key, owner, options, ({ snapshot, usableMarkets }) => {
-      const json = JSON.stringify(positionsByOwner(snapshot, owner, includePnlInLeverageDisplay));
-      const pricesUsable = marketPricesUsable(snapshot, openPositionMarkets(snapshot, owner), usableMarkets);
-      return { json, message: streamMessage("positions", json), pricesUsable };
-    });
+    return this.#view(
+      VIEW_KEYS.positions(owner, includePnlInLeverageDisplay),
+      owner,
+      options,
+      ({ snapshot, usableMarkets }) => {
+        const json = JSON.stringify(positionsByOwner(snapshot, owner, includePnlInLeverageDisplay));
+        const pricesUsable = marketPricesUsable(snapshot, openPositionMarkets(snapshot, owner), usableMarkets);
+        return { json, message: streamMessage("positions", json), pricesUsable };
+      },
+    );
   }
 
   /** The earlier interface's order records of `owner`. */
   orders(owner: string): ListingView {
-    return this.#view(`o:${owner}`, owner, undefined, ({ snapshot }) => {
+    return this.#view(VIEW_KEYS.orders(owner), owner, undefined, ({ snapshot }) => {
       const json = JSON.stringify(ordersByOwner(snapshot, owner));
       return { json, message: streamMessage("orders", json), pricesUsable: true };
     });
+  }
+
+  /**
+   * What is held now, without computing anything: the JSON text of `owner`'s v2 basket view (`basket`), earlier
+   * position listing (`positions`, with PnL in the leverage or not) or order listing (`orders`), when a read already
+   * computed it for the current owner accounts, prices, shared accounts and second; else undefined. The service's edge
+   * answers a polled owner view from it (src/http/edge.ts).
+   */
+  heldJson(view: "basket" | "positions" | "orders", owner: string, includePnlInLeverageDisplay = false) {
+    if (!this.#unsubscribe.length) return undefined;
+    const key = VIEW_KEYS[view](owner, includePnlInLeverageDisplay);
+    return this.#held(key, owner, this.#snapshotKey(this.clock.nowMs()))?.json;
+  }
+
+  #snapshotKey(nowMs: number): string {
+    return `${Math.floor(nowMs / 1000)}:${this.#priceVersion}:${this.#sharedVersion}`;
+  }
+
+  /** The entry held for `key` if it is still valid at `snapshotKey`. */
+  #held(key: string, owner: string, snapshotKey: string): BasketView | ListingView | undefined {
+    const held = this.#entries.get(key);
+    if (held && held.ownerVersion === (this.#ownerVersions.get(owner) ?? 0) && held.snapshotKey === snapshotKey) {
+      return held.view;
+    }
+    return undefined;
   }
 
   #view<T extends BasketView | ListingView>(
@@ -230,10 +267,10 @@ export class OwnerViewCache {
       this.#computations++;
       return compute({ key: "", snapshot: this.snapshotAt(nowMs), usableMarkets: new Map() });
     }
-    const snapshotKey = `${Math.floor(nowMs / 1000)}:${this.#priceVersion}:${this.#sharedVersion}`;
+    const snapshotKey = this.#snapshotKey(nowMs);
     const ownerVersion = this.#ownerVersions.get(owner) ?? 0;
-    const held = this.#entries.get(key);
-    if (held && held.ownerVersion === ownerVersion && held.snapshotKey === snapshotKey) return held.view as T;
+    const held = this.#held(key, owner, snapshotKey);
+    if (held) return held as T;
     if (this.#snapshot?.key !== snapshotKey) {
       // Every entry was computed for another (second, prices, shared accounts). Price and shared versions only move
       // forward, so none can be valid again (a looping replay's clock does go back a whole recording, but the world

@@ -5,7 +5,7 @@
  * the YAML by `call`.
  */
 import assert from "node:assert/strict";
-import { type Exchange, type PlainAnswer, type PlainRead, serviceEdge } from "../../src/http/edge.ts";
+import { type Exchange, type HeldRead, type PlainAnswer, type PlainRead, serviceEdge } from "../../src/http/edge.ts";
 import { requestLimiter } from "../../src/http/middleware/rate-limit.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
 import { plainReadsOf } from "../../src/handlers/shared/plain-reads.ts";
@@ -17,7 +17,7 @@ const APP_ORIGIN = "http://app.test:5173";
 const STRANGER = "https://stranger.example";
 
 /** An edge over a fake app that counts what reaches it, with one kept read and one read that has no plain answer. */
-function edgeOverCountingApp(options: { limit?: boolean } = {}) {
+function edgeOverCountingApp(options: { limit?: boolean; held?: HeldRead } = {}) {
   const reachedApp: string[] = [];
   const recorded: string[] = [];
   const kept: PlainAnswer = { json: '{"a":1}', etag: '"7-0123456789abcdef"' };
@@ -27,6 +27,7 @@ function edgeOverCountingApp(options: { limit?: boolean } = {}) {
     return new Response("from the app");
   }, {
     reads: new Map<string, PlainRead>([["/kept", () => kept], ["/not-plain", () => undefined]]),
+    held: options.held,
     preflight: (request) => {
       reachedApp.push(`preflight ${new URL(request.url).pathname}`);
       return new Response(null, { status: 204 });
@@ -52,6 +53,19 @@ Deno.test("edge: a plain read's GET is answered without the app, with the header
   assert.equal(response.headers.get("access-control-allow-origin"), "*");
   assert.deepEqual(reachedApp, []);
   assert.deepEqual(recorded, ["trace-7 GET /kept /kept 200"]);
+});
+
+Deno.test("edge: a held read's GET is answered without the app, recorded under its route", async () => {
+  const held: HeldRead = (pathAndQuery) =>
+    pathAndQuery === "/owner/abc?x=1" ? { json: '{"held":1}', route: "/owner/:owner" } : undefined;
+  const { edge, reachedApp, recorded } = edgeOverCountingApp({ held });
+  const response = await edge(new Request("http://host/owner/abc?x=1", { headers: { "x-request-id": "trace-8" } }));
+  assert.equal(await response.text(), '{"held":1}');
+  assert.equal(response.headers.get("content-type"), "application/json");
+  assert.equal(response.headers.get("etag"), null);
+  await (await edge(new Request("http://host/owner/abd?x=1"))).text();
+  assert.deepEqual(reachedApp, ["GET /owner/abd?x=1"]);
+  assert.equal(recorded[0], "trace-8 GET /owner/abc /owner/:owner 200");
 });
 
 Deno.test("edge: If-None-Match holding the tag is a 304 without a body", async () => {
@@ -214,4 +228,67 @@ Deno.test("service: a plain read without a plain answer yet is the app's error (
   const health = await call(app, "GET", "/health");
   assert.equal(health.status, 503);
   assert.equal(health.body.status, "degraded");
+});
+
+Deno.test("service: a held owner view answers at the edge exactly as the app answers it", async (t) => {
+  const manifest = JSON.parse(await Deno.readTextFile("fixtures/world/manifest.json"));
+  const v2Owner: string = manifest.cases.v2.manyPositionsAndLimitOrder.owner;
+  const earlierOwner: string = manifest.cases.earlier.manyPositionsAndLimitOrder.owner;
+  const service = await startedReadService({ CORS_ORIGINS: APP_ORIGIN });
+  const { v2, earlier } = service.services.deployments;
+  const computations = () => v2.owners.computations + earlier.owners.computations;
+  try {
+    for (
+      const path of [
+        `/v2/owner/${v2Owner}`,
+        `/positions/owner/${earlierOwner}?includePnlInLeverageDisplay=true`,
+        `/positions/owner/${earlierOwner}?includePnlInLeverageDisplay=false`,
+        `/orders/owner/${earlierOwner}`,
+      ]
+    ) {
+      await t.step(path, async () => {
+        const before = computations();
+        // The first read computes and holds the view (the app); the next are answered at the edge.
+        const first = await call(service.app, "GET", path);
+        assert.equal(first.status, 200);
+        assert.equal(computations(), before + 1);
+        const held = service.services.deployments;
+        assert.ok(
+          held.v2.owners.heldJson("basket", v2Owner) ?? held.earlier.owners.heldJson("orders", earlierOwner),
+          "held",
+        );
+        // An extra `&` sends the same request through the app (the edge takes the exact spellings only).
+        const inApp = `${path}${path.includes("?") ? "&" : "?"}`;
+        const variants: Record<string, string>[] = [{}, { origin: APP_ORIGIN, "x-request-id": "trace-4" }, {
+          origin: STRANGER,
+        }];
+        for (const headers of variants) {
+          const atEdge = await call(service.app, "GET", path, undefined, { headers });
+          const viaApp = await call(service.app, "GET", inApp, undefined, { headers });
+          assert.equal(atEdge.status, viaApp.status);
+          assert.deepEqual(comparable(atEdge), comparable(viaApp));
+          assert.equal(atEdge.text, first.text);
+          assert.equal(viaApp.text, first.text);
+        }
+        assert.equal(computations(), before + 1, "every later read was held");
+      });
+    }
+    await t.step("spellings the edge does not hold go to the app, which answers them", async () => {
+      const upper = await call(service.app, "GET", `/positions/owner/${earlierOwner}?includePnlInLeverageDisplay=TRUE`);
+      assert.equal(upper.status, 200);
+      const invalid = await call(service.app, "GET", "/v2/owner/not-a-key");
+      assert.equal(invalid.body.code, "INVALID_PUBKEY");
+      const escaped = await call(service.app, "GET", `/v2/owner/%31${v2Owner.slice(1)}`);
+      assert.ok(escaped.status === 200 || escaped.status === 400);
+    });
+    await t.step("a clock second later nothing is held: the next read computes again", async () => {
+      const before = computations();
+      service.replay!.replayer.advanceTo(2_500);
+      assert.equal(v2.owners.heldJson("basket", v2Owner), undefined);
+      await call(service.app, "GET", `/v2/owner/${v2Owner}`);
+      assert.equal(computations(), before + 1);
+    });
+  } finally {
+    await service.stop();
+  }
 });
