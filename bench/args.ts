@@ -3,7 +3,7 @@
 export const USAGE = `usage: deno task bench [options]
 
   --only LIST             figures or groups to run, comma-separated (default: all); groups:
-                          reads, owner, previews, builders, load, cold-start, quotes
+                          reads, owner, previews, builders, load, ceiling, cold-start, quotes
   --quick                 short runs for a first look: 2 s runs, 100,000-request load run, cold start on 10,000
                           owners only (figures are noisier; do not publish them)
   --duration-s N          seconds per load-generator run (default 10)
@@ -39,6 +39,7 @@ export const GROUPS: Record<string, string[]> = {
     "earlier-swap-and-open",
   ],
   load: ["load"],
+  ceiling: ["ceiling-health", "ceiling-v2-owner", "ceiling-v2-preview-margin"],
   "cold-start": ["cold-start"],
   quotes: ["quotes"],
 };

@@ -7,25 +7,42 @@
  * cheaper than a byte array, and the service sends its kept answers as text, so a byte-array baseline would be slower
  * than it needs to be and flatter every ratio.
  *
- *   deno run --allow-read --allow-net bench/baseline-server.ts ROUTES.json PORT
+ * With `labelled`, every answer also carries the headers the service owes every answer whatever answers it: a fresh
+ * `X-Request-Id` and, as with the default `CORS_ORIGINS=*`, `Access-Control-Allow-Origin` and
+ * `Access-Control-Expose-Headers`. Measured against the bare baseline, it shows what those headers alone cost a
+ * server on this Deno: the ratio no service sending them can pass (the bench's ceiling figures).
+ *
+ *   deno run --allow-read --allow-net bench/baseline-server.ts ROUTES.json PORT [labelled]
  */
 import { Hono } from "hono";
 import type { BaselineRoute } from "./processes.ts";
 import { fromBase64 } from "../src/protocol/codec/bytes.ts";
+import { CORS_EXPOSED_HEADERS } from "../src/http/middleware/cors.ts";
+import { REQUEST_ID_HEADER } from "../src/http/middleware/observe.ts";
 
 if (import.meta.main) {
-  const [routesFile, port] = Deno.args;
+  const [routesFile, port, mode] = Deno.args;
+  const exposed = CORS_EXPOSED_HEADERS.join(",");
+  const answerHeaders = (contentType: string): () => Record<string, string> =>
+    mode === "labelled"
+      ? () => ({
+        "content-type": contentType,
+        [REQUEST_ID_HEADER]: crypto.randomUUID(),
+        "Access-Control-Allow-Origin": "*",
+        "Access-Control-Expose-Headers": exposed,
+      })
+      : () => ({ "content-type": contentType });
   const routes: BaselineRoute[] = JSON.parse(await Deno.readTextFile(routesFile));
   const app = new Hono();
   for (const route of routes) {
     const body = new TextDecoder("utf-8", { fatal: true }).decode(fromBase64(route.bodyBase64));
-    const headers = { "content-type": route.contentType };
+    const headers = answerHeaders(route.contentType);
     const path = route.path.split("?")[0]; // the query is part of the request, not of the route
-    if (route.method === "GET") app.get(path, (c) => c.body(body, 200, headers));
+    if (route.method === "GET") app.get(path, (c) => c.body(body, 200, headers()));
     else {
       app.post(path, async (c) => {
         await c.req.json();
-        return c.body(body, 200, headers);
+        return c.body(body, 200, headers());
       });
     }
   }

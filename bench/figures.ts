@@ -16,6 +16,11 @@ export interface FigureSpec {
    * them and gives the baseline its answer.
    */
   variants?: BenchRequest[];
+  /**
+   * For a ceiling figure: the figure whose answer it serves. It measures no service: the baseline labelled with the
+   * headers every service answer carries (in the service's place) against the bare baseline.
+   */
+  ceilingOf?: string;
   /** Why a sample answer is unfit to measure, or undefined when it is fit. */
   unfit(status: number, text: string): string | undefined;
   target?: Target;
@@ -75,7 +80,7 @@ export function figureSpecs(world: BenchWorld, manifest: Manifest, v2Config: Poo
       marginDeltaUsdUi: (1 + i / 100).toFixed(2),
       action: "ADD",
     });
-  return [
+  const figures: FigureSpec[] = [
     { id: "health", label: "GET /v2/health", request: get("/v2/health"), unfit: ok, target: READ_TARGET },
     { id: "prices", label: "GET /v2/prices", request: get("/v2/prices"), unfit: ok, target: READ_TARGET },
     { id: "tokens", label: "GET /v2/tokens", request: get("/v2/tokens"), unfit: ok, target: READ_TARGET },
@@ -201,4 +206,19 @@ export function figureSpecs(world: BenchWorld, manifest: Manifest, v2Config: Poo
       unfit: built,
     },
   ];
+  return [...figures, ...CEILING_BASES.map((id) => ceilingOf(figures.find((f) => f.id === id)!))];
+}
+
+/** Figures whose ceiling is measured: a small read, the owner view, a preview. */
+export const CEILING_BASES = ["health", "v2-owner", "v2-preview-margin"];
+
+/** The ceiling figure of `base`: its answer, from the labelled baseline against the bare one. */
+function ceilingOf(base: FigureSpec): FigureSpec {
+  return {
+    id: `ceiling-${base.id}`,
+    label: `${base.label}: ceiling (bare route + request id and CORS headers, in the service column; no service)`,
+    request: base.request,
+    ceilingOf: base.id,
+    unfit: base.unfit,
+  };
 }

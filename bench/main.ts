@@ -64,24 +64,32 @@ async function serviceFigures(wanted: Set<string>, measure: Measure, loadRequest
   const figures: Figure[] = [];
   const throughput = specs.filter((s) => wanted.has(s.id));
   const loadSpecs = LOAD_RUN_ROUTES.map((id) => specs.find((s) => s.id === id)!);
-  const withServers = async (run: (service: ServerProcess, baseline: ServerProcess) => Promise<void>) => {
+  const ceilings = throughput.some((s) => s.ceilingOf);
+  const withServers = async (
+    run: (service: ServerProcess, baseline: ServerProcess, labelled?: ServerProcess) => Promise<void>,
+  ) => {
     const service = await startService({ replayDir: world.dir });
     let baseline: ServerProcess | undefined;
+    let labelled: ServerProcess | undefined;
     try {
       const routes = [];
       for (const spec of new Set([...throughput, ...loadSpecs])) routes.push(await baselineRouteFor(service, spec));
       baseline = await startBaseline(routes);
-      await run(service, baseline);
+      if (ceilings) labelled = await startBaseline(routes, true);
+      await run(service, baseline, labelled);
     } finally {
+      await labelled?.stop();
       await baseline?.stop();
       await service.stop();
     }
   };
   if (throughput.length) {
-    await withServers(async (service, baseline) => {
+    await withServers(async (service, baseline, labelled) => {
       for (const spec of throughput) {
         log(`measuring ${spec.label} ...`);
-        const figure = await measureFigure(spec, service, baseline, measure);
+        // A ceiling figure measures the labelled baseline in the service's place (figures.ts).
+        const measured = spec.ceilingOf && labelled ? labelled : service;
+        const figure = await measureFigure(spec, measured, baseline, measure);
         log(
           `  service ${figure.service.rps.toFixed(0)} req/s (p99 ${figure.service.p99Ms.toFixed(2)} ms), baseline ` +
             `${figure.baseline.rps.toFixed(0)} req/s (p99 ${figure.baseline.p99Ms.toFixed(2)} ms): ratio ` +

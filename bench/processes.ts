@@ -131,12 +131,16 @@ export interface BaselineRoute {
   bodyBase64: string;
 }
 
-/** The bare Hono baseline (bench/baseline-server.ts) serving `routes`; resolves once it listens. */
-export async function startBaseline(routes: BaselineRoute[]): Promise<ServerProcess> {
+/**
+ * The bare Hono baseline (bench/baseline-server.ts) serving `routes`, `labelled` with the headers every service
+ * answer carries or not; resolves once it listens.
+ */
+export async function startBaseline(routes: BaselineRoute[], labelled = false): Promise<ServerProcess> {
   const file = await Deno.makeTempFile({ suffix: ".json" });
   await Deno.writeTextFile(file, JSON.stringify(routes));
   const port = freePort();
-  const server = spawn(["run", "--allow-read", "--allow-net", "bench/baseline-server.ts", file, String(port)], {
+  const args = ["run", "--allow-read", "--allow-net", "bench/baseline-server.ts", file, String(port)];
+  const server = spawn(labelled ? [...args, "labelled"] : args, {
     ...Deno.env.toObject(),
   }, port);
   try {

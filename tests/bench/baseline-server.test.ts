@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { startBaseline } from "../../bench/processes.ts";
 import { base64 } from "../../src/protocol/codec/bytes.ts";
+import { CORS_EXPOSED_HEADERS } from "../../src/http/middleware/cors.ts";
 
 Deno.test("baseline server: the same bytes and content type for every route, non-ASCII included", async () => {
   const answer = new TextEncoder().encode('{"name":"Señal","pools":[1,2,3]}');
@@ -25,5 +26,25 @@ Deno.test("baseline server: the same bytes and content type for every route, non
     }
   } finally {
     await baseline.stop();
+  }
+});
+
+Deno.test("baseline server, labelled: the same bytes with a fresh request id and the CORS headers of every answer", async () => {
+  const answer = new TextEncoder().encode('{"status":"ok"}');
+  const route = { method: "GET" as const, path: "/v2/health", contentType: "application/json" };
+  const labelled = await startBaseline([{ ...route, bodyBase64: base64(answer) }], true);
+  try {
+    const ids = new Set<string | null>();
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(`${labelled.base}/v2/health`);
+      assert.deepEqual(new Uint8Array(await response.arrayBuffer()), answer);
+      assert.match(response.headers.get("x-request-id") ?? "", /^[0-9a-f-]{36}$/);
+      ids.add(response.headers.get("x-request-id"));
+      assert.equal(response.headers.get("access-control-allow-origin"), "*");
+      assert.equal(response.headers.get("access-control-expose-headers"), CORS_EXPOSED_HEADERS.join(","));
+    }
+    assert.equal(ids.size, 2);
+  } finally {
+    await labelled.stop();
   }
 });
