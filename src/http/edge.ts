@@ -112,8 +112,8 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
   const { reads, held, preflight, record, labelCors, limiter, trustProxy, quotes } = options;
 
   /**
-   * An answer given here (a plain read, a kept quote), or the limit's refusal of it, labelled and recorded as the
-   * app's answers are.
+   * An answer given here (a plain read, a held owner view, a kept quote), or the limit's refusal of it, labelled and
+   * recorded as the app's answers are.
    */
   const answerHere = (
     method: string,
@@ -170,6 +170,7 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     return response;
   };
 
+  /** The app's answer to `request`. */
   const toApp = (
     request: Request,
     method: string,
