@@ -5,6 +5,7 @@
  * parsed, validated or computed again. The pure quotes answer so (`answerQuote`: previews, preview-only builders);
  * what the world is, and when it moves, is the keeper's business (src/runtime/quote-answer-cache.ts).
  */
+import type { Context } from "hono";
 
 /** A moment of the world: while the same object is current, a kept answer is still the answer. */
 export type WorldStamp = object;
@@ -28,6 +29,19 @@ export interface KeptAnswers {
   find(target: string, body: string, stamp: WorldStamp): KeptAnswer | undefined;
   /** Keeps `answer` for `target` and `body` if `stamp` (read before the answer was computed) is still current. */
   keep(target: string, body: string, answer: KeptAnswer, stamp: WorldStamp): void;
+}
+
+/**
+ * What the edge hands the app (as Hono's `c.env`) about a body it read to look for a kept answer: the body's text, the
+ * request's own body being used up. The request validator takes it from here instead of reading the body again.
+ */
+export interface BodyReadAtEdge {
+  body?: string;
+}
+
+/** The body text the edge read from this request, if it did. */
+export function bodyReadAtEdge(c: Context): string | undefined {
+  return (c.env as BodyReadAtEdge | undefined)?.body;
 }
 
 /** What a kept answer is kept under besides its body: the request's method and URL. */

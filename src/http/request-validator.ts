@@ -25,7 +25,7 @@ import type { RouteConfig, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { BoundedMemo } from "../protocol/memo.ts";
-import { keepableText, type KeptAnswers, keptTarget } from "./kept-answers.ts";
+import { bodyReadAtEdge, keepableText, type KeptAnswers, keptTarget } from "./kept-answers.ts";
 import { routeTemplate } from "./middleware/observe.ts";
 
 export type ValidationTarget = "query" | "param" | "json";
@@ -86,7 +86,7 @@ async function bodyText(c: Context): Promise<string | undefined> {
     return undefined;
   }
   if (!JSON_CONTENT_TYPE.test(contentType)) throw new HTTPException(415, { message: "Unsupported Media Type" });
-  return await c.req.text();
+  return bodyReadAtEdge(c) ?? await c.req.text();
 }
 
 function parsedBody(text: string | undefined): unknown {

@@ -5,7 +5,7 @@
  * rate-limit buckets, metrics and log lines), every answer checked against the YAML by `call`.
  */
 import assert from "node:assert/strict";
-import { serviceEdge } from "../../src/http/edge.ts";
+import { type Exchange, serviceEdge } from "../../src/http/edge.ts";
 import type { KeptAnswer, KeptAnswers, WorldStamp } from "../../src/http/kept-answers.ts";
 import { createLogger } from "../../src/http/logger.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
@@ -25,10 +25,12 @@ const oneKeptAnswer: KeptAnswers = {
 };
 
 function edgeOverEchoingApp() {
-  const reached: { request: Request; body: string }[] = [];
+  const reached: { request: Request; body: string; readAtEdge: boolean }[] = [];
   const recorded: string[] = [];
-  const edge = serviceEdge(async (request) => {
-    reached.push({ request, body: await request.text() });
+  const edge = serviceEdge(async (request, exchange) => {
+    // As the request validator does: the body the edge read, else the request's own.
+    const readAtEdge = (exchange as Exchange).body;
+    reached.push({ request, body: readAtEdge ?? await request.text(), readAtEdge: readAtEdge !== undefined });
     return new Response("from the app");
   }, {
     reads: new Map(),
@@ -90,6 +92,7 @@ Deno.test("edge: any other POST reaches the app with its body intact", async () 
     BODY,
     BODY + " ".repeat(4096),
   ]);
+  assert.deepEqual(reached.map((r) => r.readAtEdge), [true, false, false, false, false]);
   assert.equal(reached[0].request.headers.get("content-type"), "application/json");
   assert.equal(reached[0].request.method, "POST");
 });
@@ -136,10 +139,16 @@ Deno.test("service: a kept quote at the edge is the app's answer, with its bucke
     assert.deepEqual(comparable(kept), comparable(computed));
     assert.equal(computed.headers.get("ratelimit-remaining"), "2");
     assert.equal(kept.headers.get("ratelimit-remaining"), "1", "the edge took the next token of the same bucket");
-    const third = await post();
-    assert.equal(third.status, 200);
+    // Another body while answers are kept for the route: read at the edge, then computed by the app from that text.
+    const other = JSON.stringify({ ...OPEN_PREVIEW, inputAmountUi: "4" });
+    const computedAgain = await call(service.app, "POST", "/v2/transaction-builder/open-position", other, {
+      headers: { "content-length": String(other.length) },
+    });
+    assert.equal(computedAgain.status, 200);
+    assert.notEqual(computedAgain.body.outputAmount, computed.body.outputAmount);
+    assert.equal(quotes.kept, 2);
     const refused = await post();
-    assert.equal(refused.status, 429);
+    assert.equal(refused.status, 429, "the burst of 3 is spent");
     assert.equal(refused.body.code, "RATE_LIMITED");
 
     const route = "/v2/transaction-builder/open-position";
