@@ -160,3 +160,24 @@ Deno.test("HeldRawAccount: the held account's fields, at its own slot and chain;
   assert.equal(bytesIdentity(account), packed);
   assert.deepEqual({ ...account }, { slot: 42, chain: "er" });
 });
+
+Deno.test("packed bytes: a pack equal to its twin is the twin, and takes no room in the slab", () => {
+  const slab = new PackSlab(4096);
+  const data = new Uint8Array(300);
+  data.set([1, 2, 3], 0);
+  data.set([7, 8], 200);
+  const twin = slab.pack(data);
+  const same = slab.pack(data.subarray(0, 202), 300, twin);
+  assert.equal(same, twin, "equal bytes (trailing zeros left out): the twin itself");
+  const next = slab.pack(Uint8Array.of(9));
+  assert.equal(next.offset, twin.offset + twin.size, "the dropped segments left no gap");
+  const changed = data.slice();
+  changed[201] = 1;
+  const other = slab.pack(changed, 300, twin);
+  assert.notEqual(other, twin);
+  assert.deepEqual(other.unpack(), changed);
+  assert.notEqual(slab.pack(data, 301, twin), twin, "another length is other bytes");
+  const big = new Uint8Array(2000).fill(5);
+  const bigTwin = slab.pack(big);
+  assert.equal(slab.pack(big.slice(), 2000, bigTwin), bigTwin, "also for bytes packed into a buffer of their own");
+});
