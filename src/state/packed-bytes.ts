@@ -48,7 +48,8 @@ export class PackSlab {
     const size = encode(bytes, end, this.#chunk, offset) - offset;
     // The encoding is canonical: bytes equal to the twin's packed alike, and the segments just written are dropped.
     if (twin && twin.length === length && twin.sameSegments(this.#chunk, offset, size)) return twin;
-    this.#used += size;
+    // Each pack starts at a multiple of 4, so two packs are compared a word at a time (`sameSegments`).
+    this.#used = (offset + size + 3) & ~3;
     return new PackedBytes(this.#chunk, offset, size, length, prefixOf(bytes, length));
   }
 }
@@ -243,10 +244,20 @@ export class PackedBytes {
     return other.length === this.length && this.sameSegments(other.slab, other.offset, other.size);
   }
 
-  /** Whether `slab[offset, offset + size)` are these segments. */
+  /** Whether `slab[offset, offset + size)` are these segments: a word at a time when both start at a multiple of 4. */
   sameSegments(slab: Uint8Array, offset: number, size: number): boolean {
     if (size !== this.size) return false;
-    for (let i = 0; i < size; i++) if (this.slab[this.offset + i] !== slab[offset + i]) return false;
+    const mine = this.slab.byteOffset + this.offset;
+    const theirs = slab.byteOffset + offset;
+    let i = 0;
+    if (((mine | theirs) & 3) === 0 && size >= 64) {
+      const words = size >>> 2;
+      const a = new Uint32Array(this.slab.buffer, mine, words);
+      const b = new Uint32Array(slab.buffer, theirs, words);
+      for (let w = 0; w < words; w++) if (a[w] !== b[w]) return false;
+      i = words << 2;
+    }
+    for (; i < size; i++) if (this.slab[this.offset + i] !== slab[offset + i]) return false;
     return true;
   }
 }

@@ -97,7 +97,7 @@ Deno.test("packed bytes: packs share a slab; a large one gets its own buffer", (
   const a = slab.pack(Uint8Array.of(1, 2, 3));
   const b = slab.pack(Uint8Array.of(4, 5));
   assert.equal(a.slab, b.slab);
-  assert.equal(b.offset, a.offset + a.size);
+  assert.equal(b.offset, (a.offset + a.size + 3) & ~3, "next, at a multiple of 4");
   const big = slab.pack(Uint8Array.from({ length: 500 }, () => 9));
   assert.notEqual(big.slab, a.slab);
   assert.equal(big.slab.length, big.size, "exactly its size");
@@ -170,7 +170,7 @@ Deno.test("packed bytes: a pack equal to its twin is the twin, and takes no room
   const same = slab.pack(data.subarray(0, 202), 300, twin);
   assert.equal(same, twin, "equal bytes (trailing zeros left out): the twin itself");
   const next = slab.pack(Uint8Array.of(9));
-  assert.equal(next.offset, twin.offset + twin.size, "the dropped segments left no gap");
+  assert.equal(next.offset, (twin.offset + twin.size + 3) & ~3, "the dropped segments left no gap");
   const changed = data.slice();
   changed[201] = 1;
   const other = slab.pack(changed, 300, twin);
@@ -180,4 +180,13 @@ Deno.test("packed bytes: a pack equal to its twin is the twin, and takes no room
   const big = new Uint8Array(2000).fill(5);
   const bigTwin = slab.pack(big);
   assert.equal(slab.pack(big.slice(), 2000, bigTwin), bigTwin, "also for bytes packed into a buffer of their own");
+  // Segments of 64 bytes and more are compared a word at a time: a difference in any word, or in the tail, is seen.
+  const words = Uint8Array.from({ length: 203 }, (_, i) => i % 251 + 1);
+  const wordsTwin = slab.pack(words);
+  assert.equal(slab.pack(words.slice(), 203, wordsTwin), wordsTwin);
+  for (const at of [0, 100, 201, 202]) {
+    const changed = words.slice();
+    changed[at] ^= 0x80;
+    assert.notEqual(slab.pack(changed, 203, wordsTwin), wordsTwin, `a difference at byte ${at}`);
+  }
 });
