@@ -380,12 +380,15 @@ async function readInitialAccounts(dir: string): Promise<Record<Chain, RecordedA
   const slab = new PackSlab();
   const er = await readAccountsInto(dir, "er", shared, (_pubkey, stored, length) => slab.pack(stored, length));
   const twins = new Map(er.map((a) => [a.pubkey, a]));
+  // A base copy is packed, then compared with its twin's packed form (equal bytes pack alike): cheaper than comparing
+  // the bytes with the twin's segments and packing them when they differ. The account read next is the one whose
+  // bytes were just held: it takes its twin's key string without a second lookup.
+  let twin: RecordedAccount | undefined;
   const base = await readAccountsInto(dir, "base", shared, (pubkey, stored, length) => {
-    const twin = twins.get(pubkey)?.packed;
-    return twin && twin.equals(stored, length) ? twin : slab.pack(stored, length);
+    twin = twins.get(pubkey);
+    return slab.pack(stored, length, twin?.packed);
   }, (account) => {
-    const twin = twins.get(account.pubkey);
-    if (twin) account.pubkey = twin.pubkey;
+    if (twin && twin.pubkey === account.pubkey) account.pubkey = twin.pubkey;
   });
   return { base, er };
 }

@@ -225,7 +225,11 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
       if (oracle && !virtual) await waitFor(() => services.prices.size > 0, FIRST_PRICE_TIMEOUT_MS);
       for (const cache of caches) cache.start();
       for (const hub of hubs) hub.start();
-      log(`ready: ${services.accounts.size()} accounts, ${services.prices.size} prices`);
+      // Copies per chain: the count of effective accounts walks every key (0.05 s at 100,000 owners, before ready).
+      const { accounts } = services;
+      log(
+        `ready: ${accounts.size("base")} base and ${accounts.size("er")} ER accounts, ${services.prices.size} prices`,
+      );
     },
     closeStreams() {
       for (const hub of hubs) hub.stop();

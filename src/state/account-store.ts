@@ -146,9 +146,12 @@ export class AccountStore {
       this.#tombstones[account.chain].delete(account.pubkey);
     }
     this.noteSlot(account.chain, account.slot);
-    const before = this.get(account.pubkey) ?? null;
+    // What `get` returns before and after, from the copy already looked up (a first load sets 400,000 accounts).
+    const erCopy = account.chain === "er" ? existing : this.#copies.er.get(account.pubkey);
+    const before = erCopy ?? (account.chain === "base" ? existing : this.#copies.base.get(account.pubkey)) ?? null;
     copies.set(account.pubkey, account);
-    return this.#afterWrite(account.pubkey, before);
+    const after = account.chain === "er" ? account : erCopy ?? account;
+    return this.#afterWrite(account.pubkey, before, after);
   }
 
   /** Deletes one chain's copy as of `slot` (refused when the held copy is newer). */
@@ -162,7 +165,7 @@ export class AccountStore {
     if (!existing) return "unchanged";
     const before = this.get(pubkey) ?? null;
     copies.delete(pubkey);
-    return this.#afterWrite(pubkey, before);
+    return this.#afterWrite(pubkey, before, this.get(pubkey) ?? null);
   }
 
   /** Forgets deletion markers at or below `slot` (call after a full reload at that slot). */
@@ -170,8 +173,7 @@ export class AccountStore {
     for (const [key, s] of this.#tombstones[chain]) if (s <= slot) this.#tombstones[chain].delete(key);
   }
 
-  #afterWrite(pubkey: string, before: RawAccount | null): ApplyResult {
-    const after = this.get(pubkey) ?? null;
+  #afterWrite(pubkey: string, before: RawAccount | null, after: RawAccount | null): ApplyResult {
     if (before !== after) {
       const oldKind = before && kindOf(before);
       const newKind = after && kindOf(after);

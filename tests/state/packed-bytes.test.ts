@@ -97,7 +97,7 @@ Deno.test("packed bytes: packs share a slab; a large one gets its own buffer", (
   const a = slab.pack(Uint8Array.of(1, 2, 3));
   const b = slab.pack(Uint8Array.of(4, 5));
   assert.equal(a.slab, b.slab);
-  assert.equal(b.offset, a.offset + a.size);
+  assert.equal(b.offset, (a.offset + a.size + 3) & ~3, "next, at a multiple of 4");
   const big = slab.pack(Uint8Array.from({ length: 500 }, () => 9));
   assert.notEqual(big.slab, a.slab);
   assert.equal(big.slab.length, big.size, "exactly its size");
@@ -159,4 +159,34 @@ Deno.test("HeldRawAccount: the held account's fields, at its own slot and chain;
   assert.deepEqual(account.data, Uint8Array.of(1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 9));
   assert.equal(bytesIdentity(account), packed);
   assert.deepEqual({ ...account }, { slot: 42, chain: "er" });
+});
+
+Deno.test("packed bytes: a pack equal to its twin is the twin, and takes no room in the slab", () => {
+  const slab = new PackSlab(4096);
+  const data = new Uint8Array(300);
+  data.set([1, 2, 3], 0);
+  data.set([7, 8], 200);
+  const twin = slab.pack(data);
+  const same = slab.pack(data.subarray(0, 202), 300, twin);
+  assert.equal(same, twin, "equal bytes (trailing zeros left out): the twin itself");
+  const next = slab.pack(Uint8Array.of(9));
+  assert.equal(next.offset, (twin.offset + twin.size + 3) & ~3, "the dropped segments left no gap");
+  const changed = data.slice();
+  changed[201] = 1;
+  const other = slab.pack(changed, 300, twin);
+  assert.notEqual(other, twin);
+  assert.deepEqual(other.unpack(), changed);
+  assert.notEqual(slab.pack(data, 301, twin), twin, "another length is other bytes");
+  const big = new Uint8Array(2000).fill(5);
+  const bigTwin = slab.pack(big);
+  assert.equal(slab.pack(big.slice(), 2000, bigTwin), bigTwin, "also for bytes packed into a buffer of their own");
+  // Segments of 64 bytes and more are compared a word at a time: a difference in any word, or in the tail, is seen.
+  const words = Uint8Array.from({ length: 203 }, (_, i) => i % 251 + 1);
+  const wordsTwin = slab.pack(words);
+  assert.equal(slab.pack(words.slice(), 203, wordsTwin), wordsTwin);
+  for (const at of [0, 100, 201, 202]) {
+    const changed = words.slice();
+    changed[at] ^= 0x80;
+    assert.notEqual(slab.pack(changed, 203, wordsTwin), wordsTwin, `a difference at byte ${at}`);
+  }
 });
