@@ -39,7 +39,7 @@ export const GROUPS: Record<string, string[]> = {
     "earlier-swap-and-open",
   ],
   load: ["load"],
-  ceiling: ["ceiling-health", "ceiling-v2-owner", "ceiling-v2-preview-margin"],
+  ceiling: ["ceiling-health", "ceiling-v2-owner", "ceiling-earlier-positions-owner", "ceiling-v2-preview-margin"],
   "cold-start": ["cold-start"],
   quotes: ["quotes"],
 };

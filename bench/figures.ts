@@ -209,8 +209,8 @@ export function figureSpecs(world: BenchWorld, manifest: Manifest, v2Config: Poo
   return [...figures, ...CEILING_BASES.map((id) => ceilingOf(figures.find((f) => f.id === id)!))];
 }
 
-/** Figures whose ceiling is measured: a small read, the owner view, a preview. */
-export const CEILING_BASES = ["health", "v2-owner", "v2-preview-margin"];
+/** Figures whose ceiling is measured: a small read, both interfaces' owner views, a preview. */
+export const CEILING_BASES = ["health", "v2-owner", "earlier-positions-owner", "v2-preview-margin"];
 
 /** The ceiling figure of `base`: its answer, from the labelled baseline against the bare one. */
 function ceilingOf(base: FigureSpec): FigureSpec {
