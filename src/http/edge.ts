@@ -112,43 +112,39 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
   const { reads, held, preflight, record, labelCors, limiter, trustProxy, quotes } = options;
 
   /**
-   * An answer given here (a plain read, a held owner view, a kept quote), or the limit's refusal of it, labelled and
-   * recorded as the app's answers are.
+   * An answer given here (a plain read, a held owner view, a kept quote) once the request's rate-limit token is taken
+   * from the app's buckets (none when the limit does not cover its path), or the limit's refusal of it; labelled and
+   * recorded as the app's answers are. `answer` is built only when the request is admitted.
    */
   const answerHere = (
-    method: string,
-    path: string,
-    route: string,
+    request: Request,
+    info: unknown,
+    pathAndQuery: string,
+    route: string | undefined,
     answer: () => Response,
-    origin: string | undefined,
     requestId: string,
     started: number,
-    admission: Admission | undefined,
-  ): Response => {
-    let response: Response;
-    // An admission exists only when the limiter does.
-    if (admission !== undefined && limiter && !admission.result.allowed) response = limiter.refusal(admission);
-    else {
-      response = answer();
-      if (admission !== undefined && limiter) limiter.label(response.headers, admission);
-    }
-    response.headers.set(REQUEST_ID_HEADER, requestId);
-    labelCors(response.headers, origin);
-    record(requestId, method, path, route, response.status, started);
-    return response;
-  };
-
-  /** `then` with the request's rate-limit token taken from the app's buckets (none when the limit does not cover it). */
-  const admitted = (
-    path: string,
-    headers: Headers,
-    info: unknown,
-    then: (admission: Admission | undefined) => Response,
   ): Response | Promise<Response> => {
-    if (limiter === undefined || !limiter.covers(path)) return then(undefined);
+    const headers = request.headers;
+    const path = pathAndQuery.split("?", 1)[0];
+    const origin = headers.get("origin") ?? undefined;
+    const answered = (admission: Admission | undefined) => {
+      let response: Response;
+      // An admission exists only when the limiter does.
+      if (admission !== undefined && limiter && !admission.result.allowed) response = limiter.refusal(admission);
+      else {
+        response = answer();
+        if (admission !== undefined && limiter) limiter.label(response.headers, admission);
+      }
+      response.headers.set(REQUEST_ID_HEADER, requestId);
+      labelCors(response.headers, origin);
+      record(requestId, request.method, path, route ?? path, response.status, started);
+      return response;
+    };
+    if (limiter === undefined || !limiter.covers(path)) return answered(undefined);
     const forwardedFor = trustProxy ? headers.get("x-forwarded-for") : undefined;
     const admission = limiter.take(clientKey(forwardedFor, remoteAddrOf(info)?.hostname, trustProxy));
-    return admission instanceof Promise ? admission.then(then) : then(admission);
+    return admission instanceof Promise ? admission.then(answered) : answered(admission);
   };
 
   /** The app's answer, labelled and recorded. */
@@ -201,20 +197,14 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     started: number,
     info: unknown,
   ): Promise<Response> => {
-    const headers = request.headers;
-    const origin = headers.get("origin") ?? undefined;
     const body = await request.text();
     const kept = quotes?.find(target, body, stamp);
+    if (kept !== undefined) {
+      return answerHere(request, info, pathAndQuery, kept.route, () => keptJsonResponse(kept.text), requestId, started);
+    }
     // Handed on with the text read here: a new Request carrying it would cost a fifth of a computed preview's time.
-    if (kept === undefined) return toApp(request, "POST", pathAndQuery, origin, requestId, started, info, body);
-    const path = pathAndQuery.split("?", 1)[0];
-    const answer = () => new Response(kept.text, { headers: { "content-type": "application/json" } });
-    return admitted(
-      path,
-      headers,
-      info,
-      (admission) => answerHere("POST", path, kept.route, answer, origin, requestId, started, admission),
-    );
+    const origin = request.headers.get("origin") ?? undefined;
+    return toApp(request, "POST", pathAndQuery, origin, requestId, started, info, body);
   };
 
   return (request, info) => {
@@ -226,29 +216,16 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     const requestId = requestIdFor(headers.get(REQUEST_ID_HEADER) ?? undefined);
     const pathAndQuery = pathAndQueryOf(request.url);
     if (method === "GET") {
+      // A plain read's path is exact (no query): it is also its route's template.
       const plain = reads.get(pathAndQuery)?.();
       if (plain !== undefined) {
-        const path = pathAndQuery; // an exact path: it has no query
-        const origin = headers.get("origin") ?? undefined;
         const answer = () => keptJsonResponse(plain.json, plain.etag, headers.get("if-none-match") ?? undefined);
-        return admitted(
-          path,
-          headers,
-          info,
-          (admission) => answerHere("GET", path, path, answer, origin, requestId, started, admission),
-        );
+        return answerHere(request, info, pathAndQuery, undefined, answer, requestId, started);
       }
       const heldAnswer = held?.(pathAndQuery);
       if (heldAnswer !== undefined) {
-        const path = pathAndQuery.split("?", 1)[0];
-        const origin = headers.get("origin") ?? undefined;
-        const answer = () => new Response(heldAnswer.json, { headers: { "content-type": "application/json" } });
-        return admitted(
-          path,
-          headers,
-          info,
-          (admission) => answerHere("GET", path, heldAnswer.route, answer, origin, requestId, started, admission),
-        );
+        const answer = () => keptJsonResponse(heldAnswer.json);
+        return answerHere(request, info, pathAndQuery, heldAnswer.route, answer, requestId, started);
       }
     } else if (method === "POST" && quotes !== undefined) {
       const stamp = quotes.stamp();

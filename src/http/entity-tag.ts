@@ -47,8 +47,8 @@ export function ifNoneMatchHolds(header: string | undefined, tag: string): boole
   return false;
 }
 
-/** One object for every answer: hono passes it to the Response as it is. */
-const JSON_CONTENT = { "content-type": "application/json" };
+/** The content type of every JSON answer, one object for all of them: hono passes it to the Response as it is. */
+export const JSON_CONTENT = { "content-type": "application/json" };
 
 /**
  * The response of JSON text kept between requests: 200 with the text, and, for a tagged answer, its `ETag`; or 304
@@ -58,7 +58,7 @@ const JSON_CONTENT = { "content-type": "application/json" };
  * two or more headers costs about 12 µs more than one built with one (measured: 2.5 vs 14.6 µs), while setting a
  * header afterwards costs a fraction of a microsecond.
  */
-export function keptJsonResponse(text: string, etag: string | undefined, ifNoneMatch: string | undefined): Response {
+export function keptJsonResponse(text: string, etag?: string, ifNoneMatch?: string): Response {
   if (etag === undefined) return new Response(text, { headers: JSON_CONTENT });
   const response = ifNoneMatchHolds(ifNoneMatch, etag)
     ? new Response(null, { status: 304 })

@@ -25,7 +25,8 @@ import type { RouteConfig, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { BoundedMemo } from "../protocol/memo.ts";
-import { bodyReadAtEdge, keepableText, type KeptAnswers, keptTarget } from "./kept-answers.ts";
+import { bodyReadAtEdge, keepableText, type KeptAnswers, keptTarget, type WorldStamp } from "./kept-answers.ts";
+import { keptJsonResponse } from "./entity-tag.ts";
 import { routeTemplate } from "./middleware/observe.ts";
 
 export type ValidationTarget = "query" | "param" | "json";
@@ -98,9 +99,6 @@ function parsedBody(text: string | undefined): unknown {
   }
 }
 
-/** The content type of a kept answer (the JSON text a keepable handler answered with). */
-const JSON_CONTENT = { "content-type": "application/json" };
-
 /** URLs whose validated query and parameters are kept per bodyless route. */
 export const KEPT_VALIDATED_URLS = 1024;
 /** Longer URLs are validated afresh: a kept key should stay small. */
@@ -135,23 +133,33 @@ export function requestValidator(
     if (validated instanceof Response) return validated;
     const text = await bodyText(c);
     // The same method, URL and body in the same moment of the world get the answer kept for them, if any.
-    const kept = text === undefined ? undefined : keptAnswers(c);
-    const stamp = kept?.stamp();
-    const target = stamp && keptTarget(c.req.method, c.req.url);
-    if (kept && stamp && target && text !== undefined) {
-      const answer = kept.find(target, text, stamp);
-      if (answer !== undefined) return c.body(answer.text, 200, JSON_CONTENT);
-    }
+    const keeping = text === undefined ? undefined : keepingFor(c, keptAnswers(c), text);
+    const kept = keeping?.answers.find(keeping.target, keeping.body, keeping.stamp);
+    if (kept !== undefined) return keptJsonResponse(kept.text);
     hand(c, validated);
     const result = json.safeParse(parsedBody(text));
     if (!result.success) return invalid("json", result.error, c);
     c.req.addValidatedData("json", result.data as object);
     await next();
-    if (kept && stamp && target && text !== undefined) {
-      const answer = keepableText(c.res);
-      if (answer !== undefined) kept.keep(target, text, { text: answer, route: routeTemplate(c) }, stamp);
+    const keepable = keeping && keepableText(c.res);
+    if (keeping && keepable !== undefined) {
+      keeping.answers.keep(keeping.target, keeping.body, { text: keepable, route: routeTemplate(c) }, keeping.stamp);
     }
   };
+}
+
+/** Where a request's answer is looked up and kept: the kept answers, the moment, and the request's target and body. */
+interface Keeping {
+  answers: KeptAnswers;
+  stamp: WorldStamp;
+  target: string;
+  body: string;
+}
+
+/** The request's keeping, or undefined when no answers are kept (none given, or not started). */
+function keepingFor(c: Context, answers: KeptAnswers | undefined, body: string): Keeping | undefined {
+  const stamp = answers?.stamp();
+  return answers && stamp ? { answers, stamp, target: keptTarget(c.req.method, c.req.url), body } : undefined;
 }
 
 /** The request's validated query and path parameters, or the answer refusing them. */

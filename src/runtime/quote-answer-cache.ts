@@ -97,11 +97,14 @@ export class QuoteAnswerCache implements KeptAnswers {
   keep(target: string, body: string, answer: KeptAnswer, stamp: WorldStamp): void {
     if (target.length + body.length > this.longestKey || stamp !== this.stamp()) return;
     if (this.#heldFor !== stamp) this.#drop(stamp as Moment);
-    if (this.#answers.get(target)?.has(body) !== true) {
-      if (this.#size >= this.maxEntries) this.#drop(stamp as Moment);
+    let bodies = this.#answers.get(target);
+    if (bodies?.has(body) !== true) {
+      if (this.#size >= this.maxEntries) {
+        this.#drop(stamp as Moment);
+        bodies = undefined;
+      }
       this.#size++;
     }
-    let bodies = this.#answers.get(target);
     if (bodies === undefined) this.#answers.set(target, bodies = new Map());
     bodies.set(body, answer);
     this.#kept++;

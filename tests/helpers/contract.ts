@@ -183,6 +183,15 @@ export interface CheckedResponse {
   text: string;
 }
 
+/**
+ * An answer's headers as sorted `name: value` lines, without those that differ between two answers by nature (the
+ * date, a generated request id) and without `alsoIgnored` (lower-case names): for comparing two paths' answers.
+ */
+export function comparableHeaders(response: { headers: Headers }, ...alsoIgnored: string[]): string[] {
+  const ignored = new Set(["date", "x-request-id", ...alsoIgnored]);
+  return [...response.headers].filter(([name]) => !ignored.has(name)).map(([n, v]) => `${n}: ${v}`).sort();
+}
+
 /** Sends a request to an in-process app and validates the answer against the contract before returning it. */
 export async function call(
   app: { request: (input: string, init?: RequestInit) => Response | Promise<Response> },

@@ -10,7 +10,7 @@ import type { KeptAnswer, KeptAnswers, WorldStamp } from "../../src/http/kept-an
 import { createLogger } from "../../src/http/logger.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
 import { startedReadService } from "../helpers/app.ts";
-import { call, type CheckedResponse } from "../helpers/contract.ts";
+import { call, type CheckedResponse, comparableHeaders } from "../helpers/contract.ts";
 
 const MOMENT: WorldStamp = {};
 const KEPT: KeptAnswer = { text: '{"quoted":true}', route: "/quote" };
@@ -97,16 +97,8 @@ Deno.test("edge: any other POST reaches the app with its body intact", async () 
   assert.equal(reached[0].request.method, "POST");
 });
 
-/**
- * Headers of an answer that must be equal on both paths: not the date and a generated request id (they differ by
- * nature), nor the rate limit's count (each request takes a token).
- */
-function comparable(response: CheckedResponse): string[] {
-  return [...response.headers].filter(([name]) =>
-    !/^(date|x-request-id|ratelimit-remaining|ratelimit-reset)$/.test(name)
-  )
-    .map(([n, v]) => `${n}: ${v}`).sort();
-}
+/** Headers of an answer that must be equal on both paths: not the rate limit's count (each request takes a token). */
+const comparable = (response: CheckedResponse) => comparableHeaders(response, "ratelimit-remaining", "ratelimit-reset");
 
 const OPEN_PREVIEW = {
   inputTokenSymbol: "SOL",

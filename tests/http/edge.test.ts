@@ -11,7 +11,7 @@ import { VirtualClock } from "../../src/state/clock.ts";
 import { plainReadsOf } from "../../src/handlers/shared/plain-reads.ts";
 import { createLogger } from "../../src/http/logger.ts";
 import { startedReadService, testApp } from "../helpers/app.ts";
-import { call, type CheckedResponse } from "../helpers/contract.ts";
+import { call, type CheckedResponse, comparableHeaders } from "../helpers/contract.ts";
 
 const APP_ORIGIN = "http://app.test:5173";
 const STRANGER = "https://stranger.example";
@@ -141,13 +141,8 @@ Deno.test("edge: the rate limit takes a token per plain read and refuses with th
   assert.deepEqual(reachedApp, []);
 });
 
-/** Headers of an answer that must be equal on both paths (the date and a generated request id differ by nature). */
-function comparable(response: CheckedResponse): string[] {
-  return [...response.headers].filter(([name]) => name !== "date" && name !== "x-request-id").map(([n, v]) =>
-    `${n}: ${v}`
-  )
-    .sort();
-}
+/** Headers of an answer that must be equal on both paths. */
+const comparable = (response: CheckedResponse) => comparableHeaders(response);
 
 async function assertSameAnswers(
   app: { request: (input: string, init?: RequestInit) => Response | Promise<Response> },

@@ -8,7 +8,7 @@ import type { AppEnv, JsonText } from "../../services.ts";
 import type { Context, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import { ApiError } from "../../http/errors.ts";
-import { entityTagOf, keptJsonResponse } from "../../http/entity-tag.ts";
+import { entityTagOf, JSON_CONTENT, keptJsonResponse } from "../../http/entity-tag.ts";
 import { markKeepable } from "../../http/kept-answers.ts";
 import type { PositionTarget } from "../../domain/quotes/common.ts";
 import type { TpSlRequest } from "../../domain/quotes/previews.ts";
@@ -23,9 +23,6 @@ export interface ComputeErrorBody {
 export function computeError(failure: QuoteFailure): ComputeErrorBody {
   return { err: failure.err, code: failure.code };
 }
-
-/** The content type of every JSON answer (one object for every request: hono passes it to the Response as is). */
-const JSON_CONTENT = { "content-type": "application/json" };
 
 /** A 200 JSON response typed by its body, as `c.json(body, 200)` returns it. */
 export type Json200<T> = Response & TypedResponse<JSONParsed<T>, 200, "json">;
