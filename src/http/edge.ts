@@ -30,27 +30,37 @@
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../services.ts";
-import { keptJsonResponse } from "./entity-tag.ts";
+import { AnswerTemplates } from "./answer-templates.ts";
+import { ifNoneMatchHolds, keptJsonResponse } from "./entity-tag.ts";
 import type { ErrorBody } from "./errors.ts";
 import { KNOWN_METHODS, OTHER } from "./metrics.ts";
 import { type RecordAnswer, REQUEST_ID_HEADER, requestIdFor, routeTemplate } from "./middleware/observe.ts";
 import { type Admission, clientKey, type RequestLimiter } from "./middleware/rate-limit.ts";
 import { labelResponse } from "./middleware/answer-headers.ts";
+import type { CorsAnswerLabel } from "./middleware/cors.ts";
 import { type BodyReadAtEdge, type KeptAnswers, keptTarget, type WorldStamp } from "./kept-answers.ts";
 import { JSON_CONTENT_TYPE } from "./request-validator.ts";
 
-/** A plain read's 200: its JSON text and, for a kept answer, its entity tag. */
+/**
+ * A plain read's 200: its JSON text and, for a kept answer, its entity tag and the object that stands for that text
+ * while it is kept (its Response is then built once: answer-templates.ts).
+ */
 export interface PlainAnswer {
   json: string;
   etag?: string;
+  identity?: object;
 }
 
 /** The answer of a plain read now, or undefined when it is not a plain 200 (the app answers then). */
 export type PlainRead = () => PlainAnswer | undefined;
 
-/** A held read's 200: its JSON text and its route's template (a read of a path with parameters). */
+/**
+ * A held read's 200: its JSON text, the object that stands for that text while it is held (the held view), and its
+ * route's template (a read of a path with parameters).
+ */
 export interface HeldAnswer {
   json: string;
+  identity: object;
   route: string;
 }
 
@@ -87,7 +97,7 @@ export interface EdgeOptions {
   /** Answers CORS preflights (`OPTIONS` on any path). */
   preflight: FetchHandler;
   record: RecordAnswer;
-  labelCors: (headers: Headers, origin: string | undefined) => void;
+  labelCors: CorsAnswerLabel;
   /** The service's rate limit, shared with the app's middleware; absent when the limit is off. */
   limiter?: RequestLimiter;
   trustProxy: boolean;
@@ -110,11 +120,15 @@ const remoteAddrOf = (info: unknown) => (info as { remoteAddr?: { hostname?: str
 
 export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandler {
   const { reads, held, preflight, record, labelCors, limiter, trustProxy, quotes } = options;
+  // Templates carry the CORS labels when those are the same for every origin; otherwise each answer is labelled.
+  const templates = new AnswerTemplates(labelCors.sameForEveryOrigin ? (h) => labelCors(h, undefined) : undefined);
+  const templatesLabelCors = labelCors.sameForEveryOrigin;
 
   /**
    * An answer given here (a plain read, a held owner view, a kept quote) once the request's rate-limit token is taken
    * from the app's buckets (none when the limit does not cover its path), or the limit's refusal of it; labelled and
-   * recorded as the app's answers are. `answer` is built only when the request is admitted.
+   * recorded as the app's answers are. `answer` is built only when the request is admitted; `templated` tells that it
+   * comes from `templates` (so it carries the CORS labels when they are fixed).
    */
   const answerHere = (
     request: Request,
@@ -122,22 +136,24 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     pathAndQuery: string,
     route: string | undefined,
     answer: () => Response,
+    templated: boolean,
     requestId: string,
     started: number,
   ): Response | Promise<Response> => {
     const headers = request.headers;
     const path = pathAndQuery.split("?", 1)[0];
-    const origin = headers.get("origin") ?? undefined;
     const answered = (admission: Admission | undefined) => {
       let response: Response;
+      let corsLabelled = false;
       // An admission exists only when the limiter does.
       if (admission !== undefined && limiter && !admission.result.allowed) response = limiter.refusal(admission);
       else {
         response = answer();
+        corsLabelled = templated && templatesLabelCors;
         if (admission !== undefined && limiter) limiter.label(response.headers, admission);
       }
       response.headers.set(REQUEST_ID_HEADER, requestId);
-      labelCors(response.headers, origin);
+      if (!corsLabelled) labelCors(response.headers, headers.get("origin") ?? undefined);
       record(requestId, request.method, path, route ?? path, response.status, started);
       return response;
     };
@@ -200,7 +216,8 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     const body = await request.text();
     const kept = quotes?.find(target, body, stamp);
     if (kept !== undefined) {
-      return answerHere(request, info, pathAndQuery, kept.route, () => keptJsonResponse(kept.text), requestId, started);
+      const answer = () => templates.answer(kept, kept.text);
+      return answerHere(request, info, pathAndQuery, kept.route, answer, true, requestId, started);
     }
     // Handed on with the text read here: a new Request carrying it would cost a fifth of a computed preview's time.
     const origin = request.headers.get("origin") ?? undefined;
@@ -219,13 +236,19 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
       // A plain read's path is exact (no query): it is also its route's template.
       const plain = reads.get(pathAndQuery)?.();
       if (plain !== undefined) {
-        const answer = () => keptJsonResponse(plain.json, plain.etag, headers.get("if-none-match") ?? undefined);
-        return answerHere(request, info, pathAndQuery, undefined, answer, requestId, started);
+        const { json, etag, identity } = plain;
+        const ifNoneMatch = etag === undefined ? undefined : headers.get("if-none-match") ?? undefined;
+        // A 304 (the client holds this answer) is built as it is; a 200 of a kept answer comes from its template.
+        const templated = identity !== undefined && !(etag !== undefined && ifNoneMatchHolds(ifNoneMatch, etag));
+        const answer = templated
+          ? () => templates.answer(identity, json, etag)
+          : () => keptJsonResponse(json, etag, ifNoneMatch);
+        return answerHere(request, info, pathAndQuery, undefined, answer, templated, requestId, started);
       }
       const heldAnswer = held?.(pathAndQuery);
       if (heldAnswer !== undefined) {
-        const answer = () => keptJsonResponse(heldAnswer.json);
-        return answerHere(request, info, pathAndQuery, heldAnswer.route, answer, requestId, started);
+        const answer = () => templates.answer(heldAnswer.identity, heldAnswer.json);
+        return answerHere(request, info, pathAndQuery, heldAnswer.route, answer, true, requestId, started);
       }
     } else if (method === "POST" && quotes !== undefined) {
       const stamp = quotes.stamp();

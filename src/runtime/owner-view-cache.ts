@@ -232,15 +232,19 @@ export class OwnerViewCache {
   }
 
   /**
-   * What is held now, without computing anything: the JSON text of `owner`'s v2 basket view (`basket`), earlier
+   * What is held now, without computing anything: `owner`'s v2 basket view (`basket`), earlier
    * position listing (`positions`, with PnL in the leverage or not) or order listing (`orders`), when a read already
    * computed it for the current owner accounts, prices, shared accounts and second; else undefined. The service's edge
    * answers a polled owner view from it (src/http/edge.ts).
    */
-  heldJson(view: "basket" | "positions" | "orders", owner: string, includePnlInLeverageDisplay = false) {
+  heldView(
+    view: "basket" | "positions" | "orders",
+    owner: string,
+    includePnlInLeverageDisplay = false,
+  ): { readonly json: string } | undefined {
     if (!this.#unsubscribe.length) return undefined;
     const key = VIEW_KEYS[view](owner, includePnlInLeverageDisplay);
-    return this.#held(key, owner, this.#snapshotKey(this.clock.nowMs()))?.json;
+    return this.#held(key, owner, this.#snapshotKey(this.clock.nowMs()));
   }
 
   #snapshotKey(nowMs: number): string {

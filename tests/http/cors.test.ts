@@ -15,7 +15,7 @@ import {
   corsAnswerLabel,
   corsPreflights,
 } from "../../src/http/middleware/cors.ts";
-import { serviceEdge } from "../../src/http/edge.ts";
+import { type HeldAnswer, type PlainAnswer, serviceEdge } from "../../src/http/edge.ts";
 import type { AppEnv } from "../../src/services.ts";
 import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
@@ -158,6 +158,10 @@ Deno.test("CORS: preflights are counted in /metrics by outcome, and nowhere else
   assert.doesNotMatch(metrics, /http_requests_total\{method="OPTIONS"/);
 });
 
+/** A plain read's kept answer and a held view, answered by the edge from templates. */
+const KEPT: PlainAnswer = { json: '{"kept":true}', etag: '"d-0123456789abcdef"', identity: {} };
+const HELD: HeldAnswer = { json: '{"held":true}', identity: {}, route: "/held/:id" };
+
 Deno.test("CORS: every answer carries exactly the headers hono's cors middleware would give it", async () => {
   for (const setting of ["*", `${APP},${WALLET}`]) {
     const origins = parseCorsOrigins(setting);
@@ -165,6 +169,8 @@ Deno.test("CORS: every answer carries exactly the headers hono's cors middleware
       const app = new Hono<AppEnv>();
       app.use("*", middleware);
       app.get("/x", (c) => c.json({ ok: true }));
+      app.get("/kept", (c) => c.body(KEPT.json, 200, { "content-type": "application/json", etag: KEPT.etag! }));
+      app.get("/held/one", (c) => c.body(HELD.json, 200, { "content-type": "application/json" }));
       app.post("/x", (c) => c.json({ error: "bad", code: "VALIDATION_FAILED" }, 400));
       app.get("/throws", () => {
         throw new Error("boom");
@@ -172,9 +178,11 @@ Deno.test("CORS: every answer carries exactly the headers hono's cors middleware
       app.onError((_error, c) => c.json({ error: "internal error", code: "INTERNAL" }, 500));
       return app;
     };
-    // The service's edge over the same app, with the CORS preflights and labels the service uses.
+    // The service's edge over the same app, with the CORS preflights and labels the service uses. It answers `/kept`
+    // and `/held/one` itself, from templates built at the first request (whose origin must not stay in them).
     const edge = serviceEdge(withMiddleware((_c, next) => next()).fetch, {
-      reads: new Map(),
+      reads: new Map([["/kept", () => KEPT]]),
+      held: (pathAndQuery) => pathAndQuery === "/held/one" ? HELD : undefined,
       preflight: corsPreflights({ origins }),
       record: () => {},
       labelCors: corsAnswerLabel(origins),
@@ -190,7 +198,15 @@ Deno.test("CORS: every answer carries exactly the headers hono's cors middleware
     }));
     for (const origin of [APP, WALLET, STRANGER, undefined]) {
       for (
-        const [method, path] of [["GET", "/x"], ["POST", "/x"], ["GET", "/throws"], ["GET", "/none"], ["OPTIONS", "/x"]]
+        const [method, path] of [
+          ["GET", "/kept"],
+          ["GET", "/held/one"],
+          ["GET", "/x"],
+          ["POST", "/x"],
+          ["GET", "/throws"],
+          ["GET", "/none"],
+          ["OPTIONS", "/x"],
+        ]
       ) {
         const headers: Record<string, string> = origin ? { origin, "access-control-request-method": "POST" } : {};
         const init = { method, headers };

@@ -5,6 +5,7 @@
  * rate-limit buckets, metrics and log lines), every answer checked against the YAML by `call`.
  */
 import assert from "node:assert/strict";
+import { echoOrigin } from "../helpers/cors-labels.ts";
 import { type Exchange, serviceEdge } from "../../src/http/edge.ts";
 import type { KeptAnswer, KeptAnswers, WorldStamp } from "../../src/http/kept-answers.ts";
 import { createLogger } from "../../src/http/logger.ts";
@@ -36,7 +37,7 @@ function edgeOverEchoingApp() {
     reads: new Map(),
     preflight: () => new Response(null, { status: 204 }),
     record: (id, method, path, route, status) => recorded.push(`${id} ${method} ${path} ${route} ${status}`),
-    labelCors: (headers, origin) => headers.set("Access-Control-Allow-Origin", origin ?? "*"),
+    labelCors: echoOrigin,
     trustProxy: false,
     quotes: oneKeptAnswer,
   });

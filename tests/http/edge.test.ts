@@ -5,6 +5,7 @@
  * the YAML by `call`.
  */
 import assert from "node:assert/strict";
+import { echoOrigin } from "../helpers/cors-labels.ts";
 import { type Exchange, type HeldRead, type PlainAnswer, type PlainRead, serviceEdge } from "../../src/http/edge.ts";
 import { requestLimiter } from "../../src/http/middleware/rate-limit.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
@@ -20,7 +21,7 @@ const STRANGER = "https://stranger.example";
 function edgeOverCountingApp(options: { limit?: boolean; held?: HeldRead } = {}) {
   const reachedApp: string[] = [];
   const recorded: string[] = [];
-  const kept: PlainAnswer = { json: '{"a":1}', etag: '"7-0123456789abcdef"' };
+  const kept: PlainAnswer = { json: '{"a":1}', etag: '"7-0123456789abcdef"', identity: {} };
   const edge = serviceEdge((request, exchange) => {
     reachedApp.push(`${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`);
     assert.ok((exchange as Exchange).requestId, "the app is handed the request id");
@@ -33,7 +34,7 @@ function edgeOverCountingApp(options: { limit?: boolean; held?: HeldRead } = {})
       return new Response(null, { status: 204 });
     },
     record: (id, method, path, route, status) => recorded.push(`${id} ${method} ${path} ${route} ${status}`),
-    labelCors: (headers, origin) => headers.set("Access-Control-Allow-Origin", origin ?? "*"),
+    labelCors: echoOrigin,
     limiter: options.limit
       ? requestLimiter({ ratePerSecond: 1, burst: 1, trustProxy: false, clock: new VirtualClock(0) })
       : undefined,
@@ -57,7 +58,7 @@ Deno.test("edge: a plain read's GET is answered without the app, with the header
 
 Deno.test("edge: a held read's GET is answered without the app, recorded under its route", async () => {
   const held: HeldRead = (pathAndQuery) =>
-    pathAndQuery === "/owner/abc?x=1" ? { json: '{"held":1}', route: "/owner/:owner" } : undefined;
+    pathAndQuery === "/owner/abc?x=1" ? { json: '{"held":1}', identity: {}, route: "/owner/:owner" } : undefined;
   const { edge, reachedApp, recorded } = edgeOverCountingApp({ held });
   const response = await edge(new Request("http://host/owner/abc?x=1", { headers: { "x-request-id": "trace-8" } }));
   assert.equal(await response.text(), '{"held":1}');
@@ -66,6 +67,66 @@ Deno.test("edge: a held read's GET is answered without the app, recorded under i
   await (await edge(new Request("http://host/owner/abd?x=1"))).text();
   assert.deepEqual(reachedApp, ["GET /owner/abd?x=1"]);
   assert.equal(recorded[0], "trace-8 GET /owner/abc /owner/:owner 200");
+});
+
+Deno.test("edge: an answer sent again is built once, and each request still gets its own headers", async () => {
+  let view = { json: '{"v":1}' };
+  const held: HeldRead = (pathAndQuery) =>
+    pathAndQuery === "/owner/abc" ? { json: view.json, identity: view, route: "/owner/:owner" } : undefined;
+  const { edge } = edgeOverCountingApp({ held });
+  const get = async (headers: Record<string, string>) => {
+    const response = await edge(new Request("http://host/owner/abc", { headers }));
+    return { headers: response.headers, text: await response.text() };
+  };
+  const first = await get({ origin: "https://one.example", "x-request-id": "first" });
+  const second = await get({ "x-request-id": "second" });
+  const third = await get({ origin: "https://three.example" });
+  assert.deepEqual([first.text, second.text, third.text], ['{"v":1}', '{"v":1}', '{"v":1}']);
+  // Nothing of an earlier request stays in the answer built for the first: not its id, not its origin's label.
+  assert.equal(first.headers.get("x-request-id"), "first");
+  assert.equal(second.headers.get("x-request-id"), "second");
+  assert.ok(third.headers.get("x-request-id") && third.headers.get("x-request-id") !== "first");
+  assert.equal(first.headers.get("access-control-allow-origin"), "https://one.example");
+  assert.equal(second.headers.get("access-control-allow-origin"), "*");
+  assert.equal(third.headers.get("access-control-allow-origin"), "https://three.example");
+  for (const answer of [first, second, third]) {
+    assert.deepEqual([...answer.headers.keys()].sort(), [
+      "access-control-allow-origin",
+      "content-type",
+      "x-request-id",
+    ]);
+  }
+  // A changed answer is a new object: its own text, never the text built for the old one.
+  view = { json: '{"v":2}' };
+  assert.equal((await get({})).text, '{"v":2}');
+});
+
+Deno.test("edge: with CORS labels the same for every origin, answers built once carry them, and a 429 too", async () => {
+  const kept: PlainAnswer = { json: '{"a":1}', etag: '"7-0123456789abcdef"', identity: {} };
+  const labelled: string[] = [];
+  const edge = serviceEdge(() => new Response("from the app"), {
+    reads: new Map<string, PlainRead>([["/kept", () => kept]]),
+    preflight: () => new Response(null, { status: 204 }),
+    record: () => {},
+    labelCors: Object.assign((headers: Headers, origin: string | undefined) => {
+      labelled.push(origin ?? "none");
+      headers.set("Access-Control-Allow-Origin", "*");
+    }, { sameForEveryOrigin: true }),
+    limiter: requestLimiter({ ratePerSecond: 1, burst: 2, trustProxy: false, clock: new VirtualClock(0) }),
+    trustProxy: false,
+  });
+  const answers = [];
+  for (const origin of ["https://a.example", "https://b.example", "https://c.example"]) {
+    const response = await edge(new Request("http://host/kept", { headers: { origin } }));
+    answers.push({ status: response.status, headers: response.headers, text: await response.text() });
+  }
+  assert.deepEqual(answers.map((a) => a.status), [200, 200, 429]);
+  for (const answer of answers) assert.equal(answer.headers.get("access-control-allow-origin"), "*");
+  assert.equal(answers[1].headers.get("etag"), '"7-0123456789abcdef"');
+  assert.equal(answers[1].headers.get("ratelimit-remaining"), "0");
+  assert.equal(answers[1].text, '{"a":1}');
+  // Labelled once for the template, and once for the refusal (not built from it); never per 200.
+  assert.deepEqual(labelled, ["none", "https://c.example"]);
 });
 
 Deno.test("edge: If-None-Match holding the tag is a 304 without a body", async () => {
@@ -249,7 +310,7 @@ Deno.test("service: a held owner view answers at the edge exactly as the app ans
         assert.equal(computations(), before + 1);
         const held = service.services.deployments;
         assert.ok(
-          held.v2.owners.heldJson("basket", v2Owner) ?? held.earlier.owners.heldJson("orders", earlierOwner),
+          held.v2.owners.heldView("basket", v2Owner) ?? held.earlier.owners.heldView("orders", earlierOwner),
           "held",
         );
         // An extra `&` sends the same request through the app (the edge takes the exact spellings only).
@@ -279,7 +340,7 @@ Deno.test("service: a held owner view answers at the edge exactly as the app ans
     await t.step("a clock second later nothing is held: the next read computes again", async () => {
       const before = computations();
       service.replay!.replayer.advanceTo(2_500);
-      assert.equal(v2.owners.heldJson("basket", v2Owner), undefined);
+      assert.equal(v2.owners.heldView("basket", v2Owner), undefined);
       await call(service.app, "GET", `/v2/owner/${v2Owner}`);
       assert.equal(computations(), before + 1);
     });

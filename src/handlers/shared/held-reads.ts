@@ -21,8 +21,8 @@ function ownerIn(pathAndQuery: string, prefix: string, suffix: string): string |
   return OWNER.test(owner) ? owner : undefined;
 }
 
-const answer = (json: string | undefined, route: string): HeldAnswer | undefined =>
-  json === undefined ? undefined : { json, route };
+const answer = (view: { readonly json: string } | undefined, route: string): HeldAnswer | undefined =>
+  view === undefined ? undefined : { json: view.json, identity: view, route };
 
 /** The owner views' held answers: `GET /v2/owner/{owner}`, `/positions/owner/{owner}`, `/orders/owner/{owner}`. */
 export function heldReadsOf(services: Services): HeldRead {
@@ -30,16 +30,16 @@ export function heldReadsOf(services: Services): HeldRead {
   return (pathAndQuery) => {
     if (pathAndQuery.startsWith("/v2/owner/")) {
       const owner = ownerIn(pathAndQuery, "/v2/owner/", "");
-      return owner === undefined ? undefined : answer(v2.owners.heldJson("basket", owner), "/v2/owner/:owner");
+      return owner === undefined ? undefined : answer(v2.owners.heldView("basket", owner), "/v2/owner/:owner");
     }
     if (pathAndQuery.startsWith("/positions/owner/")) {
       for (const pnl of [false, true]) {
         const owner = ownerIn(pathAndQuery, "/positions/owner/", `?includePnlInLeverageDisplay=${pnl}`);
-        if (owner) return answer(earlier.owners.heldJson("positions", owner, pnl), "/positions/owner/:owner");
+        if (owner) return answer(earlier.owners.heldView("positions", owner, pnl), "/positions/owner/:owner");
       }
       return undefined;
     }
     const owner = ownerIn(pathAndQuery, "/orders/owner/", "");
-    return owner === undefined ? undefined : answer(earlier.owners.heldJson("orders", owner), "/orders/owner/:owner");
+    return owner === undefined ? undefined : answer(earlier.owners.heldView("orders", owner), "/orders/owner/:owner");
   };
 }

@@ -25,7 +25,7 @@ export const v2PoolDataJson = (services: Services) => services.deployments.v2.po
 /** `GET /pool-data`'s kept JSON. */
 export const earlierPoolDataJson = (services: Services) => services.deployments.earlier.poolStats.json(earlierAllPools);
 
-const kept = (json: JsonText<unknown>): PlainAnswer => ({ json: json.text, etag: entityTagOf(json) });
+const kept = (json: JsonText<unknown>): PlainAnswer => ({ json: json.text, etag: entityTagOf(json), identity: json });
 const okHealth = (body: { status: "ok" | "degraded" }): PlainAnswer | undefined =>
   body.status === "ok" ? { json: JSON.stringify(body) } : undefined;
 

@@ -37,14 +37,25 @@ export interface CorsOptions {
  * the request, its headers can no longer be read). The labels are set on the finished answer: hono's middleware sets
  * them on a placeholder first, which costs a copy of every response (tests/http/cors.test.ts compares the headers).
  */
-export function corsAnswerLabel(origins: AllowedOrigins): (headers: Headers, origin: string | undefined) => void {
+export function corsAnswerLabel(origins: AllowedOrigins): CorsAnswerLabel {
   const exposed = CORS_EXPOSED_HEADERS.join(",");
-  return (headers, origin) => {
+  const label = (headers: Headers, origin: string | undefined) => {
     const allowed = allowedOriginFor(origins, origin);
     if (allowed) headers.set("Access-Control-Allow-Origin", allowed);
     headers.set("Access-Control-Expose-Headers", exposed);
     if (origins !== "*") headers.append("Vary", "Origin");
   };
+  return Object.assign(label, { sameForEveryOrigin: origins === "*" });
+}
+
+/** Sets the CORS headers of an answer to a request from `origin` (none: the request sent no `Origin`). */
+export interface CorsAnswerLabel {
+  (headers: Headers, origin: string | undefined): void;
+  /**
+   * Whether the labels are the same whatever the origin (`CORS_ORIGINS=*`): then an answer built once may carry them
+   * (src/http/answer-templates.ts).
+   */
+  readonly sameForEveryOrigin: boolean;
 }
 
 /** `*` when every origin is allowed, the caller's own origin when the list holds it, otherwise none. */
