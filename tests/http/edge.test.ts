@@ -244,6 +244,27 @@ Deno.test("service: every plain read answers at the edge exactly as the app answ
   }
 });
 
+Deno.test("service: a health read is the same answer while its text is, and a new one once the clock moves", async () => {
+  const service = await startedReadService();
+  try {
+    for (const path of ["/v2/health", "/health"]) {
+      const read = plainReadsOf(service.services).get(path)!;
+      const first = read();
+      assert.ok(first);
+      // The replay clock stands still here: the same text, so the same answer (the edge reuses its Response).
+      assert.equal(read(), first);
+      service.replay!.replayer.advanceTo(service.services.clock.replayPosition()!.positionMs + 1);
+      const later = read();
+      assert.ok(later);
+      assert.notEqual(later.json, first.json);
+      assert.notEqual(later.identity, first.identity);
+      assert.equal(JSON.parse(later.json).clockUnixMs, JSON.parse(first.json).clockUnixMs + 1);
+    }
+  } finally {
+    await service.stop();
+  }
+});
+
 Deno.test("service: plain reads share the app's rate-limit buckets, metrics and log lines", async () => {
   const lines: string[] = [];
   const service = await startedReadService({ RATE_LIMIT_RPS: "1", RATE_LIMIT_BURST: "2" }, {

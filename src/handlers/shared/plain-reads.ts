@@ -26,16 +26,30 @@ export const v2PoolDataJson = (services: Services) => services.deployments.v2.po
 export const earlierPoolDataJson = (services: Services) => services.deployments.earlier.poolStats.json(earlierAllPools);
 
 const kept = (json: JsonText<unknown>): PlainAnswer => ({ json: json.text, etag: entityTagOf(json), identity: json });
-const okHealth = (body: { status: "ok" | "degraded" }): PlainAnswer | undefined =>
-  body.status === "ok" ? { json: JSON.stringify(body) } : undefined;
+
+/**
+ * A health read's 200s: its body carries the clock to the millisecond, so it is serialized per request, but while the
+ * text is the one last answered (the same millisecond, nothing else moved: a busy service answers many health checks
+ * per millisecond) it is the same answer, which the edge then sends from the Response it built for it.
+ */
+function okHealthAnswers(): (body: { status: "ok" | "degraded" }) => PlainAnswer | undefined {
+  let last: PlainAnswer | undefined;
+  return (body) => {
+    if (body.status !== "ok") return undefined;
+    const json = JSON.stringify(body);
+    if (last?.json !== json) last = { json, identity: {} };
+    return last;
+  };
+}
 
 /** The plain reads by path (each path is its route's template). */
 export function plainReadsOf(services: Services): ReadonlyMap<string, PlainRead> {
   const { v2, earlier } = services.deployments;
+  const [v2Health, earlierHealth] = [okHealthAnswers(), okHealthAnswers()];
   const priced = (json: () => JsonText<unknown>) => () => services.prices.size === 0 ? undefined : kept(json());
   return new Map<string, PlainRead>([
-    ["/v2/health", () => okHealth(v2HealthBody(services))],
-    ["/health", () => okHealth(earlierHealthBody(services))],
+    ["/v2/health", () => v2Health(v2HealthBody(services))],
+    ["/health", () => earlierHealth(earlierHealthBody(services))],
     ["/v2/prices", priced(() => v2.priceMap.json)],
     ["/prices", priced(() => earlier.priceMap.json)],
     ["/v2/tokens", () => kept(v2.tokenList.json)],
