@@ -38,6 +38,7 @@ Deno.test("baseline server, labelled: the same bytes with a fresh request id and
     for (let i = 0; i < 2; i++) {
       const response = await fetch(`${labelled.base}/v2/health`);
       assert.deepEqual(new Uint8Array(await response.arrayBuffer()), answer);
+      assert.equal(response.headers.get("content-type"), "application/json");
       assert.match(response.headers.get("x-request-id") ?? "", /^[0-9a-f-]{36}$/);
       ids.add(response.headers.get("x-request-id"));
       assert.equal(response.headers.get("access-control-allow-origin"), "*");
