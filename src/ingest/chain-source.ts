@@ -665,6 +665,10 @@ export class ChainSource {
           ...(keysOnly ? { dataSlice: { offset: 0, length: 0 } } : {}),
         }],
       );
+    const listKeys = async (program: PublicKey, filters: GpaFilter[]) => {
+      const listed = await programAccounts(program, filters, true);
+      return { keys: listed.value.map((a) => a.pubkey), slot: listed.context.slot };
+    };
     const load = async (program: PublicKey, filters: GpaFilter[]) => {
       const res = await programAccounts(program, filters);
       minSlot = Math.min(minSlot, res.context.slot);
@@ -681,13 +685,15 @@ export class ChainSource {
             await load(program, filters);
             continue;
           }
-          const listed = await programAccounts(program, filters, true);
-          if (listed.value.length <= (cfg.batchThreshold ?? 4096)) {
+          // Only the keys are kept from the listing (not its parsed answer, an object per account, while the batches
+          // load).
+          const { keys, slot } = await listKeys(program, filters);
+          if (keys.length <= (cfg.batchThreshold ?? 4096)) {
             await load(program, filters);
             continue;
           }
-          minSlot = Math.min(minSlot, listed.context.slot);
-          await this.#loadInBatches(http, listed.value.map((a) => a.pubkey), commitment, seen);
+          minSlot = Math.min(minSlot, slot);
+          await this.#loadInBatches(http, keys, commitment, seen);
         }
       }
       const extrasSlot = await this.#loadInBatches(http, cfg.extraAccounts ?? [], commitment, seen);

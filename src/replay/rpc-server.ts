@@ -402,15 +402,13 @@ export class ReplayRpcServer {
       case "getMultipleAccounts": {
         if (!Array.isArray(params[0])) throw invalidParams("expected an array of pubkeys");
         if (params[0].length > 100) throw invalidParams("Too many inputs provided; max 100");
-        const keys = params[0].map((k) => this.#pubkeyParam(k));
+        // One lookup per key: a held key is valid; any other is checked (and answers null when valid).
+        const accounts = params[0].map((k) => st.accounts.get(k) ?? void this.#pubkeyParam(k));
         const cfg = asObject(params[1]);
         this.#checkMinContextSlot(cfg);
         const enc = parseEncoding(cfg);
         let value = "";
-        for (const k of keys) {
-          const a = st.accounts.get(k);
-          value += `${value === "" ? "[" : ","}${a ? encodeAccount(a, enc).text : "null"}`;
-        }
+        for (const a of accounts) value += `${value === "" ? "[" : ","}${a ? encodeAccount(a, enc).text : "null"}`;
         return this.#withContext(value === "" ? "[]" : `${value}]`);
       }
       case "getProgramAccounts": {
