@@ -25,20 +25,27 @@ import type { AccountStore } from "../state/account-store.ts";
 import type { BlockhashCache } from "../state/blockhash-cache.ts";
 import { type Clock, systemClock } from "../state/clock.ts";
 import type { Chain, RawAccount } from "../state/types.ts";
-import { base58, fromBase64, fromHex, hex } from "../protocol/codec/bytes.ts";
+import { base58, fromHex, hex } from "../protocol/codec/bytes.ts";
 import type { ChainIngestStatus } from "./status.ts";
-import { dataLength, packAlone, PackedBytes, PackSlab, prefixHex8 } from "../state/packed-bytes.ts";
+import {
+  dataLength,
+  fromBase64Transient,
+  packAlone,
+  PackedBytes,
+  PackSlab,
+  prefixHex8,
+} from "../state/packed-bytes.ts";
 import { type HeldAccount, HeldRawAccount, PackedRawAccount } from "../state/packed-account.ts";
 import {
   acknowledgeSendsImmediately,
   allSubscribed,
   disposeConnection,
-  rawRpcRequest,
   type RpcAccountJson,
   rpcWebSocketOf,
 } from "./web3-internals.ts";
 import { abortableSleep, errorMessage, raceSignal, runEvery, timeoutSignal } from "./util.ts";
 import { ExistenceCheck, RPC_MAX_KEYS_PER_REQUEST } from "./existence-check.ts";
+import { JsonRpcHttp } from "./json-rpc-http.ts";
 
 export interface ChainSourceConfig {
   chain: Chain;
@@ -265,20 +272,20 @@ export class ChainSource {
     };
     if (this.#sessions++ > 0) this.#status.reconnects++;
     this.#wsSlot = 0;
-    const { conn, socketOpen } = this.#connect(commitment, signal, fail);
+    const { conn, http, socketOpen } = this.#connect(commitment, signal, fail);
     try {
       await this.#subscribeAll(conn, commitment, signal, socketOpen);
       await raceSignal(this.#refreshBlockhash(conn, commitment), signal);
       const initial = this.#initialState;
       this.#initialState = undefined;
       if (initial) this.#loadState(initial());
-      else await raceSignal(this.#fullLoad(conn, commitment), signal);
+      else await raceSignal(this.#fullLoad(http, commitment), signal);
       this.#status.connected = true;
       onSteady();
       this.#syncedResolve();
       this.#lastNotificationWallMs = Date.now();
       this.#wsSlot = Math.max(this.#wsSlot, this.#dataSlot);
-      await this.#steadyState(conn, commitment, signal, fail);
+      await this.#steadyState(conn, http, commitment, signal, fail);
       if (session.signal.aborted) throw session.signal.reason;
     } catch (err) {
       if (session.signal.aborted && !stopSignal.aborted) throw session.signal.reason;
@@ -323,7 +330,9 @@ export class ChainSource {
     // The session's end is counted once, with the first reason (an error is usually followed by a close).
     rpc.on("error", (e) => fail("websocket error", (e as { message?: string })?.message ?? e));
     rpc.on("close", (code) => fail(`websocket closed (${String(code)})`));
-    return { conn, socketOpen };
+    // Bulk loads and plain calls bypass web3.js's HTTP transport (see json-rpc-http.ts); same URL, limits and end.
+    const http = new JsonRpcHttp(cfg.rpcUrl, signal, requestTimeout);
+    return { conn, http, socketOpen };
   }
 
   /**
@@ -377,6 +386,7 @@ export class ChainSource {
    */
   async #steadyState(
     conn: Connection,
+    http: JsonRpcHttp,
     commitment: Commitment,
     signal: AbortSignal,
     fail: (why: string, err?: unknown) => void,
@@ -398,7 +408,7 @@ export class ChainSource {
         this.#resyncRequested = false;
         lastReconcile = Date.now();
         try {
-          await this.#fullLoad(conn, commitment);
+          await this.#fullLoad(http, commitment);
         } catch (err) {
           this.#resyncRequested = true; // retried at the next period
           throw err;
@@ -409,14 +419,14 @@ export class ChainSource {
     ));
     if (existenceMs > 0) {
       tasks.push(
-        runEvery(existenceMs, signal, () => this.#checkExistence(conn, commitment), (e) => this.#error("existence", e)),
+        runEvery(existenceMs, signal, () => this.#checkExistence(http, commitment), (e) => this.#error("existence", e)),
       );
     }
     if (silenceMs > 0) {
       tasks.push(runEvery(Math.min(1000, silenceMs), signal, async () => {
         const silentMs = Date.now() - this.#lastNotificationWallMs;
         if (silentMs < silenceMs) return;
-        const tip = await rawRpcRequest<number>(conn, "getSlot", [{ commitment }]);
+        const tip = await http.call<number>("getSlot", [{ commitment }]);
         if (tip > this.#wsSlot) {
           fail(`websocket silent for ${silentMs} ms while the chain reached slot ${tip}`);
         } else {
@@ -428,9 +438,9 @@ export class ChainSource {
   }
 
   /** One run of the existence check (close detection). */
-  async #checkExistence(conn: Connection, commitment: Commitment): Promise<void> {
+  async #checkExistence(http: JsonRpcHttp, commitment: Commitment): Promise<void> {
     const result = await this.#existence.run((keys) =>
-      rawRpcRequest(conn, "getMultipleAccounts", [keys, {
+      http.call("getMultipleAccounts", [keys, {
         encoding: "base64",
         commitment,
         dataSlice: { offset: 0, length: 0 },
@@ -447,14 +457,13 @@ export class ChainSource {
    * Fetches accounts by key, 100 a request (the RPC limit), a few requests in flight; keys that exist are added to
    * `seen`, missing ones are deleted. Returns the lowest context slot, or undefined when there were no keys.
    */
-  async #loadInBatches(conn: Connection, keys: string[], commitment: Commitment, seen: Set<string>) {
+  async #loadInBatches(http: JsonRpcHttp, keys: string[], commitment: Commitment, seen: Set<string>) {
     let lowest: number | undefined;
     let next = 0;
     const worker = async () => {
       while (next < keys.length) {
         const batch = keys.slice(next, next += RPC_MAX_KEYS_PER_REQUEST);
-        const res = await rawRpcRequest<{ context: { slot: number }; value: (RpcAccountJson | null)[] }>(
-          conn,
+        const res = await http.call<{ context: { slot: number }; value: (RpcAccountJson | null)[] }>(
           "getMultipleAccounts",
           [batch, { encoding: "base64", commitment }],
         );
@@ -524,7 +533,8 @@ export class ChainSource {
   /** An account from a plain JSON-RPC answer (bulk loads). */
   #applyRpcAccount(pubkey: string, info: RpcAccountJson | null, slot: number): void {
     if (!info || info.lamports === 0) return this.#applyAccount(pubkey, null, slot);
-    const bytes = this.#keep(pubkey, fromBase64(info.data[0]), true);
+    // Decoded into a reused buffer: `#keep` packs a copy (or keeps equal bytes held already), never this array.
+    const bytes = this.#keep(pubkey, fromBase64Transient(info.data[0]), true);
     this.#store.set(
       this.#account(pubkey, this.#owner(info.owner), BigInt(info.lamports), bytes, info.executable, slot),
     );
@@ -639,14 +649,13 @@ export class ChainSource {
   }
 
   /** Loads everything in scope and removes what is gone. */
-  async #fullLoad(conn: Connection, commitment: Commitment): Promise<void> {
+  async #fullLoad(http: JsonRpcHttp, commitment: Commitment): Promise<void> {
     const cfg = this.config;
     const seen = new Set<string>();
     let minSlot = Number.POSITIVE_INFINITY;
     const filterSets = this.#filterSets();
     const programAccounts = (program: PublicKey, filters: GpaFilter[], keysOnly = false) =>
-      rawRpcRequest<{ context: { slot: number }; value: { pubkey: string; account: RpcAccountJson }[] }>(
-        conn,
+      http.call<{ context: { slot: number }; value: { pubkey: string; account: RpcAccountJson }[] }>(
         "getProgramAccounts",
         [program.toBase58(), {
           encoding: "base64",
@@ -656,6 +665,10 @@ export class ChainSource {
           ...(keysOnly ? { dataSlice: { offset: 0, length: 0 } } : {}),
         }],
       );
+    const listKeys = async (program: PublicKey, filters: GpaFilter[]) => {
+      const listed = await programAccounts(program, filters, true);
+      return { keys: listed.value.map((a) => a.pubkey), slot: listed.context.slot };
+    };
     const load = async (program: PublicKey, filters: GpaFilter[]) => {
       const res = await programAccounts(program, filters);
       minSlot = Math.min(minSlot, res.context.slot);
@@ -672,16 +685,18 @@ export class ChainSource {
             await load(program, filters);
             continue;
           }
-          const listed = await programAccounts(program, filters, true);
-          if (listed.value.length <= (cfg.batchThreshold ?? 4096)) {
+          // Only the keys are kept from the listing (not its parsed answer, an object per account, while the batches
+          // load).
+          const { keys, slot } = await listKeys(program, filters);
+          if (keys.length <= (cfg.batchThreshold ?? 4096)) {
             await load(program, filters);
             continue;
           }
-          minSlot = Math.min(minSlot, listed.context.slot);
-          await this.#loadInBatches(conn, listed.value.map((a) => a.pubkey), commitment, seen);
+          minSlot = Math.min(minSlot, slot);
+          await this.#loadInBatches(http, keys, commitment, seen);
         }
       }
-      const extrasSlot = await this.#loadInBatches(conn, cfg.extraAccounts ?? [], commitment, seen);
+      const extrasSlot = await this.#loadInBatches(http, cfg.extraAccounts ?? [], commitment, seen);
       if (extrasSlot !== undefined) minSlot = Math.min(minSlot, extrasSlot);
     } catch (err) {
       this.#error("full reload", err);

@@ -31,10 +31,6 @@ export interface UnderlyingSocketLike {
 }
 
 interface ConnectionInternals {
-  _rpcRequest: (
-    method: string,
-    params: unknown[],
-  ) => Promise<{ result?: unknown; error?: { code: number; message: string } }>;
   _rpcWebSocket: RpcWebSocketLike;
   _rpcWebSocketHeartbeat: ReturnType<typeof setInterval> | null;
   _rpcWebSocketIdleTimeout: ReturnType<typeof setTimeout> | null;
@@ -127,17 +123,4 @@ export interface RpcAccountJson {
   executable: boolean;
   lamports: number;
   owner: string;
-}
-
-/**
- * A JSON-RPC call through the Connection's own HTTP transport (its fetch, headers and retries), answered as plain
- * JSON. The public methods validate every account of a result with superstruct and build a PublicKey and a Buffer
- * for each, which made that validation most of the cost of a large full load; bulk loads take the plain answer
- * instead and read only the fields they need. Errors are thrown like web3.js does.
- */
-export async function rawRpcRequest<T>(conn: Connection, method: string, params: unknown[]): Promise<T> {
-  const response = await internals(conn)._rpcRequest(method, params);
-  if (response.error) throw new Error(`${method}: ${response.error.code} ${response.error.message}`);
-  if (!("result" in response)) throw new Error(`${method}: malformed response`);
-  return response.result as T;
 }

@@ -30,7 +30,7 @@ export class RpcError extends Error {
 
 const invalidParams = (msg: string) => new RpcError(-32602, `Invalid params: ${msg}`);
 
-interface AccountEncodingConfig {
+export interface AccountEncodingConfig {
   encoding: "base64" | "base58";
   dataSlice?: { offset: number; length: number };
 }
@@ -101,22 +101,48 @@ export function matchesFilters(account: MaybePacked, filters: Filter[]): boolean
   return true;
 }
 
-/** An account as the RPC sends it: the full on-chain length, and the bytes (or the slice asked for). */
-function encodeAccount(a: ReplayAccount, cfg: AccountEncodingConfig): JsonValue {
+/**
+ * JSON already written as text. Answers listing accounts are written as text, account by account, instead of as a
+ * tree of objects serialized afterwards: a full load asks for hundreds of MB of account data, and building then
+ * serializing that tree was most of this server's time (it shares the machine with the client it serves).
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/** The text of a JSON value (`JsonText` as it is). */
+function jsonText(value: JsonValue | JsonText): string {
+  return value instanceof JsonText ? value.text : JSON.stringify(value);
+}
+
+/**
+ * An account as the RPC sends it, as JSON text: the full on-chain length, and the bytes (or the slice asked for).
+ * Fields in Agave's order; the same text `JSON.stringify` writes for the object (tests compare both).
+ */
+export function encodeAccount(a: ReplayAccount, cfg: AccountEncodingConfig): JsonText {
   const length = dataLength(a);
   let data: Uint8Array;
   if (cfg.dataSlice) {
     const start = Math.min(cfg.dataSlice.offset, length);
     data = dataRange(a, start, Math.min(start + cfg.dataSlice.length, length));
   } else data = dataTransient(a); // encoded at once and dropped
-  return {
-    data: cfg.encoding === "base58" ? [base58(data), "base58"] : [base64(data), "base64"],
-    executable: a.executable,
-    lamports: Number(a.lamports),
-    owner: a.owner,
-    rentEpoch: a.rentEpoch ?? RENT_EPOCH_MAX,
-    space: length,
-  };
+  // base64 and base58 text, numbers and booleans need no escaping; the owner is escaped in case a recording has any.
+  const encoded = cfg.encoding === "base58" ? base58(data) : base64(data);
+  return new JsonText(
+    `{"data":["${encoded}","${cfg.encoding}"],"executable":${a.executable === true},"lamports":${
+      Number(a.lamports)
+    },"owner":${JSON.stringify(a.owner)},"rentEpoch":${a.rentEpoch ?? RENT_EPOCH_MAX},"space":${length}}`,
+  );
+}
+
+/** A subscription notification's text, its result already written as text. */
+function notification(method: string, subscription: number, result: string): string {
+  return `{"jsonrpc":"2.0","method":"${method}","params":{"subscription":${subscription},"result":${result}}}`;
+}
+
+/** An HTTP answer of JSON text. */
+function jsonResponse(text: string): Response {
+  return new Response(text, { headers: { "content-type": "application/json" } });
 }
 
 /** What Agave's account notification carries for a closed account: the default, system-owned, empty account. */
@@ -262,7 +288,7 @@ export class ReplayRpcServer {
     }
     const held = this.#wsHeld;
     this.#wsHeld = undefined;
-    for (const [socket, messages] of held ?? []) for (const text of messages) this.#sendText(socket, text);
+    for (const [socket, messages] of held ?? []) for (const text of messages) this.#write(socket, text);
   }
 
   async stop(): Promise<void> {
@@ -301,19 +327,19 @@ export class ReplayRpcServer {
     if (failure && "httpStatus" in failure) return new Response("unavailable", { status: failure.httpStatus });
     if (Array.isArray(body)) {
       const out = body.map((r) => this.#dispatch(r)).filter((r) => r !== undefined);
-      return Response.json(out);
+      return jsonResponse(`[${out.join(",")}]`);
     }
     const res = this.#dispatch(body);
-    return res === undefined ? new Response(null, { status: 204 }) : Response.json(res);
+    return res === undefined ? new Response(null, { status: 204 }) : jsonResponse(res);
   }
 
-  /** One JSON-RPC request → response (undefined for an id-less notification). */
-  #dispatch(raw: unknown, socket?: WebSocket): JsonValue | undefined {
+  /** One JSON-RPC request → its response's text (undefined for an id-less notification). */
+  #dispatch(raw: unknown, socket?: WebSocket): string | undefined {
     const req = asObject(raw);
     const hasId = "id" in req;
     const id = (hasId ? req.id : null) as JsonValue;
     if (req.jsonrpc !== "2.0" || typeof req.method !== "string") {
-      return { jsonrpc: "2.0", error: { code: -32600, message: "Invalid request" }, id };
+      return JSON.stringify({ jsonrpc: "2.0", error: { code: -32600, message: "Invalid request" }, id });
     }
     if (!hasId) return undefined; // notifications (web3.js's ping) need no answer
     const params = Array.isArray(req.params) ? req.params : req.params === undefined ? [] : null;
@@ -323,15 +349,20 @@ export class ReplayRpcServer {
       const failure = this.#methodFailures.get(req.method);
       if (failure && !("httpStatus" in failure)) throw new RpcError(failure.code, failure.message);
       const result = socket ? this.#wsCall(req.method, params, socket) : this.#httpCall(req.method, params);
-      return { jsonrpc: "2.0", result, id };
+      return `{"jsonrpc":"2.0","result":${jsonText(result)},"id":${JSON.stringify(id)}}`;
     } catch (err) {
       const e = err instanceof RpcError ? err : new RpcError(-32603, `Internal error: ${String(err)}`);
-      return { jsonrpc: "2.0", error: { code: e.code, message: e.message }, id };
+      return JSON.stringify({ jsonrpc: "2.0", error: { code: e.code, message: e.message }, id });
     }
   }
 
   #context(): JsonValue {
     return { apiVersion: API_VERSION, slot: this.state.slot };
+  }
+
+  /** A result with a context, its value written as text. */
+  #withContext(value: string): JsonText {
+    return new JsonText(`{"context":${JSON.stringify(this.#context())},"value":${value}}`);
   }
 
   #checkMinContextSlot(cfg: Record<string, unknown>): void {
@@ -357,7 +388,7 @@ export class ReplayRpcServer {
     return v;
   }
 
-  #httpCall(method: string, params: unknown[]): JsonValue {
+  #httpCall(method: string, params: unknown[]): JsonValue | JsonText {
     const st = this.state;
     switch (method) {
       case "getAccountInfo": {
@@ -366,22 +397,19 @@ export class ReplayRpcServer {
         this.#checkMinContextSlot(cfg);
         const enc = parseEncoding(cfg);
         const a = st.accounts.get(key);
-        return { context: this.#context(), value: a ? encodeAccount(a, enc) : null };
+        return this.#withContext(a ? encodeAccount(a, enc).text : "null");
       }
       case "getMultipleAccounts": {
         if (!Array.isArray(params[0])) throw invalidParams("expected an array of pubkeys");
         if (params[0].length > 100) throw invalidParams("Too many inputs provided; max 100");
-        const keys = params[0].map((k) => this.#pubkeyParam(k));
+        // One lookup per key: a held key is valid; any other is checked (and answers null when valid).
+        const accounts = params[0].map((k) => st.accounts.get(k) ?? void this.#pubkeyParam(k));
         const cfg = asObject(params[1]);
         this.#checkMinContextSlot(cfg);
         const enc = parseEncoding(cfg);
-        return {
-          context: this.#context(),
-          value: keys.map((k) => {
-            const a = st.accounts.get(k);
-            return a ? encodeAccount(a, enc) : null;
-          }),
-        };
+        let value = "";
+        for (const a of accounts) value += `${value === "" ? "[" : ","}${a ? encodeAccount(a, enc).text : "null"}`;
+        return this.#withContext(value === "" ? "[]" : `${value}]`);
       }
       case "getProgramAccounts": {
         const program = this.#pubkeyParam(params[0], "program id");
@@ -389,14 +417,16 @@ export class ReplayRpcServer {
         this.#checkMinContextSlot(cfg);
         const enc = parseEncoding(cfg);
         const filters = parseFilters(cfg.filters);
-        const out: JsonValue[] = [];
         const first = filters.find((f) => "memcmp" in f && f.memcmp.offset === 0);
         const discriminator = first && "memcmp" in first ? first.memcmp.bytes : undefined;
+        let out = "";
         for (const key of st.keysOwnedBy(program, discriminator)) {
           const a = st.accounts.get(key);
-          if (a && matchesFilters(a, filters)) out.push({ pubkey: key, account: encodeAccount(a, enc) });
+          if (!a || !matchesFilters(a, filters)) continue;
+          out += `${out === "" ? "[" : ","}{"pubkey":${JSON.stringify(key)},"account":${encodeAccount(a, enc).text}}`;
         }
-        return cfg.withContext === true ? { context: this.#context(), value: out } : out;
+        out = out === "" ? "[]" : `${out}]`;
+        return cfg.withContext === true ? this.#withContext(out) : new JsonText(out);
       }
       case "getBalance": {
         const key = this.#pubkeyParam(params[0]);
@@ -456,29 +486,32 @@ export class ReplayRpcServer {
       try {
         msg = JSON.parse(ev.data);
       } catch {
-        this.#send(socket, { jsonrpc: "2.0", error: { code: -32700, message: "Parse error" }, id: null });
+        this.#sendText(
+          socket,
+          JSON.stringify({ jsonrpc: "2.0", error: { code: -32700, message: "Parse error" }, id: null }),
+        );
         return;
       }
       const res = this.#dispatch(msg, socket);
-      if (res !== undefined) this.#send(socket, res);
+      if (res !== undefined) this.#sendText(socket, res);
     };
     socket.onclose = () => this.#forgetSocket(socket);
     socket.onerror = () => this.#forgetSocket(socket);
     return response;
   }
 
-  #send(socket: WebSocket, msg: JsonValue): void {
-    const text = JSON.stringify(msg);
+  /** Sends (or holds, while stalled) one message's text. */
+  #sendText(socket: WebSocket, text: string): void {
     if (this.#wsHeld) {
       const held = this.#wsHeld.get(socket);
       if (held) held.push(text);
       else this.#wsHeld.set(socket, [text]);
       return;
     }
-    this.#sendText(socket, text);
+    this.#write(socket, text);
   }
 
-  #sendText(socket: WebSocket, text: string): void {
+  #write(socket: WebSocket, text: string): void {
     if (socket.readyState !== WebSocket.OPEN) return;
     try {
       socket.send(text);
@@ -569,24 +602,27 @@ export class ReplayRpcServer {
   #onStateEvent(e: ChainStateEvent): void {
     if (e.type === "slot") {
       for (const sub of this.#slotSubs) {
-        this.#send(sub.socket, {
-          jsonrpc: "2.0",
-          method: "slotNotification",
-          params: { subscription: sub.id, result: { parent: e.parent, slot: e.slot, root: Math.max(0, e.slot - 32) } },
-        });
+        this.#sendText(
+          sub.socket,
+          JSON.stringify({
+            jsonrpc: "2.0",
+            method: "slotNotification",
+            params: {
+              subscription: sub.id,
+              result: { parent: e.parent, slot: e.slot, root: Math.max(0, e.slot - 32) },
+            },
+          }),
+        );
       }
       return;
     }
-    const context = { slot: e.slot };
+    const context = JSON.stringify({ slot: e.slot });
     const accountSubs = this.#accountSubs.get(e.pubkey);
     if (accountSubs) {
       const value = e.account ?? CLOSED_ACCOUNT;
       for (const sub of accountSubs) {
-        this.#send(sub.socket, {
-          jsonrpc: "2.0",
-          method: "accountNotification",
-          params: { subscription: sub.id, result: { context, value: encodeAccount(value, sub.enc) } },
-        });
+        const result = `{"context":${context},"value":${encodeAccount(value, sub.enc).text}}`;
+        this.#sendText(sub.socket, notification("accountNotification", sub.id, result));
       }
     }
     // Like Agave, program subscriptions only hear about accounts the program owns after the change, so a closed
@@ -596,14 +632,11 @@ export class ReplayRpcServer {
       if (programSubs) {
         for (const sub of programSubs) {
           if (!matchesFilters(e.account, sub.filters)) continue;
-          this.#send(sub.socket, {
-            jsonrpc: "2.0",
-            method: "programNotification",
-            params: {
-              subscription: sub.id,
-              result: { context, value: { pubkey: e.pubkey, account: encodeAccount(e.account, sub.enc) } },
-            },
-          });
+          const value = `{"pubkey":${JSON.stringify(e.pubkey)},"account":${encodeAccount(e.account, sub.enc).text}}`;
+          this.#sendText(
+            sub.socket,
+            notification("programNotification", sub.id, `{"context":${context},"value":${value}}`),
+          );
         }
       }
     }

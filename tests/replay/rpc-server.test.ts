@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { AddressLookupTableAccount, Connection, PublicKey } from "@solana/web3.js";
 import { base58, base64, fromHex } from "../../src/protocol/codec/bytes.ts";
 import { Replayer } from "../../src/replay/replayer.ts";
-import { ReplayRpcServer } from "../../src/replay/rpc-server.ts";
+import { encodeAccount, ReplayRpcServer } from "../../src/replay/rpc-server.ts";
 import { PackedRecordedAccount } from "../../src/replay/recorded-account.ts";
 import { PackSlab } from "../../src/state/packed-bytes.ts";
 import { ALT_PROGRAM, BASKET_DISC, K, POOL_DISC, PROGRAM, smallRecording, TOKEN_PROGRAM, waitFor } from "./_helpers.ts";
@@ -321,5 +321,43 @@ Deno.test("ReplayRpcServer: accounts held packed answer exactly as the same acco
     assert.deepEqual(Uint8Array.fromBase64(info.result.value.data[0]), sparse, "and the full bytes");
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
+  }
+});
+
+Deno.test("ReplayRpcServer writes an account's text exactly as JSON.stringify writes its fields, in Agave's order", () => {
+  const bytes = new Uint8Array(700);
+  bytes.set([9, 8, 7], 0);
+  bytes[650] = 1;
+  const slab = new PackSlab(4096);
+  const accounts = [
+    { owner: PROGRAM, lamports: 7n, executable: false, data: bytes },
+    new PackedRecordedAccount(K.basketA, PROGRAM, 2_039_280n, false, slab.pack(bytes)),
+    { owner: TOKEN_PROGRAM, lamports: 0n, executable: true, data: new Uint8Array(), rentEpoch: 361 },
+    { owner: 'odd "owner"\\', lamports: 1n, executable: false, data: Uint8Array.of(1, 2, 3) },
+  ];
+  const configs = [
+    { encoding: "base64" as const },
+    { encoding: "base58" as const },
+    { encoding: "base64" as const, dataSlice: { offset: 640, length: 20 } },
+    { encoding: "base64" as const, dataSlice: { offset: 5000, length: 4 } },
+  ];
+  for (const account of accounts) {
+    for (const cfg of configs) {
+      const length = account.data.length;
+      const start = Math.min(cfg.dataSlice?.offset ?? 0, length);
+      const data = account.data.subarray(
+        start,
+        cfg.dataSlice ? Math.min(start + cfg.dataSlice.length, length) : length,
+      );
+      const expected = JSON.stringify({
+        data: [cfg.encoding === "base58" ? base58(data) : base64(data), cfg.encoding],
+        executable: account.executable,
+        lamports: Number(account.lamports),
+        owner: account.owner,
+        rentEpoch: "rentEpoch" in account ? account.rentEpoch : 18446744073709551615,
+        space: length,
+      });
+      assert.equal(encodeAccount(account, cfg).text, expected, `${account.owner} ${JSON.stringify(cfg)}`);
+    }
   }
 });

@@ -6,6 +6,7 @@ import {
   dataLength,
   dataRange,
   dataTransient,
+  fromBase64Transient,
   PackSlab,
   prefixHex8,
   pubkeyAt,
@@ -13,6 +14,7 @@ import {
   unpacked,
 } from "../../src/state/packed-bytes.ts";
 import { HeldRawAccount, PackedRawAccount } from "../../src/state/packed-account.ts";
+import { CodecError } from "../../src/protocol/codec/errors.ts";
 import { hex, hexPrefix8 } from "../../src/protocol/codec/bytes.ts";
 import { encodePubkey } from "../../src/protocol/codec/base58.ts";
 
@@ -189,4 +191,22 @@ Deno.test("packed bytes: a pack equal to its twin is the twin, and takes no room
     changed[at] ^= 0x80;
     assert.notEqual(slab.pack(changed, 203, wordsTwin), wordsTwin, `a difference at byte ${at}`);
   }
+});
+
+Deno.test("fromBase64Transient decodes as fromBase64 does, into one reused buffer, and packs the same bytes", () => {
+  fc.assert(
+    fc.property(fc.uint8Array({ maxLength: 5000 }), fc.uint8Array({ maxLength: 300 }), (bytes, next) => {
+      const text = bytes.toBase64();
+      const decoded = fromBase64Transient(text);
+      assert.deepEqual(decoded, Uint8Array.from(bytes));
+      const slab = new PackSlab(4096);
+      assert.deepEqual(slab.pack(decoded).unpack(), slab.pack(Uint8Array.fromBase64(text)).unpack());
+      // Valid until the next call: the next decode writes into the same memory.
+      const again = fromBase64Transient(next.toBase64());
+      assert.deepEqual(again, Uint8Array.from(next));
+      if (again.length > 0 && decoded.length > 0) assert.equal(again.buffer, decoded.buffer, "one reused buffer");
+    }),
+  );
+  assert.throws(() => fromBase64Transient("not base64!"), CodecError);
+  assert.deepEqual(fromBase64Transient(""), new Uint8Array());
 });
