@@ -122,7 +122,6 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
   const { reads, held, preflight, record, labelCors, limiter, trustProxy, quotes } = options;
   // Templates carry the CORS labels when those are the same for every origin; otherwise each answer is labelled.
   const templates = new AnswerTemplates(labelCors.sameForEveryOrigin ? (h) => labelCors(h, undefined) : undefined);
-  const templatesLabelCors = labelCors.sameForEveryOrigin;
 
   /**
    * An answer given here (a plain read, a held owner view, a kept quote) once the request's rate-limit token is taken
@@ -149,7 +148,7 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
       if (admission !== undefined && limiter && !admission.result.allowed) response = limiter.refusal(admission);
       else {
         response = answer();
-        corsLabelled = templated && templatesLabelCors;
+        corsLabelled = templated && labelCors.sameForEveryOrigin;
         if (admission !== undefined && limiter) limiter.label(response.headers, admission);
       }
       response.headers.set(REQUEST_ID_HEADER, requestId);

@@ -602,17 +602,8 @@ export class ReplayRpcServer {
   #onStateEvent(e: ChainStateEvent): void {
     if (e.type === "slot") {
       for (const sub of this.#slotSubs) {
-        this.#sendText(
-          sub.socket,
-          JSON.stringify({
-            jsonrpc: "2.0",
-            method: "slotNotification",
-            params: {
-              subscription: sub.id,
-              result: { parent: e.parent, slot: e.slot, root: Math.max(0, e.slot - 32) },
-            },
-          }),
-        );
+        const result = JSON.stringify({ parent: e.parent, slot: e.slot, root: Math.max(0, e.slot - 32) });
+        this.#sendText(sub.socket, notification("slotNotification", sub.id, result));
       }
       return;
     }
