@@ -78,6 +78,7 @@ export function bufferedConsole(
   // One string appended to, not an array of lines joined at the flush: V8 appends to a rope cheaply and flattens it
   // once when it is encoded (in isolation about a third less per line than push + join; in the service under load
   // the difference is within the noise).
+  const flushBuffer = new Uint8Array(4 * FLUSH_AT_CHARS);
   let held = "";
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
@@ -86,7 +87,11 @@ export function bufferedConsole(
     if (held.length === 0) return;
     const text = held;
     held = "";
-    writeAll(out, encoder.encode(text));
+    // Encoded into one reused buffer when it surely fits (UTF-8 takes at most 3 bytes per UTF-16 unit): a new 64 KiB
+    // array per flush is memory the collector has to account for, about 150 times a second at 50,000 requests/s.
+    if (text.length * 3 <= flushBuffer.length) {
+      writeAll(out, flushBuffer.subarray(0, encoder.encodeInto(text, flushBuffer).written));
+    } else writeAll(out, encoder.encode(text));
   };
   globalThis.addEventListener("unload", flush);
   return {

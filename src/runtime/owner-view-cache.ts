@@ -72,7 +72,10 @@ export interface ListingView {
 
 /** One snapshot shared by every view computed in one (second, prices, shared accounts), with what it learnt. */
 interface Shared {
-  key: string;
+  /** The moment it is the snapshot of: the clock second and the price and shared-account versions. */
+  second: number;
+  priceVersion: number;
+  sharedVersion: number;
   snapshot: DeploymentSnapshot;
   /** Market → both of its prices usable, on this snapshot. */
   usableMarkets: Map<string, boolean>;
@@ -99,7 +102,8 @@ const VIEW_KEYS = {
 
 interface Entry<T> {
   ownerVersion: number;
-  snapshotKey: string;
+  /** The snapshot it was computed on: still valid while that snapshot is the current moment's. */
+  shared: Shared;
   view: T;
 }
 
@@ -243,18 +247,27 @@ export class OwnerViewCache {
     includePnlInLeverageDisplay = false,
   ): { readonly json: string } | undefined {
     if (!this.#unsubscribe.length) return undefined;
-    const key = VIEW_KEYS[view](owner, includePnlInLeverageDisplay);
-    return this.#held(key, owner, this.#snapshotKey(this.clock.nowMs()));
+    // Checked before any key is built: between two moments (a new second, a price tick) nothing is held.
+    const current = this.#currentShared(Math.floor(this.clock.nowMs() / 1000));
+    return current && this.#held(VIEW_KEYS[view](owner, includePnlInLeverageDisplay), owner, current);
   }
 
-  #snapshotKey(nowMs: number): string {
-    return `${Math.floor(nowMs / 1000)}:${this.#priceVersion}:${this.#sharedVersion}`;
+  /**
+   * The snapshot of the moment (`second`, the current price and shared-account versions), if one was taken. Compared
+   * as numbers: a polled owner view's lookup builds no key string for the moment.
+   */
+  #currentShared(second: number): Shared | undefined {
+    const shared = this.#snapshot;
+    return shared !== undefined && shared.second === second && shared.priceVersion === this.#priceVersion &&
+        shared.sharedVersion === this.#sharedVersion
+      ? shared
+      : undefined;
   }
 
-  /** The entry held for `key` if it is still valid at `snapshotKey`. */
-  #held(key: string, owner: string, snapshotKey: string): BasketView | ListingView | undefined {
+  /** The entry held for `key` if it was computed on `current` and its owner's accounts have not changed since. */
+  #held(key: string, owner: string, current: Shared): BasketView | ListingView | undefined {
     const held = this.#entries.get(key);
-    if (held && held.ownerVersion === (this.#ownerVersions.get(owner) ?? 0) && held.snapshotKey === snapshotKey) {
+    if (held && held.shared === current && held.ownerVersion === (this.#ownerVersions.get(owner) ?? 0)) {
       return held.view;
     }
     return undefined;
@@ -267,28 +280,40 @@ export class OwnerViewCache {
     compute: (shared: Shared) => T,
   ): T {
     const nowMs = this.clock.nowMs();
+    const second = Math.floor(nowMs / 1000);
     if (!this.#unsubscribe.length) {
       this.#computations++;
-      return compute({ key: "", snapshot: this.snapshotAt(nowMs), usableMarkets: new Map() });
+      return compute(this.#shared(second, nowMs));
     }
-    const snapshotKey = this.#snapshotKey(nowMs);
     const ownerVersion = this.#ownerVersions.get(owner) ?? 0;
-    const held = this.#held(key, owner, snapshotKey);
+    let current = this.#currentShared(second);
+    const held = current && this.#held(key, owner, current);
     if (held) return held as T;
-    if (this.#snapshot?.key !== snapshotKey) {
+    if (current === undefined) {
       // Every entry was computed for another (second, prices, shared accounts). Price and shared versions only move
       // forward, so none can be valid again (a looping replay's clock does go back a whole recording, but the world
       // is reset with it, which moves the versions). Dropping them now, rather than when their owner is next read,
       // lets them die young: entries kept a whole second were promoted to V8's old space by the hundred MiB.
       this.#entries.clear();
-      this.#snapshot = { key: snapshotKey, snapshot: this.snapshotAt(nowMs), usableMarkets: new Map() };
+      this.#snapshot = current = this.#shared(second, nowMs);
     }
-    const view = compute(this.#snapshot);
+    const view = compute(current);
     this.#computations++;
     if (options?.hold === false) return view;
     if (this.#entries.size >= this.maxEntries) this.#entries.clear();
-    this.#entries.set(key, { ownerVersion, snapshotKey, view });
+    this.#entries.set(key, { ownerVersion, shared: current, view });
     return view;
+  }
+
+  /** A new snapshot at `nowMs` (in `second`), for the current price and shared-account versions. */
+  #shared(second: number, nowMs: number): Shared {
+    return {
+      second,
+      priceVersion: this.#priceVersion,
+      sharedVersion: this.#sharedVersion,
+      snapshot: this.snapshotAt(nowMs),
+      usableMarkets: new Map(),
+    };
   }
 
   #onAccountChange({ before, after }: AccountChange): void {

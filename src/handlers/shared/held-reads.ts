@@ -14,12 +14,20 @@ import type { Services } from "../../services.ts";
 /** A base58 public key alone in its path segment (anything else is the app's to answer). */
 const OWNER = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
-/** `prefix` + owner + `suffix` → the owner, or undefined. */
-function ownerIn(pathAndQuery: string, prefix: string, suffix: string): string | undefined {
-  if (!pathAndQuery.startsWith(prefix) || !pathAndQuery.endsWith(suffix)) return undefined;
-  const owner = pathAndQuery.slice(prefix.length, pathAndQuery.length - suffix.length);
-  return OWNER.test(owner) ? owner : undefined;
+/**
+ * The owner named by a path `prefix` + owner (+ `?` query), with the query as written (`""` without one), or
+ * undefined when the segment is not a public key alone. The path starts with `prefix`.
+ */
+function ownerAndQuery(pathAndQuery: string, prefix: string): { owner: string; query: string } | undefined {
+  const queryAt = pathAndQuery.indexOf("?", prefix.length);
+  const owner = pathAndQuery.slice(prefix.length, queryAt < 0 ? undefined : queryAt);
+  return OWNER.test(owner) ? { owner, query: queryAt < 0 ? "" : pathAndQuery.slice(queryAt) } : undefined;
 }
+
+/** The queries of `/positions/owner/{owner}` answered from what is held, by the flag they set. */
+const POSITIONS_QUERIES: ReadonlyMap<string, boolean> = new Map(
+  [false, true].map((pnl) => [`?includePnlInLeverageDisplay=${pnl}`, pnl]),
+);
 
 const answer = (view: { readonly json: string } | undefined, route: string): HeldAnswer | undefined =>
   view === undefined ? undefined : { json: view.json, identity: view, route };
@@ -29,17 +37,19 @@ export function heldReadsOf(services: Services): HeldRead {
   const { v2, earlier } = services.deployments;
   return (pathAndQuery) => {
     if (pathAndQuery.startsWith("/v2/owner/")) {
-      const owner = ownerIn(pathAndQuery, "/v2/owner/", "");
-      return owner === undefined ? undefined : answer(v2.owners.heldView("basket", owner), "/v2/owner/:owner");
+      const found = ownerAndQuery(pathAndQuery, "/v2/owner/");
+      return found?.query === "" ? answer(v2.owners.heldView("basket", found.owner), "/v2/owner/:owner") : undefined;
     }
     if (pathAndQuery.startsWith("/positions/owner/")) {
-      for (const pnl of [false, true]) {
-        const owner = ownerIn(pathAndQuery, "/positions/owner/", `?includePnlInLeverageDisplay=${pnl}`);
-        if (owner) return answer(earlier.owners.heldView("positions", owner, pnl), "/positions/owner/:owner");
-      }
-      return undefined;
+      const found = ownerAndQuery(pathAndQuery, "/positions/owner/");
+      const pnl = found && POSITIONS_QUERIES.get(found.query);
+      if (found === undefined || pnl === undefined) return undefined;
+      return answer(earlier.owners.heldView("positions", found.owner, pnl), "/positions/owner/:owner");
     }
-    const owner = ownerIn(pathAndQuery, "/orders/owner/", "");
-    return owner === undefined ? undefined : answer(earlier.owners.heldView("orders", owner), "/orders/owner/:owner");
+    if (!pathAndQuery.startsWith("/orders/owner/")) return undefined;
+    const found = ownerAndQuery(pathAndQuery, "/orders/owner/");
+    return found?.query === ""
+      ? answer(earlier.owners.heldView("orders", found.owner), "/orders/owner/:owner")
+      : undefined;
   };
 }
