@@ -4,13 +4,15 @@ export const USAGE = `usage: deno task bench [options]
 
   --only LIST             figures or groups to run, comma-separated (default: all); groups:
                           reads, owner, previews, builders, load, ceiling, cold-start, quotes
-  --quick                 short runs for a first look: 2 s runs, 100,000-request load run, cold start on 10,000
-                          owners only (figures are noisier; do not publish them)
+  --quick                 short runs for a first look: 2 s runs, 100,000-request load run, one cold start on
+                          10,000 owners only (figures are noisier; do not publish them)
   --duration-s N          seconds per load-generator run (default 10)
   --rounds N              service/baseline run pairs per figure, alternated (default 2)
   --connections N         open connections of the load generator (default 50)
   --load-requests N       requests of the load run (default 1000000)
   --owners LIST           cold-start world sizes (default 10000,100000; add 1000000 for the full curve)
+  --cold-runs N           cold starts per world size and way, alternated; the table gives their median (default 3;
+                          1,000,000 owners: one, each takes minutes)
   --worlds-dir DIR        where generated worlds live (default bench/worlds; generated once when missing)
   --out FILE              result file (default bench/results/<date>-<commit>.json)
   --readme                write the tables into README.md (between the bench markers)
@@ -55,6 +57,7 @@ export interface BenchOptions {
   connections: number;
   loadRequests: number;
   owners: number[];
+  coldRuns: number;
   worldsDir: string;
   out?: string;
   readme: boolean;
@@ -72,6 +75,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions | "help" {
     connections: 50,
     loadRequests: 1_000_000,
     owners: [10_000, 100_000],
+    coldRuns: 3,
     worldsDir: "bench/worlds",
     readme: false,
   };
@@ -131,6 +135,9 @@ export function parseBenchArgs(argv: string[]): BenchOptions | "help" {
           return Number(s);
         });
         break;
+      case "--cold-runs":
+        options.coldRuns = positive();
+        break;
       case "--worlds-dir":
         options.worldsDir = value();
         break;
@@ -153,6 +160,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions | "help" {
     options.warmupS = 1;
     if (!explicit.has("--load-requests")) options.loadRequests = 100_000;
     if (!explicit.has("--owners")) options.owners = [10_000];
+    if (!explicit.has("--cold-runs")) options.coldRuns = 1;
   }
   return options;
 }

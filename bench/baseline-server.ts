@@ -14,6 +14,13 @@
  * cheapest way known here, the service's own (src/http/answer-templates.ts): each route's answer is built once with
  * its fixed headers and cloned per request, which then gets only its request id.
  *
+ * Why the bare app is so much faster than any labelled answer: Deno 2.9.6's `Deno.serve` sends a 200 whose only header
+ * is its content type through a path of its own (the body and content type go to Rust in one call, no header list is
+ * built or checked), which Hono's `c.body(text, 200, {content-type})` takes. A second header, whatever it is, puts the
+ * answer on the general path: measured as service CPU per request under `wrk` here, a 451-byte health answer cost
+ * 9.8 µs with its content type alone, 12.0 µs with one more fixed header, 12.3 µs with the four every service answer
+ * carries (from a template clone; 12.9 µs built anew). A server owing a request id on every answer starts there.
+ *
  *   deno run --allow-read --allow-net bench/baseline-server.ts ROUTES.json PORT [labelled]
  */
 import { type Context, Hono } from "hono";

@@ -36,12 +36,19 @@ async function startEndpoints(worldDir: string) {
   return { child, urls: { RPC_URL: line.RPC_URL, ER_RPC_URL: line.ER_RPC_URL, ORACLE_URL: line.ORACLE_URL } };
 }
 
+/** One cold start: seconds until ready, peak RSS, and the account counts the ready service reported. */
+export interface ColdStartRun {
+  seconds: number;
+  peakRssMiB: number;
+  accounts: ColdStartFigure["accounts"];
+  loadavg: [number, number];
+}
+
 export async function measureColdStart(
   worldDir: string,
-  owners: number,
   mode: "embedded" | "live",
   timeoutMs = 900_000,
-): Promise<ColdStartFigure> {
+): Promise<ColdStartRun> {
   const loadBefore = loadAverage()[0];
   const port = freePort();
   const endpoints = mode === "live" ? await startEndpoints(worldDir) : undefined;
@@ -67,20 +74,7 @@ export async function measureColdStart(
         const body = await response.json();
         const seconds = (performance.now() - started) / 1000;
         peak = Math.max(peak, memoryMiB(child.pid).peak);
-        const where = mode === "live" ? "endpoints in another process" : "replay in the process";
-        const met = seconds < TARGET.maxSeconds && peak < TARGET.maxPeakRssMiB;
-        return {
-          kind: "cold-start",
-          id: `cold-start-${owners}-${mode}`,
-          label: `${owners.toLocaleString("en-US")} owners, ${where}`,
-          owners,
-          mode,
-          seconds,
-          peakRssMiB: peak,
-          accounts: body.accounts,
-          target: owners === TARGET_OWNERS ? { ...TARGET, met } : undefined,
-          loadavg: [loadBefore, loadAverage()[0]],
-        };
+        return { seconds, peakRssMiB: peak, accounts: body.accounts, loadavg: [loadBefore, loadAverage()[0]] };
       } catch {
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -94,4 +88,31 @@ export async function measureColdStart(
       await endpoints.child.status;
     }
   }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** The figure of `owners` started `mode`'s way, from its runs (at least one): medians, and the target on them. */
+export function coldStartFigure(owners: number, mode: "embedded" | "live", runs: ColdStartRun[]): ColdStartFigure {
+  const seconds = median(runs.map((run) => run.seconds));
+  const peakRssMiB = median(runs.map((run) => run.peakRssMiB));
+  const where = mode === "live" ? "endpoints in another process" : "replay in the process";
+  const met = seconds < TARGET.maxSeconds && peakRssMiB < TARGET.maxPeakRssMiB;
+  return {
+    kind: "cold-start",
+    id: `cold-start-${owners}-${mode}`,
+    label: `${owners.toLocaleString("en-US")} owners, ${where}`,
+    owners,
+    mode,
+    seconds,
+    peakRssMiB,
+    runs: runs.map((run) => ({ seconds: run.seconds, peakRssMiB: run.peakRssMiB })),
+    accounts: runs[runs.length - 1].accounts,
+    target: owners === TARGET_OWNERS ? { ...TARGET, met } : undefined,
+    loadavg: [runs[0].loadavg[0], runs[runs.length - 1].loadavg[1]],
+  };
 }

@@ -82,8 +82,12 @@ export interface ColdStartFigure {
   owners: number;
   /** `embedded`: replay in the service process; `live`: recording served by another process. */
   mode: "embedded" | "live";
+  /** Median of the runs' ready times (the target is judged on the medians). */
   seconds: number;
+  /** Median of the runs' peak RSS. */
   peakRssMiB: number;
+  /** Every run, in the order run: one cold start is a single sample on a machine whose speed varies by tens of %. */
+  runs: { seconds: number; peakRssMiB: number }[];
   accounts: { baskets: number; deposit_ledgers: number };
   target?: { maxSeconds: number; maxPeakRssMiB: number; source: string; met?: boolean };
   loadavg: [number, number];
@@ -156,6 +160,10 @@ const spread = (side: Side) =>
   side.runs.length > 1
     ? ` (${int(Math.min(...side.runs.map((r) => r.rps)))}–${int(Math.max(...side.runs.map((r) => r.rps)))})`
     : "";
+
+/** A median and, when there were several, every run it is the median of (`4.1 (4.7, 4.1, 3.9)`). */
+const withRuns = (median: number, runs: number[], format: (n: number) => string) =>
+  runs.length > 1 ? `${format(median)} (${runs.map(format).join(", ")})` : format(median);
 
 /** A Markdown table. */
 function table(header: string[], rows: string[][]): string {
@@ -230,13 +238,13 @@ export function renderTables(result: BenchResult): string {
     out.push(
       "",
       table(
-        ["Cold start", "Owners", "Baskets", "Ready s", "Peak RSS MiB", "Target"],
+        ["Cold start", "Owners", "Baskets", "Ready s, median (runs)", "Peak RSS MiB, median (runs)", "Target"],
         coldStarts.map((f) => [
           f.label,
           int(f.owners),
           int(f.accounts.baskets),
-          f.seconds.toFixed(1),
-          int(f.peakRssMiB),
+          withRuns(f.seconds, f.runs.map((run) => run.seconds), (v) => v.toFixed(1)),
+          withRuns(f.peakRssMiB, f.runs.map((run) => run.peakRssMiB), int),
           f.target
             ? `< ${f.target.maxSeconds} s, < ${f.target.maxPeakRssMiB} MiB (${f.target.source}): ` +
               (f.target.met ? "met" : "not met")
