@@ -678,23 +678,31 @@ export class ChainSource {
       }
     };
     try {
-      for (const pid of cfg.programIds) {
+      // The numerous kinds' key listings are all asked for first: the RPC works them out while the service loads what
+      // came before, instead of the service waiting on each listing in turn (at 100,000 owners a listing took the
+      // replay endpoints a third of a second, the service idle meanwhile).
+      const kinds = cfg.programIds.flatMap((pid) => {
         const program = new PublicKey(pid);
-        for (const filters of filterSets) {
-          if (!this.#isBatchedKind(filters)) {
-            await load(program, filters);
-            continue;
-          }
-          // Only the keys are kept from the listing (not its parsed answer, an object per account, while the batches
-          // load).
-          const { keys, slot } = await listKeys(program, filters);
-          if (keys.length <= (cfg.batchThreshold ?? 4096)) {
-            await load(program, filters);
-            continue;
-          }
-          minSlot = Math.min(minSlot, slot);
-          await this.#loadInBatches(http, keys, commitment, seen);
+        return filterSets.map((filters) => {
+          const listing = this.#isBatchedKind(filters) ? listKeys(program, filters) : undefined;
+          listing?.catch(() => {}); // awaited below, in turn; a failure then ends the load
+          return { program, filters, listing };
+        });
+      });
+      for (const { program, filters, listing } of kinds) {
+        if (listing === undefined) {
+          await load(program, filters);
+          continue;
         }
+        // Only the keys are kept from the listing (not its parsed answer, an object per account, while the batches
+        // load).
+        const { keys, slot } = await listing;
+        if (keys.length <= (cfg.batchThreshold ?? 4096)) {
+          await load(program, filters);
+          continue;
+        }
+        minSlot = Math.min(minSlot, slot);
+        await this.#loadInBatches(http, keys, commitment, seen);
       }
       const extrasSlot = await this.#loadInBatches(http, cfg.extraAccounts ?? [], commitment, seen);
       if (extrasSlot !== undefined) minSlot = Math.min(minSlot, extrasSlot);

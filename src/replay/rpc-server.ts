@@ -17,6 +17,7 @@ import type { JsonValue } from "../protocol/codec/json.ts";
 import { base58, base64, fromBase58, fromBase64 } from "../protocol/codec/bytes.ts";
 import type { ChainStateEvent, ReplayAccount, ReplayChainState } from "./chain-state.ts";
 import { Gate } from "./gate.ts";
+import { JsonBytes, JsonBytesWriter } from "./json-bytes.ts";
 
 const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 const RENT_EPOCH_MAX = 18446744073709551615; // u64::MAX, sent as a JSON number like Agave does
@@ -85,6 +86,22 @@ function parseFilters(raw: unknown): Filter[] {
   });
 }
 
+/** Where a packed account's bytes under a memcmp filter are read (filter bytes are at most 128 long). */
+const filterScratch = new Uint8Array(128);
+
+/**
+ * Bytes [offset, offset + n) of an account, for a comparison made at once: a view of held bytes, or packed bytes read
+ * into one reused buffer. A listing checks every account of a kind; an array per account was garbage the collector
+ * spent longer on than the listing itself.
+ */
+function filterWindow(account: MaybePacked, offset: number, n: number): Uint8Array {
+  const packed = account.packed;
+  if (!packed) return account.data.subarray(offset, offset + n);
+  const window = filterScratch.subarray(0, n);
+  packed.readInto(window, offset);
+  return window;
+}
+
 /** Whether an account passes the filters (packed bytes are read where the filters look, not expanded). */
 export function matchesFilters(account: MaybePacked, filters: Filter[]): boolean {
   const length = dataLength(account);
@@ -94,7 +111,7 @@ export function matchesFilters(account: MaybePacked, filters: Filter[]): boolean
     } else {
       const { offset, bytes } = f.memcmp;
       if (offset + bytes.length > length) return false;
-      const data = dataRange(account, offset, offset + bytes.length);
+      const data = filterWindow(account, offset, bytes.length);
       for (let i = 0; i < bytes.length; i++) if (data[i] !== bytes[i]) return false;
     }
   }
@@ -110,9 +127,9 @@ export class JsonText {
   constructor(readonly text: string) {}
 }
 
-/** The text of a JSON value (`JsonText` as it is). */
-function jsonText(value: JsonValue | JsonText): string {
-  return value instanceof JsonText ? value.text : JSON.stringify(value);
+/** The text of a JSON value (`JsonText` and `JsonBytes` as they are). */
+function jsonText(value: JsonValue | JsonText | JsonBytes): string {
+  return value instanceof JsonText || value instanceof JsonBytes ? value.text : JSON.stringify(value);
 }
 
 /**
@@ -124,7 +141,9 @@ export function encodeAccount(a: ReplayAccount, cfg: AccountEncodingConfig): Jso
   let data: Uint8Array;
   if (cfg.dataSlice) {
     const start = Math.min(cfg.dataSlice.offset, length);
-    data = dataRange(a, start, Math.min(start + cfg.dataSlice.length, length));
+    const end = Math.min(start + cfg.dataSlice.length, length);
+    // A key listing asks for no bytes (length 0): nothing to read.
+    data = end > start ? dataRange(a, start, end) : EMPTY;
   } else data = dataTransient(a); // encoded at once and dropped
   // base64 and base58 text, numbers and booleans need no escaping; the owner is escaped in case a recording has any.
   const encoded = cfg.encoding === "base58" ? base58(data) : base64(data);
@@ -135,13 +154,28 @@ export function encodeAccount(a: ReplayAccount, cfg: AccountEncodingConfig): Jso
   );
 }
 
+const EMPTY = new Uint8Array(0);
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** The bytes of `parts` one after another. */
+function concatBytes(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
 /** A subscription notification's text, its result already written as text. */
 function notification(method: string, subscription: number, result: string): string {
   return `{"jsonrpc":"2.0","method":"${method}","params":{"subscription":${subscription},"result":${result}}}`;
 }
 
-/** An HTTP answer of JSON text. */
-function jsonResponse(text: string): Response {
+/** An HTTP answer of JSON text (or its UTF-8 bytes). */
+function jsonResponse(text: string | Uint8Array<ArrayBuffer>): Response {
   return new Response(text, { headers: { "content-type": "application/json" } });
 }
 
@@ -327,14 +361,17 @@ export class ReplayRpcServer {
     if (failure && "httpStatus" in failure) return new Response("unavailable", { status: failure.httpStatus });
     if (Array.isArray(body)) {
       const out = body.map((r) => this.#dispatch(r)).filter((r) => r !== undefined);
-      return jsonResponse(`[${out.join(",")}]`);
+      return jsonResponse(`[${out.map((r) => typeof r === "string" ? r : decoder.decode(r)).join(",")}]`);
     }
     const res = this.#dispatch(body);
     return res === undefined ? new Response(null, { status: 204 }) : jsonResponse(res);
   }
 
-  /** One JSON-RPC request → its response's text (undefined for an id-less notification). */
-  #dispatch(raw: unknown, socket?: WebSocket): string | undefined {
+  /**
+   * One JSON-RPC request → its response's text, or its UTF-8 bytes when the result was written as bytes (a listing);
+   * undefined for an id-less notification.
+   */
+  #dispatch(raw: unknown, socket?: WebSocket): string | Uint8Array<ArrayBuffer> | undefined {
     const req = asObject(raw);
     const hasId = "id" in req;
     const id = (hasId ? req.id : null) as JsonValue;
@@ -349,6 +386,13 @@ export class ReplayRpcServer {
       const failure = this.#methodFailures.get(req.method);
       if (failure && !("httpStatus" in failure)) throw new RpcError(failure.code, failure.message);
       const result = socket ? this.#wsCall(req.method, params, socket) : this.#httpCall(req.method, params);
+      if (result instanceof JsonBytes) {
+        return concatBytes(
+          encoder.encode(`{"jsonrpc":"2.0","result":`),
+          result.bytes,
+          encoder.encode(`,"id":${JSON.stringify(id)}}`),
+        );
+      }
       return `{"jsonrpc":"2.0","result":${jsonText(result)},"id":${JSON.stringify(id)}}`;
     } catch (err) {
       const e = err instanceof RpcError ? err : new RpcError(-32603, `Internal error: ${String(err)}`);
@@ -388,7 +432,7 @@ export class ReplayRpcServer {
     return v;
   }
 
-  #httpCall(method: string, params: unknown[]): JsonValue | JsonText {
+  #httpCall(method: string, params: unknown[]): JsonValue | JsonText | JsonBytes {
     const st = this.state;
     switch (method) {
       case "getAccountInfo": {
@@ -419,14 +463,18 @@ export class ReplayRpcServer {
         const filters = parseFilters(cfg.filters);
         const first = filters.find((f) => "memcmp" in f && f.memcmp.offset === 0);
         const discriminator = first && "memcmp" in first ? first.memcmp.bytes : undefined;
-        let out = "";
+        const out = new JsonBytesWriter();
+        if (cfg.withContext === true) out.write(`{"context":${JSON.stringify(this.#context())},"value":`);
+        let none = true;
         for (const key of st.keysOwnedBy(program, discriminator)) {
           const a = st.accounts.get(key);
           if (!a || !matchesFilters(a, filters)) continue;
-          out += `${out === "" ? "[" : ","}{"pubkey":${JSON.stringify(key)},"account":${encodeAccount(a, enc).text}}`;
+          out.write(`${none ? "[" : ","}{"pubkey":${JSON.stringify(key)},"account":${encodeAccount(a, enc).text}}`);
+          none = false;
         }
-        out = out === "" ? "[]" : `${out}]`;
-        return cfg.withContext === true ? this.#withContext(out) : new JsonText(out);
+        out.write(none ? "[]" : "]");
+        if (cfg.withContext === true) out.write("}");
+        return new JsonBytes(out.bytes());
       }
       case "getBalance": {
         const key = this.#pubkeyParam(params[0]);
@@ -493,7 +541,7 @@ export class ReplayRpcServer {
         return;
       }
       const res = this.#dispatch(msg, socket);
-      if (res !== undefined) this.#sendText(socket, res);
+      if (res !== undefined) this.#sendText(socket, typeof res === "string" ? res : decoder.decode(res));
     };
     socket.onclose = () => this.#forgetSocket(socket);
     socket.onerror = () => this.#forgetSocket(socket);

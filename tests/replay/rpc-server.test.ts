@@ -295,6 +295,13 @@ Deno.test("ReplayRpcServer: accounts held packed answer exactly as the same acco
       ["getProgramAccounts", [PROGRAM, { encoding: "base64" }]],
       ["getProgramAccounts", [PROGRAM, { encoding: "base64", filters: [{ dataSize: 3000 }] }]],
       ["getProgramAccounts", [PROGRAM, { encoding: "base64", filters: [{ memcmp: { offset: 0, bytes: disc } }] }]],
+      // A key listing, as the service's full load asks for one (no bytes, with its context).
+      ["getProgramAccounts", [PROGRAM, {
+        encoding: "base64",
+        withContext: true,
+        dataSlice: { offset: 0, length: 0 },
+        filters: [{ memcmp: { offset: 0, bytes: disc } }],
+      }]],
       ...[[100, [1, 0, 0]], [108, [0, 0, 2]], [999, [5]], [2000, [0, 0]], [2999, [0, 1]]].map((
         [offset, bytes],
       ): [string, unknown[]] => [
