@@ -18,6 +18,7 @@ import { base58, base64, fromBase58, fromBase64 } from "../protocol/codec/bytes.
 import type { ChainStateEvent, ReplayAccount, ReplayChainState } from "./chain-state.ts";
 import { Gate } from "./gate.ts";
 import { JsonBytes, JsonBytesWriter } from "./json-bytes.ts";
+import { concatBytes } from "./binary-accounts.ts";
 
 const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 const RENT_EPOCH_MAX = 18446744073709551615; // u64::MAX, sent as a JSON number like Agave does
@@ -157,17 +158,6 @@ export function encodeAccount(a: ReplayAccount, cfg: AccountEncodingConfig): Jso
 const EMPTY = new Uint8Array(0);
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-
-/** The bytes of `parts` one after another. */
-function concatBytes(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 /** A subscription notification's text, its result already written as text. */
 function notification(method: string, subscription: number, result: string): string {
@@ -387,11 +377,11 @@ export class ReplayRpcServer {
       if (failure && !("httpStatus" in failure)) throw new RpcError(failure.code, failure.message);
       const result = socket ? this.#wsCall(req.method, params, socket) : this.#httpCall(req.method, params);
       if (result instanceof JsonBytes) {
-        return concatBytes(
+        return concatBytes([
           encoder.encode(`{"jsonrpc":"2.0","result":`),
           result.bytes,
           encoder.encode(`,"id":${JSON.stringify(id)}}`),
-        );
+        ]);
       }
       return `{"jsonrpc":"2.0","result":${jsonText(result)},"id":${JSON.stringify(id)}}`;
     } catch (err) {
