@@ -38,6 +38,7 @@ const replay = await startReplay(recording, {
   oracleTime,
   ports: { base: Number(values["base-port"]), er: Number(values["er-port"]), oracle: Number(values["oracle-port"]) },
 });
+for (const chain of [replay.replayer.chains.base, replay.replayer.chains.er]) chain.prepareListings();
 // One line a consumer can parse to find the endpoints.
 console.log(JSON.stringify({
   RPC_URL: `http://127.0.0.1:${replay.base.port}`,

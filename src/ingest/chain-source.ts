@@ -46,6 +46,7 @@ import {
 import { abortableSleep, errorMessage, raceSignal, runEvery, timeoutSignal } from "./util.ts";
 import { ExistenceCheck, RPC_MAX_KEYS_PER_REQUEST } from "./existence-check.ts";
 import { JsonRpcHttp } from "./json-rpc-http.ts";
+import { listedKeys } from "./key-listing.ts";
 
 export interface ChainSourceConfig {
   chain: Chain;
@@ -654,21 +655,21 @@ export class ChainSource {
     const seen = new Set<string>();
     let minSlot = Number.POSITIVE_INFINITY;
     const filterSets = this.#filterSets();
-    const programAccounts = (program: PublicKey, filters: GpaFilter[], keysOnly = false) =>
+    const programAccounts = (program: PublicKey, filters: GpaFilter[]) =>
       http.call<{ context: { slot: number }; value: { pubkey: string; account: RpcAccountJson }[] }>(
         "getProgramAccounts",
-        [program.toBase58(), {
+        [program.toBase58(), { encoding: "base64", commitment, filters, withContext: true }],
+      );
+    const listKeys = async (program: PublicKey, filters: GpaFilter[]) =>
+      listedKeys(
+        await http.callBytes("getProgramAccounts", [program.toBase58(), {
           encoding: "base64",
           commitment,
           filters,
           withContext: true,
-          ...(keysOnly ? { dataSlice: { offset: 0, length: 0 } } : {}),
-        }],
+          dataSlice: { offset: 0, length: 0 },
+        }]),
       );
-    const listKeys = async (program: PublicKey, filters: GpaFilter[]) => {
-      const listed = await programAccounts(program, filters, true);
-      return { keys: listed.value.map((a) => a.pubkey), slot: listed.context.slot };
-    };
     const load = async (program: PublicKey, filters: GpaFilter[]) => {
       const res = await programAccounts(program, filters);
       minSlot = Math.min(minSlot, res.context.slot);

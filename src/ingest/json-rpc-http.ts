@@ -23,6 +23,18 @@ export class JsonRpcHttp {
 
   /** The call's `result`; an HTTP error status or a JSON-RPC error is thrown. */
   async call<T>(method: string, params: unknown[]): Promise<T> {
+    return rpcResult<T>(method, JSON.parse(await this.#answer(method, params, (res) => res.text())));
+  }
+
+  /**
+   * The call's whole answer as bytes, unparsed (for an answer too large to parse into objects: key-listing.ts); an
+   * HTTP error status is thrown, a JSON-RPC error is the reader's to find.
+   */
+  callBytes(method: string, params: unknown[]): Promise<Uint8Array> {
+    return this.#answer(method, params, (res) => res.bytes());
+  }
+
+  async #answer<T>(method: string, params: unknown[], read: (res: Response) => Promise<T>): Promise<T> {
     const t = timeoutSignal(this.signal, this.timeoutMs, "request");
     try {
       const res = await fetch(this.url, {
@@ -31,9 +43,8 @@ export class JsonRpcHttp {
         body: JSON.stringify({ method, params, id: this.#nextId++, jsonrpc: "2.0" }),
         signal: t.signal,
       });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${res.status} ${res.statusText}: ${text}`);
-      return rpcResult<T>(method, JSON.parse(text));
+      if (!res.ok) throw new Error(`${res.status} ${res.statusText}: ${await res.text()}`);
+      return await read(res);
     } finally {
       t.clear();
     }

@@ -99,6 +99,16 @@ export class ReplayChainState {
     else this.accounts.delete(pubkey);
   }
 
+  /**
+   * Builds the owner and kind index now instead of at the first getProgramAccounts: stand-alone endpoints
+   * (tools/replay-serve.ts) are then ready to list accounts as an RPC node is, and a client's first listing does not
+   * wait for it (a quarter of a second at 100,000 owners). In the service's own process nothing lists accounts at
+   * start, so the index stays lazy there.
+   */
+  prepareListings(): void {
+    this.#index();
+  }
+
   #index(): KeyIndex {
     if (!this.#byOwner) {
       this.#byOwner = new KeyIndex();
