@@ -9,6 +9,8 @@ const encoder = new TextEncoder();
 export class JsonBytesWriter {
   #buffer: Uint8Array<ArrayBuffer>;
   #length = 0;
+  /** Pieces not encoded yet: encoded a few KB at a time, as one encoding call per small piece costs more than it. */
+  #pending = "";
 
   constructor(initialBytes = 1 << 16) {
     this.#buffer = new Uint8Array(initialBytes);
@@ -16,6 +18,19 @@ export class JsonBytesWriter {
 
   /** Appends `text` (already JSON: quoting and escaping are the caller's). */
   write(text: string): void {
+    this.#pending += text;
+    if (this.#pending.length >= PENDING_CHARS) this.#encodePending();
+  }
+
+  /** What was written (a view of the writer's buffer: write nothing more once it is taken). */
+  bytes(): Uint8Array {
+    this.#encodePending();
+    return this.#buffer.subarray(0, this.#length);
+  }
+
+  #encodePending(): void {
+    const text = this.#pending;
+    this.#pending = "";
     // UTF-8 takes at most 3 bytes per UTF-16 unit.
     const most = this.#length + text.length * 3;
     if (most > this.#buffer.length) {
@@ -25,12 +40,10 @@ export class JsonBytesWriter {
     }
     this.#length += encoder.encodeInto(text, this.#buffer.subarray(this.#length)).written;
   }
-
-  /** What was written (a view of the writer's buffer: write nothing more once it is taken). */
-  bytes(): Uint8Array {
-    return this.#buffer.subarray(0, this.#length);
-  }
 }
+
+/** Characters held before they are encoded (a young string, garbage once encoded). */
+const PENDING_CHARS = 16 * 1024;
 
 /** JSON held as UTF-8 bytes (see JsonBytesWriter). */
 export class JsonBytes {

@@ -147,7 +147,7 @@ export function encodeAccount(a: ReplayAccount, cfg: AccountEncodingConfig): Jso
     data = end > start ? dataRange(a, start, end) : EMPTY;
   } else data = dataTransient(a); // encoded at once and dropped
   // base64 and base58 text, numbers and booleans need no escaping; the owner is escaped in case a recording has any.
-  const encoded = cfg.encoding === "base58" ? base58(data) : base64(data);
+  const encoded = data.length === 0 ? "" : cfg.encoding === "base58" ? base58(data) : base64(data);
   return new JsonText(
     `{"data":["${encoded}","${cfg.encoding}"],"executable":${a.executable === true},"lamports":${
       Number(a.lamports)

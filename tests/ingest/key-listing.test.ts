@@ -72,3 +72,12 @@ Deno.test("listedKeys: entries spaced otherwise than the envelope are still read
   }", "account": {} }]},"id":1}`;
   assert.deepEqual(listedKeys(bytes(answer)), { keys: [KEYS[0]], slot: 9 });
 });
+
+Deno.test("listedKeys: an answer that is not ASCII (positions in text and bytes differ) is parsed whole", () => {
+  const answer = {
+    jsonrpc: "2.0",
+    result: { context: { slot: 4, note: "ü" }, value: KEYS.map((pubkey) => ({ pubkey, account })) },
+    id: 1,
+  };
+  assert.deepEqual(listedKeys(bytes(answer)), { keys: KEYS, slot: 4 });
+});
