@@ -1,4 +1,5 @@
 /** Command-line options of `deno task bench` (pure, so a test can check them). */
+import { CEILING_BASES, READ_FIGURES } from "./figures.ts";
 
 export const USAGE = `usage: deno task bench [options]
 
@@ -20,16 +21,7 @@ export const USAGE = `usage: deno task bench [options]
 
 /** Figure ids per group; `--only` takes either. */
 export const GROUPS: Record<string, string[]> = {
-  reads: [
-    "health",
-    "prices",
-    "tokens",
-    "pool-data",
-    "earlier-health",
-    "earlier-prices",
-    "earlier-tokens",
-    "earlier-pool-data",
-  ],
+  reads: READ_FIGURES,
   owner: ["v2-owner", "earlier-positions-owner"],
   previews: ["v2-preview-margin", "v2-preview-margin-distinct", "v2-open-preview"],
   builders: [
@@ -41,7 +33,7 @@ export const GROUPS: Record<string, string[]> = {
     "earlier-swap-and-open",
   ],
   load: ["load"],
-  ceiling: ["ceiling-health", "ceiling-v2-owner", "ceiling-earlier-positions-owner", "ceiling-v2-preview-margin"],
+  ceiling: CEILING_BASES.map((id) => `ceiling-${id}`),
   "cold-start": ["cold-start"],
   quotes: ["quotes"],
 };

@@ -165,6 +165,9 @@ const spread = (side: Side) =>
 const withRuns = (median: number, runs: number[], format: (n: number) => string) =>
   runs.length > 1 ? `${format(median)} (${runs.map(format).join(", ")})` : format(median);
 
+/** How a ceiling figure's id names the figure it is the ceiling of (`ceiling-health`). */
+const CEILING_PREFIX = "ceiling-";
+
 /** A Markdown table. */
 function table(header: string[], rows: string[][]): string {
   const escape = (cell: string) => cell.replaceAll("|", "\\|");
@@ -187,18 +190,37 @@ export function renderTables(result: BenchResult): string {
       `start, ${result.loadavg.end[0].toFixed(2)} at the end; load generator ${m.loadGenerator}.`,
   );
   const throughput = result.figures.filter((f): f is ThroughputFigure => f.kind === "throughput");
-  if (throughput.length) {
+  // A ceiling figure is shown as its ratio beside the figure it is the ceiling of (a row of its own only when that
+  // figure was not run).
+  const ids = new Set(throughput.map((f) => f.id));
+  const ceilings = new Map(
+    throughput.filter((f) => f.id.startsWith(CEILING_PREFIX)).map((f) => [f.id.slice(CEILING_PREFIX.length), f]),
+  );
+  const rows = throughput.filter((f) =>
+    !f.id.startsWith(CEILING_PREFIX) || !ids.has(f.id.slice(CEILING_PREFIX.length))
+  );
+  if (rows.length) {
     out.push(
       "",
       table(
-        ["Figure", "Service req/s", "Baseline req/s", "Ratio", "Service p99 ms", "Baseline p99 ms", "Target"],
-        throughput.map((f) => [
+        [
+          "Figure",
+          "Service req/s",
+          "Baseline req/s",
+          "Ratio",
+          "Service p99 ms",
+          "Baseline p99 ms",
+          "Ceiling",
+          "Target",
+        ],
+        rows.map((f) => [
           `${f.label}`,
           int(f.service.rps) + spread(f.service),
           int(f.baseline.rps) + spread(f.baseline),
           f.rpsRatio.toFixed(2),
           ms(f.service.p99Ms),
           ms(f.baseline.p99Ms),
+          ceilings.get(f.id)?.rpsRatio.toFixed(2) ?? "",
           describeTarget(f.target),
         ]),
       ),
