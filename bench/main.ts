@@ -26,7 +26,7 @@ import { coldStartFigure, type ColdStartRun, measureColdStart } from "./cold-sta
 import { ensureWorld, worldDirFor } from "./worlds.ts";
 import { figureSpecs } from "./figures.ts";
 import { LOAD_RUN_ROUTES, loadRun } from "./load-run.ts";
-import { loadAverage, type ServerProcess, startBaseline, startService } from "./processes.ts";
+import { cpuTimes, loadAverage, type ServerProcess, startBaseline, startService, stealPercent } from "./processes.ts";
 import { benchOpenQuotes } from "./quotes.ts";
 import { type BenchResult, type Figure, type Machine, renderTables, replaceReadmeSection } from "./results.ts";
 import { baselineRouteFor, type Measure, measureFigure } from "./throughput.ts";
@@ -127,6 +127,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const startLoad = loadAverage();
+  const startCpu = cpuTimes();
   const result: BenchResult = {
     format: "perps-bench/1",
     date: new Date().toISOString(),
@@ -178,6 +179,7 @@ async function main(): Promise<number> {
     }
   }
   result.loadavg.end = loadAverage();
+  result.stealPct = stealPercent(startCpu, cpuTimes());
 
   const out = options.out ?? `bench/results/${result.date.slice(0, 19).replaceAll(":", "")}-${result.commit}.json`;
   await Deno.mkdir(out.slice(0, out.lastIndexOf("/")) || ".", { recursive: true });

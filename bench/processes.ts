@@ -42,6 +42,31 @@ export function loadAverage(): number[] {
   }
 }
 
+/** The machine's CPU time so far (/proc/stat, all cores, in clock ticks): all of it, and what the hypervisor stole. */
+export interface CpuTimes {
+  total: number;
+  steal: number;
+}
+
+export function cpuTimes(): CpuTimes {
+  try {
+    const fields = Deno.readTextFileSync("/proc/stat").split("\n", 1)[0].trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is counted in user already)
+    return { total: fields.slice(0, 8).reduce((a, b) => a + b, 0), steal: fields[7] ?? 0 };
+  } catch {
+    return { total: 0, steal: 0 };
+  }
+}
+
+/**
+ * The share of the machine's CPU time the hypervisor took between two readings, percent (undefined where nothing was
+ * counted): on a shared virtual machine, a figure measured while it was high is disturbed, whatever the load average.
+ */
+export function stealPercent(before: CpuTimes, after: CpuTimes): number | undefined {
+  const total = after.total - before.total;
+  return total > 0 ? (100 * (after.steal - before.steal)) / total : undefined;
+}
+
 export interface ServerProcess {
   base: string;
   pid: number;

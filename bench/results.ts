@@ -51,6 +51,8 @@ export interface ThroughputFigure {
   target?: Target;
   /** 1-minute load average before and after the figure's runs. */
   loadavg: [number, number];
+  /** Share of the machine's CPU time the hypervisor took during the figure's runs, percent (absent: not counted). */
+  stealPct?: number;
 }
 
 export interface LoadRunFigure {
@@ -127,6 +129,8 @@ export interface BenchResult {
   options: Record<string, unknown>;
   /** Load averages (1, 5, 15 min) at the start and the end. */
   loadavg: { start: number[]; end: number[] };
+  /** Share of the machine's CPU time the hypervisor took during the whole run, percent (absent: not counted). */
+  stealPct?: number;
   figures: Figure[];
 }
 
@@ -154,6 +158,7 @@ function describeTarget(target: Target | undefined): string {
 }
 
 const int = (n: number) => Math.round(n).toLocaleString("en-US");
+const percent = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} %`;
 const ms = (n: number) => n < 10 ? n.toFixed(2) : n.toFixed(1);
 /** Lowest and highest of the runs, so the spread shows next to the mean. */
 const spread = (side: Side) =>
@@ -187,7 +192,9 @@ export function renderTables(result: BenchResult): string {
       result.dirty ? " (+ changes)" : ""
     }` +
       ` on ${m.cpu}, ${m.cores} cores, Deno ${m.deno}; load average ${result.loadavg.start[0].toFixed(2)} at the ` +
-      `start, ${result.loadavg.end[0].toFixed(2)} at the end; load generator ${m.loadGenerator}.`,
+      `start, ${result.loadavg.end[0].toFixed(2)} at the end` +
+      (result.stealPct === undefined ? "" : `; ${percent(result.stealPct)} of the CPU taken by the hypervisor`) +
+      `; load generator ${m.loadGenerator}.`,
   );
   const throughput = result.figures.filter((f): f is ThroughputFigure => f.kind === "throughput");
   // A ceiling figure is shown as its ratio beside the figure it is the ceiling of (a row of its own only when that
@@ -211,6 +218,7 @@ export function renderTables(result: BenchResult): string {
           "Service p99 ms",
           "Baseline p99 ms",
           "Ceiling",
+          "CPU stolen",
           "Target",
         ],
         rows.map((f) => [
@@ -221,6 +229,7 @@ export function renderTables(result: BenchResult): string {
           ms(f.service.p99Ms),
           ms(f.baseline.p99Ms),
           ceilings.get(f.id)?.rpsRatio.toFixed(2) ?? "",
+          f.stealPct === undefined ? "" : percent(f.stealPct),
           describeTarget(f.target),
         ]),
       ),

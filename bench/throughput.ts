@@ -4,7 +4,7 @@
  * in the machine's load hits both sides alike; the figure is the mean of each side's runs and their ratio.
  */
 import type { BaselineRoute, ServerProcess } from "./processes.ts";
-import { loadAverage } from "./processes.ts";
+import { cpuTimes, loadAverage, stealPercent } from "./processes.ts";
 import { type Run, summarize, targetMet, type ThroughputFigure } from "./results.ts";
 import { type BenchRequest, runWrk } from "./wrk.ts";
 import type { FigureSpec } from "./figures.ts";
@@ -83,6 +83,7 @@ export async function measureFigure(
   measure: Measure,
 ): Promise<ThroughputFigure> {
   const loadBefore = loadAverage()[0];
+  const cpuBefore = cpuTimes();
   const requests = spec.variants ?? [spec.request];
   await checkVariants(service, spec);
   const runs = await alternate(service, baseline, requests, measure);
@@ -105,5 +106,6 @@ export async function measureFigure(
     p99Ratio: serviceSide.p99Ms / baselineSide.p99Ms,
     target: spec.target && { ...spec.target, met: targetMet(spec.target, serviceSide, rpsRatio) },
     loadavg: [loadBefore, loadAverage()[0]],
+    stealPct: stealPercent(cpuBefore, cpuTimes()),
   };
 }

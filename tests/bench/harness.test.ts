@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { ALL_FIGURES, GROUPS, parseBenchArgs, UsageError } from "../../bench/args.ts";
 import { parseWrkOutput, wrkScript } from "../../bench/wrk.ts";
-import { startTaskArgs } from "../../bench/processes.ts";
+import { cpuTimes, startTaskArgs, stealPercent } from "../../bench/processes.ts";
 import { coldStartFigure, type ColdStartRun } from "../../bench/cold-start.ts";
 import {
   type BenchResult,
@@ -159,6 +159,7 @@ Deno.test("results: means of the runs, targets, tables and the README section", 
     },
     options: {},
     loadavg: { start: [0.5, 0.4, 0.3], end: [1.25, 1, 1] },
+    stealPct: 3.25,
     figures: [{
       kind: "throughput",
       id: "health",
@@ -171,6 +172,7 @@ Deno.test("results: means of the runs, targets, tables and the README section", 
       p99Ratio: 2.5,
       target: { minRpsRatio: 0.8, source: "13.0", met: true },
       loadavg: [0.5, 0.6],
+      stealPct: 12.4,
     }, {
       kind: "throughput",
       id: "ceiling-health",
@@ -203,8 +205,10 @@ Deno.test("results: means of the runs, targets, tables and the README section", 
   );
   assert.match(tables, /ratio ≥ 0\.8 \(13\.0\): met/);
   // A ceiling is a column of the figure it is the ceiling of; one whose figure did not run keeps a row of its own.
-  assert.match(tables, /\| Baseline p99 ms \| Ceiling \| Target \|/);
-  assert.match(tables, /\| GET \/v2\/health \| .* \| 2\.00 \| 0\.77 \| ratio ≥ 0\.8/);
+  assert.match(tables, /\| Baseline p99 ms \| Ceiling \| CPU stolen \| Target \|/);
+  // The hypervisor's share of the CPU while a figure ran, and over the whole run, so a disturbed figure shows itself.
+  assert.match(tables, /\| GET \/v2\/health \| .* \| 2\.00 \| 0\.77 \| 12 % \| ratio ≥ 0\.8/);
+  assert.match(tables, /at the end; 3\.3 % of the CPU taken by the hypervisor; load generator/);
   assert.doesNotMatch(tables, /GET \/v2\/health: ceiling/);
   assert.match(tables, /\| GET \/v2\/tokens: ceiling \| .* \| 0\.74 \|/);
   // A cold start's figure is the median of its runs, each run shown beside it; the target is judged on the medians.
@@ -224,4 +228,11 @@ Deno.test("results: means of the runs, targets, tables and the README section", 
   assert.ok(updated.includes(tables));
   assert.ok(!updated.includes("old table"));
   assert.throws(() => replaceReadmeSection("no markers", tables));
+});
+
+Deno.test("CPU steal: the hypervisor's share of the machine's CPU time between two readings", () => {
+  assert.equal(stealPercent({ total: 1000, steal: 10 }, { total: 3000, steal: 410 }), 20);
+  assert.equal(stealPercent({ total: 1000, steal: 10 }, { total: 1000, steal: 10 }), undefined, "nothing counted");
+  const now = cpuTimes();
+  assert.ok(now.total >= now.steal && now.steal >= 0);
 });
