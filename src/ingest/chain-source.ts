@@ -695,8 +695,7 @@ export class ChainSource {
           await load(program, filters);
           continue;
         }
-        // Only the keys are kept from the listing (not its parsed answer, an object per account, while the batches
-        // load).
+        // Only the listing's keys are read from its answer (key-listing.ts: no object per account while batches load).
         const { keys, slot } = await listing;
         if (keys.length <= (cfg.batchThreshold ?? 4096)) {
           await load(program, filters);
