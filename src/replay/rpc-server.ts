@@ -159,6 +159,11 @@ const EMPTY = new Uint8Array(0);
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/** A dispatched answer as text, for the paths that send text (a batch, a WebSocket). */
+function answerText(answer: string | Uint8Array): string {
+  return typeof answer === "string" ? answer : decoder.decode(answer);
+}
+
 /** A subscription notification's text, its result already written as text. */
 function notification(method: string, subscription: number, result: string): string {
   return `{"jsonrpc":"2.0","method":"${method}","params":{"subscription":${subscription},"result":${result}}}`;
@@ -351,7 +356,7 @@ export class ReplayRpcServer {
     if (failure && "httpStatus" in failure) return new Response("unavailable", { status: failure.httpStatus });
     if (Array.isArray(body)) {
       const out = body.map((r) => this.#dispatch(r)).filter((r) => r !== undefined);
-      return jsonResponse(`[${out.map((r) => typeof r === "string" ? r : decoder.decode(r)).join(",")}]`);
+      return jsonResponse(`[${out.map(answerText).join(",")}]`);
     }
     const res = this.#dispatch(body);
     return res === undefined ? new Response(null, { status: 204 }) : jsonResponse(res);
@@ -396,7 +401,12 @@ export class ReplayRpcServer {
 
   /** A result with a context, its value written as text. */
   #withContext(value: string): JsonText {
-    return new JsonText(`{"context":${JSON.stringify(this.#context())},"value":${value}}`);
+    return new JsonText(`${this.#contextHead()}${value}}`);
+  }
+
+  /** A result-with-context's text up to its value: `{"context":{…},"value":` (the value and `}` follow). */
+  #contextHead(): string {
+    return `{"context":${JSON.stringify(this.#context())},"value":`;
   }
 
   #checkMinContextSlot(cfg: Record<string, unknown>): void {
@@ -454,7 +464,7 @@ export class ReplayRpcServer {
         const first = filters.find((f) => "memcmp" in f && f.memcmp.offset === 0);
         const discriminator = first && "memcmp" in first ? first.memcmp.bytes : undefined;
         const out = new JsonBytesWriter();
-        if (cfg.withContext === true) out.write(`{"context":${JSON.stringify(this.#context())},"value":`);
+        if (cfg.withContext === true) out.write(this.#contextHead());
         let none = true;
         for (const key of st.keysOwnedBy(program, discriminator)) {
           const a = st.accounts.get(key);
@@ -531,7 +541,7 @@ export class ReplayRpcServer {
         return;
       }
       const res = this.#dispatch(msg, socket);
-      if (res !== undefined) this.#sendText(socket, typeof res === "string" ? res : decoder.decode(res));
+      if (res !== undefined) this.#sendText(socket, answerText(res));
     };
     socket.onclose = () => this.#forgetSocket(socket);
     socket.onerror = () => this.#forgetSocket(socket);
