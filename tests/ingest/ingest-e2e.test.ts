@@ -135,6 +135,17 @@ Deno.test("batched full load: a numerous kind is listed by key, then fetched by 
       w.store.listByDiscriminator(BASKET_DISC).map((a) => a.pubkey).sort(),
       [K.basketA, K.basketB, K.basketC].sort(),
     );
+    // A reload into a store that holds accounts: what the listing no longer has is removed, what it has is kept. The
+    // close is not notified (the sockets are held), so only the reload can tell.
+    w.replay.er.stallWebSockets(true);
+    w.replay.replayer.chains.er.setAccount(K.basketB, null, w.replay.replayer.chains.er.slot + 1);
+    const resyncs = w.status.chains.er.resyncs;
+    w.sources.er.requestResync();
+    await waitFor(() => w.status.chains.er.resyncs > resyncs, "a reload");
+    assert.equal(w.store.getFrom("er", K.basketB), undefined);
+    assert.ok(w.store.getFrom("er", K.basketC) !== undefined);
+    w.replay.er.stallWebSockets(false);
+    assertAccountsMatchReplay(w);
   } finally {
     await w.stop();
   }
