@@ -469,11 +469,7 @@ export class ChainSource {
           [batch, { encoding: "base64", commitment }],
         );
         lowest = Math.min(lowest ?? Number.POSITIVE_INFINITY, res.context.slot);
-        const mayBeHeld = unseen.size > 0;
-        batch.forEach((key, j) => {
-          if (mayBeHeld && res.value[j]) unseen.delete(key);
-          this.#applyRpcAccount(key, res.value[j], res.context.slot, mayBeHeld);
-        });
+        batch.forEach((key, j) => this.#applyLoaded(key, res.value[j], res.context.slot, unseen));
       }
     };
     await Promise.all(Array.from({ length: this.config.batchConcurrency ?? 4 }, worker));
@@ -532,8 +528,18 @@ export class ChainSource {
     this.#status.lastSlot = this.#store.slot(this.chain);
   }
 
+  /**
+   * An account a full load found (null: the RPC holds none at that key): it leaves the load's `unseen`. Once nothing the
+   * store held is left to find (from the start in a first load), no held copy of its bytes can be there to keep.
+   */
+  #applyLoaded(pubkey: string, info: RpcAccountJson | null, slot: number, unseen: Set<string>): void {
+    const mayBeHeld = unseen.size > 0;
+    if (mayBeHeld && info) unseen.delete(pubkey);
+    this.#applyRpcAccount(pubkey, info, slot, mayBeHeld);
+  }
+
   /** An account from a plain JSON-RPC answer (bulk loads). */
-  #applyRpcAccount(pubkey: string, info: RpcAccountJson | null, slot: number, mayBeHeld = true): void {
+  #applyRpcAccount(pubkey: string, info: RpcAccountJson | null, slot: number, mayBeHeld: boolean): void {
     if (!info || info.lamports === 0) return this.#applyAccount(pubkey, null, slot);
     // Decoded into a reused buffer: `#keep` packs a copy (or keeps equal bytes held already), never this array.
     const bytes = this.#keep(pubkey, fromBase64Transient(info.data[0]), true, mayBeHeld);
@@ -547,8 +553,8 @@ export class ChainSource {
    * How received bytes are kept: the equal bytes held elsewhere (`shareData`) or already held for that key, else packed
    * (`packed-bytes.ts`: a world's accounts are mostly zeros). A bulk load's are packed side by side in the source's
    * slab; a notification's into a buffer of their own, so a stream of changes never leaves a slab held by one account
-   * still alive in it. `mayBeHeld` false: the caller knows the key is new (a load into an empty store), so no held
-   * copy is looked for (at worst a notification's copy is not shared: a second copy, never a wrong one).
+   * still alive in it. `mayBeHeld` false: the caller knows no held copy is left to find (`#applyLoaded`), so none is
+   * looked for (at worst a notification's copy is not shared: a second copy, never a wrong one).
    */
   #keep(pubkey: string, data: Uint8Array, bulk: boolean, mayBeHeld = true): Uint8Array | PackedBytes {
     const shared = this.#shareData?.(pubkey, data);
@@ -681,11 +687,7 @@ export class ChainSource {
     const load = async (program: PublicKey, filters: GpaFilter[]) => {
       const res = await programAccounts(program, filters);
       minSlot = Math.min(minSlot, res.context.slot);
-      const mayBeHeld = unseen.size > 0;
-      for (const { pubkey, account } of res.value) {
-        if (mayBeHeld) unseen.delete(pubkey);
-        this.#applyRpcAccount(pubkey, account, res.context.slot, mayBeHeld);
-      }
+      for (const { pubkey, account } of res.value) this.#applyLoaded(pubkey, account, res.context.slot, unseen);
     };
     try {
       // The numerous kinds' key listings are all asked for first: the RPC works them out while the service loads what

@@ -5,6 +5,7 @@
  * garbage as soon as it is written, and the answer is one buffer sent as it is.
  */
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 export class JsonBytesWriter {
   #buffer: Uint8Array<ArrayBuffer>;
@@ -50,6 +51,6 @@ export class JsonBytes {
   constructor(readonly bytes: Uint8Array) {}
 
   get text(): string {
-    return new TextDecoder().decode(this.bytes);
+    return decoder.decode(this.bytes);
   }
 }
