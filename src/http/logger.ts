@@ -167,6 +167,10 @@ export function createLogger(options: LoggerOptions): Logger {
     }
     return stamp;
   };
+  // What follows the time in a serialized line, kept for the last level and message (every request line has the same).
+  let afterTimeMsg: string | undefined;
+  let afterTimeLevel: EntryLevel | undefined;
+  let afterTime = "";
   const emit = (level: EntryLevel, msg: string, fields?: LogFields) => {
     if (RANK[level] < threshold) return;
     const time = timeOf(now());
@@ -189,8 +193,13 @@ export function createLogger(options: LoggerOptions): Logger {
     enabled: (level) => RANK[level] >= threshold,
     serialized: (level, msg, members) => {
       if (RANK[level] < threshold) return;
-      const head = `{"time":"${timeOf(now())}","level":"${level}","msg":${JSON.stringify(msg)}`;
-      sink.write(members === "" ? head + "}" : `${head},${members}}`, level);
+      if (msg !== afterTimeMsg || level !== afterTimeLevel) {
+        afterTimeMsg = msg;
+        afterTimeLevel = level;
+        afterTime = `","level":"${level}","msg":${JSON.stringify(msg)}`;
+      }
+      const time = timeOf(now());
+      sink.write(members === "" ? `{"time":"${time}${afterTime}}` : `{"time":"${time}${afterTime},${members}}`, level);
     },
     debug: (msg, fields) => emit("debug", msg, fields),
     info: (msg, fields) => emit("info", msg, fields),

@@ -78,9 +78,13 @@ Deno.test("logger lines: fields serialized by the caller join the head as one JS
   logger.serialized("debug", "hidden", '"a":1');
   logger.serialized("info", "request", '"a":1,"b":"x"');
   logger.serialized("info", "none", "");
+  logger.serialized("error", "none", "");
+  logger.serialized("info", "request", '"a":2');
   assert.deepEqual(lines.map((line) => JSON.parse(line)), [
     { time: "1970-01-01T00:00:00.000Z", level: "info", msg: "request", a: 1, b: "x" },
     { time: "1970-01-01T00:00:00.000Z", level: "info", msg: "none" },
+    { time: "1970-01-01T00:00:00.000Z", level: "error", msg: "none" },
+    { time: "1970-01-01T00:00:00.000Z", level: "info", msg: "request", a: 2 },
   ]);
 });
 

@@ -4,7 +4,7 @@ import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
 import { createApp } from "../../src/http/app.ts";
 import { createLogger, type LogLevel } from "../../src/http/logger.ts";
-import { answerRecorder, requestIdFor } from "../../src/http/middleware/observe.ts";
+import { answerRecorder, millisecondsText, requestIdFor, requestLine } from "../../src/http/middleware/observe.ts";
 import { joinExchange, serviceEdge } from "../../src/http/edge.ts";
 import { IngestStatus } from "../../src/ingest/status.ts";
 import { ServiceMetrics } from "../../src/http/metrics.ts";
@@ -28,6 +28,48 @@ Deno.test("request id: generated when absent, echoed when sane, replaced when no
   for (const insane of ["", "with space", "x".repeat(129), "new\nline", "émoji"]) {
     assert.match(requestIdFor(insane), UUID, JSON.stringify(insane));
   }
+});
+
+Deno.test("request line: a path equal to its route shares its quoting; any other path is escaped and bounded", () => {
+  const fields = (path: string, route: string) =>
+    JSON.parse(`{${requestLine("id-1", "GET", path, route, 200, 0.0012345)}}`);
+  assert.deepEqual(fields("/v2/prices", "/v2/prices"), {
+    requestId: "id-1",
+    method: "GET",
+    path: "/v2/prices",
+    route: "/v2/prices",
+    status: 200,
+    durationMs: 1.235,
+  });
+  // Same route again (its quoting kept), a path with characters JSON must escape.
+  const odd = fields('/v2/owner/a"b\\c\u0001', "/v2/owner/:owner");
+  assert.equal(odd.path, '/v2/owner/a"b\\c\u0001');
+  assert.equal(fields("/v2/owner/x", "/v2/owner/:owner").route, "/v2/owner/:owner");
+  const long = fields("/" + "p".repeat(300), "other");
+  assert.equal(long.path, "/" + "p".repeat(255) + "…");
+  assert.equal(long.route, "other");
+});
+
+Deno.test("request line: durationMs is written as the microsecond-rounded milliseconds print", () => {
+  const seconds = [
+    0,
+    1e-7,
+    4e-7,
+    5e-7,
+    1e-6,
+    0.000999,
+    0.001,
+    0.00123,
+    0.0012345,
+    0.0123,
+    0.1,
+    1,
+    12.3456789,
+    1073.741823,
+  ];
+  // A fixed sequence spread over short and long durations (the same every run).
+  for (let i = 1; i <= 20_000; i++) seconds.push(((i * 7919) % 20_011) / 20_011 * (i % 2 ? 0.01 : 100));
+  for (const s of seconds) assert.equal(millisecondsText(s), String(Math.round(s * 1e6) / 1e3), `${s} s`);
 });
 
 Deno.test("every answer carries X-Request-Id and one JSON log line with the same id", async () => {

@@ -47,10 +47,46 @@ export function requestLine(
   status: number,
   seconds: number,
 ): string {
-  const logged = path.length > MAX_LOGGED_PATH ? path.slice(0, MAX_LOGGED_PATH) + "…" : path;
-  return `"requestId":"${requestId}","method":"${method}","path":${JSON.stringify(logged)},"route":${
-    JSON.stringify(route)
-  },"status":${status},"durationMs":${Math.round(seconds * 1e6) / 1e3}`;
+  const quotedRoute = quotedRouteOf(route);
+  // A path without parameters is its route template (a plain read's): quoted once with it.
+  const quotedPath = path === route
+    ? quotedRoute
+    : JSON.stringify(path.length > MAX_LOGGED_PATH ? path.slice(0, MAX_LOGGED_PATH) + "…" : path);
+  return `"requestId":"${requestId}","method":"${method}","path":${quotedPath},"route":${quotedRoute},"status":${status},"durationMs":${
+    millisecondsText(seconds)
+  }`;
+}
+
+/** `.001` … `.999` without trailing zeros, and "" for a whole number of milliseconds. */
+const FRACTIONS = Array.from(
+  { length: 1000 },
+  (_, i) => i === 0 ? "" : `.${String(i).padStart(3, "0")}`.replace(/0+$/, ""),
+);
+
+/**
+ * `seconds` as milliseconds rounded to the microsecond, written as `Math.round(seconds * 1e6) / 1e3` prints (`1.235`,
+ * `1.23`, `0.005`, `12`), from whole numbers: a fractional number would be printed by the engine's runtime, the
+ * costliest step of a request line.
+ */
+export function millisecondsText(seconds: number): string {
+  const micros = Math.round(seconds * 1e6);
+  const fraction = micros % 1000;
+  return micros >= 0 && micros <= 0x3fffffff
+    ? `${(micros - fraction) / 1000}${FRACTIONS[fraction]}`
+    : `${micros / 1e3}`;
+}
+
+/** Route templates as JSON strings, each quoted once: the templates are a closed set (and OTHER). */
+const quotedRoutes = new Map<string, string>();
+
+function quotedRouteOf(route: string): string {
+  let quoted = quotedRoutes.get(route);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(route);
+    // A safety net, as for the metric series: past it a route is quoted per line instead of kept.
+    if (quotedRoutes.size < 1024) quotedRoutes.set(route, quoted);
+  }
+  return quoted;
 }
 
 export interface ObserveOptions {
