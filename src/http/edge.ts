@@ -116,6 +116,12 @@ function pathAndQueryOf(url: string): string {
   return start < 0 ? "/" : url.slice(start);
 }
 
+/** The path of a path and query (the same string when there is no query: a plain read's is exact). */
+function pathOf(pathAndQuery: string): string {
+  const queryAt = pathAndQuery.indexOf("?");
+  return queryAt < 0 ? pathAndQuery : pathAndQuery.slice(0, queryAt);
+}
+
 const remoteAddrOf = (info: unknown) => (info as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr;
 
 export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandler {
@@ -140,7 +146,7 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     started: number,
   ): Response | Promise<Response> => {
     const headers = request.headers;
-    const path = pathAndQuery.split("?", 1)[0];
+    const path = pathOf(pathAndQuery);
     const answered = (admission: Admission | undefined) => {
       let response: Response;
       let corsLabelled = false;
@@ -176,7 +182,7 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
       labelCors(headers, origin);
     });
     const context = exchange.context;
-    const path = context ? context.req.path : pathAndQuery.split("?", 1)[0];
+    const path = context ? context.req.path : pathOf(pathAndQuery);
     record(exchange.requestId, method, path, context ? routeTemplate(context) : OTHER, response.status, started);
     return response;
   };
