@@ -8,6 +8,7 @@
 import type { Context } from "hono";
 import type { Logger } from "../logger.ts";
 import { OTHER, type ServiceMetrics } from "../metrics.ts";
+import { BoundedMemo } from "../../protocol/memo.ts";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
 
@@ -76,17 +77,14 @@ export function millisecondsText(seconds: number): string {
     : `${micros / 1e3}`;
 }
 
-/** Route templates as JSON strings, each quoted once: the templates are a closed set (and OTHER). */
-const quotedRoutes = new Map<string, string>();
+/**
+ * Route templates as JSON strings, each quoted once: the templates are a closed set (and OTHER); the bound is a safety
+ * net, as for the metric series.
+ */
+const quotedRoutes = new BoundedMemo<string, string>(1024);
 
 function quotedRouteOf(route: string): string {
-  let quoted = quotedRoutes.get(route);
-  if (quoted === undefined) {
-    quoted = JSON.stringify(route);
-    // A safety net, as for the metric series: past it a route is quoted per line instead of kept.
-    if (quotedRoutes.size < 1024) quotedRoutes.set(route, quoted);
-  }
-  return quoted;
+  return quotedRoutes.get(route, JSON.stringify);
 }
 
 export interface ObserveOptions {
