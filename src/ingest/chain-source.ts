@@ -473,7 +473,7 @@ export class ChainSource {
     const worker = async () => {
       while (next < keys.length) {
         const batch = keys.slice(next, next += RPC_MAX_KEYS_PER_REQUEST);
-        const res = await http.call<{ context: { slot: number }; value: (RpcAccountJson | null)[] }>(
+        const res = await http.callValueArray<{ context: { slot: number }; value: (RpcAccountJson | null)[] }>(
           "getMultipleAccounts",
           [batch, { encoding: "base64", commitment }],
         );

@@ -7,6 +7,7 @@
  * session; errors read like web3.js's.
  */
 import { timeoutSignal } from "./util.ts";
+import { readValueArrayAnswer } from "./value-array-answer.ts";
 
 const HEADERS = { "content-type": "application/json" };
 
@@ -24,6 +25,17 @@ export class JsonRpcHttp {
   /** The call's `result`; an HTTP error status or a JSON-RPC error is thrown. */
   async call<T>(method: string, params: unknown[]): Promise<T> {
     return rpcResult<T>(method, JSON.parse(await this.#answer(method, params, (res) => res.text())));
+  }
+
+  /**
+   * `call` for an answer whose result holds a `value` array that may be large (getMultipleAccounts): parsed a piece at
+   * a time as it arrives rather than read into one string first (value-array-answer.ts). The same result.
+   */
+  async callValueArray<T>(method: string, params: unknown[]): Promise<T> {
+    return rpcResult<T>(
+      method,
+      await this.#answer(method, params, (res) => res.body ? readValueArrayAnswer(res.body) : res.json()),
+    );
   }
 
   /**
@@ -52,11 +64,11 @@ export class JsonRpcHttp {
 }
 
 /** A JSON-RPC answer's result, or its error thrown as `method: code message`. */
-export function rpcResult<T>(
-  method: string,
-  response: { result?: unknown; error?: { code: number; message: string } },
-): T {
+export function rpcResult<T>(method: string, parsed: unknown): T {
+  const response = parsed as { result?: unknown; error?: { code: number; message: string } } | null;
   if (response?.error) throw new Error(`${method}: ${response.error.code} ${response.error.message}`);
-  if (!response || !("result" in response)) throw new Error(`${method}: malformed response`);
+  if (typeof response !== "object" || response === null || !("result" in response)) {
+    throw new Error(`${method}: malformed response`);
+  }
   return response.result as T;
 }
