@@ -48,6 +48,19 @@ Deno.test("JsonRpcHttp: answers, JSON-RPC errors, HTTP errors, time limit and th
         });
       },
     );
+    await t.step("callValueArray answers what call answers, and throws what it throws", async () => {
+      const params = [[K.pool, K.basketA, K.mint, K.mint], { encoding: "base64" }];
+      assert.deepEqual(
+        await http.callValueArray("getMultipleAccounts", params),
+        await http.call("getMultipleAccounts", params),
+      );
+      server.failMethod("getMultipleAccounts", { code: -32005, message: "Node is behind" });
+      await assert.rejects(
+        http.callValueArray("getMultipleAccounts", params),
+        /getMultipleAccounts: -32005 Node is behind/,
+      );
+      server.failMethod("getMultipleAccounts", undefined);
+    });
     await t.step("a JSON-RPC error is thrown as method: code message", async () => {
       server.failMethod("getSlot", { code: -32005, message: "Node is behind" });
       await assert.rejects(http.call("getSlot", []), /getSlot: -32005 Node is behind/);
@@ -71,5 +84,31 @@ Deno.test("JsonRpcHttp: answers, JSON-RPC errors, HTTP errors, time limit and th
   } finally {
     server.stallHttp(false);
     await server.stop();
+  }
+});
+
+Deno.test("JsonRpcHttp.callValueArray: an answer of many network chunks reads as JSON.parse reads it whole", async () => {
+  // 4,000 accounts of 600 bytes (about 3.6 MB), a multi-byte owner now and then: pieces end inside elements, strings
+  // and characters.
+  const data = btoa(String.fromCharCode(...Array.from({ length: 600 }, (_, i) => (i * 7) & 255)));
+  const value = Array.from({ length: 4000 }, (_, i) =>
+    i % 13 === 5 ? null : {
+      data: [data, "base64"],
+      executable: false,
+      lamports: 2039280 + i,
+      owner: i % 7 === 3 ? "é中\u{1F600}".repeat(i % 5) : PROGRAM,
+      rentEpoch: 18446744073709552000,
+      space: 600,
+    });
+  const body = JSON.stringify({ jsonrpc: "2.0", result: { context: { apiVersion: "2.2.0", slot: 9 }, value }, id: 1 });
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    await req.body?.cancel();
+    return new Response(body, { headers: { "content-type": "application/json" } });
+  });
+  try {
+    const http = new JsonRpcHttp(`http://127.0.0.1:${server.addr.port}`, new AbortController().signal, 5000);
+    assert.deepEqual(await http.callValueArray("getMultipleAccounts", [[], {}]), JSON.parse(body).result);
+  } finally {
+    await server.shutdown();
   }
 });
