@@ -30,36 +30,55 @@ const CLOSE_BRACKET = 0x5d;
 const PIECE_BYTES = 64 * 1024;
 
 /**
- * An HTTP body parsed as it arrives, read into one reused buffer of `PIECE_BYTES` (fewer reads and no buffer per read:
- * faster than reading the body as text). An answer that fits in one piece is parsed whole.
+ * An HTTP body parsed as it arrives, `PIECE_BYTES` at a time at most. An answer that comes in one piece is parsed
+ * whole.
  */
 export async function readValueArrayAnswer(body: ReadableStream<Uint8Array>): Promise<unknown> {
   const decoder = new TextDecoder();
-  const reader = body.getReader({ mode: "byob" });
-  let buffer = new ArrayBuffer(PIECE_BYTES);
   let first: string | undefined;
   let answer: ValueArrayAnswer | undefined;
-  try {
-    for (;;) {
-      const { value, done } = await reader.read(new Uint8Array(buffer));
-      if (done) break;
-      const piece = decoder.decode(value, { stream: true });
-      buffer = value.buffer;
-      if (first === undefined && answer === undefined) first = piece;
-      else {
-        answer ??= new ValueArrayAnswer();
-        if (first !== undefined) answer.push(first);
-        first = undefined;
-        answer.push(piece);
-      }
+  for await (const bytes of piecesOf(body)) {
+    const piece = decoder.decode(bytes, { stream: true });
+    if (first === undefined && answer === undefined) first = piece;
+    else {
+      answer ??= new ValueArrayAnswer();
+      if (first !== undefined) answer.push(first);
+      first = undefined;
+      answer.push(piece);
     }
-  } finally {
-    reader.releaseLock();
   }
   const last = decoder.decode();
   if (answer === undefined) return JSON.parse((first ?? "") + last);
   answer.push(last);
   return answer.end();
+}
+
+/**
+ * A body's bytes in pieces of at most `PIECE_BYTES`, each valid until the next is asked for. A byte stream (a fetch
+ * body) is read into one reused buffer: fewer reads than its own chunks and no buffer per read (faster than reading the
+ * body as text); another stream's chunks are cut to size.
+ */
+async function* piecesOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  let reader: ReadableStreamBYOBReader;
+  try {
+    reader = body.getReader({ mode: "byob" });
+  } catch {
+    for await (const chunk of body) {
+      for (let at = 0; at < chunk.length; at += PIECE_BYTES) yield chunk.subarray(at, at + PIECE_BYTES);
+    }
+    return;
+  }
+  let buffer = new ArrayBuffer(PIECE_BYTES);
+  try {
+    for (;;) {
+      const { value, done } = await reader.read(new Uint8Array(buffer));
+      if (done) return;
+      yield value;
+      buffer = value.buffer;
+    }
+  } finally {
+    reader.releaseLock();
+  }
 }
 
 type Phase = "head" | "array" | "tail" | "whole";

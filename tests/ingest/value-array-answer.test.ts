@@ -144,6 +144,14 @@ Deno.test("readValueArrayAnswer: a body of many pieces, multi-byte characters ac
   assert.ok(bytes.length > 4 * 64 * 1024);
   for (const chunkBytes of [1000, 65536, 100_000, bytes.length]) {
     assert.deepEqual(await readValueArrayAnswer(byteStream(bytes, chunkBytes)), JSON.parse(text), `${chunkBytes}`);
+    // A stream of chunks that is not a byte stream (no reading into the reader's own buffer): its chunks are cut.
+    const chunks = ReadableStream.from(
+      Array.from(
+        { length: Math.ceil(bytes.length / chunkBytes) },
+        (_, i) => bytes.slice(i * chunkBytes, (i + 1) * chunkBytes),
+      ),
+    );
+    assert.deepEqual(await readValueArrayAnswer(chunks), JSON.parse(text), `${chunkBytes}, not a byte stream`);
   }
 });
 
