@@ -1,6 +1,6 @@
 /**
  * Plain JSON-RPC calls over HTTP POST: the request web3.js's Connection sends (same body and content type), its answer
- * read once as text and parsed once. The bulk calls of a full load (getProgramAccounts, getMultipleAccounts: at
+ * read once and parsed once. The bulk calls of a full load (getProgramAccounts, getMultipleAccounts: at
  * 100,000 owners hundreds of MB of account data) go this way: through web3.js's transport each answer was read as
  * bytes (so the request timeout covers the body), wrapped into a new Response, read again as text and passed through
  * its JSON-RPC client, a copy and a detour per answer. Every call has the source's time limit and ends with its

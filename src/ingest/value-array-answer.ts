@@ -39,11 +39,11 @@ export async function readValueArrayAnswer(body: ReadableStream<Uint8Array>): Pr
   let answer: ValueArrayAnswer | undefined;
   for await (const bytes of piecesOf(body)) {
     const piece = decoder.decode(bytes, { stream: true });
-    if (first === undefined && answer === undefined) first = piece;
+    if (answer) answer.push(piece);
+    else if (first === undefined) first = piece;
     else {
-      answer ??= new ValueArrayAnswer();
-      if (first !== undefined) answer.push(first);
-      first = undefined;
+      answer = new ValueArrayAnswer();
+      answer.push(first);
       answer.push(piece);
     }
   }
@@ -90,7 +90,10 @@ export class ValueArrayAnswer {
   #head = "";
   /** Parsed elements, in order. */
   #elements: unknown[] = [];
-  /** Array phase: the start of the element being read, from earlier pieces (empty when it starts in the next). */
+  /**
+   * Array phase: the start of the element being read, from earlier pieces; empty once that element is parsed, so an
+   * element's text is always `#pending` followed by its part of the current piece.
+   */
   #pending = "";
   /** Array phase: where scanning resumes in the next piece (1 after a backslash that ended the last one). */
   #scanAt = 0;
@@ -179,18 +182,14 @@ export class ValueArrayAnswer {
       }
       const braceAt = piece.indexOf("}", searchAt);
       if (braceAt < 0 || braceAt === n - 1) {
-        this.#pending = elementAt === 0 ? this.#pending + piece : piece.slice(elementAt);
+        this.#pending += piece.slice(elementAt);
         this.#braceAtEnd = braceAt >= 0;
         return;
       }
       const next = piece.charCodeAt(braceAt + 1);
-      const text = this.#pending.length > 0 && elementAt === 0
-        ? this.#pending + piece.slice(0, braceAt + 1)
-        : piece.slice(elementAt, braceAt + 1);
+      const text = this.#pending + piece.slice(elementAt, braceAt + 1);
       if ((next !== COMMA && next !== CLOSE_BRACKET) || !this.#parsedElement(text)) {
-        return this.#startScanning(
-          this.#pending.length > 0 && elementAt === 0 ? this.#pending + piece : piece.slice(elementAt),
-        );
+        return this.#startScanning(this.#pending + piece.slice(elementAt));
       }
       this.#pending = "";
       if (next === CLOSE_BRACKET) return this.#endArray(piece.slice(braceAt + 1));
@@ -265,26 +264,25 @@ export class ValueArrayAnswer {
         if (depth > 0) depth--;
         else if (c === CLOSE_BRACKET) {
           // The array ends: its last element (none in `[ ]`), then the envelope's tail from the `]` on.
-          const last = this.#elementText(piece, elementAt, at - 1);
+          const last = this.#takeElementText(piece, elementAt, at - 1);
           if (this.#commaSeen || /\S/.test(last)) this.#elements.push(JSON.parse(last));
           return this.#endArray(piece.slice(at - 1));
         } else throw new SyntaxError("Unexpected '}' in the value array");
       } else if (c === COMMA && depth === 0) {
-        this.#elements.push(JSON.parse(this.#elementText(piece, elementAt, at - 1)));
+        this.#elements.push(JSON.parse(this.#takeElementText(piece, elementAt, at - 1)));
         this.#commaSeen = true;
         elementAt = at;
       }
     }
-    this.#pending = elementAt === 0 ? this.#pending + piece : piece.slice(elementAt);
+    this.#pending += piece.slice(elementAt);
     this.#scanAt = at - n;
     this.#depth = depth;
     this.#inString = inString;
   }
 
-  /** The text of the element from `from` to `to` in this piece, joined to its start in earlier pieces if any. */
-  #elementText(piece: string, from: number, to: number): string {
-    if (from > 0 || this.#pending.length === 0) return piece.slice(from, to);
-    const text = this.#pending + piece.slice(0, to);
+  /** The text of the element that ends at `to` in this piece (it starts at `from`, or in `#pending`). */
+  #takeElementText(piece: string, from: number, to: number): string {
+    const text = this.#pending + piece.slice(from, to);
     this.#pending = "";
     return text;
   }
