@@ -16,6 +16,8 @@
  * else is the app's: another method, a query string, a path the table does not hold, or a read without a plain 200 to
  * give (no price received yet, degraded health), so every error is still answered by the app's one error mapping.
  *
+ * A HEAD is the app's GET without the body (headOf): its `Content-Length` is the GET body's, not 0.
+ *
  * A GET of a path with parameters is answered here while its answer is held: an owner view that a read already
  * computed for the current owner accounts, prices and second (src/handlers/shared/held-reads.ts), so what a polled
  * owner view costs is the edge's work and the send.
@@ -199,6 +201,10 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     body?: string,
   ): Response | Promise<Response> => {
     const exchange: Exchange = { remoteAddr: remoteAddrOf(info), requestId, body };
+    if (method === "HEAD") {
+      return Promise.resolve(app(new Request(request, { method: "GET" }), exchange))
+        .then((response) => headOf(answeredByApp(response, method, pathAndQuery, origin, exchange, started)));
+    }
     const answer = app(request, exchange);
     return answer instanceof Promise
       ? answer.then((response) => answeredByApp(response, method, pathAndQuery, origin, exchange, started))
@@ -266,6 +272,22 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     const origin = headers.get("origin") ?? undefined;
     return toApp(request, method, pathAndQuery, origin, requestId, started, info);
   };
+}
+
+/**
+ * The answer to a HEAD: the GET's status and headers, no body, and the GET body's length in bytes as its
+ * `Content-Length` (RFC 9110 §9.3.2: a HEAD is answered with the headers its GET would get). The app is asked the GET
+ * for it (toApp): Hono answers a HEAD itself by emptying the GET's answer, which Deno then sends with
+ * `content-length: 0`, telling a client sizing or checking a resource that it is empty. Deno sends a body-less
+ * answer's own `Content-Length` as it is.
+ */
+async function headOf(get: Response): Promise<Response> {
+  const head = new Response(null, { status: get.status, statusText: get.statusText, headers: get.headers });
+  if (get.body !== null) {
+    const length = (await get.bytes()).byteLength;
+    if (get.status !== 204 && get.status !== 304) head.headers.set("content-length", String(length));
+  }
+  return head;
 }
 
 /**

@@ -144,7 +144,6 @@ Deno.test("edge: every other request goes to the app, and its answer is labelled
   const { edge, reachedApp, recorded } = edgeOverCountingApp();
   for (
     const request of [
-      new Request("http://host/kept", { method: "HEAD" }),
       new Request("http://host/kept", { method: "POST", body: "{}" }),
       new Request("http://host/kept?x=1"),
       new Request("http://host/kept/"),
@@ -158,7 +157,6 @@ Deno.test("edge: every other request goes to the app, and its answer is labelled
     assert.equal(response.headers.get("access-control-allow-origin"), "*");
   }
   assert.deepEqual(reachedApp, [
-    "HEAD /kept",
     "POST /kept",
     "GET /kept?x=1",
     "GET /kept/",
@@ -167,14 +165,72 @@ Deno.test("edge: every other request goes to the app, and its answer is labelled
   ]);
   // Without the app's context (this fake app has none) the route is OTHER.
   assert.deepEqual(recorded.map((line) => line.split(" ").slice(1).join(" ")), [
-    "HEAD /kept other 200",
     "POST /kept other 200",
     "GET /kept other 200",
     "GET /kept/ other 200",
     "GET /other other 200",
     "GET /not-plain other 200",
   ]);
-  assert.match(recorded[5], /^trace-9 /);
+  assert.match(recorded[4], /^trace-9 /);
+});
+
+/** The edge over `app` with nothing answered at the edge and nothing recorded. */
+function edgeWithoutReads(app: (request: Request) => Response) {
+  return serviceEdge(app, {
+    reads: new Map(),
+    preflight: () => new Response(null, { status: 204 }),
+    record: () => {},
+    labelCors: echoOrigin,
+    trustProxy: false,
+  });
+}
+
+Deno.test("edge: a HEAD is the app's GET without its body, with the GET body's length in bytes", async () => {
+  const asked: string[] = [];
+  const edge = edgeWithoutReads((request) => {
+    asked.push(request.method);
+    if (new URL(request.url).pathname === "/gone") return new Response(null, { status: 304 });
+    const answer = new Response('{"name":"é"}', { status: 201 });
+    answer.headers.set("content-type", "application/json");
+    return answer;
+  });
+  const head = await edge(new Request("http://host/x", { method: "HEAD", headers: { "x-request-id": "trace-h" } }));
+  assert.deepEqual(asked, ["GET"]);
+  assert.equal(head.status, 201);
+  assert.equal(await head.text(), "");
+  assert.equal(head.headers.get("content-type"), "application/json");
+  assert.equal(head.headers.get("content-length"), "13"); // "é" is two bytes
+  assert.equal(head.headers.get("x-request-id"), "trace-h");
+  const notModified = await edge(new Request("http://host/gone", { method: "HEAD" }));
+  assert.equal(notModified.status, 304);
+  assert.equal(notModified.headers.get("content-length"), null);
+});
+
+Deno.test("edge: over the wire, a HEAD's Content-Length is its GET's and no body follows", async () => {
+  const edge = edgeWithoutReads(() => {
+    const answer = new Response('{"tokens":["SOL","BTC"]}');
+    answer.headers.set("content-type", "application/json");
+    return answer;
+  });
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, edge);
+  try {
+    // Two requests on one connection: a body after the HEAD's head would be read as the next answer's start.
+    const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.addr.port });
+    const text = new TextEncoder().encode(
+      "HEAD /t HTTP/1.1\r\nHost: x\r\n\r\nGET /t HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    );
+    await conn.write(text);
+    const received = new TextDecoder().decode(await new Response(conn.readable).bytes());
+    const answers = received.split("HTTP/1.1 ").slice(1);
+    assert.equal(answers.length, 2);
+    const [headAnswer, getAnswer] = answers;
+    assert.match(headAnswer, /\r\ncontent-length: 24\r\n/i);
+    assert.ok(headAnswer.endsWith("\r\n\r\n"), "nothing follows the HEAD's head");
+    assert.match(getAnswer, /\r\ncontent-length: 24\r\n/i);
+    assert.ok(getAnswer.endsWith('{"tokens":["SOL","BTC"]}'));
+  } finally {
+    await server.shutdown();
+  }
 });
 
 Deno.test("edge: a preflight goes to the preflight answerer and an unknown method is refused, both unrecorded", async () => {
