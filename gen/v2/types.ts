@@ -3435,8 +3435,8 @@ export interface components {
     AccessControlAllowMethods: "GET,HEAD,POST";
     /** @description `*` when every origin is allowed (`CORS_ORIGINS=*`, the default); otherwise the request's own `Origin` when `CORS_ORIGINS` lists it. Absent when the origin is not listed: the browser then withholds the answer from the page (the request itself is still answered; CORS protects browser users, it does not authenticate callers). */
     AccessControlAllowOrigin: string;
-    /** @description Response headers a page may read besides the CORS-safelisted ones: the rate-limit headers, the request id and a kept answer's entity tag. Sent on every answer (a preflight's too, where browsers ignore it). */
-    AccessControlExposeHeaders: "RateLimit-Limit,RateLimit-Remaining,RateLimit-Reset,Retry-After,X-Request-Id,ETag";
+    /** @description `*`: a page may read every header of the answer, among them the rate-limit headers (`RateLimit-Limit`, `RateLimit-Remaining`, `RateLimit-Reset`, `Retry-After`), `X-Request-Id` and a kept answer's `ETag`. The wildcard holds for requests without credentials, the only kind the service answers (it never allows credentials). Sent on every answer (a preflight's too, where browsers ignore it). */
+    AccessControlExposeHeaders: "*";
     /** @description Seconds a browser may reuse this preflight answer. */
     AccessControlMaxAge: 600;
     /** @description Entity tag of the answer's bytes (a strong validator: the same bytes have the same tag on every replica). Send it back in `If-None-Match` to get a 304 without a body while the answer is unchanged. */

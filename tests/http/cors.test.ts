@@ -25,7 +25,7 @@ import { call } from "../helpers/contract.ts";
 import { DOCUMENTS, operationsOf } from "../helpers/openapi.ts";
 import { sampleUrl } from "../helpers/samples.ts";
 
-const EXPOSED = "RateLimit-Limit,RateLimit-Remaining,RateLimit-Reset,Retry-After,X-Request-Id,ETag";
+const EXPOSED = "*";
 const APP = "http://app.test:5173";
 const WALLET = "https://wallet.example";
 const STRANGER = "https://stranger.example";
