@@ -21,12 +21,12 @@
  * 9.8 µs with its content type alone, 12.0 µs with one more fixed header, 12.3 µs with the four every service answer
  * carries (from a template clone; 12.9 µs built anew). A server owing a request id on every answer starts there.
  *
- * The paths also differ on the wire, which costs both ends (the kernel's loopback work, the load generator's reads): a
- * short answer on the content-type-only path leaves in one send call, on the general path in two (head, then body).
- * Counted with `strace -c` on each server under `wrk` (2026-11-26, sendto calls per request): the 233-byte margin
- * preview and the 237-byte earlier health answer 1.0 bare, 2.0 labelled and 2.0 from the service; from the 453-byte v2
- * health answer up (prices, tokens, pool data) all three send 2.0. So for the shortest answers the ceiling is lowest
- * (margin preview 0.59 and `/health` 0.61 of the bare app in that check), whatever the service does per request.
+ * The wire adds a step: Deno sends an answer of at most 512 bytes in all (head and body) in one send call, a longer one
+ * in two (head, then body), which costs both ends (the kernel's loopback work, the load generator's reads). The bare
+ * app's head is about 100 bytes, a labelled one (and the service's) about 230 since `Access-Control-Expose-Headers` is
+ * `*` (about 310 before, when it listed six names). Counted with `strace -c` under `wrk` (2026-11-26, sendto calls per
+ * request): the 233-byte margin preview and the 235-byte earlier health leave all three in 1.0 now (the labelled app
+ * and the service sent 2.0 with the longer head); from the 453-byte v2 health up, all three send 2.0.
  *
  *   deno run --allow-read --allow-net bench/baseline-server.ts ROUTES.json PORT [labelled]
  */
