@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
+import { CORS_READABLE_HEADERS } from "../../src/http/middleware/cors.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
 import { HAS_CHROMIUM, launchBrowser } from "../helpers/browser.ts";
 import { bundleClientForBrowser } from "../helpers/client-bundle.ts";
@@ -43,6 +44,8 @@ interface PageAnswer {
   rateLimitRemaining: string | null;
   requestId: string | null;
   entityTag: string | null;
+  /** Each of CORS_READABLE_HEADERS as the page reads it (null: absent, or kept from the page). */
+  readable: Record<string, string | null>;
 }
 
 interface PageResult {
@@ -107,7 +110,7 @@ Deno.test({
         const page = await browser.context.newPage();
         await page.goto(`${origin}/`);
         await page.waitForFunction(() => "perps" in globalThis);
-        return await page.evaluate(async ({ base, owner, quoteBody }) => {
+        return await page.evaluate(async ({ base, owner, quoteBody, readableNames }) => {
           // deno-lint-ignore no-explicit-any
           const { createV2Client } = (globalThis as any).perps;
           const v2 = createV2Client({ baseUrl: base });
@@ -121,6 +124,7 @@ Deno.test({
               rateLimitRemaining: response.headers.get("ratelimit-remaining"),
               requestId: response.headers.get("x-request-id"),
               entityTag: response.headers.get("etag"),
+              readable: Object.fromEntries(readableNames.map((name) => [name, response.headers.get(name)])),
             };
           };
           const result: Record<string, unknown> & { failures: string[] } = { failures: [] };
@@ -137,7 +141,7 @@ Deno.test({
             }
           }
           return result;
-        }, { base, owner, quoteBody }) as PageResult;
+        }, { base, owner, quoteBody, readableNames: [...CORS_READABLE_HEADERS] }) as PageResult;
       };
 
       // ---- the allowed origin: every answer readable, equal to the direct answers, valid against the YAML.
@@ -178,6 +182,15 @@ Deno.test({
       // A kept read's entity tag is exposed too (`Access-Control-Expose-Headers: *`), as the service sent it.
       assert.match(allowed.prices!.entityTag ?? "", /^"[0-9a-f]+-[0-9a-f]{16}"$/, "ETag is exposed");
       assert.equal(allowed.prices!.entityTag, exchanges[0].headers.get("etag"));
+      // Every header a page is meant to read reaches it as the service sent it (`*` exposes them all); of those, only
+      // Retry-After (a 429's) is absent here.
+      const sentHeaders = [exchanges[0], exchanges[1], exchanges[3]].map((e) => e.headers);
+      [allowed.prices!, allowed.owner!, allowed.quote!].forEach((answer, i) => {
+        for (const name of CORS_READABLE_HEADERS) {
+          assert.equal(answer.readable[name], sentHeaders[i].get(name), `${name} as the page reads it`);
+          if (name !== "Retry-After" && !(name === "ETag" && i > 0)) assert.notEqual(answer.readable[name], null, name);
+        }
+      });
       // RateLimit-Remaining is exposed, and the POST's preflight took no token: 49, 48, 47.
       assert.deepEqual(
         [allowed.prices!, allowed.owner!, allowed.quote!].map((a) => a.rateLimitRemaining),

@@ -20,7 +20,10 @@ import { RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER } from "./rate-limit.ts";
 export const CORS_ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
 /** Request headers a page may send beyond the CORS-safelisted ones (`Content-Type: application/json` is not one). */
 export const CORS_ALLOWED_HEADERS = ["Content-Type", REQUEST_ID_HEADER, "If-None-Match"] as const;
-/** Response headers a page reads beyond the CORS-safelisted ones (tests/e2e/client-browser.test.ts reads them). */
+/**
+ * Response headers a page reads beyond the CORS-safelisted ones: all exposed by CORS_EXPOSED_HEADERS (a real browser
+ * reads each of them in tests/e2e/client-browser.test.ts).
+ */
 export const CORS_READABLE_HEADERS = [...RATE_LIMIT_HEADERS, RETRY_AFTER_HEADER, REQUEST_ID_HEADER, "ETag"] as const;
 /**
  * What `Access-Control-Expose-Headers` says: `*`, every header of the answer. For a request without credentials the
