@@ -99,8 +99,6 @@ export class ValueArrayAnswer {
   #scanAt = 0;
   #depth = 0;
   #inString = false;
-  /** Array phase: a top-level comma has been met (so the array is not empty and every element must hold a value). */
-  #commaSeen = false;
   /** Array phase: elements are found by scanning (`#scanPiece`) rather than by their closing brace (`#hopPiece`). */
   #scanning = false;
   /** Hop mode: `#pending` ends with a `}` whose next character is in the next piece. */
@@ -193,7 +191,6 @@ export class ValueArrayAnswer {
       }
       this.#pending = "";
       if (next === CLOSE_BRACKET) return this.#endArray(piece.slice(braceAt + 1));
-      this.#commaSeen = true;
       elementAt = searchAt = braceAt + 2;
     }
   }
@@ -218,7 +215,6 @@ export class ValueArrayAnswer {
     this.#scanAt = 0;
     this.#depth = 0;
     this.#inString = false;
-    this.#commaSeen = this.#elements.length > 0;
     if (rest.length > 0) this.#scanPiece(rest);
   }
 
@@ -263,14 +259,14 @@ export class ValueArrayAnswer {
       else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
         if (depth > 0) depth--;
         else if (c === CLOSE_BRACKET) {
-          // The array ends: its last element (none in `[ ]`), then the envelope's tail from the `]` on.
+          // The array ends: its last element (none in `[ ]`), then the envelope's tail from the `]` on. Every element
+          // parsed so far ended at a top-level comma, so after one the last must hold a value too.
           const last = this.#takeElementText(piece, elementAt, at - 1);
-          if (this.#commaSeen || /\S/.test(last)) this.#elements.push(JSON.parse(last));
+          if (this.#elements.length > 0 || /\S/.test(last)) this.#elements.push(JSON.parse(last));
           return this.#endArray(piece.slice(at - 1));
         } else throw new SyntaxError("Unexpected '}' in the value array");
       } else if (c === COMMA && depth === 0) {
         this.#elements.push(JSON.parse(this.#takeElementText(piece, elementAt, at - 1)));
-        this.#commaSeen = true;
         elementAt = at;
       }
     }
