@@ -283,10 +283,8 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
  */
 async function headOf(get: Response): Promise<Response> {
   const head = new Response(null, { status: get.status, statusText: get.statusText, headers: get.headers });
-  if (get.body !== null) {
-    const length = (await get.bytes()).byteLength;
-    if (get.status !== 204 && get.status !== 304) head.headers.set("content-length", String(length));
-  }
+  // A 204 or 304 has no body (a Response cannot be built with one), so it gets no length.
+  if (get.body !== null) head.headers.set("content-length", String((await get.bytes()).byteLength));
   return head;
 }
 
