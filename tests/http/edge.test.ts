@@ -10,6 +10,7 @@ import { type Exchange, type HeldRead, type PlainAnswer, type PlainRead, service
 import { requestLimiter } from "../../src/http/middleware/rate-limit.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
 import { plainReadsOf } from "../../src/handlers/shared/plain-reads.ts";
+import { earlierHealthBody, v2HealthBody } from "../../src/handlers/shared/health.ts";
 import { createLogger } from "../../src/http/logger.ts";
 import { startedReadService, testApp } from "../helpers/app.ts";
 import { call, type CheckedResponse, comparableHeaders } from "../helpers/contract.ts";
@@ -315,6 +316,35 @@ Deno.test("service: a health read is the same answer while its text is, and a ne
       assert.notEqual(later.json, first.json);
       assert.notEqual(later.identity, first.identity);
       assert.equal(JSON.parse(later.json).clockUnixMs, JSON.parse(first.json).clockUnixMs + 1);
+      assert.equal(read(), later, "read again at the same instant: the same answer");
+    }
+  } finally {
+    await service.stop();
+  }
+});
+
+Deno.test("service: a health read answers anew when an account count moves within the same millisecond", async () => {
+  const service = await startedReadService();
+  try {
+    const { services } = service;
+    const bodies = { "/v2/health": () => v2HealthBody(services), "/health": () => earlierHealthBody(services) };
+    // A pool of each program leaves the store (the replay clock stands still): both bodies count one pool less.
+    const pools = [services.deployments.v2, services.deployments.earlier].map((d) => d.index.pools[0].poolAddress);
+    const reads = plainReadsOf(services);
+    const before = Object.keys(bodies).map((path) => reads.get(path)!()!);
+    for (const pubkey of pools) {
+      for (const chain of ["er", "base"] as const) {
+        services.accounts.delete(chain, pubkey, services.accounts.slot(chain));
+      }
+    }
+    for (const [i, [path, body]] of Object.entries(bodies).entries()) {
+      const after = reads.get(path)!();
+      assert.ok(after, path);
+      assert.notEqual(after.identity, before[i].identity, path);
+      assert.equal(JSON.parse(after.json).accounts.pools, JSON.parse(before[i].json).accounts.pools - 1, path);
+      assert.equal(JSON.parse(after.json).clockUnixMs, JSON.parse(before[i].json).clockUnixMs, path);
+      // The text is the app's body at this instant, serialized.
+      assert.equal(after.json, JSON.stringify(body()), path);
     }
   } finally {
     await service.stop();

@@ -10,7 +10,13 @@ import type { PoolStatsDto } from "../../domain/views/pool-stats.ts";
 import { entityTagOf } from "../../http/entity-tag.ts";
 import type { PlainAnswer, PlainRead } from "../../http/edge.ts";
 import type { JsonText, Services } from "../../services.ts";
-import { earlierHealthBody, v2HealthBody } from "./health.ts";
+import {
+  earlierHealthBody,
+  type HealthReadings,
+  sameHealthReadings,
+  v2HealthBodyOf,
+  v2HealthReadings,
+} from "./health.ts";
 
 /**
  * The pool-data answers' shapes over the kept snapshot. One function each, so the cache serializes each shape once
@@ -28,28 +34,30 @@ export const earlierPoolDataJson = (services: Services) => services.deployments.
 const kept = (json: JsonText<unknown>): PlainAnswer => ({ json: json.text, etag: entityTagOf(json), identity: json });
 
 /**
- * A health read's 200s: its body carries the clock to the millisecond, so it is serialized per request, but while the
- * text is the one last answered (the same millisecond, nothing else moved: a busy service answers many health checks
- * per millisecond) it is the same answer, which the edge then sends from the Response it built for it.
+ * A health read's 200s: its body carries the clock to the millisecond, so it may change from one request to the next,
+ * but while its readings are the last answer's (the same millisecond, nothing else moved: a busy service answers many
+ * health checks per millisecond) it is the same answer: not serialized again, and sent by the edge from the Response it
+ * built for it (health.ts: `HealthReadings`).
  */
-function okHealthAnswers(): (body: { status: "ok" | "degraded" }) => PlainAnswer | undefined {
-  let last: PlainAnswer | undefined;
-  return (body) => {
-    if (body.status !== "ok") return undefined;
-    const json = JSON.stringify(body);
-    if (last?.json !== json) last = { json, identity: {} };
-    return last;
+function okHealthAnswers<R extends HealthReadings>(read: () => R, bodyOf: (readings: R) => unknown): PlainRead {
+  let last: { readings: R; answer: PlainAnswer } | undefined;
+  return () => {
+    const readings = read();
+    if (readings.status !== "ok") return undefined;
+    if (last === undefined || !sameHealthReadings(last.readings, readings)) {
+      last = { readings, answer: { json: JSON.stringify(bodyOf(readings)), identity: {} } };
+    }
+    return last.answer;
   };
 }
 
 /** The plain reads by path (each path is its route's template). */
 export function plainReadsOf(services: Services): ReadonlyMap<string, PlainRead> {
   const { v2, earlier } = services.deployments;
-  const [v2Health, earlierHealth] = [okHealthAnswers(), okHealthAnswers()];
   const priced = (json: () => JsonText<unknown>) => () => services.prices.size === 0 ? undefined : kept(json());
   return new Map<string, PlainRead>([
-    ["/v2/health", () => v2Health(v2HealthBody(services))],
-    ["/health", () => earlierHealth(earlierHealthBody(services))],
+    ["/v2/health", okHealthAnswers(() => v2HealthReadings(services), (readings) => v2HealthBodyOf(services, readings))],
+    ["/health", okHealthAnswers(() => earlierHealthBody(services), (body) => body)],
     ["/v2/prices", priced(() => v2.priceMap.json)],
     ["/prices", priced(() => earlier.priceMap.json)],
     ["/v2/tokens", () => kept(v2.tokenList.json)],
