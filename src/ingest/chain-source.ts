@@ -46,7 +46,6 @@ import {
 import { abortableSleep, errorMessage, raceSignal, runEvery, timeoutSignal } from "./util.ts";
 import { ExistenceCheck, RPC_MAX_KEYS_PER_REQUEST } from "./existence-check.ts";
 import { JsonRpcHttp } from "./json-rpc-http.ts";
-import { listedKeys } from "./key-listing.ts";
 import { BoundedMemo } from "../protocol/memo.ts";
 
 /**
@@ -683,16 +682,14 @@ export class ChainSource {
         "getProgramAccounts",
         [program.toBase58(), { encoding: "base64", commitment, filters, withContext: true }],
       );
-    const listKeys = async (program: PublicKey, filters: GpaFilter[]) =>
-      listedKeys(
-        await http.callBytes("getProgramAccounts", [program.toBase58(), {
-          encoding: "base64",
-          commitment,
-          filters,
-          withContext: true,
-          dataSlice: { offset: 0, length: 0 },
-        }]),
-      );
+    const listKeys = (program: PublicKey, filters: GpaFilter[]) =>
+      http.callKeyListing("getProgramAccounts", [program.toBase58(), {
+        encoding: "base64",
+        commitment,
+        filters,
+        withContext: true,
+        dataSlice: { offset: 0, length: 0 },
+      }]);
     const load = async (program: PublicKey, filters: GpaFilter[]) => {
       const res = await programAccounts(program, filters);
       minSlot = Math.min(minSlot, res.context.slot);

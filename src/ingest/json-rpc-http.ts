@@ -7,7 +7,9 @@
  * session; errors read like web3.js's.
  */
 import { timeoutSignal } from "./util.ts";
+import { rpcResult } from "./rpc-result.ts";
 import { readValueArrayAnswer } from "./value-array-answer.ts";
+import { type KeyListing, listedKeys, readListedKeys } from "./key-listing.ts";
 
 const HEADERS = { "content-type": "application/json" };
 
@@ -39,11 +41,15 @@ export class JsonRpcHttp {
   }
 
   /**
-   * The call's whole answer as bytes, unparsed (for an answer too large to parse into objects: key-listing.ts); an
-   * HTTP error status is thrown, a JSON-RPC error is the reader's to find.
+   * A key listing's keys and slot (getProgramAccounts with an empty `dataSlice`), read from the answer as it arrives
+   * (key-listing.ts: no object per account, nothing as large as the answer).
    */
-  callBytes(method: string, params: unknown[]): Promise<Uint8Array> {
-    return this.#answer(method, params, (res) => res.bytes());
+  callKeyListing(method: string, params: unknown[]): Promise<KeyListing> {
+    return this.#answer(
+      method,
+      params,
+      (res) => res.body ? readListedKeys(res.body, method) : res.bytes().then((b) => listedKeys(b, method)),
+    );
   }
 
   async #answer<T>(method: string, params: unknown[], read: (res: Response) => Promise<T>): Promise<T> {
@@ -61,14 +67,4 @@ export class JsonRpcHttp {
       t.clear();
     }
   }
-}
-
-/** A JSON-RPC answer's result, or its error thrown as `method: code message`. */
-export function rpcResult<T>(method: string, parsed: unknown): T {
-  const response = parsed as { result?: unknown; error?: { code: number; message: string } } | null;
-  if (response?.error) throw new Error(`${method}: ${response.error.code} ${response.error.message}`);
-  if (typeof response !== "object" || response === null || !("result" in response)) {
-    throw new Error(`${method}: malformed response`);
-  }
-  return response.result as T;
 }

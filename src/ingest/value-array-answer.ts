@@ -58,7 +58,7 @@ export async function readValueArrayAnswer(body: ReadableStream<Uint8Array>): Pr
  * body) is read into one reused buffer: fewer reads than its own chunks and no buffer per read (faster than reading the
  * body as text); another stream's chunks are cut to size.
  */
-async function* piecesOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+export async function* piecesOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
   let reader: ReadableStreamBYOBReader;
   try {
     reader = body.getReader({ mode: "byob" });

@@ -17,8 +17,7 @@ import type { JsonValue } from "../protocol/codec/json.ts";
 import { base58, base64, fromBase58, fromBase64 } from "../protocol/codec/bytes.ts";
 import type { ChainStateEvent, ReplayAccount, ReplayChainState } from "./chain-state.ts";
 import { Gate } from "./gate.ts";
-import { JsonBytes, JsonBytesWriter } from "./json-bytes.ts";
-import { concatBytes } from "./binary-accounts.ts";
+import { JsonBytes } from "./json-bytes.ts";
 
 const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 const RENT_EPOCH_MAX = 18446744073709551615; // u64::MAX, sent as a JSON number like Agave does
@@ -157,11 +156,47 @@ export function encodeAccount(a: ReplayAccount, cfg: AccountEncodingConfig): Jso
 
 const EMPTY = new Uint8Array(0);
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+
+/** A listing entry up to its key's first character: the array's first, and any other. */
+const FIRST_KEY_HEAD = encoder.encode('[{"pubkey":"');
+const NEXT_KEY_HEAD = encoder.encode(',{"pubkey":"');
+
+/**
+ * What follows a key in a key listing (`","account":{…}}`, no bytes sent), as bytes, kept for the fields of the last
+ * account it was asked for: the accounts of one kind mostly share owner, lamports, size and rent epoch, so a listing of
+ * 100,000 writes the text a few times and copies it the rest (a text built and encoded per account was half a listing's
+ * time).
+ */
+class KeyListingTails {
+  #owner: string | undefined;
+  #lamports = -1n;
+  #space = -1;
+  #executable: boolean | undefined;
+  #rentEpoch: number | undefined;
+  #bytes = EMPTY;
+
+  constructor(readonly enc: AccountEncodingConfig) {}
+
+  after(a: ReplayAccount): Uint8Array {
+    const space = dataLength(a);
+    if (
+      a.owner !== this.#owner || a.lamports !== this.#lamports || space !== this.#space ||
+      a.executable !== this.#executable || a.rentEpoch !== this.#rentEpoch
+    ) {
+      this.#owner = a.owner;
+      this.#lamports = a.lamports;
+      this.#space = space;
+      this.#executable = a.executable;
+      this.#rentEpoch = a.rentEpoch;
+      this.#bytes = encoder.encode(`","account":${encodeAccount(a, this.enc).text}}`);
+    }
+    return this.#bytes;
+  }
+}
 
 /** A dispatched answer as text, for the paths that send text (a batch, a WebSocket). */
-function answerText(answer: string | Uint8Array): string {
-  return typeof answer === "string" ? answer : decoder.decode(answer);
+function answerText(answer: string | JsonBytes): string {
+  return typeof answer === "string" ? answer : answer.text;
 }
 
 /** A subscription notification's text, its result already written as text. */
@@ -169,9 +204,10 @@ function notification(method: string, subscription: number, result: string): str
   return `{"jsonrpc":"2.0","method":"${method}","params":{"subscription":${subscription},"result":${result}}}`;
 }
 
-/** An HTTP answer of JSON text (or its UTF-8 bytes). */
-function jsonResponse(text: string | Uint8Array<ArrayBuffer>): Response {
-  return new Response(text, { headers: { "content-type": "application/json" } });
+/** An HTTP answer of JSON text, or of JSON bytes sent as they are written. */
+function jsonResponse(answer: string | JsonBytes): Response {
+  const body = typeof answer === "string" ? answer : answer.stream();
+  return new Response(body, { headers: { "content-type": "application/json" } });
 }
 
 /** What Agave's account notification carries for a closed account: the default, system-owned, empty account. */
@@ -363,10 +399,10 @@ export class ReplayRpcServer {
   }
 
   /**
-   * One JSON-RPC request → its response's text, or its UTF-8 bytes when the result was written as bytes (a listing);
-   * undefined for an id-less notification.
+   * One JSON-RPC request → its response's text, or its JSON bytes when the result is written as bytes (a listing, sent
+   * as it is written); undefined for an id-less notification.
    */
-  #dispatch(raw: unknown, socket?: WebSocket): string | Uint8Array<ArrayBuffer> | undefined {
+  #dispatch(raw: unknown, socket?: WebSocket): string | JsonBytes | undefined {
     const req = asObject(raw);
     const hasId = "id" in req;
     const id = (hasId ? req.id : null) as JsonValue;
@@ -382,11 +418,7 @@ export class ReplayRpcServer {
       if (failure && !("httpStatus" in failure)) throw new RpcError(failure.code, failure.message);
       const result = socket ? this.#wsCall(req.method, params, socket) : this.#httpCall(req.method, params);
       if (result instanceof JsonBytes) {
-        return concatBytes([
-          encoder.encode(`{"jsonrpc":"2.0","result":`),
-          result.bytes,
-          encoder.encode(`,"id":${JSON.stringify(id)}}`),
-        ]);
+        return result.within(`{"jsonrpc":"2.0","result":`, `,"id":${JSON.stringify(id)}}`);
       }
       return `{"jsonrpc":"2.0","result":${jsonText(result)},"id":${JSON.stringify(id)}}`;
     } catch (err) {
@@ -463,18 +495,37 @@ export class ReplayRpcServer {
         const filters = parseFilters(cfg.filters);
         const first = filters.find((f) => "memcmp" in f && f.memcmp.offset === 0);
         const discriminator = first && "memcmp" in first ? first.memcmp.bytes : undefined;
-        const out = new JsonBytesWriter();
-        if (cfg.withContext === true) out.write(this.#contextHead());
-        let none = true;
+        // Listed by an 8-byte discriminator, every account starts with it: its filter holds without reading the bytes
+        // (a packed account's would be expanded for it, a third of a key listing's time).
+        const checked = discriminator?.length === 8 ? filters.filter((f) => f !== first) : filters;
+        // The accounts listed are taken now, at this slot; their text is written as the answer is sent (a replaced
+        // account is a new object, so the ones taken stay as they were).
+        const listed: [string, ReplayAccount][] = [];
         for (const key of st.keysOwnedBy(program, discriminator)) {
           const a = st.accounts.get(key);
-          if (!a || !matchesFilters(a, filters)) continue;
-          out.write(`${none ? "[" : ","}{"pubkey":${JSON.stringify(key)},"account":${encodeAccount(a, enc).text}}`);
-          none = false;
+          if (a && matchesFilters(a, checked)) listed.push([key, a]);
         }
-        out.write(none ? "[]" : "]");
-        if (cfg.withContext === true) out.write("}");
-        return new JsonBytes(out.bytes());
+        const head = cfg.withContext === true ? this.#contextHead() : "";
+        return new JsonBytes(function* (out) {
+          out.write(head);
+          // A key listing (no bytes asked for): after each key, the same text for every account of equal fields.
+          const tails = enc.dataSlice?.length === 0 ? new KeyListingTails(enc) : undefined;
+          for (let i = 0; i < listed.length; i++) {
+            const [key, a] = listed[i];
+            if (tails) {
+              out.writeBytes(i === 0 ? FIRST_KEY_HEAD : NEXT_KEY_HEAD);
+              if (!out.writePlain(key)) out.write(JSON.stringify(key).slice(1, -1));
+              out.writeBytes(tails.after(a));
+            } else {
+              out.write(
+                `${i === 0 ? "[" : ","}{"pubkey":${JSON.stringify(key)},"account":${encodeAccount(a, enc).text}}`,
+              );
+            }
+            if (out.hasFull) yield;
+          }
+          out.write(listed.length === 0 ? "[]" : "]");
+          if (head !== "") out.write("}");
+        });
       }
       case "getBalance": {
         const key = this.#pubkeyParam(params[0]);

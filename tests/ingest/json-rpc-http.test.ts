@@ -6,7 +6,6 @@ import type { RpcAccountJson } from "../../src/ingest/web3-internals.ts";
 import { Replayer } from "../../src/replay/replayer.ts";
 import { ReplayRpcServer } from "../../src/replay/rpc-server.ts";
 import { K, PROGRAM, smallRecording } from "../replay/_helpers.ts";
-import { listedKeys } from "../../src/ingest/key-listing.ts";
 
 Deno.test("JsonRpcHttp: answers, JSON-RPC errors, HTTP errors, time limit and the session's end", async (t) => {
   const replayer = new Replayer(smallRecording(), { mode: "virtual" });
@@ -31,23 +30,16 @@ Deno.test("JsonRpcHttp: answers, JSON-RPC errors, HTTP errors, time limit and th
         assert.equal(account.lamports, expected.lamports);
       });
     });
-    await t.step(
-      "callBytes answers the call's bytes; a key listing read from them lists what the RPC holds",
-      async () => {
-        const listing = await http.callBytes("getProgramAccounts", [PROGRAM, {
-          encoding: "base64",
-          withContext: true,
-          dataSlice: { offset: 0, length: 0 },
-        }]);
-        const parsed = JSON.parse(new TextDecoder().decode(listing));
-        const viaWeb3 = await new Connection(server.url).getProgramAccounts(new PublicKey(PROGRAM));
-        assert.ok(viaWeb3.length > 0);
-        assert.deepEqual(listedKeys(listing), {
-          keys: viaWeb3.map((a) => a.pubkey.toBase58()),
-          slot: parsed.result.context.slot,
-        });
-      },
-    );
+    await t.step("callKeyListing lists the keys the RPC holds, and its slot, as it is read", async () => {
+      const listing = await http.callKeyListing("getProgramAccounts", [PROGRAM, {
+        encoding: "base64",
+        withContext: true,
+        dataSlice: { offset: 0, length: 0 },
+      }]);
+      const viaWeb3 = await new Connection(server.url).getProgramAccounts(new PublicKey(PROGRAM));
+      assert.ok(viaWeb3.length > 0);
+      assert.deepEqual(listing, { keys: viaWeb3.map((a) => a.pubkey.toBase58()), slot: replayer.chains.base.slot });
+    });
     await t.step("callValueArray answers what call answers, and throws what it throws", async () => {
       const params = [[K.pool, K.basketA, K.mint, K.mint], { encoding: "base64" }];
       assert.deepEqual(
@@ -70,7 +62,7 @@ Deno.test("JsonRpcHttp: answers, JSON-RPC errors, HTTP errors, time limit and th
     await t.step("an HTTP error status is thrown with the status and the body", async () => {
       server.failHttp(503);
       await assert.rejects(http.call("getSlot", []), /^Error: 503 Service Unavailable: unavailable$/);
-      await assert.rejects(http.callBytes("getSlot", []), /^Error: 503 Service Unavailable: unavailable$/);
+      await assert.rejects(http.callKeyListing("getSlot", []), /^Error: 503 Service Unavailable: unavailable$/);
       server.failHttp(undefined);
     });
     await t.step("a call past the time limit, or when the session ends, is aborted", async () => {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { listedKeys } from "../../src/ingest/key-listing.ts";
+import { listedKeys, readListedKeys } from "../../src/ingest/key-listing.ts";
 
 const bytes = (value: unknown) => new TextEncoder().encode(typeof value === "string" ? value : JSON.stringify(value));
 const KEYS = [
@@ -80,4 +80,61 @@ Deno.test("listedKeys: an answer that is not ASCII (positions in text and bytes 
     id: 1,
   };
   assert.deepEqual(listedKeys(bytes(answer)), { keys: KEYS, slot: 4 });
+});
+
+Deno.test("listedKeys: a key name inside a string is not a key; an escaped key is refused", () => {
+  const note = '"pubkey":"' + KEYS[2];
+  const inString = `{"jsonrpc":"2.0","result":{"context":{"slot":6},"value":[{"pubkey":"${KEYS[0]}","account":{"note":${
+    JSON.stringify(note)
+  }}}]},"id":1}`;
+  assert.deepEqual(listedKeys(bytes(inString)), { keys: [KEYS[0]], slot: 6 });
+  const escaped = { jsonrpc: "2.0", result: { context: { slot: 8 }, value: [{ pubkey: 'a"b', account }] }, id: 1 };
+  assert.throws(() => listedKeys(bytes(escaped)), /malformed response \(escaped pubkey\)/);
+});
+
+/** A body that arrives in the given pieces. */
+function bodyOf(pieces: Uint8Array[]): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      for (const piece of pieces) controller.enqueue(piece);
+      controller.close();
+    },
+  });
+}
+
+Deno.test("readListedKeys: an answer cut anywhere, into pieces of any size, lists what the whole lists", async () => {
+  const many = Array.from({ length: 40 }, (_, i) => KEYS[i % KEYS.length].slice(0, 30) + String(i).padStart(2, "0"));
+  const answers = [
+    { jsonrpc: "2.0", result: { context: { slot: 77 }, value: many.map((pubkey) => ({ pubkey, account })) }, id: 1 },
+    { jsonrpc: "2.0", result: { context: { slot: 78 }, value: [] }, id: 1 },
+    { jsonrpc: "2.0", error: { code: -32010, message: "excluded" }, id: 1 },
+  ];
+  for (const answer of answers) {
+    const whole = bytes(answer);
+    let expected: unknown;
+    try {
+      expected = listedKeys(whole);
+    } catch (error) {
+      expected = error;
+    }
+    for (const size of [1, 2, 3, 7, 9, 10, 11, 45, 64, 200]) {
+      const pieces: Uint8Array[] = [];
+      for (let at = 0; at < whole.length; at += size) pieces.push(whole.slice(at, at + size));
+      const read = readListedKeys(bodyOf(pieces));
+      if (expected instanceof Error) await assert.rejects(read, { message: expected.message });
+      else assert.deepEqual(await read, expected, `pieces of ${size}`);
+    }
+  }
+  assert.deepEqual((listedKeys(bytes(answers[0])) as { keys: string[] }).keys, many);
+});
+
+Deno.test("readListedKeys: a key cut short at the answer's end is refused, however the answer is cut", async () => {
+  const truncated = bytes(
+    `{"jsonrpc":"2.0","result":{"context":{"slot":1},"value":[{"pubkey":"${KEYS[0]}","account":{}},{"pubkey":"abc`,
+  );
+  for (const size of [1, 5, 64, truncated.length]) {
+    const pieces: Uint8Array[] = [];
+    for (let at = 0; at < truncated.length; at += size) pieces.push(truncated.slice(at, at + size));
+    await assert.rejects(readListedKeys(bodyOf(pieces)), /unterminated/);
+  }
 });

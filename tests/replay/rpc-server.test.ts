@@ -368,3 +368,73 @@ Deno.test("ReplayRpcServer writes an account's text exactly as JSON.stringify wr
     }
   }
 });
+
+Deno.test("ReplayRpcServer: a key listing is the text of the same listing written account by account", async () => {
+  // Accounts of one kind whose listed fields change from one to the next and back (owner aside: one program's), so
+  // the text after each key is written anew and reused in turn.
+  const recording = smallRecording();
+  const fields: [bigint, number, boolean, number | undefined][] = [
+    [7n, 3000, false, undefined],
+    [7n, 3000, false, undefined],
+    [8n, 3000, false, undefined],
+    [8n, 64, false, undefined],
+    [8n, 64, true, undefined],
+    [8n, 64, true, 361],
+    [7n, 3000, false, undefined],
+  ];
+  fields.forEach(([lamports, size, executable, rentEpoch], i) => {
+    const data = new Uint8Array(size);
+    data.set(fromHex(BASKET_DISC), 0);
+    data[size - 1] = i + 1;
+    const account = { pubkey: base58(new Uint8Array(32).fill(i + 40)), owner: PROGRAM, lamports, executable, data };
+    recording.chains.base.initialAccounts.push(rentEpoch === undefined ? account : { ...account, rentEpoch });
+  });
+  const replayer = new Replayer(recording, { mode: "virtual" });
+  const server = await ReplayRpcServer.start({ state: replayer.chains.base });
+  const listing = async (dataSlice: { offset: number; length: number }) => {
+    const res = await fetch(server.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 'a"b',
+        method: "getProgramAccounts",
+        params: [PROGRAM, {
+          encoding: "base64",
+          withContext: true,
+          dataSlice,
+          filters: [{ memcmp: { offset: 0, bytes: base58(fromHex(BASKET_DISC)) } }],
+        }],
+      }),
+    });
+    return await res.text();
+  };
+  try {
+    // A slice past every account's end sends no bytes either, but is written account by account.
+    const [keysOnly, writtenEach] = await Promise.all([
+      listing({ offset: 0, length: 0 }),
+      listing({ offset: 1e6, length: 4 }),
+    ]);
+    assert.equal(keysOnly, writtenEach);
+    const answer = JSON.parse(keysOnly);
+    assert.equal(answer.id, 'a"b');
+    const listed = answer.result.value as { pubkey: string; account: Record<string, unknown> }[];
+    assert.equal(listed.length, fields.length + 1, "the recording's own basket and the seven added");
+    const added = listed.filter((entry) => entry.pubkey !== K.basketA);
+    assert.deepEqual(
+      added.map((entry) => [entry.account.lamports, entry.account.space, entry.account.executable]),
+      fields.map(([lamports, size, executable]) => [Number(lamports), size, executable]),
+    );
+    assert.deepEqual(added.map((entry) => entry.account.rentEpoch !== 18446744073709551615), [
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+      false,
+    ]);
+  } finally {
+    await server.stop();
+  }
+});
