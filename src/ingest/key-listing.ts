@@ -67,6 +67,7 @@ class KeyListingReader {
   #whole = false;
   /** The end of the last piece that may begin a key sequence (or holds a key cut short), read with the next. */
   #carry: Uint8Array = new Uint8Array(0);
+  #work = new Uint8Array(0);
   readonly #keys: string[] = [];
 
   constructor(readonly method: string) {}
@@ -119,7 +120,7 @@ class KeyListingReader {
 
   /** Reads the keys of `piece` (after what was carried from the last one). */
   #scan(piece: Uint8Array): void {
-    const bytes = this.#carry.length === 0 ? piece : joined(this.#carry, piece);
+    const bytes = this.#carry.length === 0 ? piece : this.#afterCarry(piece);
     let at = 0;
     for (;;) {
       const found = indexOfBytes(bytes, PUBKEY_START, at, PUBKEY_ANCHOR);
@@ -146,6 +147,17 @@ class KeyListingReader {
     if (this.#keeping && (this.#scanned += piece.length) > LOOK_AHEAD) this.#whole = true;
   }
 
+  /** The carried bytes followed by `piece`, in a buffer reused for every piece (no new piece-sized array each). */
+  #afterCarry(piece: Uint8Array): Uint8Array {
+    const n = this.#carry.length + piece.length;
+    if (this.#work.length < n) {
+      this.#work = new Uint8Array(Math.max(n, PIECE_BYTES + LONGEST_KEY + PUBKEY_START.length));
+    }
+    this.#work.set(this.#carry);
+    this.#work.set(piece, this.#carry.length);
+    return this.#work.subarray(0, n);
+  }
+
   /** A key was found: the answer is read as it arrives from now on, nothing more is kept. */
   #stopKeeping(): void {
     this.#keeping = false;
@@ -159,14 +171,6 @@ class KeyListingReader {
     const result = rpcResult<{ context: { slot: number }; value: { pubkey: string }[] }>(this.method, JSON.parse(text));
     return { keys: result.value.map((a) => a.pubkey), slot: result.context.slot };
   }
-}
-
-/** Two arrays' bytes as one. */
-function joined(first: Uint8Array, second: Uint8Array): Uint8Array {
-  const out = new Uint8Array(first.length + second.length);
-  out.set(first);
-  out.set(second, first.length);
-  return out;
 }
 
 /**

@@ -12,7 +12,7 @@
  *   `stored length` data bytes (the rest are zeros).
  */
 import { PackedRecordedAccount, type RecordedAccount } from "./recorded-account.ts";
-import type { PackedBytes } from "../state/packed-bytes.ts";
+import { type PackedBytes, withoutTrailingZeros } from "../state/packed-bytes.ts";
 
 export const BINARY_ACCOUNTS_MAGIC = new TextEncoder().encode("FLRACC1\n");
 
@@ -26,12 +26,8 @@ const U64_MAX = (1n << 64n) - 1n;
 const ascii = new TextEncoder();
 const asciiText = new TextDecoder();
 
-/** The length of `data` without its trailing zeros. */
-export function storedLength(data: Uint8Array): number {
-  let end = data.length;
-  while (end > 0 && data[end - 1] === 0) end--;
-  return end;
-}
+/** The length of `data` without its trailing zeros (what a record stores). */
+export const storedLength: (data: Uint8Array) => number = withoutTrailingZeros;
 
 function asciiBytes(text: string, what: string): Uint8Array {
   const bytes = ascii.encode(text);

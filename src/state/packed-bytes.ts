@@ -31,8 +31,7 @@ export class PackSlab {
    */
   pack(bytes: Uint8Array, length = bytes.length, twin?: PackedBytes): PackedBytes {
     if (length < bytes.length) throw new RangeError(`length ${length} below the ${bytes.length} bytes given`);
-    let end = bytes.length;
-    while (end > 0 && bytes[end - 1] === 0) end--;
+    const end = withoutTrailingZeros(bytes);
     // Worst case: every literal run is MIN_ZERO_RUN apart and carries two 5-byte varints.
     const bound = end + 10 * (Math.ceil(end / MIN_ZERO_RUN) + 1);
     if (bound > this.chunkBytes >>> 3) {
@@ -53,6 +52,26 @@ export class PackSlab {
     this.#used = (offset + size + 3) & ~3;
     return new PackedBytes(this.#chunk, offset, size, length, prefixOf(bytes, length));
   }
+}
+
+/**
+ * The length of `bytes` without its trailing zeros. Accounts are allocated with room to spare (at 100,000 owners half of
+ * the account bytes a load receives are trailing zeros), so they are passed a 4-byte word at a time where the array
+ * starts on a word (a base64 decode's buffer does). Byte by byte, the scan was a third of packing a 100,000-owner
+ * load's accounts in isolation (packing them all: 572 ms, 501-534 ms with this).
+ */
+export function withoutTrailingZeros(bytes: Uint8Array): number {
+  let end = bytes.length;
+  if ((bytes.byteOffset & 3) === 0 && end >= 64) {
+    while ((end & 3) !== 0 && bytes[end - 1] === 0) end--;
+    if ((end & 3) !== 0) return end;
+    const words = new Uint32Array(bytes.buffer, bytes.byteOffset, end >>> 2);
+    let k = words.length;
+    while (k > 0 && words[k - 1] === 0) k--;
+    end = k << 2;
+  }
+  while (end > 0 && bytes[end - 1] === 0) end--;
+  return end;
 }
 
 /** A slab whose every pack gets a buffer of its own (none is small enough to share one). */

@@ -12,6 +12,7 @@ import {
   pubkeyAt,
   sameBytes,
   unpacked,
+  withoutTrailingZeros,
 } from "../../src/state/packed-bytes.ts";
 import { HeldRawAccount, PackedRawAccount } from "../../src/state/packed-account.ts";
 import { CodecError } from "../../src/protocol/codec/errors.ts";
@@ -209,4 +210,36 @@ Deno.test("fromBase64Transient decodes as fromBase64 does, into one reused buffe
   );
   assert.throws(() => fromBase64Transient("not base64!"), CodecError);
   assert.deepEqual(fromBase64Transient(""), new Uint8Array());
+});
+
+Deno.test("withoutTrailingZeros: the length up to the last non-zero byte, at any alignment and length", () => {
+  const byteByByte = (bytes: Uint8Array) => {
+    let end = bytes.length;
+    while (end > 0 && bytes[end - 1] === 0) end--;
+    return end;
+  };
+  fc.assert(
+    fc.property(
+      accountLike,
+      fc.integer({ min: 0, max: 300 }),
+      fc.integer({ min: 0, max: 7 }),
+      (bytes, zeros, shift) => {
+        // The same bytes, trailing zeros added, seen through views starting at every offset of a word.
+        const buffer = new Uint8Array(shift + bytes.length + zeros + 5).fill(0xff);
+        const view = buffer.subarray(shift, shift + bytes.length + zeros);
+        view.set(bytes);
+        view.fill(0, bytes.length);
+        assert.equal(withoutTrailingZeros(view), byteByByte(view));
+      },
+    ),
+    { numRuns: 500 },
+  );
+  assert.equal(withoutTrailingZeros(new Uint8Array(0)), 0);
+  assert.equal(withoutTrailingZeros(new Uint8Array(4096)), 0);
+  const last = new Uint8Array(4096);
+  last[4095] = 1;
+  assert.equal(withoutTrailingZeros(last), 4096);
+  const first = new Uint8Array(4097);
+  first[0] = 1;
+  assert.equal(withoutTrailingZeros(first), 1);
 });
