@@ -80,7 +80,8 @@ class KeyListingReader {
   }
 
   end(): KeyListing {
-    if (indexOfBytes(this.#carry, PUBKEY_START, 0) >= 0) {
+    // A key cut short by the answer's end (an answer read whole is refused by the parser if it ends so).
+    if (!this.#whole && indexOfBytes(this.#carry, PUBKEY_START, 0) >= 0) {
       throw new Error(`${this.method}: malformed response (unterminated pubkey)`);
     }
     if (this.#keeping || this.#slot === undefined) return this.#parsedWhole();

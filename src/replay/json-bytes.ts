@@ -132,10 +132,14 @@ export class JsonBytes {
   get text(): string {
     const out = new JsonChunkWriter();
     for (const _ of this.produce(out));
-    let text = "";
     const chunks = out.takeAll();
-    chunks.forEach((chunk, i) => text += decoder.decode(chunk, { stream: i < chunks.length - 1 }));
-    return text;
+    const bytes = new Uint8Array(chunks.reduce((n, chunk) => n + chunk.length, 0));
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.length;
+    }
+    return decoder.decode(bytes);
   }
 
   /** The value's bytes as a stream, written as they are read: a chunk at a time, as the reader asks for them. */

@@ -500,18 +500,22 @@ export class ReplayRpcServer {
         const checked = discriminator?.length === 8 ? filters.filter((f) => f !== first) : filters;
         // The accounts listed are taken now, at this slot; their text is written as the answer is sent (a replaced
         // account is a new object, so the ones taken stay as they were).
-        const listed: [string, ReplayAccount][] = [];
+        const keys: string[] = [];
+        const accounts: ReplayAccount[] = [];
         for (const key of st.keysOwnedBy(program, discriminator)) {
           const a = st.accounts.get(key);
-          if (a && matchesFilters(a, checked)) listed.push([key, a]);
+          if (!a || !matchesFilters(a, checked)) continue;
+          keys.push(key);
+          accounts.push(a);
         }
         const head = cfg.withContext === true ? this.#contextHead() : "";
         return new JsonBytes(function* (out) {
           out.write(head);
           // A key listing (no bytes asked for): after each key, the same text for every account of equal fields.
           const tails = enc.dataSlice?.length === 0 ? new KeyListingTails(enc) : undefined;
-          for (let i = 0; i < listed.length; i++) {
-            const [key, a] = listed[i];
+          for (let i = 0; i < keys.length; i++) {
+            const key = keys[i];
+            const a = accounts[i];
             if (tails) {
               out.writeBytes(i === 0 ? FIRST_KEY_HEAD : NEXT_KEY_HEAD);
               if (!out.writePlain(key)) out.write(JSON.stringify(key).slice(1, -1));
@@ -523,7 +527,7 @@ export class ReplayRpcServer {
             }
             if (out.hasFull) yield;
           }
-          out.write(listed.length === 0 ? "[]" : "]");
+          out.write(keys.length === 0 ? "[]" : "]");
           if (head !== "") out.write("}");
         });
       }
