@@ -10,7 +10,7 @@
  * error, no value array near its start, entries spaced otherwise) is gathered and parsed whole.
  */
 import { rpcResult } from "./rpc-result.ts";
-import { piecesOf } from "./value-array-answer.ts";
+import { PIECE_BYTES, piecesOf } from "./value-array-answer.ts";
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
@@ -24,8 +24,6 @@ const BACKSLASH = 0x5c;
 const LOOK_AHEAD = 64 * 1024;
 /** The longest key read (a base58 key has at most 44 characters). */
 const LONGEST_KEY = 128;
-/** Pieces a whole listing is cut into (`listedKeys`), as a body arrives. */
-const PIECE_BYTES = 64 * 1024;
 
 export interface KeyListing {
   keys: string[];
@@ -42,7 +40,7 @@ export async function readListedKeys(
   return reader.end();
 }
 
-/** The listed keys and context slot of a whole answer (read as if it arrived in pieces). */
+/** The listed keys and context slot of a whole answer (read as if it arrived in pieces of a body's size). */
 export function listedKeys(bytes: Uint8Array, method = "getProgramAccounts"): KeyListing {
   const reader = new KeyListingReader(method);
   for (let at = 0; at < bytes.length; at += PIECE_BYTES) reader.push(bytes.subarray(at, at + PIECE_BYTES));

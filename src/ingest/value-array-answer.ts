@@ -27,7 +27,7 @@ const CLOSE_BRACKET = 0x5d;
  * An answer is read and parsed this many bytes at a time: each piece's text is a regular young-generation object (V8
  * allocates strings over 128 KiB in the old generation), gone at the next scavenge.
  */
-const PIECE_BYTES = 64 * 1024;
+export const PIECE_BYTES = 64 * 1024;
 
 /**
  * An HTTP body parsed as it arrives, `PIECE_BYTES` at a time at most. An answer that comes in one piece is parsed

@@ -8,6 +8,8 @@
  * Here the answer is written into chunks of 64 KiB, sent while the rest is written: nothing is ever as large as the
  * answer, and freed chunks are taken again by the next.
  */
+import { concatBytes } from "./binary-accounts.ts";
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -132,14 +134,7 @@ export class JsonBytes {
   get text(): string {
     const out = new JsonChunkWriter();
     for (const _ of this.produce(out));
-    const chunks = out.takeAll();
-    const bytes = new Uint8Array(chunks.reduce((n, chunk) => n + chunk.length, 0));
-    let at = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, at);
-      at += chunk.length;
-    }
-    return decoder.decode(bytes);
+    return decoder.decode(concatBytes(out.takeAll()));
   }
 
   /** The value's bytes as a stream, written as they are read: a chunk at a time, as the reader asks for them. */
