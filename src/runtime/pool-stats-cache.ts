@@ -3,7 +3,7 @@
  * endpoint serves the last snapshot. Before the first computation the snapshot is `{pools: []}` and
  * `initialized` is false. A pool whose prices are missing keeps its previous figures.
  */
-import { bytesIdentity, dataTransient } from "../state/packed-bytes.ts";
+import { dataTransient } from "../state/packed-bytes.ts";
 import type { DeploymentIndex } from "../config/deployment-index.ts";
 import type { TokenConfig } from "../config/pool-config.ts";
 import { MissingPriceError, type PoolStatsDto, type PoolStatsInput } from "../domain/views/pool-stats.ts";
@@ -21,9 +21,14 @@ export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
   #initialized = false;
   #timer: ReturnType<typeof setInterval> | undefined;
   readonly #answers = new JsonAnswers<readonly T[]>();
-  /** Keyed by the bytes' identity (`bytesIdentity`: the packed form of a packed account). */
-  readonly #openMarkets = new WeakMap<object, readonly string[]>();
+  /**
+   * Each basket's open markets, by the basket's key, kept while the cache follows the store's changes (between
+   * `start` and `stop`), which drop a basket's entry. Not by the bytes' identity: the store makes a packed account's
+   * objects as they are read (`account-table.ts`), so a sweep of every basket would find none of them kept.
+   */
+  readonly #openMarkets = new Map<string, readonly string[]>();
   readonly #marketKeys = new Map<string, string>();
+  #unsubscribe: (() => void) | undefined;
 
   constructor(
     private readonly index: DeploymentIndex,
@@ -55,6 +60,7 @@ export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
 
   start(): void {
     if (this.#timer !== undefined) return;
+    this.#unsubscribe = this.view.store.subscribe(({ pubkey }) => this.#openMarkets.delete(pubkey));
     this.refresh();
     this.#timer = setInterval(() => this.refresh(), this.intervalMs);
   }
@@ -62,6 +68,9 @@ export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
   stop(): void {
     if (this.#timer !== undefined) clearInterval(this.#timer);
     this.#timer = undefined;
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+    this.#openMarkets.clear();
   }
 
   priceOf = (token: TokenConfig): OraclePrice | undefined => {
@@ -71,16 +80,17 @@ export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
 
   /**
    * The markets of every basket's open positions, read from its bytes (not decoded: at 100,000 baskets the decoded
-   * values held 1 GiB) and kept per byte buffer (or packed form), so a refresh re-reads only the baskets that changed
-   * since the last.
+   * values held 1 GiB) and kept per basket until it changes, so a refresh re-reads only the baskets that changed since
+   * the last.
    * Market keys are shared strings (a deployment has a few dozen markets).
    */
   #basketOpenMarkets(): (readonly string[])[] {
     const out: (readonly string[])[] = [];
-    for (const raw of this.view.rawList("Basket")) {
-      const key = bytesIdentity(raw);
+    for (const key of this.view.keys("Basket")) {
       let open = this.#openMarkets.get(key);
       if (open === undefined) {
+        const raw = this.view.raw(key);
+        if (raw === undefined) continue;
         try {
           // Read at once and dropped: a sweep of every basket allocates nothing and leaves the shared cache alone.
           open = basketOpenPositionMarkets(dataTransient(raw)).map((market) => this.#marketKey(market));
@@ -89,7 +99,7 @@ export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
           if (!(error instanceof CodecError)) throw error;
           open = [];
         }
-        this.#openMarkets.set(key, open);
+        if (this.#unsubscribe) this.#openMarkets.set(key, open);
       }
       out.push(open);
     }

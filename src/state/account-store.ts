@@ -3,6 +3,7 @@ import { fromHex, hex, hexPrefix8 } from "../protocol/codec/bytes.ts";
 import { dataLength, prefixHex8, sameBytes } from "./packed-bytes.ts";
 import { CodecError } from "../protocol/codec/errors.ts";
 import { countOf, KeyIndex, keysOf } from "./key-index.ts";
+import { AccountTable } from "./account-table.ts";
 
 /** An effective change: what `get(pubkey)` returned before and after. */
 export interface AccountChange {
@@ -59,7 +60,8 @@ function kindOf(account: RawAccount): string {
  * never scans the whole store.
  */
 export class AccountStore {
-  readonly #copies: Record<Chain, Map<string, RawAccount>> = { base: new Map(), er: new Map() };
+  /** Each chain's copies (`account-table.ts`: a packed account is held as columns, not objects). */
+  readonly #copies: Record<Chain, AccountTable> = { base: new AccountTable("base"), er: new AccountTable("er") };
   /** Slot at which a key was deleted, so an older snapshot cannot resurrect it. */
   readonly #tombstones: Record<Chain, Map<string, number>> = { base: new Map(), er: new Map() };
   /**
@@ -95,7 +97,7 @@ export class AccountStore {
     return this.#copies[chain].keys();
   }
 
-  /** Copies held for one chain. */
+  /** Copies held for one chain (a packed one is made as it is reached). */
   values(chain: Chain): IterableIterator<RawAccount> {
     return this.#copies[chain].values();
   }
@@ -113,6 +115,11 @@ export class AccountStore {
   /** Effective accounts whose data starts with the 8-byte discriminator (hex or bytes), optionally of one owner. */
   listByDiscriminator(discriminator: Uint8Array | string, owner?: string): RawAccount[] {
     return this.#collect(this.#keysOfKind(normalizeDiscriminator(discriminator), owner));
+  }
+
+  /** Keys of the effective accounts `listByDiscriminator` lists (no account made for a caller that needs few). */
+  keysByDiscriminator(discriminator: Uint8Array | string, owner?: string): string[] {
+    return [...keysOf(this.#keysOfKind(normalizeDiscriminator(discriminator), owner))];
   }
 
   countByDiscriminator(discriminator: Uint8Array | string, owner?: string): number {
@@ -138,31 +145,36 @@ export class AccountStore {
   /** Writes one chain's copy. Refused (`stale`) when that chain already holds, or deleted the key at, a newer slot. */
   set(account: RawAccount): ApplyResult {
     const copies = this.#copies[account.chain];
-    const existing = copies.get(account.pubkey);
-    if (existing && existing.slot > account.slot) return "stale";
+    const heldSlot = copies.slotOf(account.pubkey);
+    if (heldSlot !== undefined && heldSlot > account.slot) return "stale";
     const tomb = this.#tombstones[account.chain].get(account.pubkey);
     if (tomb !== undefined) {
       if (tomb > account.slot) return "stale";
       this.#tombstones[account.chain].delete(account.pubkey);
     }
     this.noteSlot(account.chain, account.slot);
-    // What `get` returns before and after, from the copy already looked up (a first load sets 400,000 accounts).
-    const erCopy = account.chain === "er" ? existing : this.#copies.er.get(account.pubkey);
-    const before = erCopy ?? (account.chain === "base" ? existing : this.#copies.base.get(account.pubkey)) ?? null;
-    copies.set(account.pubkey, account);
-    const after = account.chain === "er" ? account : erCopy ?? account;
-    return this.#afterWrite(account.pubkey, before, after);
+    if (account.chain === "base" && this.#copies.er.has(account.pubkey)) {
+      // Hidden behind the ER copy: what `get` returns stays the same.
+      copies.set(account);
+      return "unchanged";
+    }
+    // What `get` returned before (a copy is made of a held row only: a first load sets 400,000 accounts into an empty
+    // store), and the account written is what it returns now.
+    const existing = heldSlot === undefined ? undefined : copies.get(account.pubkey);
+    const before = existing ?? (account.chain === "er" ? this.#copies.base.get(account.pubkey) : undefined) ?? null;
+    copies.set(account);
+    return this.#afterWrite(account.pubkey, before, account);
   }
 
   /** Deletes one chain's copy as of `slot` (refused when the held copy is newer). */
   delete(chain: Chain, pubkey: string, slot: number): ApplyResult {
     const copies = this.#copies[chain];
-    const existing = copies.get(pubkey);
-    if (existing && existing.slot > slot) return "stale";
+    const heldSlot = copies.slotOf(pubkey);
+    if (heldSlot !== undefined && heldSlot > slot) return "stale";
     this.noteSlot(chain, slot);
     const tombs = this.#tombstones[chain];
     if ((tombs.get(pubkey) ?? -1) < slot) tombs.set(pubkey, slot);
-    if (!existing) return "unchanged";
+    if (heldSlot === undefined) return "unchanged";
     const before = this.get(pubkey) ?? null;
     copies.delete(pubkey);
     return this.#afterWrite(pubkey, before, this.get(pubkey) ?? null);

@@ -52,6 +52,11 @@ export class HeldRawAccount implements RawAccount {
     this.#held = held;
   }
 
+  /** The account held elsewhere that this one is seen from. */
+  get held(): HeldAccount {
+    return this.#held;
+  }
+
   get pubkey(): string {
     return this.#held.pubkey;
   }

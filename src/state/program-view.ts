@@ -72,9 +72,9 @@ export class ProgramView {
     return out;
   }
 
-  /** Every account of a kind owned by this program, undecoded (for scans that read a few bytes of each). */
-  rawList(kind: AccountKind): RawAccount[] {
-    return this.store.listByDiscriminator(DISCRIMINATORS[kind].hex, this.programId);
+  /** The keys of every account of a kind owned by this program (for scans that keep a value per account). */
+  keys(kind: AccountKind): string[] {
+    return this.store.keysByDiscriminator(DISCRIMINATORS[kind].hex, this.programId);
   }
 
   count(kind: AccountKind): number {

@@ -1,0 +1,281 @@
+/**
+ * One chain's account copies, held by key. An account whose bytes are packed (`PackedRawAccount`: what a chain source
+ * writes) is kept as a row of typed columns (slot, lamports, owner, the packed segments' slab and place) instead of as
+ * its objects: at 100,000 owners a store holds 424,000 accounts, and an account object with its packed form was 144
+ * bytes of heap each, every one of them copied by the young-generation collector and faulted in during the first load
+ * (retaining two more such objects per account cost a live start 85–95 MiB of peak RSS and 0.3–1.7 s, 5 alternated
+ * pairs). Columns hold no references, so the collector never scans them, and they grow a page at a time, so growing
+ * copies nothing and leaves no garbage. An account seen from one held elsewhere in the process (`HeldRawAccount`: the
+ * in-process replay's) keeps that account and its slot, and any other account (plain bytes) is kept as it is.
+ *
+ * Readers get a `RawAccount` as before, made on demand for a packed row. Its packed form is what caches of decoded
+ * values key by (`bytesIdentity`), so a row keeps the form it last gave out while it is read (`PackedForms`): the same
+ * segments give the same object, and hot accounts stay decoded once.
+ */
+import type { Chain, RawAccount } from "./types.ts";
+import { PackedBytes } from "./packed-bytes.ts";
+import { type HeldAccount, HeldRawAccount, PackedRawAccount } from "./packed-account.ts";
+
+/** The slab id of a row held as an object. */
+const OBJECT_ROW = 0xffffffff;
+/** The slab id of a row seen from an account held elsewhere in the process (`HeldRawAccount`): that account is kept. */
+const HELD_ROW = 0xfffffffe;
+
+/**
+ * Slabs the rows' segments lie in, by a small id (a column of ids costs 4 bytes a row, a column of references 8), with
+ * a count of the rows in each, so a slab no row uses any more is let go (a notification's bytes have a buffer of their
+ * own, replaced at the next change).
+ */
+class SlabRegistry {
+  readonly #ids = new Map<Uint8Array, number>();
+  #slabs: (Uint8Array | undefined)[] = [];
+  #rows: number[] = [];
+  #freeIds: number[] = [];
+  /** The last slab acquired: a bulk load packs hundreds of accounts in a row into one slab. */
+  #lastSlab: Uint8Array | undefined;
+  #lastId = 0;
+
+  acquire(slab: Uint8Array): number {
+    let id = slab === this.#lastSlab ? this.#lastId : this.#ids.get(slab);
+    if (id === undefined) {
+      id = this.#freeIds.pop() ?? this.#slabs.length;
+      this.#ids.set(slab, id);
+      this.#slabs[id] = slab;
+      this.#rows[id] = 0;
+    }
+    this.#lastSlab = slab;
+    this.#lastId = id;
+    this.#rows[id]++;
+    return id;
+  }
+
+  release(id: number): void {
+    if (--this.#rows[id] > 0) return;
+    const slab = this.#slabs[id];
+    if (slab === undefined) return;
+    this.#ids.delete(slab);
+    this.#slabs[id] = undefined;
+    this.#freeIds.push(id);
+    if (slab === this.#lastSlab) this.#lastSlab = undefined;
+  }
+
+  slab(id: number): Uint8Array {
+    const slab = this.#slabs[id];
+    if (slab === undefined) throw new Error(`slab ${id} was released while a row uses it`);
+    return slab;
+  }
+
+  /** Slabs in use (tests). */
+  get size(): number {
+    return this.#ids.size;
+  }
+}
+
+/**
+ * The packed form each recently read row gave out, so reading a row again gives the same object while its segments
+ * are the same ones (a rewrite with equal bytes keeps the segments held, `chain-source.ts`). Two generations bounded
+ * by count, as the expanded-bytes cache: what was read during the last generation stays.
+ */
+class PackedForms {
+  #young = new Map<number, PackedBytes>();
+  #old = new Map<number, PackedBytes>();
+
+  constructor(readonly generation: number) {}
+
+  get(row: number): PackedBytes | undefined {
+    const young = this.#young.get(row);
+    if (young !== undefined) return young;
+    const old = this.#old.get(row);
+    if (old !== undefined) this.set(row, old);
+    return old;
+  }
+
+  set(row: number, packed: PackedBytes): void {
+    if (this.#young.size >= this.generation) {
+      this.#old = this.#young;
+      this.#young = new Map();
+    }
+    this.#young.set(row, packed);
+  }
+}
+
+/** Rows a page of columns holds. */
+const PAGE_ROWS = 1 << 14;
+const PAGE_SHIFT = 14;
+const PAGE_MASK = PAGE_ROWS - 1;
+
+/** Lamports a column holds; any other amount (none on a chain) makes the account an object row. */
+const MAX_LAMPORTS = (1n << 64n) - 1n;
+
+/** One page of the columns: rows [k * PAGE_ROWS, (k + 1) * PAGE_ROWS). */
+class ColumnPage {
+  readonly slot = new Float64Array(PAGE_ROWS);
+  readonly lamports = new BigUint64Array(PAGE_ROWS);
+  /** The slab's id in the table's registry, or OBJECT_ROW. */
+  readonly slabId = new Uint32Array(PAGE_ROWS);
+  readonly offset = new Uint32Array(PAGE_ROWS);
+  readonly size = new Uint32Array(PAGE_ROWS);
+  readonly length = new Uint32Array(PAGE_ROWS);
+  readonly owner = new Uint32Array(PAGE_ROWS);
+  /** The bytes' first 8 bytes in hex (`PackedBytes.prefix`), by id. */
+  readonly prefix = new Uint32Array(PAGE_ROWS);
+  readonly executable = new Uint8Array(PAGE_ROWS);
+}
+
+/** Strings by a small id (owners: a handful of programs; prefixes: a few dozen account kinds). */
+class Interned {
+  readonly #ids = new Map<string, number>();
+  readonly #values: string[] = [];
+
+  id(value: string): number {
+    let id = this.#ids.get(value);
+    if (id === undefined) {
+      id = this.#values.length;
+      this.#ids.set(value, id);
+      this.#values.push(value);
+    }
+    return id;
+  }
+
+  value(id: number): string {
+    return this.#values[id];
+  }
+}
+
+/** Enough forms for every account a second's requests read, far fewer than a large world's accounts. */
+const FORMS_PER_GENERATION = 8192;
+
+export class AccountTable {
+  readonly #rows = new Map<string, number>();
+  readonly #pages: ColumnPage[] = [];
+  /**
+   * By row, the object of an object row or the account held elsewhere of a held row: none in a live load (the array
+   * stays empty), every row with the replay in the process (its accounts, which the store shares rather than copies).
+   */
+  readonly #objects: (RawAccount | HeldAccount | undefined)[] = [];
+  readonly #freeRows: number[] = [];
+  #used = 0;
+  readonly #slabs = new SlabRegistry();
+  readonly #owners = new Interned();
+  readonly #prefixes = new Interned();
+  readonly #forms = new PackedForms(FORMS_PER_GENERATION);
+
+  constructor(readonly chain: Chain) {}
+
+  get size(): number {
+    return this.#rows.size;
+  }
+
+  has(pubkey: string): boolean {
+    return this.#rows.has(pubkey);
+  }
+
+  /** The slot of the copy held, or undefined when none is. */
+  slotOf(pubkey: string): number | undefined {
+    const row = this.#rows.get(pubkey);
+    return row === undefined ? undefined : this.#pages[row >>> PAGE_SHIFT].slot[row & PAGE_MASK];
+  }
+
+  get(pubkey: string): RawAccount | undefined {
+    const row = this.#rows.get(pubkey);
+    return row === undefined ? undefined : this.#accountAt(pubkey, row);
+  }
+
+  keys(): IterableIterator<string> {
+    return this.#rows.keys();
+  }
+
+  *values(): IterableIterator<RawAccount> {
+    for (const [pubkey, row] of this.#rows) yield this.#accountAt(pubkey, row);
+  }
+
+  /** Holds `account` (of this table's chain) in place of any copy held for its key. */
+  set(account: RawAccount): void {
+    const held = this.#rows.get(account.pubkey);
+    const row = held ?? this.#newRow();
+    const packed = account instanceof PackedRawAccount && account.lamports >= 0n && account.lamports <= MAX_LAMPORTS
+      ? account.packed
+      : undefined;
+    // The new slab is counted before the old one is let go: a rewrite in the same slab keeps it registered.
+    const id = packed ? this.#slabs.acquire(packed.slab) : account instanceof HeldRawAccount ? HELD_ROW : OBJECT_ROW;
+    if (held === undefined) this.#rows.set(account.pubkey, row);
+    else this.#letGo(row);
+    const page = this.#pages[row >>> PAGE_SHIFT];
+    const i = row & PAGE_MASK;
+    page.slot[i] = account.slot;
+    page.slabId[i] = id;
+    if (packed) {
+      page.offset[i] = packed.offset;
+      page.size[i] = packed.size;
+      page.length[i] = packed.length;
+      page.prefix[i] = this.#prefixes.id(packed.prefix);
+      page.lamports[i] = account.lamports;
+      page.owner[i] = this.#owners.id(account.owner);
+      page.executable[i] = account.executable ? 1 : 0;
+    } else this.#objects[row] = id === HELD_ROW ? (account as HeldRawAccount).held : account;
+  }
+
+  delete(pubkey: string): boolean {
+    const row = this.#rows.get(pubkey);
+    if (row === undefined) return false;
+    this.#letGo(row);
+    this.#rows.delete(pubkey);
+    this.#freeRows.push(row);
+    return true;
+  }
+
+  /** Slabs the table's rows use (tests: a slab no row uses is let go). */
+  get slabsInUse(): number {
+    return this.#slabs.size;
+  }
+
+  #accountAt(pubkey: string, row: number): RawAccount {
+    const page = this.#pages[row >>> PAGE_SHIFT];
+    const i = row & PAGE_MASK;
+    const id = page.slabId[i];
+    if (id === OBJECT_ROW || id === HELD_ROW) {
+      const object = this.#objects[row];
+      if (object === undefined) throw new Error(`row ${row} of ${pubkey} holds nothing`);
+      return id === HELD_ROW
+        ? new HeldRawAccount(object as HeldAccount, page.slot[i], this.chain)
+        : object as RawAccount;
+    }
+    return new PackedRawAccount(
+      pubkey,
+      this.#owners.value(page.owner[i]),
+      page.lamports[i],
+      this.#packedAt(row, page, i, id),
+      page.executable[i] === 1,
+      page.slot[i],
+      this.chain,
+    );
+  }
+
+  #packedAt(row: number, page: ColumnPage, i: number, id: number): PackedBytes {
+    const slab = this.#slabs.slab(id);
+    const offset = page.offset[i];
+    const size = page.size[i];
+    const length = page.length[i];
+    const given = this.#forms.get(row);
+    if (given && given.slab === slab && given.offset === offset && given.size === size && given.length === length) {
+      return given;
+    }
+    const packed = new PackedBytes(slab, offset, size, length, this.#prefixes.value(page.prefix[i]));
+    this.#forms.set(row, packed);
+    return packed;
+  }
+
+  /** What a row held before it is rewritten or freed: its slab's count, or its object. */
+  #letGo(row: number): void {
+    const id = this.#pages[row >>> PAGE_SHIFT].slabId[row & PAGE_MASK];
+    if (id === OBJECT_ROW || id === HELD_ROW) this.#objects[row] = undefined;
+    else this.#slabs.release(id);
+  }
+
+  #newRow(): number {
+    const free = this.#freeRows.pop();
+    if (free !== undefined) return free;
+    if ((this.#used & PAGE_MASK) === 0) this.#pages.push(new ColumnPage());
+    return this.#used++;
+  }
+}
