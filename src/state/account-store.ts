@@ -117,7 +117,10 @@ export class AccountStore {
     return this.#collect(this.#keysOfKind(normalizeDiscriminator(discriminator), owner));
   }
 
-  /** Keys of the effective accounts `listByDiscriminator` lists (no account made for a caller that needs few). */
+  /**
+   * Keys of the effective accounts `listByDiscriminator` lists, without making their accounts: for a caller that keeps
+   * a value per key and reads only the accounts it has none for.
+   */
   keysByDiscriminator(discriminator: Uint8Array | string, owner?: string): string[] {
     return [...keysOf(this.#keysOfKind(normalizeDiscriminator(discriminator), owner))];
   }

@@ -28,9 +28,9 @@ const HELD_ROW = 0xfffffffe;
  */
 class SlabRegistry {
   readonly #ids = new Map<Uint8Array, number>();
-  #slabs: (Uint8Array | undefined)[] = [];
-  #rows: number[] = [];
-  #freeIds: number[] = [];
+  readonly #slabs: (Uint8Array | undefined)[] = [];
+  readonly #rows: number[] = [];
+  readonly #freeIds: number[] = [];
   /** The last slab acquired: a bulk load packs hundreds of accounts in a row into one slab. */
   #lastSlab: Uint8Array | undefined;
   #lastId = 0;
@@ -122,7 +122,10 @@ class ColumnPage {
   readonly executable = new Uint8Array(PAGE_ROWS);
 }
 
-/** Strings by a small id (owners: a handful of programs; prefixes: a few dozen account kinds). */
+/**
+ * Strings by a small id, kept for the table's life: owners (a handful of programs) and prefixes (a few dozen account
+ * kinds: the sources take only the configured programs' accounts and a few extra ones, so the set stays small).
+ */
 class Interned {
   readonly #ids = new Map<string, number>();
   readonly #values: string[] = [];
