@@ -111,7 +111,7 @@ const MAX_LAMPORTS = (1n << 64n) - 1n;
 class ColumnPage {
   readonly slot = new Float64Array(PAGE_ROWS);
   readonly lamports = new BigUint64Array(PAGE_ROWS);
-  /** The slab's id in the table's registry, or OBJECT_ROW. */
+  /** The slab's id in the table's registry, or OBJECT_ROW / HELD_ROW for a row kept as an object. */
   readonly slabId = new Uint32Array(PAGE_ROWS);
   readonly offset = new Uint32Array(PAGE_ROWS);
   readonly size = new Uint32Array(PAGE_ROWS);
