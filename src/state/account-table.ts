@@ -107,12 +107,22 @@ const PAGE_MASK = PAGE_ROWS - 1;
 /** Lamports a column holds; any other amount (none on a chain) makes the account an object row. */
 const MAX_LAMPORTS = (1n << 64n) - 1n;
 
-/** One page of the columns: rows [k * PAGE_ROWS, (k + 1) * PAGE_ROWS). */
+/**
+ * One page of the columns: rows [k * PAGE_ROWS, (k + 1) * PAGE_ROWS). Every row has a slot and a slab id; the packed
+ * rows' columns and the other rows' objects are made for the first row of the page that needs them, so a page of the
+ * in-process replay's accounts (held rows) has no packed columns, and a live load's pages no objects.
+ */
 class ColumnPage {
   readonly slot = new Float64Array(PAGE_ROWS);
-  readonly lamports = new BigUint64Array(PAGE_ROWS);
   /** The slab's id in the table's registry, or OBJECT_ROW / HELD_ROW for a row kept as an object. */
   readonly slabId = new Uint32Array(PAGE_ROWS);
+  packed: PackedColumns | undefined;
+  objects: (RawAccount | HeldAccount | undefined)[] | undefined;
+}
+
+/** What a packed row holds besides its slot and slab id. */
+class PackedColumns {
+  readonly lamports = new BigUint64Array(PAGE_ROWS);
   readonly offset = new Uint32Array(PAGE_ROWS);
   readonly size = new Uint32Array(PAGE_ROWS);
   readonly length = new Uint32Array(PAGE_ROWS);
@@ -151,11 +161,6 @@ const FORMS_PER_GENERATION = 8192;
 export class AccountTable {
   readonly #rows = new Map<string, number>();
   readonly #pages: ColumnPage[] = [];
-  /**
-   * By row, the object of an object row or the account held elsewhere of a held row: none in a live load (the array
-   * stays empty), every row with the replay in the process (its accounts, which the store shares rather than copies).
-   */
-  readonly #objects: (RawAccount | HeldAccount | undefined)[] = [];
   readonly #freeRows: number[] = [];
   #used = 0;
   readonly #slabs = new SlabRegistry();
@@ -208,14 +213,19 @@ export class AccountTable {
     page.slot[i] = account.slot;
     page.slabId[i] = id;
     if (packed) {
-      page.offset[i] = packed.offset;
-      page.size[i] = packed.size;
-      page.length[i] = packed.length;
-      page.prefix[i] = this.#prefixes.id(packed.prefix);
-      page.lamports[i] = account.lamports;
-      page.owner[i] = this.#owners.id(account.owner);
-      page.executable[i] = account.executable ? 1 : 0;
-    } else this.#objects[row] = id === HELD_ROW ? (account as HeldRawAccount).held : account;
+      const columns = page.packed ??= new PackedColumns();
+      columns.offset[i] = packed.offset;
+      columns.size[i] = packed.size;
+      columns.length[i] = packed.length;
+      columns.prefix[i] = this.#prefixes.id(packed.prefix);
+      columns.lamports[i] = account.lamports;
+      columns.owner[i] = this.#owners.id(account.owner);
+      columns.executable[i] = account.executable ? 1 : 0;
+    } else {
+      // The in-process replay's accounts are the objects it holds; the store keeps those, not its views of them.
+      const objects = page.objects ??= new Array(PAGE_ROWS);
+      objects[i] = id === HELD_ROW ? (account as HeldRawAccount).held : account;
+    }
   }
 
   delete(pubkey: string): boolean {
@@ -237,42 +247,45 @@ export class AccountTable {
     const i = row & PAGE_MASK;
     const id = page.slabId[i];
     if (id === OBJECT_ROW || id === HELD_ROW) {
-      const object = this.#objects[row];
+      const object = page.objects?.[i];
       if (object === undefined) throw new Error(`row ${row} of ${pubkey} holds nothing`);
       return id === HELD_ROW
         ? new HeldRawAccount(object as HeldAccount, page.slot[i], this.chain)
         : object as RawAccount;
     }
+    const columns = page.packed;
+    if (columns === undefined) throw new Error(`row ${row} of ${pubkey} has no packed columns`);
     return new PackedRawAccount(
       pubkey,
-      this.#owners.value(page.owner[i]),
-      page.lamports[i],
-      this.#packedAt(row, page, i, id),
-      page.executable[i] === 1,
+      this.#owners.value(columns.owner[i]),
+      columns.lamports[i],
+      this.#packedAt(row, columns, i, id),
+      columns.executable[i] === 1,
       page.slot[i],
       this.chain,
     );
   }
 
-  #packedAt(row: number, page: ColumnPage, i: number, id: number): PackedBytes {
+  #packedAt(row: number, columns: PackedColumns, i: number, id: number): PackedBytes {
     const slab = this.#slabs.slab(id);
-    const offset = page.offset[i];
-    const size = page.size[i];
-    const length = page.length[i];
+    const offset = columns.offset[i];
+    const size = columns.size[i];
+    const length = columns.length[i];
     const given = this.#forms.get(row);
     if (given && given.slab === slab && given.offset === offset && given.size === size && given.length === length) {
       return given;
     }
-    const packed = new PackedBytes(slab, offset, size, length, this.#prefixes.value(page.prefix[i]));
+    const packed = new PackedBytes(slab, offset, size, length, this.#prefixes.value(columns.prefix[i]));
     this.#forms.set(row, packed);
     return packed;
   }
 
   /** What a row held before it is rewritten or freed: its slab's count, or its object. */
   #letGo(row: number): void {
-    const id = this.#pages[row >>> PAGE_SHIFT].slabId[row & PAGE_MASK];
-    if (id === OBJECT_ROW || id === HELD_ROW) this.#objects[row] = undefined;
-    else this.#slabs.release(id);
+    const page = this.#pages[row >>> PAGE_SHIFT];
+    const id = page.slabId[row & PAGE_MASK];
+    if (id !== OBJECT_ROW && id !== HELD_ROW) this.#slabs.release(id);
+    else if (page.objects) page.objects[row & PAGE_MASK] = undefined;
   }
 
   #newRow(): number {
