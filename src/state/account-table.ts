@@ -9,12 +9,13 @@
  * in-process replay's) keeps that account and its slot, and any other account (plain bytes) is kept as it is.
  *
  * Readers get a `RawAccount` as before, made on demand for a packed row. Its packed form is what caches of decoded
- * values key by (`bytesIdentity`), so a row keeps the form it last gave out while it is read (`PackedForms`): the same
+ * values key by (`bytesIdentity`), so a row keeps the form it last gave out while it is read (`#forms`): the same
  * segments give the same object, and hot accounts stay decoded once.
  */
 import type { Chain, RawAccount } from "./types.ts";
 import { PackedBytes } from "./packed-bytes.ts";
 import { type HeldAccount, HeldRawAccount, PackedRawAccount } from "./packed-account.ts";
+import { BoundedMemo } from "../protocol/memo.ts";
 
 /** The slab id of a row held as an object. */
 const OBJECT_ROW = 0xffffffff;
@@ -68,34 +69,6 @@ class SlabRegistry {
   /** Slabs in use (tests). */
   get size(): number {
     return this.#ids.size;
-  }
-}
-
-/**
- * The packed form each recently read row gave out, so reading a row again gives the same object while its segments
- * are the same ones (a rewrite with equal bytes keeps the segments held, `chain-source.ts`). Two generations bounded
- * by count, as the expanded-bytes cache: what was read during the last generation stays.
- */
-class PackedForms {
-  #young = new Map<number, PackedBytes>();
-  #old = new Map<number, PackedBytes>();
-
-  constructor(readonly generation: number) {}
-
-  get(row: number): PackedBytes | undefined {
-    const young = this.#young.get(row);
-    if (young !== undefined) return young;
-    const old = this.#old.get(row);
-    if (old !== undefined) this.set(row, old);
-    return old;
-  }
-
-  set(row: number, packed: PackedBytes): void {
-    if (this.#young.size >= this.generation) {
-      this.#old = this.#young;
-      this.#young = new Map();
-    }
-    this.#young.set(row, packed);
   }
 }
 
@@ -156,7 +129,7 @@ class Interned {
 }
 
 /** Enough forms for every account a second's requests read, far fewer than a large world's accounts. */
-const FORMS_PER_GENERATION = 8192;
+const FORMS_KEPT = 16_384;
 
 export class AccountTable {
   readonly #rows = new Map<string, number>();
@@ -166,7 +139,11 @@ export class AccountTable {
   readonly #slabs = new SlabRegistry();
   readonly #owners = new Interned();
   readonly #prefixes = new Interned();
-  readonly #forms = new PackedForms(FORMS_PER_GENERATION);
+  /**
+   * The packed form each recently read row gave out, so reading a row again gives the same object while its segments
+   * are the same ones (a rewrite with equal bytes keeps the segments held, `chain-source.ts`).
+   */
+  readonly #forms = new BoundedMemo<number, PackedBytes>(FORMS_KEPT);
 
   constructor(readonly chain: Chain) {}
 
@@ -271,13 +248,12 @@ export class AccountTable {
     const offset = columns.offset[i];
     const size = columns.size[i];
     const length = columns.length[i];
-    const given = this.#forms.get(row);
+    const given = this.#forms.find(row);
     if (given && given.slab === slab && given.offset === offset && given.size === size && given.length === length) {
       return given;
     }
     const packed = new PackedBytes(slab, offset, size, length, this.#prefixes.value(columns.prefix[i]));
-    this.#forms.set(row, packed);
-    return packed;
+    return this.#forms.remember(row, packed);
   }
 
   /** What a row held before it is rewritten or freed: its slab's count, or its object. */
