@@ -8,7 +8,7 @@
  */
 import { timeoutSignal } from "./util.ts";
 import { rpcResult } from "./rpc-result.ts";
-import { readValueArrayAnswer } from "./value-array-answer.ts";
+import { type ElementSink, readValueArrayAnswer } from "./value-array-answer.ts";
 import { type KeyListing, listedKeys, readListedKeys } from "./key-listing.ts";
 
 const HEADERS = { "content-type": "application/json" };
@@ -41,6 +41,24 @@ export class JsonRpcHttp {
   }
 
   /**
+   * `callValueArray` for an answer of any size (a getProgramAccounts of a whole account kind): each element of the
+   * value array goes to `sink` as it is parsed, nothing of the answer is kept, and the result comes back with an empty
+   * value array. The time limit runs between pieces of the body rather than over the whole call: an answer that keeps
+   * arriving is not cut however long it is (at 1,000,000 owners one takes tens of seconds), one that stalls is.
+   */
+  async streamValueArray<T>(method: string, params: unknown[], sink: ElementSink): Promise<T> {
+    return rpcResult<T>(
+      method,
+      await this.#answer(
+        method,
+        params,
+        (res, progress) => readValueArrayAnswer(res.body ?? emptyBody(), sink, progress),
+        "request silent",
+      ),
+    );
+  }
+
+  /**
    * A key listing's keys and slot (getProgramAccounts with an empty `dataSlice`), read from the answer as it arrives
    * (key-listing.ts: no object per account, nothing as large as the answer).
    */
@@ -52,8 +70,17 @@ export class JsonRpcHttp {
     );
   }
 
-  async #answer<T>(method: string, params: unknown[], read: (res: Response) => Promise<T>): Promise<T> {
-    const t = timeoutSignal(this.signal, this.timeoutMs, "request");
+  /**
+   * POSTs the call and reads its answer with `read`, within the time limit. `read` may call `progress` as the body
+   * arrives to count the limit from then on (`limitName` names the limit in its error).
+   */
+  async #answer<T>(
+    method: string,
+    params: unknown[],
+    read: (res: Response, progress: () => void) => Promise<T>,
+    limitName = "request",
+  ): Promise<T> {
+    const t = timeoutSignal(this.signal, this.timeoutMs, limitName);
     try {
       const res = await fetch(this.url, {
         method: "POST",
@@ -62,9 +89,20 @@ export class JsonRpcHttp {
         signal: t.signal,
       });
       if (!res.ok) throw new Error(`${res.status} ${res.statusText}: ${await res.text()}`);
-      return await read(res);
+      try {
+        return await read(res, t.restart);
+      } catch (err) {
+        // An answer given up part way (malformed, or refused by its reader) is not left holding its connection.
+        await res.body?.cancel().catch(() => {});
+        throw err;
+      }
     } finally {
       t.clear();
     }
   }
+}
+
+/** A body with nothing in it (an answer without one reads as an empty text: a syntax error). */
+function emptyBody(): ReadableStream<Uint8Array> {
+  return new ReadableStream({ start: (controller) => controller.close() });
 }

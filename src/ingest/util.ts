@@ -42,16 +42,27 @@ export function raceSignal<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** A signal that aborts with `parent` or after `ms`; call `clear()` to drop the timer. */
+/**
+ * A signal that aborts with `parent` or after `ms`; call `clear()` to drop the timer, `restart()` to count the `ms`
+ * from now again (a time limit between signs of progress rather than over the whole).
+ */
 export function timeoutSignal(
   parent: AbortSignal,
   ms: number,
   what = "timeout",
-): { signal: AbortSignal; clear(): void } {
+): { signal: AbortSignal; clear(): void; restart(): void } {
   const ctl = new AbortController();
-  const timer = setTimeout(() => ctl.abort(new Error(`${what} after ${ms} ms`)), ms);
+  const expire = () => ctl.abort(new Error(`${what} after ${ms} ms`));
+  let timer = setTimeout(expire, ms);
   const signal = AbortSignal.any([parent, ctl.signal]);
-  return { signal, clear: () => clearTimeout(timer) };
+  return {
+    signal,
+    clear: () => clearTimeout(timer),
+    restart: () => {
+      clearTimeout(timer);
+      timer = setTimeout(expire, ms);
+    },
+  };
 }
 
 /**

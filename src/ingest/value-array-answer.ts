@@ -9,6 +9,9 @@
  * each element of the array, and the envelope after it. Each part is parsed by JSON.parse, so what comes out is what
  * JSON.parse makes of the whole answer. An answer of another shape (an error, a value array elsewhere) is gathered and
  * parsed whole.
+ *
+ * Given an `ElementSink`, the elements are handed over as they are parsed instead of gathered, so an answer of any size
+ * (a streamed getProgramAccounts of a whole account kind) is applied while it arrives and nothing of it is kept.
  */
 
 /** `"value":[` as it opens the result's value array (JSON allows spaces around the colon and before the bracket). */
@@ -30,25 +33,45 @@ const CLOSE_BRACKET = 0x5d;
 export const PIECE_BYTES = 64 * 1024;
 
 /**
- * An HTTP body parsed as it arrives, `PIECE_BYTES` at a time at most. An answer that comes in one piece is parsed
- * whole.
+ * Where the elements of a value array go as they are parsed, when they are not gathered into the answer: `envelope`
+ * first (the answer up to the array, closed as if the array were empty: a JSON-RPC result's `context` and its slot
+ * when the RPC writes them before the value, as Agave does), then each `element` in order.
  */
-export async function readValueArrayAnswer(body: ReadableStream<Uint8Array>): Promise<unknown> {
+export interface ElementSink {
+  envelope(head: unknown): void;
+  element(value: unknown): void;
+}
+
+/**
+ * An HTTP body parsed as it arrives, `PIECE_BYTES` at a time at most. An answer that comes in one piece is parsed
+ * whole. With a `sink`, every element of the value array goes to it (after the envelope) and the answer comes back
+ * with an empty value array. `onPiece` is called as each piece arrives (a sign of progress, for a time limit).
+ */
+export async function readValueArrayAnswer(
+  body: ReadableStream<Uint8Array>,
+  sink?: ElementSink,
+  onPiece?: () => void,
+): Promise<unknown> {
   const decoder = new TextDecoder();
   let first: string | undefined;
   let answer: ValueArrayAnswer | undefined;
   for await (const bytes of piecesOf(body)) {
+    onPiece?.();
     const piece = decoder.decode(bytes, { stream: true });
     if (answer) answer.push(piece);
     else if (first === undefined) first = piece;
     else {
-      answer = new ValueArrayAnswer();
+      answer = new ValueArrayAnswer(sink);
       answer.push(first);
       answer.push(piece);
     }
   }
   const last = decoder.decode();
-  if (answer === undefined) return JSON.parse((first ?? "") + last);
+  if (answer === undefined) {
+    if (!sink) return JSON.parse((first ?? "") + last);
+    answer = new ValueArrayAnswer(sink);
+    answer.push(first ?? "");
+  }
   answer.push(last);
   return answer.end();
 }
@@ -83,13 +106,18 @@ export async function* piecesOf(body: ReadableStream<Uint8Array>): AsyncGenerato
 
 type Phase = "head" | "array" | "tail" | "whole";
 
-/** Fed the answer's text in pieces of any size (`push`), gives the parsed answer at the `end`. */
+/**
+ * Fed the answer's text in pieces of any size (`push`), gives the parsed answer at the `end`; with a sink, its elements
+ * go there as they are parsed (an answer read whole hands them over at the end) and the answer's value array is empty.
+ */
 export class ValueArrayAnswer {
   #phase: Phase = "head";
   /** The envelope up to and including the array's `[` (from the array phase on), or the text so far (head phase). */
   #head = "";
-  /** Parsed elements, in order. */
+  /** Parsed elements, in order (none with a sink: they went there). */
   #elements: unknown[] = [];
+  /** How many elements were parsed. */
+  #count = 0;
   /**
    * Array phase: the start of the element being read, from earlier pieces; empty once that element is parsed, so an
    * element's text is always `#pending` followed by its part of the current piece.
@@ -105,6 +133,8 @@ export class ValueArrayAnswer {
   #braceAtEnd = false;
   /** Tail and whole phases: the pieces gathered. */
   #rest: string[] = [];
+
+  constructor(readonly sink?: ElementSink) {}
 
   push(piece: string): void {
     if (piece.length === 0) return;
@@ -122,14 +152,25 @@ export class ValueArrayAnswer {
   end(): unknown {
     switch (this.#phase) {
       case "head":
-        return JSON.parse(this.#head);
+        return this.#handedOver(JSON.parse(this.#head));
       case "whole":
-        return JSON.parse(this.#rest.join(""));
+        return this.#handedOver(JSON.parse(this.#rest.join("")));
       case "array":
         throw new SyntaxError("Unexpected end of JSON input (inside the value array)");
     }
     const answer = JSON.parse(this.#head + this.#rest.join("")) as { result: { value: unknown[] } };
     answer.result.value = this.#elements;
+    return answer;
+  }
+
+  /** An answer read whole: with a sink, its value array's elements go there now, as they would have one by one. */
+  #handedOver(answer: unknown): unknown {
+    const result = (answer as { result?: { value?: unknown } } | null)?.result;
+    if (!this.sink || !Array.isArray(result?.value)) return answer;
+    const elements = result.value;
+    result.value = [];
+    this.sink.envelope(answer);
+    for (const element of elements) this.sink.element(element);
     return answer;
   }
 
@@ -142,10 +183,12 @@ export class ValueArrayAnswer {
     }
     const arrayAt = found.index + found[0].length;
     const head = this.#head.slice(0, arrayAt);
-    if (!isResultValueHead(head)) return this.#readWhole(this.#head);
+    const envelope = resultValueEnvelope(head);
+    if (envelope === undefined) return this.#readWhole(this.#head);
     const after = this.#head.slice(arrayAt);
     this.#head = head;
     this.#phase = "array";
+    this.sink?.envelope(envelope);
     if (after.length > 0) this.#hopPiece(after);
   }
 
@@ -157,9 +200,11 @@ export class ValueArrayAnswer {
 
   /**
    * The common case, an array of objects written without spacing (an RPC's account objects), at one search per
-   * element: an element that starts with `{` ends at a `}` followed by `,` or `]`, and is that element when it parses
-   * (an object is never a prefix of a longer JSON value; a `}` inside a string or a nested object does not parse).
-   * Anything else (null, spacing, nesting, a syntax error) goes to the scanner, from the start of the element.
+   * closing brace: an element that starts with `{` ends at a `}` followed by `,` or `]`, and is that element when it
+   * parses (an object is never a prefix of a longer JSON value; a `}` inside a string does not parse). A `}` followed
+   * by anything else closes a nested object (a getProgramAccounts entry's `account`) or is inside a string, so the
+   * search goes on past it. Anything else (null, spacing, a text that does not parse) goes to the scanner, from the
+   * start of the element.
    */
   #hopPiece(piece: string): void {
     let elementAt = 0; // where the element being read starts in this piece (it may have begun in `#pending`)
@@ -167,28 +212,32 @@ export class ValueArrayAnswer {
     if (this.#braceAtEnd) {
       this.#braceAtEnd = false;
       const next = piece.charCodeAt(0);
-      if (next !== COMMA && next !== CLOSE_BRACKET) return this.#startScanning(this.#pending + piece);
-      if (!this.#parsedElement(this.#pending)) return this.#startScanning(this.#pending + piece);
-      this.#pending = "";
-      if (next === CLOSE_BRACKET) return this.#endArray(piece);
-      elementAt = searchAt = 1;
+      // Otherwise that brace closed something inside the element, which goes on in this piece.
+      if (next === COMMA || next === CLOSE_BRACKET) {
+        if (!this.#parsedElement(this.#pending)) return this.#startScanning(this.#pending + piece);
+        this.#pending = "";
+        if (next === CLOSE_BRACKET) return this.#endArray(piece);
+        elementAt = searchAt = 1;
+      }
     }
     const n = piece.length;
     for (;;) {
       if (elementAt < n && this.#pending.length === 0 && piece.charCodeAt(elementAt) !== OPEN_BRACE) {
         return this.#startScanning(piece.slice(elementAt));
       }
-      const braceAt = piece.indexOf("}", searchAt);
+      let braceAt = piece.indexOf("}", searchAt);
+      let next = braceAt >= 0 && braceAt < n - 1 ? piece.charCodeAt(braceAt + 1) : -1;
+      while (next >= 0 && next !== COMMA && next !== CLOSE_BRACKET) {
+        braceAt = piece.indexOf("}", braceAt + 1);
+        next = braceAt >= 0 && braceAt < n - 1 ? piece.charCodeAt(braceAt + 1) : -1;
+      }
       if (braceAt < 0 || braceAt === n - 1) {
         this.#pending += piece.slice(elementAt);
         this.#braceAtEnd = braceAt >= 0;
         return;
       }
-      const next = piece.charCodeAt(braceAt + 1);
       const text = this.#pending + piece.slice(elementAt, braceAt + 1);
-      if ((next !== COMMA && next !== CLOSE_BRACKET) || !this.#parsedElement(text)) {
-        return this.#startScanning(this.#pending + piece.slice(elementAt));
-      }
+      if (!this.#parsedElement(text)) return this.#startScanning(this.#pending + piece.slice(elementAt));
       this.#pending = "";
       if (next === CLOSE_BRACKET) return this.#endArray(piece.slice(braceAt + 1));
       elementAt = searchAt = braceAt + 2;
@@ -203,8 +252,15 @@ export class ValueArrayAnswer {
     } catch {
       return false;
     }
-    this.#elements.push(value);
+    this.#took(value);
     return true;
+  }
+
+  /** An element parsed: handed to the sink, or gathered. */
+  #took(value: unknown): void {
+    this.#count++;
+    if (this.sink) this.sink.element(value);
+    else this.#elements.push(value);
   }
 
   /** The array goes on from `rest`, which starts where an element starts, read by the scanner. */
@@ -262,11 +318,11 @@ export class ValueArrayAnswer {
           // The array ends: its last element (none in `[ ]`), then the envelope's tail from the `]` on. Every element
           // parsed so far ended at a top-level comma, so after one the last must hold a value too.
           const last = this.#takeElementText(piece, elementAt, at - 1);
-          if (this.#elements.length > 0 || /\S/.test(last)) this.#elements.push(JSON.parse(last));
+          if (this.#count > 0 || /\S/.test(last)) this.#took(JSON.parse(last));
           return this.#endArray(piece.slice(at - 1));
         } else throw new SyntaxError("Unexpected '}' in the value array");
       } else if (c === COMMA && depth === 0) {
-        this.#elements.push(JSON.parse(this.#takeElementText(piece, elementAt, at - 1)));
+        this.#took(JSON.parse(this.#takeElementText(piece, elementAt, at - 1)));
         elementAt = at;
       }
     }
@@ -285,14 +341,14 @@ export class ValueArrayAnswer {
 }
 
 /**
- * Whether `head` (ending with the array's `[`) is the envelope of a JSON-RPC result with a value array: it parses once
- * the array and the two objects around it are closed.
+ * The envelope `head` (ending with the array's `[`) stands for when it is a JSON-RPC result's with a value array: it
+ * parses once the array and the two objects around it are closed. Undefined otherwise.
  */
-function isResultValueHead(head: string): boolean {
+function resultValueEnvelope(head: string): unknown {
   try {
     const parsed = JSON.parse(head + "]}}") as { result?: { value?: unknown } };
-    return Array.isArray(parsed?.result?.value);
+    return Array.isArray(parsed?.result?.value) ? parsed : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }

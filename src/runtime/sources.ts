@@ -84,7 +84,8 @@ export function createChainSources(
     wsSilenceTimeoutMs: replay?.mode === "virtual" ? 0 : undefined,
     // Only the account kinds the service decodes, each loaded and watched on its own ...
     discriminatorFilters: Object.values(DISCRIMINATORS).map((d) => d.hex),
-    // ... and the per-wallet kinds, which grow with the user count, fetched by key in batches.
+    // ... and the per-wallet kinds, which grow with the user count: streamed, or fetched by key in batches.
+    bulkLoad: services.config.BULK_LOAD,
     batchedKinds: [
       DISCRIMINATORS.Basket.hex,
       DISCRIMINATORS.UserDepositLedger.hex,

@@ -122,30 +122,56 @@ Deno.test("upstream down: the store keeps its last state, status says disconnect
   }
 });
 
-Deno.test("batched full load: a numerous kind is listed by key, then fetched by key, and nothing is missed", async () => {
+/**
+ * The three baskets are in and match the replay; then a reload into a store that holds accounts removes what the
+ * chain no longer has and keeps the rest. The close is not notified (the sockets are held), so only the reload can tell.
+ */
+async function assertLoadedThenReloaded(w: Awaited<ReturnType<typeof startWorld>>): Promise<void> {
+  assertAccountsMatchReplay(w);
+  assert.deepEqual(
+    w.store.listByDiscriminator(BASKET_DISC).map((a) => a.pubkey).sort(),
+    [K.basketA, K.basketB, K.basketC].sort(),
+  );
+  w.replay.er.stallWebSockets(true);
+  w.replay.replayer.chains.er.setAccount(K.basketB, null, w.replay.replayer.chains.er.slot + 1);
+  const resyncs = w.status.chains.er.resyncs;
+  w.sources.er.requestResync();
+  await waitFor(() => w.status.chains.er.resyncs > resyncs, "a reload");
+  assert.equal(w.store.getFrom("er", K.basketB), undefined);
+  assert.ok(w.store.getFrom("er", K.basketC) !== undefined);
+  w.replay.er.stallWebSockets(false);
+  assertAccountsMatchReplay(w);
+}
+
+Deno.test("streamed full load: one getProgramAccounts per kind, nothing listed or batched, and a reload removes", async () => {
   const w = await startWorld(smallRecording(), { chain: { batchedKinds: [BASKET_DISC], batchThreshold: 1 } });
+  try {
+    // Each chain: one getProgramAccounts per kind (baskets, pools), whatever the number of baskets; getMultipleAccounts
+    // only for the extra accounts (the base chain's mints), never for a kind.
+    assert.equal(w.replay.er.calls.get("getProgramAccounts"), 2);
+    assert.equal(w.replay.base.calls.get("getProgramAccounts"), 2);
+    assert.equal(w.replay.er.calls.get("getMultipleAccounts") ?? 0, 0);
+    // Each account holds the context slot of the answer it came in.
+    for (const a of w.store.values("er")) assert.equal(a.slot, w.replay.replayer.chains.er.slot);
+    await assertLoadedThenReloaded(w);
+    assert.equal(w.replay.er.calls.get("getProgramAccounts"), 4, "the reload: two more");
+    assert.equal(w.replay.er.calls.get("getMultipleAccounts") ?? 0, 0);
+  } finally {
+    await w.stop();
+  }
+});
+
+Deno.test("batched full load: a numerous kind is listed by key, then fetched by key, and nothing is missed", async () => {
+  const w = await startWorld(smallRecording(), {
+    chain: { bulkLoad: "batches", batchedKinds: [BASKET_DISC], batchThreshold: 1 },
+  });
   try {
     // The ER holds two baskets, over the threshold of 1: a key-only listing, then getMultipleAccounts (+ the pool).
     assert.equal(w.replay.er.calls.get("getProgramAccounts"), 2);
     assert.ok((w.replay.er.calls.get("getMultipleAccounts") ?? 0) >= 1);
     // The base chain holds one, under the threshold: the listing, one basket request, the pool request.
     assert.equal(w.replay.base.calls.get("getProgramAccounts"), 3);
-    assertAccountsMatchReplay(w);
-    assert.deepEqual(
-      w.store.listByDiscriminator(BASKET_DISC).map((a) => a.pubkey).sort(),
-      [K.basketA, K.basketB, K.basketC].sort(),
-    );
-    // A reload into a store that holds accounts: what the listing no longer has is removed, what it has is kept. The
-    // close is not notified (the sockets are held), so only the reload can tell.
-    w.replay.er.stallWebSockets(true);
-    w.replay.replayer.chains.er.setAccount(K.basketB, null, w.replay.replayer.chains.er.slot + 1);
-    const resyncs = w.status.chains.er.resyncs;
-    w.sources.er.requestResync();
-    await waitFor(() => w.status.chains.er.resyncs > resyncs, "a reload");
-    assert.equal(w.store.getFrom("er", K.basketB), undefined);
-    assert.ok(w.store.getFrom("er", K.basketC) !== undefined);
-    w.replay.er.stallWebSockets(false);
-    assertAccountsMatchReplay(w);
+    await assertLoadedThenReloaded(w);
   } finally {
     await w.stop();
   }

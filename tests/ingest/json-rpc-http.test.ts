@@ -53,6 +53,30 @@ Deno.test("JsonRpcHttp: answers, JSON-RPC errors, HTTP errors, time limit and th
       );
       server.failMethod("getMultipleAccounts", undefined);
     });
+    await t.step("streamValueArray hands over the entries call answers, in order, after the envelope", async () => {
+      const params = [PROGRAM, { encoding: "base64", withContext: true }];
+      const whole = await http.call<{ context: { slot: number }; value: unknown[] }>("getProgramAccounts", params);
+      assert.ok(whole.value.length > 0);
+      const entries: unknown[] = [];
+      let slot: unknown;
+      const streamed = await http.streamValueArray<{ context: { slot: number }; value: unknown[] }>(
+        "getProgramAccounts",
+        params,
+        {
+          envelope: (head) => slot = (head as { result: { context: { slot: number } } }).result.context.slot,
+          element: (entry) => entries.push(entry),
+        },
+      );
+      assert.equal(slot, whole.context.slot);
+      assert.deepEqual(entries, whole.value);
+      assert.deepEqual(streamed, { ...whole, value: [] });
+      server.failMethod("getProgramAccounts", { code: -32010, message: "excluded from account secondary indexes" });
+      await assert.rejects(
+        http.streamValueArray("getProgramAccounts", params, { envelope() {}, element() {} }),
+        /getProgramAccounts: -32010 excluded/,
+      );
+      server.failMethod("getProgramAccounts", undefined);
+    });
     await t.step("a JSON-RPC error is thrown as method: code message", async () => {
       server.failMethod("getSlot", { code: -32005, message: "Node is behind" });
       await assert.rejects(http.call("getSlot", []), /getSlot: -32005 Node is behind/);
@@ -102,5 +126,53 @@ Deno.test("JsonRpcHttp.callValueArray: an answer of many network chunks reads as
     assert.deepEqual(await http.callValueArray("getMultipleAccounts", [[], {}]), JSON.parse(body).result);
   } finally {
     await server.shutdown();
+  }
+});
+
+/** A server answering every POST with `pieces`, `gapMs` apart; a `null` piece leaves the answer hanging there. */
+function trickleServer(pieces: (string | null)[], gapMs: number) {
+  return Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
+    await req.body?.cancel();
+    const encoder = new TextEncoder();
+    let next = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (next === pieces.length) return controller.close();
+        const piece = pieces[next++];
+        if (piece === null) return await new Promise<void>(() => {}); // never another byte
+        await new Promise((resolve) => timer = setTimeout(resolve, next === 1 ? 0 : gapMs));
+        controller.enqueue(encoder.encode(piece));
+      },
+      cancel: () => clearTimeout(timer),
+    });
+    return new Response(body, { headers: { "content-type": "application/json" } });
+  });
+}
+
+Deno.test("JsonRpcHttp.streamValueArray: its time limit runs between pieces, not over the whole answer", async () => {
+  const entries = Array.from({ length: 6 }, (_, i) => JSON.stringify({ pubkey: `k${i}`, account: null }));
+  const head = `{"jsonrpc":"2.0","result":{"context":{"slot":5},"value":[`;
+  // Seven pieces 120 ms apart: about 0.7 s in all, over the 300 ms limit, never 300 ms without a byte.
+  const steady = trickleServer([head, ...entries.map((e, i) => (i === 0 ? "" : ",") + e), ']},"id":1}'], 120);
+  // The same answer, silent after its third entry.
+  const stalled = trickleServer([head, entries[0], "," + entries[1], "," + entries[2], null], 120);
+  try {
+    const read: unknown[] = [];
+    const sink = { envelope() {}, element: (entry: unknown) => read.push(entry) };
+    const steadyHttp = new JsonRpcHttp(`http://127.0.0.1:${steady.addr.port}`, new AbortController().signal, 300);
+    const started = performance.now();
+    assert.deepEqual(await steadyHttp.streamValueArray("getProgramAccounts", [], sink), {
+      context: { slot: 5 },
+      value: [],
+    });
+    assert.ok(performance.now() - started > 300, "the answer took longer than the limit");
+    assert.deepEqual(read, entries.map((e) => JSON.parse(e)));
+    read.length = 0;
+    const stalledHttp = new JsonRpcHttp(`http://127.0.0.1:${stalled.addr.port}`, new AbortController().signal, 300);
+    await assert.rejects(stalledHttp.streamValueArray("getProgramAccounts", [], sink), /request silent after 300 ms/);
+    assert.equal(read.length, 2, "the entries before the silence were handed over");
+  } finally {
+    await Promise.all([steady.shutdown(), stalled.shutdown()]);
   }
 });

@@ -1,11 +1,10 @@
 /** A large value array parsed as it arrives: what JSON.parse makes of the whole answer, however the text is cut. */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { readValueArrayAnswer, ValueArrayAnswer } from "../../src/ingest/value-array-answer.ts";
+import { type ElementSink, readValueArrayAnswer, ValueArrayAnswer } from "../../src/ingest/value-array-answer.ts";
 
-/** The answer fed in pieces cut at `cuts` (character offsets). */
-function parsedInPieces(text: string, cuts: number[]): unknown {
-  const reader = new ValueArrayAnswer();
+/** `reader` fed `text` in pieces cut at `cuts` (character offsets). */
+function fed(reader: ValueArrayAnswer, text: string, cuts: number[]): unknown {
   let from = 0;
   for (const cut of [...cuts].sort((a, b) => a - b)) {
     reader.push(text.slice(from, cut));
@@ -13,6 +12,64 @@ function parsedInPieces(text: string, cuts: number[]): unknown {
   }
   reader.push(text.slice(from));
   return reader.end();
+}
+
+type Answer = { result?: { value?: unknown } } | null;
+
+/**
+ * A sink that checks the order it is told things in (one envelope, with an empty value array, before any element) and
+ * gathers the elements.
+ */
+function checkingSink(): ElementSink & { elements: unknown[] } {
+  let envelopes = 0;
+  const elements: unknown[] = [];
+  return {
+    elements,
+    envelope(head) {
+      assert.equal(elements.length, 0, "the envelope comes before the elements");
+      assert.deepEqual((head as Answer)?.result?.value, []);
+      envelopes++;
+    },
+    element(value) {
+      assert.equal(envelopes, 1, "an element after one envelope");
+      elements.push(value);
+    },
+  };
+}
+
+/** The answer with the elements a sink was handed put back into its (empty) value array. */
+function withElements(answer: unknown, elements: unknown[]): unknown {
+  const result = (answer as Answer)?.result;
+  if (!Array.isArray(result?.value)) return answer;
+  assert.deepEqual(result.value, [], "the value array comes back empty");
+  result.value = elements;
+  return answer;
+}
+
+/**
+ * The answer fed in pieces cut at `cuts`, read both ways: gathered, and handed element by element to a sink. Both must
+ * make the same of it, or both refuse it.
+ */
+function parsedInPieces(text: string, cuts: number[]): unknown {
+  const sink = checkingSink();
+  const ways = [
+    () => fed(new ValueArrayAnswer(), text, cuts),
+    () => withElements(fed(new ValueArrayAnswer(sink), text, cuts), sink.elements),
+  ];
+  const results = ways.map((read) => {
+    try {
+      return { value: read() };
+    } catch (error) {
+      return { error };
+    }
+  });
+  const [gathered, handed] = results;
+  if ("error" in gathered || "error" in handed) {
+    assert.ok("error" in gathered && "error" in handed, "both ways refuse the text, or neither");
+    throw gathered.error;
+  }
+  assert.deepEqual(handed.value, gathered.value, "a sink is handed what is gathered");
+  return gathered.value;
 }
 
 /** Every way of cutting `text` in two, and in three around its middle. */
@@ -41,6 +98,13 @@ const answer = (value: unknown[], result: Record<string, unknown> = {}) =>
 
 Deno.test("ValueArrayAnswer: a getMultipleAccounts answer, cut anywhere, reads as JSON.parse reads it whole", () => {
   assertSameInAnyPieces(answer([ACCOUNT, null, { ...ACCOUNT, lamports: 1 }, null]));
+});
+
+Deno.test("ValueArrayAnswer: a getProgramAccounts answer (each entry nests its account), cut anywhere", () => {
+  assertSameInAnyPieces(answer([
+    { pubkey: "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin", account: ACCOUNT },
+    { pubkey: "11111111111111111111111111111111", account: { ...ACCOUNT, lamports: 5 } },
+  ]));
 });
 
 Deno.test("ValueArrayAnswer: strings holding quotes, backslashes, brackets and commas do not end an element", () => {
@@ -163,4 +227,33 @@ Deno.test("readValueArrayAnswer: a short answer, a JSON-RPC error, an empty body
   await assert.rejects(readValueArrayAnswer(byteStream(new Uint8Array(), 1)), SyntaxError);
   const long = new TextEncoder().encode(answer(Array.from({ length: 1000 }, () => ACCOUNT)));
   await assert.rejects(readValueArrayAnswer(byteStream(long.slice(0, -20), 4096)), /inside the value array/);
+});
+
+Deno.test("readValueArrayAnswer with a sink: elements handed over as they come, in one piece or many", async () => {
+  const pieces = { one: 0, many: 0 };
+  for (const [name, chunkBytes] of [["one", 1 << 20], ["many", 4096]] as const) {
+    const text = answer(
+      Array.from({ length: 200 }, (_, i) => ({ pubkey: `key${i}`, account: { ...ACCOUNT, lamports: i } })),
+    );
+    const sink = checkingSink();
+    const read = await readValueArrayAnswer(
+      byteStream(new TextEncoder().encode(text), chunkBytes),
+      sink,
+      () => pieces[name]++,
+    );
+    assert.deepEqual(withElements(read, sink.elements), JSON.parse(text), name);
+    assert.equal(sink.elements.length, 200);
+  }
+  assert.equal(pieces.one, 1);
+  assert.ok(pieces.many > 5, `a piece at a time (${pieces.many})`);
+  // Nothing is handed over from an error answer; a truncated answer hands over what it held, then is refused.
+  const error = `{"jsonrpc":"2.0","error":{"code":-32005,"message":"Node is behind"},"id":1}`;
+  const sink = checkingSink();
+  assert.deepEqual(await readValueArrayAnswer(byteStream(new TextEncoder().encode(error), 7), sink), JSON.parse(error));
+  assert.equal(sink.elements.length, 0);
+  const long = new TextEncoder().encode(answer(Array.from({ length: 1000 }, () => ACCOUNT)));
+  await assert.rejects(
+    readValueArrayAnswer(byteStream(long.slice(0, -20), 4096), checkingSink()),
+    /inside the value array/,
+  );
 });
