@@ -140,4 +140,28 @@ Deno.test("AccountTable", async (t) => {
     assert.equal(seen, 100);
     assert.equal([...table.keys()].length, n);
   });
+
+  await t.step("a key looked up, then written or deleted, reads as it is now", () => {
+    const table = new AccountTable("er");
+    const slab = new PackSlab();
+    assert.equal(table.slotOf("a"), undefined);
+    table.set(packed("a", slab, 1, 5));
+    assert.equal(table.slotOf("a"), 5);
+    assert.equal(table.has("a"), true);
+    table.set(packed("a", slab, 2, 6)); // a rewrite right after the lookup
+    assert.equal(table.get("a")?.data[20], 2);
+    assert.equal(table.slotOf("b"), undefined);
+    table.set(packed("b", slab, 3, 7)); // b takes a row of its own, a keeps its own
+    assert.equal(table.slotOf("a"), 6);
+    assert.equal(table.delete("a"), true);
+    assert.equal(table.has("a"), false);
+    assert.equal(table.delete("a"), false);
+    table.set(packed("c", slab, 4, 8)); // reuses a's row
+    assert.equal(table.get("a"), undefined);
+    assert.equal(table.get("c")?.data[20], 4);
+    assert.equal(table.get("b")?.data[20], 3);
+    table.set(packed("a", slab, 5, 9));
+    assert.deepEqual([table.slotOf("a"), table.slotOf("b"), table.slotOf("c")], [9, 7, 8]);
+    assert.equal(table.size, 3);
+  });
 });
