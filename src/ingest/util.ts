@@ -46,7 +46,7 @@ export function raceSignal<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
  * A signal that aborts with `parent` or after `ms`; call `clear()` to drop the timer, `restart()` to count the `ms`
  * from now again (a time limit between signs of progress rather than over the whole). A restart only notes the time:
  * the timer, when it fires, waits again for what is left (a streamed answer restarts for each of its thousands of
- * pieces, and a new timer each time took about 13 µs).
+ * pieces, and a new timer each time was 146 ms of a profiled 100,000-owner start).
  */
 export function timeoutSignal(
   parent: AbortSignal,
