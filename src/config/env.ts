@@ -75,7 +75,8 @@ export const ConfigSchema = z.object({
   // How often the chain sources ask whether the accounts they hold still exist (closed accounts disappear); 0: off.
   EXISTENCE_CHECK_INTERVAL_MS: nonNegativeInt.default(2_000),
   // How a live full load fetches the kinds that grow with the user count: `stream`, one getProgramAccounts per kind
-  // read as it arrives; `batches`, a key listing then getMultipleAccounts of 100 keys (an RPC that cuts large answers).
+  // read as it arrives (from the first one the RPC fails, as `batches`); `batches`, a key listing then
+  // getMultipleAccounts of 100 keys (an RPC that cuts large answers).
   BULK_LOAD: z.enum(["stream", "batches"]).default("stream"),
   PRIORITY_FEE_MICROLAMPORTS: nonNegativeInt.default(0),
 });

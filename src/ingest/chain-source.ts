@@ -47,6 +47,7 @@ import {
 import { abortableSleep, errorMessage, raceSignal, runEvery, timeoutSignal } from "./util.ts";
 import { ExistenceCheck, RPC_MAX_KEYS_PER_REQUEST } from "./existence-check.ts";
 import { JsonRpcHttp } from "./json-rpc-http.ts";
+import type { KeyListing } from "./key-listing.ts";
 import { BoundedMemo } from "../protocol/memo.ts";
 
 /** An entry of a getProgramAccounts answer. */
@@ -81,9 +82,10 @@ export interface ChainSourceConfig {
   extraAccounts?: string[];
   /**
    * How a full load fetches the `batchedKinds`. `stream` (default): one getProgramAccounts per kind, as every other
-   * kind, each account applied as the answer arrives (nothing of the answer is held, whatever its size). `batches`:
-   * for an RPC that cuts or refuses large answers, their keys are listed first with a key-only request (no account
-   * data travels); above `batchThreshold` keys they are fetched with getMultipleAccounts, 100 keys a request and
+   * kind, each account applied as the answer arrives (nothing of the answer is held, whatever its size); should the
+   * RPC fail such an answer, that kind and those of every later load are fetched as `batches` are. `batches`: for an
+   * RPC that cuts or refuses large answers, their keys are listed first with a key-only request (no account data
+   * travels); above `batchThreshold` keys they are fetched with getMultipleAccounts, 100 keys a request and
    * `batchConcurrency` requests in flight.
    */
   bulkLoad?: "stream" | "batches";
@@ -198,6 +200,8 @@ export class ChainSource {
   #loop: Promise<void> | undefined;
   #sessions = 0;
   #resyncRequested = false;
+  /** The RPC failed a streamed answer of a numerous kind: later loads fetch those kinds by key (`bulkLoad` batches). */
+  #streamRefused = false;
   #wake: (() => void) | undefined;
   #syncedResolve!: () => void;
   readonly #synced: Promise<void>;
@@ -741,7 +745,15 @@ export class ChainSource {
     const load = async (program: PublicKey, filters: GpaFilter[]) => {
       minSlot = Math.min(minSlot, await this.#streamProgramAccounts(http, program, filters, commitment, unseen));
     };
-    const batched = cfg.bulkLoad === "batches";
+    const batched = cfg.bulkLoad === "batches" || this.#streamRefused;
+    const byKey = async (program: PublicKey, filters: GpaFilter[], listing: Promise<KeyListing>) => {
+      // Only the listing's keys are read from its answer (key-listing.ts: no object per account while batches load).
+      const { keys, slot } = await listing;
+      // A few keys come in one answer, unless the RPC has failed such answers (it may fail a small one as well).
+      if (keys.length <= (cfg.batchThreshold ?? 4096) && !this.#streamRefused) return await load(program, filters);
+      minSlot = Math.min(minSlot, slot);
+      await this.#loadInBatches(http, keys, commitment, unseen);
+    };
     try {
       // Batched, the numerous kinds' key listings are all asked for first: the RPC works them out while the service
       // loads what came before, instead of the service waiting on each listing in turn (at 100,000 owners a listing
@@ -755,18 +767,21 @@ export class ChainSource {
         });
       });
       for (const { program, filters, listing } of kinds) {
-        if (listing === undefined) {
-          await load(program, filters);
-          continue;
+        if (listing !== undefined) await byKey(program, filters, listing);
+        else if (batched || !this.#isBatchedKind(filters)) await load(program, filters);
+        else {
+          try {
+            await load(program, filters);
+          } catch (err) {
+            if (http.signal.aborted) throw err;
+            // An RPC that cuts or refuses a large answer (a size or time limit of its own): this kind, and the numerous
+            // kinds of every later load, are fetched by key instead. What the failed answer brought stays (it is
+            // current), and the batches write what it did not.
+            this.#streamRefused = true;
+            this.#error("streamed getProgramAccounts (numerous kinds are loaded by key from now on)", err);
+            await byKey(program, filters, listKeys(program, filters));
+          }
         }
-        // Only the listing's keys are read from its answer (key-listing.ts: no object per account while batches load).
-        const { keys, slot } = await listing;
-        if (keys.length <= (cfg.batchThreshold ?? 4096)) {
-          await load(program, filters);
-          continue;
-        }
-        minSlot = Math.min(minSlot, slot);
-        await this.#loadInBatches(http, keys, commitment, unseen);
       }
       const extrasSlot = await this.#loadInBatches(http, cfg.extraAccounts ?? [], commitment, unseen);
       if (extrasSlot !== undefined) minSlot = Math.min(minSlot, extrasSlot);

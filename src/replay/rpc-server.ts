@@ -7,7 +7,8 @@
  * nothing (the account no longer belongs to the program).
  *
  * Fault injection for tests (each undone by calling it again with `undefined` / `false`): `failHttp` (every HTTP
- * request answers a status), `failMethod` (one method answers a JSON-RPC error or a status), `stallHttp` (HTTP
+ * request answers a status), `failMethod` (one method answers a JSON-RPC error or a status, for every call or those
+ * whose params a predicate picks), `stallHttp` (HTTP
  * requests hang until released), `stallWebSockets` (nothing is sent on the sockets, replies included, until released;
  * what was held is then sent in order), `dropWebSockets` (every socket closes abnormally). A chain that lags is
  * `ReplayChainState.freeze()`.
@@ -220,7 +221,13 @@ const CLOSED_ACCOUNT: ReplayAccount = {
 };
 
 /** A JSON-RPC error answer, or an HTTP status, that a failing method gives. */
-export type MethodFailure = { code: number; message: string } | { httpStatus: number };
+/**
+ * A method's injected failure: a JSON-RPC error or an HTTP status, for every call or only the calls whose params
+ * `when` picks (a getProgramAccounts asking for data, but not a key listing).
+ */
+export type MethodFailure = ({ code: number; message: string } | { httpStatus: number }) & {
+  when?: (params: unknown) => boolean;
+};
 
 interface WsSub {
   id: number;
@@ -337,6 +344,16 @@ export class ReplayRpcServer {
     else this.#methodFailures.delete(method);
   }
 
+  /**
+   * The failure of the given way (an HTTP status, before the request is read as JSON-RPC; or a JSON-RPC error) that a
+   * call of `method` with `params` answers, if one is injected; `when` is asked once per call.
+   */
+  #failureOf(method: string, params: unknown, way: "http" | "rpc" = "http"): MethodFailure | undefined {
+    const failure = this.#methodFailures.get(method);
+    if (failure === undefined || ("httpStatus" in failure) !== (way === "http")) return undefined;
+    return failure.when === undefined || failure.when(params) ? failure : undefined;
+  }
+
   /** Test hook: while `on`, HTTP requests hang (a stalled upstream); turning it off answers the waiting ones. */
   stallHttp(on: boolean): void {
     this.#httpGate.set(on);
@@ -387,8 +404,8 @@ export class ReplayRpcServer {
     } catch {
       return Response.json({ jsonrpc: "2.0", error: { code: -32700, message: "Parse error" }, id: null });
     }
-    const method = asObject(body).method;
-    const failure = typeof method === "string" ? this.#methodFailures.get(method) : undefined;
+    const { method, params } = asObject(body);
+    const failure = typeof method === "string" ? this.#failureOf(method, params) : undefined;
     if (failure && "httpStatus" in failure) return new Response("unavailable", { status: failure.httpStatus });
     if (Array.isArray(body)) {
       const out = body.map((r) => this.#dispatch(r)).filter((r) => r !== undefined);
@@ -414,8 +431,8 @@ export class ReplayRpcServer {
     try {
       if (params === null) throw invalidParams("params must be an array");
       this.#count(req.method);
-      const failure = this.#methodFailures.get(req.method);
-      if (failure && !("httpStatus" in failure)) throw new RpcError(failure.code, failure.message);
+      const failure = this.#failureOf(req.method, params, "rpc");
+      if (failure && "code" in failure) throw new RpcError(failure.code, failure.message);
       const result = socket ? this.#wsCall(req.method, params, socket) : this.#httpCall(req.method, params);
       if (result instanceof JsonBytes) {
         return result.within(`{"jsonrpc":"2.0","result":`, `,"id":${JSON.stringify(id)}}`);

@@ -49,6 +49,8 @@ export async function startWorld(
     chain?: Partial<ChainSourceConfig>;
     /** The first load read from the replay's state in this process, bytes shared with it (as boot does). */
     inProcess?: boolean;
+    /** Called with the replay servers before the sources start (faults a first load must meet). */
+    beforeStart?: (replay: Awaited<ReturnType<typeof startReplay>>) => void;
   } = {},
 ): Promise<World> {
   const clock = new VirtualClock(START_MS);
@@ -88,6 +90,7 @@ export async function startWorld(
       { prices, status: status.oracle, clock },
     )
     : undefined;
+  opts.beforeStart?.(replay);
   sources.base.start();
   sources.er.start();
   oracle?.start();

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { BASKET_DISC, K, key, PROGRAM, smallRecording, START_MS, waitFor, withDisc } from "../replay/_helpers.ts";
 import { assertAccountsMatchReplay, recordingWithLaterUpdates, startWorld } from "./_helpers.ts";
+import { base58, fromHex } from "../../src/protocol/codec/bytes.ts";
 
 Deno.test("ingest end to end: base + ER + oracle through the replay servers", async (t) => {
   const w = await startWorld(smallRecording(), { oracle: true });
@@ -156,6 +157,33 @@ Deno.test("streamed full load: one getProgramAccounts per kind, nothing listed o
     await assertLoadedThenReloaded(w);
     assert.equal(w.replay.er.calls.get("getProgramAccounts"), 4, "the reload: two more");
     assert.equal(w.replay.er.calls.get("getMultipleAccounts") ?? 0, 0);
+  } finally {
+    await w.stop();
+  }
+});
+
+Deno.test("a streamed load the RPC fails falls back to batches, for that load and every later one", async () => {
+  // The ER fails a basket getProgramAccounts that asks for data (a size limit of its own), not a key-only listing.
+  const basketFilter = base58(fromHex(BASKET_DISC));
+  let refused = 0;
+  const asksBasketData = (params: unknown) => {
+    const cfg = (params as [string, { dataSlice?: unknown; filters?: { memcmp?: { bytes?: string } }[] }])[1];
+    const hit = cfg?.dataSlice === undefined && cfg?.filters?.[0]?.memcmp?.bytes === basketFilter;
+    if (hit) refused++;
+    return hit;
+  };
+  const w = await startWorld(smallRecording(), {
+    chain: { batchedKinds: [BASKET_DISC], batchThreshold: 1 },
+    beforeStart: (replay) =>
+      replay.er.failMethod("getProgramAccounts", { code: -32600, message: "response too large", when: asksBasketData }),
+  });
+  try {
+    assert.equal(refused, 1);
+    assert.match(w.status.chains.er.lastError ?? "", /streamed getProgramAccounts .*response too large/);
+    assert.ok((w.replay.er.calls.get("getMultipleAccounts") ?? 0) >= 1, "the baskets fetched by key");
+    // The reload lists and batches at once: the refused request is not sent again.
+    await assertLoadedThenReloaded(w);
+    assert.equal(refused, 1);
   } finally {
     await w.stop();
   }
