@@ -532,8 +532,9 @@ export class ChainSource {
       {
         envelope: (answer) => slot = contextSlotOf(answer),
         element: (entry) => {
-          if (slot === undefined) early.push(entry as ProgramAccount);
-          else this.#applyLoaded((entry as ProgramAccount).pubkey, (entry as ProgramAccount).account, slot, unseen);
+          const { pubkey, account } = entry as ProgramAccount;
+          if (slot === undefined) early.push({ pubkey, account });
+          else this.#applyLoaded(pubkey, account, slot, unseen);
         },
       },
     );
@@ -761,14 +762,15 @@ export class ChainSource {
       const kinds = cfg.programIds.flatMap((pid) => {
         const program = new PublicKey(pid);
         return filterSets.map((filters) => {
-          const listing = batched && this.#isBatchedKind(filters) ? listKeys(program, filters) : undefined;
+          const numerous = this.#isBatchedKind(filters);
+          const listing = batched && numerous ? listKeys(program, filters) : undefined;
           listing?.catch(() => {}); // awaited below, in turn; a failure then ends the load
-          return { program, filters, listing };
+          return { program, filters, numerous, listing };
         });
       });
-      for (const { program, filters, listing } of kinds) {
-        if (listing !== undefined) await byKey(program, filters, listing);
-        else if (batched || !this.#isBatchedKind(filters)) await load(program, filters);
+      for (const { program, filters, numerous, listing } of kinds) {
+        if (listing !== undefined) await byKey(program, filters, listing); // batched, and numerous
+        else if (!numerous) await load(program, filters);
         else {
           try {
             await load(program, filters);

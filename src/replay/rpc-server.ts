@@ -8,10 +8,9 @@
  *
  * Fault injection for tests (each undone by calling it again with `undefined` / `false`): `failHttp` (every HTTP
  * request answers a status), `failMethod` (one method answers a JSON-RPC error or a status, for every call or those
- * whose params a predicate picks), `stallHttp` (HTTP
- * requests hang until released), `stallWebSockets` (nothing is sent on the sockets, replies included, until released;
- * what was held is then sent in order), `dropWebSockets` (every socket closes abnormally). A chain that lags is
- * `ReplayChainState.freeze()`.
+ * whose params a predicate picks), `stallHttp` (HTTP requests hang until released), `stallWebSockets` (nothing is
+ * sent on the sockets, replies included, until released; what was held is then sent in order), `dropWebSockets`
+ * (every socket closes abnormally). A chain that lags is `ReplayChainState.freeze()`.
  */
 import { dataLength, dataRange, dataTransient, type MaybePacked } from "../state/packed-bytes.ts";
 import type { JsonValue } from "../protocol/codec/json.ts";
@@ -220,7 +219,6 @@ const CLOSED_ACCOUNT: ReplayAccount = {
   rentEpoch: 0,
 };
 
-/** A JSON-RPC error answer, or an HTTP status, that a failing method gives. */
 /**
  * A method's injected failure: a JSON-RPC error or an HTTP status, for every call or only the calls whose params
  * `when` picks (a getProgramAccounts asking for data, but not a key listing).
@@ -348,7 +346,7 @@ export class ReplayRpcServer {
    * The failure of the given way (an HTTP status, before the request is read as JSON-RPC; or a JSON-RPC error) that a
    * call of `method` with `params` answers, if one is injected; `when` is asked once per call.
    */
-  #failureOf(method: string, params: unknown, way: "http" | "rpc" = "http"): MethodFailure | undefined {
+  #failureOf(method: string, params: unknown, way: "http" | "rpc"): MethodFailure | undefined {
     const failure = this.#methodFailures.get(method);
     if (failure === undefined || ("httpStatus" in failure) !== (way === "http")) return undefined;
     return failure.when === undefined || failure.when(params) ? failure : undefined;
@@ -405,7 +403,7 @@ export class ReplayRpcServer {
       return Response.json({ jsonrpc: "2.0", error: { code: -32700, message: "Parse error" }, id: null });
     }
     const { method, params } = asObject(body);
-    const failure = typeof method === "string" ? this.#failureOf(method, params) : undefined;
+    const failure = typeof method === "string" ? this.#failureOf(method, params, "http") : undefined;
     if (failure && "httpStatus" in failure) return new Response("unavailable", { status: failure.httpStatus });
     if (Array.isArray(body)) {
       const out = body.map((r) => this.#dispatch(r)).filter((r) => r !== undefined);
