@@ -14,9 +14,10 @@ USER deno
 COPY --chown=root:root deno.json deno.lock ./
 RUN deno install --frozen --quiet
 
-# The code, the generated contract and the embedded world; then the module graph of the entry point is cached too.
+# The code, the generated contract and the embedded world; then the module graphs of the entry point and of the worker
+# it starts (src/state/prefaulted-slabs.worker.ts, loaded by URL, so not in the entry point's graph) are cached too.
 COPY --chown=root:root . .
-RUN deno install --frozen --quiet --entrypoint src/main.ts
+RUN deno install --frozen --quiet --entrypoint src/main.ts src/state/prefaulted-slabs.worker.ts
 
 ENV HOST=0.0.0.0 \
     PORT=8080

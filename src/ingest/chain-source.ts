@@ -768,23 +768,26 @@ export class ChainSource {
           return { program, filters, numerous, listing };
         });
       });
-      for (const { program, filters, numerous, listing } of kinds) {
-        if (listing !== undefined) await byKey(program, filters, listing); // batched, and numerous
-        else if (!numerous) await load(program, filters);
-        else {
-          try {
-            await load(program, filters);
-          } catch (err) {
-            if (http.signal.aborted) throw err;
-            // An RPC that cuts or refuses a large answer (a size or time limit of its own): this kind, and the numerous
-            // kinds of every later load, are fetched by key instead. What the failed answer brought stays (it is
-            // current), and the batches write what it did not.
-            this.#streamRefused = true;
-            this.#error("streamed getProgramAccounts (numerous kinds are loaded by key from now on)", err);
-            await byKey(program, filters, listKeys(program, filters));
+      // The slabs this load packs into have their pages faulted in by a worker meanwhile (`prefaulted-slabs.ts`).
+      await this.#slab.prefaulting(async () => {
+        for (const { program, filters, numerous, listing } of kinds) {
+          if (listing !== undefined) await byKey(program, filters, listing); // batched, and numerous
+          else if (!numerous) await load(program, filters);
+          else {
+            try {
+              await load(program, filters);
+            } catch (err) {
+              if (http.signal.aborted) throw err;
+              // An RPC that cuts or refuses a large answer (a size or time limit of its own): this kind, and the numerous
+              // kinds of every later load, are fetched by key instead. What the failed answer brought stays (it is
+              // current), and the batches write what it did not.
+              this.#streamRefused = true;
+              this.#error("streamed getProgramAccounts (numerous kinds are loaded by key from now on)", err);
+              await byKey(program, filters, listKeys(program, filters));
+            }
           }
         }
-      }
+      });
       const extrasSlot = await this.#loadInBatches(http, cfg.extraAccounts ?? [], commitment, unseen);
       if (extrasSlot !== undefined) minSlot = Math.min(minSlot, extrasSlot);
     } catch (err) {

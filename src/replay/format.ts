@@ -378,19 +378,22 @@ function sortByTime<T extends { atMs: number }>(xs: T[]): T[] {
 async function readInitialAccounts(dir: string): Promise<Record<Chain, RecordedAccount[]>> {
   const shared = new SharedValues();
   const slab = new PackSlab();
-  const er = await readAccountsInto(dir, "er", shared, (_pubkey, stored, length) => slab.pack(stored, length));
-  const twins = new Map(er.map((a) => [a.pubkey, a]));
-  // A base copy is packed, then compared with its twin's packed form (equal bytes pack alike): cheaper than comparing
-  // the bytes with the twin's segments and packing them when they differ. The account read next is the one whose
-  // bytes were just held: it takes its twin's key string without a second lookup.
-  let twin: RecordedAccount | undefined;
-  const base = await readAccountsInto(dir, "base", shared, (pubkey, stored, length) => {
-    twin = twins.get(pubkey);
-    return slab.pack(stored, length, twin?.packed);
-  }, (account) => {
-    if (twin && twin.pubkey === account.pubkey) account.pubkey = twin.pubkey;
+  // The slabs' pages are faulted in by a worker while the recording is read (`prefaulted-slabs.ts`).
+  return await slab.prefaulting(async () => {
+    const er = await readAccountsInto(dir, "er", shared, (_pubkey, stored, length) => slab.pack(stored, length));
+    const twins = new Map(er.map((a) => [a.pubkey, a]));
+    // A base copy is packed, then compared with its twin's packed form (equal bytes pack alike): cheaper than comparing
+    // the bytes with the twin's segments and packing them when they differ. The account read next is the one whose
+    // bytes were just held: it takes its twin's key string without a second lookup.
+    let twin: RecordedAccount | undefined;
+    const base = await readAccountsInto(dir, "base", shared, (pubkey, stored, length) => {
+      twin = twins.get(pubkey);
+      return slab.pack(stored, length, twin?.packed);
+    }, (account) => {
+      if (twin && twin.pubkey === account.pubkey) account.pubkey = twin.pubkey;
+    });
+    return { base, er };
   });
-  return { base, er };
 }
 
 /**

@@ -12,16 +12,37 @@
 import { bytesEqual, hex, hexPrefix8 } from "../protocol/codec/bytes.ts";
 import { encodePubkey } from "../protocol/codec/base58.ts";
 import { CodecError } from "../protocol/codec/errors.ts";
+import { PrefaultedSlabs } from "./prefaulted-slabs.ts";
 
 const MIN_ZERO_RUN = 8;
 
 /** Where packed bytes are written: slabs of `chunkBytes`, one ArrayBuffer shared by many accounts. */
 export class PackSlab {
-  #chunk = new Uint8Array(0);
+  #chunk: Uint8Array = new Uint8Array(0);
   #used = 0;
   #scratch = new Uint8Array(4096);
+  /** Where new slabs come from while `prefaulting` runs. */
+  #supply: PrefaultedSlabs | undefined;
 
   constructor(readonly chunkBytes = 1 << 20) {}
+
+  /**
+   * Runs `work` (a bulk load packing here) with its slabs' pages faulted in by a worker (`prefaulted-slabs.ts`); the
+   * packed bytes are the same either way. At 100,000 owners, 5 alternated pairs of starts without and with it: live,
+   * ready in 5.69–5.93 s (median 5.83) against 5.38–5.82 s (median 5.55), the main thread's page faults 95,000–97,000
+   * against 62,000–64,000; with the replay in the process (4 pairs), 4.56–4.92 s (median 4.75) against 4.31–4.44 s
+   * (median 4.37).
+   */
+  async prefaulting<T>(work: () => Promise<T>, supply = new PrefaultedSlabs(this.chunkBytes)): Promise<T> {
+    if (this.#supply !== undefined || this.chunkBytes <= 0) return await work();
+    this.#supply = supply;
+    try {
+      return await work();
+    } finally {
+      supply.close();
+      this.#supply = undefined;
+    }
+  }
 
   /**
    * Packs `bytes` followed by zeros up to `length` (default: `bytes.length`). Segments are written straight into the
@@ -41,7 +62,7 @@ export class PackSlab {
       return new PackedBytes(this.#scratch.slice(0, size), 0, size, length, prefixOf(bytes, length));
     }
     if (this.#used + bound > this.#chunk.length) {
-      this.#chunk = new Uint8Array(this.chunkBytes);
+      this.#chunk = this.#supply?.take() ?? new Uint8Array(this.chunkBytes);
       this.#used = 0;
     }
     const offset = this.#used;

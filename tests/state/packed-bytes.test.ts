@@ -15,6 +15,7 @@ import {
   withoutTrailingZeros,
 } from "../../src/state/packed-bytes.ts";
 import { HeldRawAccount, PackedRawAccount } from "../../src/state/packed-account.ts";
+import { PrefaultedSlabs } from "../../src/state/prefaulted-slabs.ts";
 import { CodecError } from "../../src/protocol/codec/errors.ts";
 import { hex, hexPrefix8 } from "../../src/protocol/codec/bytes.ts";
 import { encodePubkey } from "../../src/protocol/codec/base58.ts";
@@ -105,6 +106,35 @@ Deno.test("packed bytes: packs share a slab; a large one gets its own buffer", (
   assert.notEqual(big.slab, a.slab);
   assert.equal(big.slab.length, big.size, "exactly its size");
   assert.deepEqual(a.unpack(), Uint8Array.of(1, 2, 3), "earlier packs stay intact");
+});
+
+Deno.test("packed bytes: packed while prefaulting, into the worker's slabs, the bytes read back the same", async () => {
+  const slab = new PackSlab(16 * 1024);
+  let arrivals = 0;
+  let arrived = () => {};
+  const supply = new PrefaultedSlabs(16 * 1024, {
+    onEvent: (event) => {
+      if (event === "slab") arrivals++;
+      arrived();
+    },
+  });
+  const packs: { data: Uint8Array; packed: ReturnType<PackSlab["pack"]> }[] = [];
+  const sample = fc.sample(accountLike.filter((d) => d.length > 0), { numRuns: 2_000, seed: 7 });
+  await slab.prefaulting(async () => {
+    for (const data of sample) {
+      packs.push({ data, packed: slab.pack(data) });
+      // Now and then the packing waits for the worker, as a load waits for the next piece of an answer.
+      if (packs.length % 50 === 0 && supply.running && arrivals === 0) {
+        await new Promise<void>((resolve) => arrived = resolve);
+      }
+    }
+  }, supply);
+  assert.equal(supply.running, false, "the worker stops with the work");
+  assert.ok(supply.prefaulted > 0, "some slabs came from the worker");
+  assert.ok(packs.some(({ packed }) => packed.slab.buffer instanceof SharedArrayBuffer));
+  for (const { data, packed } of packs) assert.deepEqual(packed.unpack(), data);
+  const after = slab.pack(Uint8Array.of(1, 2, 3));
+  assert.deepEqual(after.unpack(), Uint8Array.of(1, 2, 3), "and the slab packs on after it");
 });
 
 Deno.test("packed bytes: reads of a hot account return one array; packed accounts read like plain ones", () => {
