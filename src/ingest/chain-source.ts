@@ -773,14 +773,16 @@ export class ChainSource {
         for (const { program, filters, numerous, listing } of kinds) {
           if (listing !== undefined) await byKey(program, filters, listing); // batched, and numerous
           else if (!numerous) await load(program, filters);
+          // Refused earlier in this load: the later numerous kinds are listed by key at once, not asked for again.
+          else if (this.#streamRefused) await byKey(program, filters, listKeys(program, filters));
           else {
             try {
               await load(program, filters);
             } catch (err) {
               if (http.signal.aborted) throw err;
-              // An RPC that cuts or refuses a large answer (a size or time limit of its own): this kind, and the numerous
-              // kinds of every later load, are fetched by key instead. What the failed answer brought stays (it is
-              // current), and the batches write what it did not.
+              // An RPC that cuts or refuses a large answer (a size or time limit of its own): this kind, the numerous
+              // kinds after it and those of every later load are fetched by key instead. What the failed answer brought
+              // stays (it is current), and the batches write what it did not.
               this.#streamRefused = true;
               this.#error("streamed getProgramAccounts (numerous kinds are loaded by key from now on)", err);
               await byKey(program, filters, listKeys(program, filters));

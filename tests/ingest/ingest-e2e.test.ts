@@ -1,5 +1,15 @@
 import assert from "node:assert/strict";
-import { BASKET_DISC, K, key, PROGRAM, smallRecording, START_MS, waitFor, withDisc } from "../replay/_helpers.ts";
+import {
+  BASKET_DISC,
+  K,
+  key,
+  POOL_DISC,
+  PROGRAM,
+  smallRecording,
+  START_MS,
+  waitFor,
+  withDisc,
+} from "../replay/_helpers.ts";
 import { assertAccountsMatchReplay, recordingWithLaterUpdates, startWorld } from "./_helpers.ts";
 import { base58, fromHex } from "../../src/protocol/codec/bytes.ts";
 
@@ -184,6 +194,31 @@ Deno.test("a streamed load the RPC fails falls back to batches, for that load an
     // The reload lists and batches at once: the refused request is not sent again.
     await assertLoadedThenReloaded(w);
     assert.equal(refused, 1);
+  } finally {
+    await w.stop();
+  }
+});
+
+Deno.test("a refused stream: the later numerous kinds of the same load are listed by key at once", async () => {
+  // Baskets and pools both numerous; the ER refuses every getProgramAccounts that asks for data of either.
+  const numerousFilters = [BASKET_DISC, POOL_DISC].map((d) => base58(fromHex(d)));
+  const refusedKinds: string[] = [];
+  const asksData = (params: unknown) => {
+    const cfg = (params as [string, { dataSlice?: unknown; filters?: { memcmp?: { bytes?: string } }[] }])[1];
+    const kind = cfg?.filters?.[0]?.memcmp?.bytes ?? "";
+    const hit = cfg?.dataSlice === undefined && numerousFilters.includes(kind);
+    if (hit) refusedKinds.push(kind);
+    return hit;
+  };
+  const w = await startWorld(smallRecording(), {
+    chain: { batchedKinds: [BASKET_DISC, POOL_DISC], batchThreshold: 1 },
+    beforeStart: (replay) =>
+      replay.er.failMethod("getProgramAccounts", { code: -32600, message: "response too large", when: asksData }),
+  });
+  try {
+    assert.equal(refusedKinds.length, 1, "only the first numerous kind's stream is asked for, and refused");
+    assertAccountsMatchReplay(w);
+    assert.ok(w.store.getFrom("er", K.pool) !== undefined, "the pool, listed and fetched by key");
   } finally {
     await w.stop();
   }
