@@ -2,7 +2,7 @@ import type { Chain, RawAccount, Unsubscribe } from "./types.ts";
 import { fromHex, hex, hexPrefix8 } from "../protocol/codec/bytes.ts";
 import { dataLength, prefixHex8, sameBytes } from "./packed-bytes.ts";
 import { CodecError } from "../protocol/codec/errors.ts";
-import { countOf, KeyIndex, keysOf } from "./key-index.ts";
+import { entryOnEr, entryRow, type RowEntry, rowEntry, RowIndex } from "./row-index.ts";
 import { AccountTable } from "./account-table.ts";
 
 /** An effective change: what `get(pubkey)` returned before and after. */
@@ -46,6 +46,12 @@ export function sameAccountContent(a: RawAccount | null | undefined, b: RawAccou
   return sameBytes(a, b);
 }
 
+/** What `get` returns for a key, with its index entry (the row holding it). */
+interface Effective {
+  readonly account: RawAccount;
+  readonly entry: RowEntry;
+}
+
 /** The index key of data shorter than a discriminator: listed by owner, never by discriminator. */
 const NO_DISCRIMINATOR = "";
 
@@ -65,11 +71,12 @@ export class AccountStore {
   /** Slot at which a key was deleted, so an older snapshot cannot resurrect it. */
   readonly #tombstones: Record<Chain, Map<string, number>> = { base: new Map(), er: new Map() };
   /**
-   * owner → discriminator (hex) → keys, so one program's accounts of one kind are listed and counted without a scan.
-   * The one index: by owner, or by discriminator alone, is a union over it (owners are programs, a handful), which
-   * saves two more entries per account (a 100,000-owner world has 400,000 accounts).
+   * owner → discriminator (hex) → the rows of the effective accounts (`row-index.ts`), so one program's accounts of one
+   * kind are listed and counted without a scan. The one index: by owner, or by discriminator alone, is a union over it
+   * (owners are programs, a handful), which saves two more entries per account (a 100,000-owner world has 400,000
+   * accounts).
    */
-  readonly #index = new KeyIndex();
+  readonly #index = new RowIndex();
   readonly #listeners = new Set<AccountChangeListener>();
   readonly #slots: Record<Chain, number> = { base: 0, er: 0 };
   #listenerErrors = 0;
@@ -104,17 +111,17 @@ export class AccountStore {
 
   /** Effective accounts owned by `owner`. */
   listByOwner(owner: string): RawAccount[] {
-    return this.#collect(this.#index.groupsOf(owner));
+    return this.#collect(this.#index.entriesOfOwner(owner));
   }
 
   /** Number of effective accounts owned by `owner`. */
   countByOwner(owner: string): number {
-    return countOf(this.#index.groupsOf(owner));
+    return this.#index.countOfOwner(owner);
   }
 
   /** Effective accounts whose data starts with the 8-byte discriminator (hex or bytes), optionally of one owner. */
   listByDiscriminator(discriminator: Uint8Array | string, owner?: string): RawAccount[] {
-    return this.#collect(this.#keysOfKind(normalizeDiscriminator(discriminator), owner));
+    return this.#collect(this.#entriesOfKind(normalizeDiscriminator(discriminator), owner));
   }
 
   /**
@@ -122,34 +129,38 @@ export class AccountStore {
    * a value per key and reads only the accounts it has none for.
    */
   keysByDiscriminator(discriminator: Uint8Array | string, owner?: string): string[] {
-    return [...keysOf(this.#keysOfKind(normalizeDiscriminator(discriminator), owner))];
+    const keys: string[] = [];
+    for (const entry of this.#entriesOfKind(normalizeDiscriminator(discriminator), owner)) {
+      keys.push(this.#tableOf(entry).keyAt(entryRow(entry)));
+    }
+    return keys;
   }
 
   countByDiscriminator(discriminator: Uint8Array | string, owner?: string): number {
-    return countOf(this.#keysOfKind(normalizeDiscriminator(discriminator), owner));
+    const disc = normalizeDiscriminator(discriminator);
+    return owner === undefined ? this.#index.countOfKind(disc) : this.#index.count(owner, disc);
   }
 
-  /** The key sets of one kind: one owner's, or every owner's. */
-  #keysOfKind(disc: string, owner: string | undefined): Iterable<ReadonlySet<string>> {
-    if (owner === undefined) return this.#index.groupsNamed(disc);
-    const keys = this.#index.group(owner, disc);
-    return keys ? [keys] : [];
+  /** The index entries of one kind: one owner's, or every owner's. */
+  #entriesOfKind(disc: string, owner: string | undefined): Iterable<RowEntry> {
+    return owner === undefined ? this.#index.entriesOfKind(disc) : this.#index.entries(owner, disc);
   }
 
-  #collect(groups: Iterable<ReadonlySet<string>>): RawAccount[] {
+  #collect(entries: Iterable<RowEntry>): RawAccount[] {
     const out: RawAccount[] = [];
-    for (const key of keysOf(groups)) {
-      const a = this.get(key);
-      if (a) out.push(a);
-    }
+    for (const entry of entries) out.push(this.#tableOf(entry).accountAt(entryRow(entry)));
     return out;
+  }
+
+  #tableOf(entry: RowEntry): AccountTable {
+    return entryOnEr(entry) ? this.#copies.er : this.#copies.base;
   }
 
   /** Writes one chain's copy. Refused (`stale`) when that chain already holds, or deleted the key at, a newer slot. */
   set(account: RawAccount): ApplyResult {
     const copies = this.#copies[account.chain];
-    const heldSlot = copies.slotOf(account.pubkey);
-    if (heldSlot !== undefined && heldSlot > account.slot) return "stale";
+    const row = copies.rowOf(account.pubkey);
+    if (row >= 0 && copies.slotAt(row) > account.slot) return "stale";
     const tomb = this.#tombstones[account.chain].get(account.pubkey);
     if (tomb !== undefined) {
       if (tomb > account.slot) return "stale";
@@ -161,26 +172,38 @@ export class AccountStore {
       copies.set(account);
       return "unchanged";
     }
-    // What `get` returned before (a copy is made of a held row only: a first load sets 400,000 accounts into an empty
-    // store), and the account written is what it returns now.
-    const existing = heldSlot === undefined ? undefined : copies.get(account.pubkey);
-    const before = existing ?? (account.chain === "er" ? this.#copies.base.get(account.pubkey) : undefined) ?? null;
-    copies.set(account);
-    return this.#afterWrite(account.pubkey, before, account);
+    // What `get` returned before, and its row (a copy is made of a held row only: a first load sets 400,000 accounts
+    // into an empty store); the account written is what it returns now.
+    const er = account.chain === "er";
+    let before: Effective | null = row >= 0 ? { account: copies.accountAt(row), entry: rowEntry(row, er) } : null;
+    if (before === null && er) before = this.#copyOn("base", account.pubkey);
+    const written = copies.set(account);
+    return this.#afterWrite(account.pubkey, before, { account, entry: rowEntry(written, er) });
+  }
+
+  /** A chain's copy of `pubkey` with its index entry (what `get` returns once no ER copy hides it), or null. */
+  #copyOn(chain: Chain, pubkey: string): Effective | null {
+    const row = this.#copies[chain].rowOf(pubkey);
+    return row < 0 ? null : { account: this.#copies[chain].accountAt(row), entry: rowEntry(row, chain === "er") };
   }
 
   /** Deletes one chain's copy as of `slot` (refused when the held copy is newer). */
   delete(chain: Chain, pubkey: string, slot: number): ApplyResult {
     const copies = this.#copies[chain];
-    const heldSlot = copies.slotOf(pubkey);
-    if (heldSlot !== undefined && heldSlot > slot) return "stale";
+    const row = copies.rowOf(pubkey);
+    if (row >= 0 && copies.slotAt(row) > slot) return "stale";
     this.noteSlot(chain, slot);
     const tombs = this.#tombstones[chain];
     if ((tombs.get(pubkey) ?? -1) < slot) tombs.set(pubkey, slot);
-    if (heldSlot === undefined) return "unchanged";
-    const before = this.get(pubkey) ?? null;
+    if (row < 0) return "unchanged";
+    if (chain === "base" && this.#copies.er.has(pubkey)) {
+      // Hidden behind the ER copy: what `get` returns stays the same.
+      copies.delete(pubkey);
+      return "unchanged";
+    }
+    const before: Effective = { account: copies.accountAt(row), entry: rowEntry(row, chain === "er") };
     copies.delete(pubkey);
-    return this.#afterWrite(pubkey, before, this.get(pubkey) ?? null);
+    return this.#afterWrite(pubkey, before, chain === "er" ? this.#copyOn("base", pubkey) : null);
   }
 
   /** Forgets deletion markers at or below `slot` (call after a full reload at that slot). */
@@ -188,17 +211,18 @@ export class AccountStore {
     for (const [key, s] of this.#tombstones[chain]) if (s <= slot) this.#tombstones[chain].delete(key);
   }
 
-  #afterWrite(pubkey: string, before: RawAccount | null, after: RawAccount | null): ApplyResult {
-    if (before !== after) {
-      const oldKind = before && kindOf(before);
-      const newKind = after && kindOf(after);
-      if (before?.owner !== after?.owner || oldKind !== newKind) {
-        if (before && oldKind !== null) this.#index.delete(before.owner, oldKind, pubkey);
-        if (after && newKind !== null) this.#index.add(after.owner, newKind, pubkey);
-      }
+  /** Moves the index entry from what `get` returned before to what it returns now, and tells the listeners. */
+  #afterWrite(pubkey: string, before: Effective | null, after: Effective | null): ApplyResult {
+    const oldKind = before && kindOf(before.account);
+    const newKind = after && kindOf(after.account);
+    if (before?.entry !== after?.entry || before?.account.owner !== after?.account.owner || oldKind !== newKind) {
+      if (before && oldKind !== null) this.#index.delete(before.account.owner, oldKind, before.entry);
+      if (after && newKind !== null) this.#index.add(after.account.owner, newKind, after.entry);
     }
-    if (sameAccountContent(before, after)) return "unchanged";
-    this.#emit({ pubkey, before, after });
+    const was = before?.account ?? null;
+    const is = after?.account ?? null;
+    if (sameAccountContent(was, is)) return "unchanged";
+    this.#emit({ pubkey, before: was, after: is });
     return "changed";
   }
 

@@ -86,6 +86,8 @@ const MAX_LAMPORTS = (1n << 64n) - 1n;
  * in-process replay's accounts (held rows) has no packed columns, and a live load's pages no objects.
  */
 class ColumnPage {
+  /** The key each row holds (the store's index lists rows, and names them by these). */
+  readonly keys: (string | undefined)[] = new Array(PAGE_ROWS);
   readonly slot = new Float64Array(PAGE_ROWS);
   /** The slab's id in the table's registry, or OBJECT_ROW / HELD_ROW for a row kept as an object. */
   readonly slabId = new Uint32Array(PAGE_ROWS);
@@ -155,15 +157,31 @@ export class AccountTable {
     return this.#rows.has(pubkey);
   }
 
-  /** The slot of the copy held, or undefined when none is. */
-  slotOf(pubkey: string): number | undefined {
-    const row = this.#rows.get(pubkey);
-    return row === undefined ? undefined : this.#pages[row >>> PAGE_SHIFT].slot[row & PAGE_MASK];
-  }
-
   get(pubkey: string): RawAccount | undefined {
     const row = this.#rows.get(pubkey);
     return row === undefined ? undefined : this.#accountAt(pubkey, row);
+  }
+
+  /** The row holding `pubkey`, or -1. A row stays the key's while it is held, rewritten or not. */
+  rowOf(pubkey: string): number {
+    return this.#rows.get(pubkey) ?? -1;
+  }
+
+  /** The slot of the copy a row holds. */
+  slotAt(row: number): number {
+    return this.#pages[row >>> PAGE_SHIFT].slot[row & PAGE_MASK];
+  }
+
+  /** The key a row holds. */
+  keyAt(row: number): string {
+    const key = this.#pages[row >>> PAGE_SHIFT]?.keys[row & PAGE_MASK];
+    if (key === undefined) throw new Error(`row ${row} holds no account`);
+    return key;
+  }
+
+  /** The account a row holds. */
+  accountAt(row: number): RawAccount {
+    return this.#accountAt(this.keyAt(row), row);
   }
 
   keys(): IterableIterator<string> {
@@ -174,8 +192,8 @@ export class AccountTable {
     for (const [pubkey, row] of this.#rows) yield this.#accountAt(pubkey, row);
   }
 
-  /** Holds `account` (of this table's chain) in place of any copy held for its key. */
-  set(account: RawAccount): void {
+  /** Holds `account` (of this table's chain) in place of any copy held for its key; returns its row. */
+  set(account: RawAccount): number {
     const held = this.#rows.get(account.pubkey);
     const row = held ?? this.#newRow();
     const packed = account instanceof PackedRawAccount && account.lamports >= 0n && account.lamports <= MAX_LAMPORTS
@@ -183,10 +201,12 @@ export class AccountTable {
       : undefined;
     // The new slab is counted before the old one is let go: a rewrite in the same slab keeps it registered.
     const id = packed ? this.#slabs.acquire(packed.slab) : account instanceof HeldRawAccount ? HELD_ROW : OBJECT_ROW;
-    if (held === undefined) this.#rows.set(account.pubkey, row);
-    else this.#letGo(row);
     const page = this.#pages[row >>> PAGE_SHIFT];
     const i = row & PAGE_MASK;
+    if (held === undefined) {
+      this.#rows.set(account.pubkey, row);
+      page.keys[i] = account.pubkey;
+    } else this.#letGo(row);
     page.slot[i] = account.slot;
     page.slabId[i] = id;
     if (packed) {
@@ -203,6 +223,7 @@ export class AccountTable {
       const objects = page.objects ??= new Array(PAGE_ROWS);
       objects[i] = id === HELD_ROW ? (account as HeldRawAccount).held : account;
     }
+    return row;
   }
 
   delete(pubkey: string): boolean {
@@ -210,6 +231,7 @@ export class AccountTable {
     if (row === undefined) return false;
     this.#letGo(row);
     this.#rows.delete(pubkey);
+    this.#pages[row >>> PAGE_SHIFT].keys[row & PAGE_MASK] = undefined;
     this.#freeRows.push(row);
     return true;
   }

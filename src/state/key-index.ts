@@ -1,6 +1,7 @@
 /**
- * Account keys grouped two levels deep (owner program → kind → keys): what the account store and the replay's chain
- * state list accounts by. One Set entry per account; listing by the first level alone is a union over its groups.
+ * Account keys grouped two levels deep (owner program → kind → keys): what the replay's chain state lists accounts by
+ * (the account store indexes rows instead: `row-index.ts`). One Set entry per account; listing by the first level alone
+ * is a union over its groups.
  */
 export class KeyIndex {
   readonly #groups = new Map<string, Map<string, Set<string>>>();
@@ -49,11 +50,4 @@ export class KeyIndex {
 /** Keys of several groups, one after the other. */
 export function* keysOf(groups: Iterable<ReadonlySet<string>>): Iterable<string> {
   for (const keys of groups) yield* keys;
-}
-
-/** How many keys several groups hold. */
-export function countOf(groups: Iterable<ReadonlySet<string>>): number {
-  let n = 0;
-  for (const keys of groups) n += keys.size;
-  return n;
 }

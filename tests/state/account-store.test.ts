@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { type AccountChange, AccountStore, discriminatorKey } from "../../src/state/account-store.ts";
 import type { Chain, RawAccount } from "../../src/state/types.ts";
 
@@ -136,4 +137,60 @@ Deno.test("AccountStore", async (t) => {
       console.error = orig;
     }
   });
+});
+
+Deno.test("AccountStore: its indexes list exactly the effective accounts, through any writes and deletes on both chains", () => {
+  const KEYS = ["A", "B", "C", "D", "E", "F"];
+  const OWNERS = [PROGRAM, DELEG];
+  const KINDS = [BASKET, POOL, [1, 2]]; // the last too short for a discriminator
+  const write = fc.record({
+    delete: fc.boolean(),
+    chain: fc.constantFrom<Chain>("base", "er"),
+    key: fc.constantFrom(...KEYS),
+    owner: fc.constantFrom(...OWNERS),
+    kind: fc.nat(KINDS.length - 1),
+    byte: fc.nat(255),
+  });
+  fc.assert(
+    fc.property(fc.array(write, { maxLength: 200, size: "max" }), (writes) => {
+      const s = new AccountStore();
+      // What each chain holds, as a model: the effective account is the ER copy, else the base copy.
+      const held: Record<Chain, Map<string, RawAccount>> = { base: new Map(), er: new Map() };
+      writes.forEach((w, slot) => {
+        if (w.delete) {
+          s.delete(w.chain, w.key, slot);
+          held[w.chain].delete(w.key);
+        } else {
+          const account = acc(w.key, w.chain, slot, KINDS[w.kind], [w.byte], w.owner);
+          s.set(account);
+          held[w.chain].set(w.key, account);
+        }
+        const effective = KEYS.flatMap((k) => {
+          const a = held.er.get(k) ?? held.base.get(k);
+          return a ? [a] : [];
+        });
+        const keysOf = (accounts: RawAccount[]) => accounts.map((a) => `${a.pubkey}/${a.chain}/${a.data[8]}`).sort();
+        for (const owner of OWNERS) {
+          const owned = effective.filter((a) => a.owner === owner);
+          assert.deepEqual(keysOf(s.listByOwner(owner)), keysOf(owned));
+          assert.equal(s.countByOwner(owner), owned.length);
+          for (const disc of [BASKET, POOL]) {
+            const hex = discriminatorKey(Uint8Array.from(disc)) ?? "";
+            const ofKind = owned.filter((a) => a.data.length >= 8 && discriminatorKey(a.data) === hex);
+            assert.deepEqual(keysOf(s.listByDiscriminator(hex, owner)), keysOf(ofKind));
+            assert.deepEqual(s.keysByDiscriminator(hex, owner).sort(), ofKind.map((a) => a.pubkey).sort());
+            assert.equal(s.countByDiscriminator(hex, owner), ofKind.length);
+          }
+        }
+        for (const disc of [BASKET, POOL]) {
+          const hex = discriminatorKey(Uint8Array.from(disc)) ?? "";
+          const ofKind = effective.filter((a) => a.data.length >= 8 && discriminatorKey(a.data) === hex);
+          assert.deepEqual(keysOf(s.listByDiscriminator(hex)), keysOf(ofKind));
+          assert.equal(s.countByDiscriminator(hex), ofKind.length);
+        }
+        assert.equal(s.size(), effective.length);
+      });
+    }),
+    { numRuns: 200 },
+  );
 });

@@ -15,6 +15,12 @@ function bytesOf(kind: number, fill: number): Uint8Array {
   return bytes;
 }
 
+/** The slot a table holds for a key (undefined: none), read as the store reads it. */
+function slotOf(table: AccountTable, pubkey: string): number | undefined {
+  const row = table.rowOf(pubkey);
+  return row < 0 ? undefined : table.slotAt(row);
+}
+
 function packed(pubkey: string, slab: PackSlab, fill: number, slot = 1, lamports = 1_000n): PackedRawAccount {
   return new PackedRawAccount(pubkey, PROGRAM, lamports, slab.pack(bytesOf(7, fill)), false, slot, "er");
 }
@@ -42,8 +48,8 @@ Deno.test("AccountTable", async (t) => {
       assert.deepEqual(read.data, bytesOf(3, 9));
       assert.equal(read.packed.prefix, written.packed.prefix);
       assert.equal(table.get("A")?.packed, read.packed, "what decode caches key by stays the same object");
-      assert.equal(table.slotOf("A"), 77);
-      assert.equal(table.slotOf("B"), undefined);
+      assert.equal(slotOf(table, "A"), 77);
+      assert.equal(slotOf(table, "B"), undefined);
     },
   );
 
@@ -112,7 +118,7 @@ Deno.test("AccountTable", async (t) => {
     assert.equal(read.held, held);
     assert.equal(read.packed, held.packed);
     assert.equal(read.slot, 11);
-    assert.equal(table.slotOf("R"), 11);
+    assert.equal(slotOf(table, "R"), 11);
     assert.equal(table.slabsInUse, 0, "the held account's bytes are its own, not the table's");
     table.set(packed("R", new PackSlab(4096), 4, 12));
     assert.equal(table.get("R")?.data[20], 4);
@@ -127,7 +133,7 @@ Deno.test("AccountTable", async (t) => {
     assert.equal(table.size, n);
     for (const i of [0, 16_383, 16_384, 39_999]) {
       assert.equal(table.get(`k${i}`)?.data[20], i & 0xff, `k${i}`);
-      assert.equal(table.slotOf(`k${i}`), i);
+      assert.equal(slotOf(table, `k${i}`), i);
     }
     for (let i = 0; i < 100; i++) table.delete(`k${i}`);
     for (let i = 0; i < 100; i++) table.set(packed(`new${i}`, slab, 200, 9));
@@ -144,24 +150,29 @@ Deno.test("AccountTable", async (t) => {
   await t.step("a key looked up, then written or deleted, reads as it is now", () => {
     const table = new AccountTable("er");
     const slab = new PackSlab();
-    assert.equal(table.slotOf("a"), undefined);
-    table.set(packed("a", slab, 1, 5));
-    assert.equal(table.slotOf("a"), 5);
+    assert.equal(slotOf(table, "a"), undefined);
+    const rowOfA = table.set(packed("a", slab, 1, 5));
+    assert.equal(table.rowOf("a"), rowOfA);
+    assert.equal(slotOf(table, "a"), 5);
     assert.equal(table.has("a"), true);
-    table.set(packed("a", slab, 2, 6)); // a rewrite right after the lookup
+    assert.equal(table.set(packed("a", slab, 2, 6)), rowOfA, "a rewrite keeps the row"); // right after the lookup
     assert.equal(table.get("a")?.data[20], 2);
-    assert.equal(table.slotOf("b"), undefined);
+    assert.equal(slotOf(table, "b"), undefined);
     table.set(packed("b", slab, 3, 7)); // b takes a row of its own, a keeps its own
-    assert.equal(table.slotOf("a"), 6);
+    assert.equal(slotOf(table, "a"), 6);
     assert.equal(table.delete("a"), true);
     assert.equal(table.has("a"), false);
     assert.equal(table.delete("a"), false);
-    table.set(packed("c", slab, 4, 8)); // reuses a's row
+    const rowOfC = table.set(packed("c", slab, 4, 8)); // reuses a's row
+    assert.equal(rowOfC, rowOfA);
+    assert.equal(table.rowOf("a"), -1);
+    assert.equal(table.keyAt(rowOfC), "c", "the row names its new key");
+    assert.equal(table.accountAt(rowOfC).data[20], 4);
     assert.equal(table.get("a"), undefined);
     assert.equal(table.get("c")?.data[20], 4);
     assert.equal(table.get("b")?.data[20], 3);
     table.set(packed("a", slab, 5, 9));
-    assert.deepEqual([table.slotOf("a"), table.slotOf("b"), table.slotOf("c")], [9, 7, 8]);
+    assert.deepEqual([slotOf(table, "a"), slotOf(table, "b"), slotOf(table, "c")], [9, 7, 8]);
     assert.equal(table.size, 3);
   });
 });
