@@ -161,10 +161,12 @@ export class AccountStore {
     const copies = this.#copies[account.chain];
     const row = copies.rowOf(account.pubkey);
     if (row >= 0 && copies.slotAt(row) > account.slot) return "stale";
-    const tomb = this.#tombstones[account.chain].get(account.pubkey);
+    // Most writes find no tombstones at all (a first load): the map is not asked then, so the key is not hashed for it.
+    const tombs = this.#tombstones[account.chain];
+    const tomb = tombs.size === 0 ? undefined : tombs.get(account.pubkey);
     if (tomb !== undefined) {
       if (tomb > account.slot) return "stale";
-      this.#tombstones[account.chain].delete(account.pubkey);
+      tombs.delete(account.pubkey);
     }
     this.noteSlot(account.chain, account.slot);
     if (account.chain === "base" && this.#copies.er.has(account.pubkey)) {

@@ -16,6 +16,7 @@ import type { Chain, RawAccount } from "./types.ts";
 import { PackedBytes } from "./packed-bytes.ts";
 import { type HeldAccount, HeldRawAccount, PackedRawAccount } from "./packed-account.ts";
 import { BoundedMemo } from "../protocol/memo.ts";
+import { KeyRows } from "./key-rows.ts";
 
 /** The slab id of a row held as an object. */
 const OBJECT_ROW = 0xffffffff;
@@ -86,8 +87,6 @@ const MAX_LAMPORTS = (1n << 64n) - 1n;
  * in-process replay's accounts (held rows) has no packed columns, and a live load's pages no objects.
  */
 class ColumnPage {
-  /** The key each row holds (the store's index lists rows, and names them by these). */
-  readonly keys: (string | undefined)[] = new Array(PAGE_ROWS);
   readonly slot = new Float64Array(PAGE_ROWS);
   /** The slab's id in the table's registry, or OBJECT_ROW / HELD_ROW for a row kept as an object. */
   readonly slabId = new Uint32Array(PAGE_ROWS);
@@ -134,7 +133,8 @@ class Interned {
 const FORMS_KEPT = 16_384;
 
 export class AccountTable {
-  readonly #rows = new Map<string, number>();
+  /** Which row holds each key (`key-rows.ts`), and each row's key. */
+  readonly #rows = new KeyRows();
   readonly #pages: ColumnPage[] = [];
   readonly #freeRows: number[] = [];
   #used = 0;
@@ -159,12 +159,12 @@ export class AccountTable {
 
   get(pubkey: string): RawAccount | undefined {
     const row = this.#rows.get(pubkey);
-    return row === undefined ? undefined : this.#accountAt(pubkey, row);
+    return row < 0 ? undefined : this.#accountAt(pubkey, row);
   }
 
   /** The row holding `pubkey`, or -1. A row stays the key's while it is held, rewritten or not. */
   rowOf(pubkey: string): number {
-    return this.#rows.get(pubkey) ?? -1;
+    return this.#rows.get(pubkey);
   }
 
   /** The slot of the copy a row holds. */
@@ -174,7 +174,7 @@ export class AccountTable {
 
   /** The key a row holds. */
   keyAt(row: number): string {
-    const key = this.#pages[row >>> PAGE_SHIFT]?.keys[row & PAGE_MASK];
+    const key = this.#rows.keyAt(row);
     if (key === undefined) throw new Error(`row ${row} holds no account`);
     return key;
   }
@@ -189,13 +189,13 @@ export class AccountTable {
   }
 
   *values(): IterableIterator<RawAccount> {
-    for (const [pubkey, row] of this.#rows) yield this.#accountAt(pubkey, row);
+    for (const [pubkey, row] of this.#rows.entries()) yield this.#accountAt(pubkey, row);
   }
 
   /** Holds `account` (of this table's chain) in place of any copy held for its key; returns its row. */
   set(account: RawAccount): number {
     const held = this.#rows.get(account.pubkey);
-    const row = held ?? this.#newRow();
+    const row = held < 0 ? this.#newRow() : held;
     const packed = account instanceof PackedRawAccount && account.lamports >= 0n && account.lamports <= MAX_LAMPORTS
       ? account.packed
       : undefined;
@@ -203,10 +203,8 @@ export class AccountTable {
     const id = packed ? this.#slabs.acquire(packed.slab) : account instanceof HeldRawAccount ? HELD_ROW : OBJECT_ROW;
     const page = this.#pages[row >>> PAGE_SHIFT];
     const i = row & PAGE_MASK;
-    if (held === undefined) {
-      this.#rows.set(account.pubkey, row);
-      page.keys[i] = account.pubkey;
-    } else this.#letGo(row);
+    if (held < 0) this.#rows.add(account.pubkey, row);
+    else this.#letGo(row);
     page.slot[i] = account.slot;
     page.slabId[i] = id;
     if (packed) {
@@ -227,11 +225,9 @@ export class AccountTable {
   }
 
   delete(pubkey: string): boolean {
-    const row = this.#rows.get(pubkey);
-    if (row === undefined) return false;
+    const row = this.#rows.delete(pubkey);
+    if (row < 0) return false;
     this.#letGo(row);
-    this.#rows.delete(pubkey);
-    this.#pages[row >>> PAGE_SHIFT].keys[row & PAGE_MASK] = undefined;
     this.#freeRows.push(row);
     return true;
   }
