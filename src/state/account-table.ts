@@ -113,14 +113,20 @@ class PackedColumns {
 class Interned {
   readonly #ids = new Map<string, number>();
   readonly #values: string[] = [];
+  /** The last value asked for: a load writes one kind of one owner after another, each kind's name a new string. */
+  #lastValue: string | undefined;
+  #lastId = 0;
 
   id(value: string): number {
+    if (value === this.#lastValue) return this.#lastId;
     let id = this.#ids.get(value);
     if (id === undefined) {
       id = this.#values.length;
       this.#ids.set(value, id);
       this.#values.push(value);
     }
+    this.#lastValue = value;
+    this.#lastId = id;
     return id;
   }
 

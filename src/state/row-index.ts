@@ -35,12 +35,17 @@ export class RowIndex {
   readonly #groups = new Map<string, Map<string, RowGroup>>();
   /** Where each entry lies in its group (entries not indexed: anything). */
   #place = new Int32Array(1024);
+  /**
+   * The group added to last, and its names: a load adds one kind of one owner after another, and a kind's name is a
+   * new string for each account (hashing it for the lookup cost more than comparing it with the last).
+   */
+  #last: { owner: string; kind: string; group: RowGroup } | undefined;
 
   add(owner: string, kind: string, entry: RowEntry): void {
-    let inner = this.#groups.get(owner);
-    if (!inner) this.#groups.set(owner, inner = new Map());
-    let group = inner.get(kind);
-    if (!group) inner.set(kind, group = new RowGroup());
+    const last = this.#last;
+    const group = last !== undefined && last.owner === owner && last.kind === kind
+      ? last.group
+      : this.#groupToAdd(owner, kind);
     if (group.end === group.entries.length) {
       const grown = new Int32Array(group.entries.length * 2);
       grown.set(group.entries);
@@ -56,6 +61,15 @@ export class RowIndex {
     group.size++;
   }
 
+  #groupToAdd(owner: string, kind: string): RowGroup {
+    let inner = this.#groups.get(owner);
+    if (!inner) this.#groups.set(owner, inner = new Map());
+    let group = inner.get(kind);
+    if (!group) inner.set(kind, group = new RowGroup());
+    this.#last = { owner, kind, group };
+    return group;
+  }
+
   /** Removes an entry added under `owner` and `kind`; emptied groups go. */
   delete(owner: string, kind: string, entry: RowEntry): void {
     const inner = this.#groups.get(owner);
@@ -67,13 +81,10 @@ export class RowIndex {
     group.entries[at] = HOLE;
     group.size--;
     if (group.size === 0) {
+      if (this.#last?.group === group) this.#last = undefined;
       inner.delete(kind);
       if (inner.size === 0) this.#groups.delete(owner);
     } else if (group.size * 2 < group.end) this.#compact(group);
-  }
-
-  clear(): void {
-    this.#groups.clear();
   }
 
   /** The entries of one group (none when it is absent). */
