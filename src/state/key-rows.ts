@@ -15,7 +15,7 @@ const EMPTY = -1;
 const SEED = crypto.getRandomValues(new Uint32Array(1))[0];
 
 /** The last key hashed, and its hash: a write looks its key up in two tables, then adds it to one. */
-let lastKey = "";
+let lastKey: string | undefined;
 let lastHash = 0;
 
 /** A seeded FNV-1a over the key's UTF-16 units, finished with MurmurHash3's mix so every bit reaches the low ones. */

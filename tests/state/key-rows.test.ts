@@ -80,3 +80,14 @@ Deno.test("keyHash: equal keys hash alike, whether or not the same string; the l
   const hashes = new Set(Array.from({ length: 10_000 }, (_, i) => keyHash(`${i}`.padStart(44, "x"))));
   assert.ok(hashes.size > 9_990, "distinct keys spread over distinct hashes");
 });
+
+Deno.test("keyHash: the empty key hashed first in a process hashes as it does later (nothing remembered before)", async () => {
+  // A fresh process, so that "" is the very first key hashed there.
+  const module = new URL("../../src/state/key-rows.ts", import.meta.url).href;
+  const code = `import { keyHash } from "${module}"; const first = keyHash(""); keyHash("x"); ` +
+    `console.log(first === keyHash("") ? "same" : "differs");`;
+  const { stdout, success } = await new Deno.Command(Deno.execPath(), { args: ["eval", code], stderr: "inherit" })
+    .output();
+  assert.ok(success);
+  assert.equal(new TextDecoder().decode(stdout).trim(), "same");
+});
