@@ -158,35 +158,39 @@ export class AccountStore {
 
   /** Writes one chain's copy. Refused (`stale`) when that chain already holds, or deleted the key at, a newer slot. */
   set(account: RawAccount): ApplyResult {
-    const copies = this.#copies[account.chain];
-    const row = copies.rowOf(account.pubkey);
+    const { chain, pubkey } = account;
+    const copies = this.#copies[chain];
+    const row = copies.rowOf(pubkey);
     if (row >= 0 && copies.slotAt(row) > account.slot) return "stale";
     // Most writes find no tombstones at all (a first load): the map is not asked then, so the key is not hashed for it.
-    const tombs = this.#tombstones[account.chain];
-    const tomb = tombs.size === 0 ? undefined : tombs.get(account.pubkey);
+    const tombs = this.#tombstones[chain];
+    const tomb = tombs.size === 0 ? undefined : tombs.get(pubkey);
     if (tomb !== undefined) {
       if (tomb > account.slot) return "stale";
-      tombs.delete(account.pubkey);
+      tombs.delete(pubkey);
     }
-    this.noteSlot(account.chain, account.slot);
-    if (account.chain === "base" && this.#copies.er.has(account.pubkey)) {
+    this.noteSlot(chain, account.slot);
+    if (chain === "base" && this.#copies.er.has(pubkey)) {
       // Hidden behind the ER copy: what `get` returns stays the same.
       copies.set(account);
       return "unchanged";
     }
     // What `get` returned before, and its row (a copy is made of a held row only: a first load sets 400,000 accounts
     // into an empty store); the account written is what it returns now.
-    const er = account.chain === "er";
-    let before: Effective | null = row >= 0 ? { account: copies.accountAt(row), entry: rowEntry(row, er) } : null;
-    if (before === null && er) before = this.#copyOn("base", account.pubkey);
+    const before = row >= 0 ? this.#copyAt(chain, row) : chain === "er" ? this.#copyOn("base", pubkey) : null;
     const written = copies.set(account);
-    return this.#afterWrite(account.pubkey, before, { account, entry: rowEntry(written, er) });
+    return this.#afterWrite(pubkey, before, { account, entry: rowEntry(written, chain === "er") });
+  }
+
+  /** The copy a chain's row holds, with its index entry. */
+  #copyAt(chain: Chain, row: number): Effective {
+    return { account: this.#copies[chain].accountAt(row), entry: rowEntry(row, chain === "er") };
   }
 
   /** A chain's copy of `pubkey` with its index entry (what `get` returns once no ER copy hides it), or null. */
   #copyOn(chain: Chain, pubkey: string): Effective | null {
     const row = this.#copies[chain].rowOf(pubkey);
-    return row < 0 ? null : { account: this.#copies[chain].accountAt(row), entry: rowEntry(row, chain === "er") };
+    return row < 0 ? null : this.#copyAt(chain, row);
   }
 
   /** Deletes one chain's copy as of `slot` (refused when the held copy is newer). */
@@ -203,7 +207,7 @@ export class AccountStore {
       copies.delete(pubkey);
       return "unchanged";
     }
-    const before: Effective = { account: copies.accountAt(row), entry: rowEntry(row, chain === "er") };
+    const before = this.#copyAt(chain, row);
     copies.delete(pubkey);
     return this.#afterWrite(pubkey, before, chain === "er" ? this.#copyOn("base", pubkey) : null);
   }
