@@ -50,8 +50,8 @@ function hasDiscriminator(data: Uint8Array, hex: string): boolean {
 }
 
 /** A basket for BENCH_OWNER with 10 positions on distinct markets and 10 filled order slots, from the world's. */
-function benchBasket(programId: string, accounts: RecordedAccount[], template: RecordedAccount) {
-  const baskets = accounts
+function benchBasket(programId: string, accounts: Iterable<RecordedAccount>, template: RecordedAccount) {
+  const baskets = [...accounts]
     .filter((a) => a.owner === programId && hasDiscriminator(a.data, basketAccount.discriminatorHex))
     .map((a) => basketAccount.decode(a.data));
   const positions = new Map<string, PositionMeta>();
@@ -82,7 +82,7 @@ function benchBasket(programId: string, accounts: RecordedAccount[], template: R
 }
 
 /** BENCH_OWNER's earlier Position and Order accounts: 10 positions on distinct markets, Orders with 10 filled slots. */
-function benchEarlierAccounts(programId: string, accounts: RecordedAccount[]) {
+function benchEarlierAccounts(programId: string, accounts: Iterable<RecordedAccount>) {
   const codecPosition = positionAccount.earlier;
   const codecOrder = orderAccount.earlier;
   const positions = new Map<string, { template: RecordedAccount; value: Position }>();
@@ -136,14 +136,14 @@ export async function prepareBenchWorld(source: string, dir: string): Promise<Be
   const v2Config: PoolConfigFile = JSON.parse(await Deno.readTextFile(`${source}/pool-config.v2.json`));
   const earlierConfig: PoolConfigFile = JSON.parse(await Deno.readTextFile(`${source}/pool-config.earlier.json`));
   const er = recording.chains.er.initialAccounts;
-  const template = er.find((a) =>
+  const template = [...er].find((a) =>
     a.owner === v2Config.programId && hasDiscriminator(a.data, basketAccount.discriminatorHex)
   );
   if (!template) throw new Error(`${source} holds no v2 basket on the ER`);
   const basket = benchBasket(v2Config.programId, er, template);
-  er.push(basket.account);
+  er.add(basket.account);
   const earlier = benchEarlierAccounts(earlierConfig.programId, recording.chains.base.initialAccounts);
-  recording.chains.base.initialAccounts.push(...earlier.accounts);
+  for (const account of earlier.accounts) recording.chains.base.initialAccounts.add(account);
   await writeRecording(dir, recording);
   for (const file of COPIED_FILES) await Deno.copyFile(`${source}/${file}`, `${dir}/${file}`);
   const world: BenchWorld = {

@@ -36,7 +36,7 @@ import {
   PackSlab,
   prefixHex8,
 } from "../state/packed-bytes.ts";
-import { type HeldAccount, HeldRawAccount, PackedRawAccount } from "../state/packed-account.ts";
+import { PackedRawAccount } from "../state/packed-account.ts";
 import {
   acknowledgeSendsImmediately,
   allSubscribed,
@@ -151,8 +151,7 @@ export interface ChainSourceDeps {
 
 /** One account of a `ChainState`. */
 export interface ChainStateAccount {
-  /** Its key, when the account knows it (a recording's initial accounts do). */
-  readonly pubkey?: string;
+  readonly pubkey: string;
   owner: string;
   lamports: bigint;
   executable: boolean;
@@ -161,10 +160,10 @@ export interface ChainStateAccount {
   readonly packed?: PackedBytes;
 }
 
-/** A chain's accounts at a slot, as a process holding them can give them (no encoding, no copy). */
+/** A chain's accounts at a slot, as a process holding them can give them (no encoding, no copy of their bytes). */
 export interface ChainState {
   slot: number;
-  accounts: ReadonlyMap<string, ChainStateAccount>;
+  accounts: Iterable<ChainStateAccount> & { get(pubkey: string): ChainStateAccount | undefined };
 }
 
 /** A discriminator given as bytes or as 16 hex digits. */
@@ -677,37 +676,39 @@ export class ChainSource {
 
   /**
    * Loads what a full load would fetch (the programs' accounts of the configured kinds, and the extra accounts) from
-   * a state held in this process, at its slot, keeping its byte arrays, and removes what it does not hold, as
-   * `#fullLoad` does. Why this is the same load: the subscriptions are acknowledged before, exactly as before a full
-   * load, so a change made after this synchronous read arrives as a notification, and one made before is in the
-   * state; the RPC would have served this very state at this slot (its getProgramAccounts and getMultipleAccounts
-   * read the same maps). Only the encoding round trip is skipped, and that path is still what outside clients and
+   * a state held in this process, at its slot, keeping its bytes (their packed form: one copy for both), and removes
+   * what it does not hold, as `#fullLoad` does. Why this is the same load: the subscriptions are acknowledged before,
+   * exactly as before a full load, so a change made after this synchronous read arrives as a notification, and one
+   * made before is in the state; the RPC would have served this very state at this slot (its getProgramAccounts and
+   * getMultipleAccounts read the same accounts). Only the encoding round trip is skipped, and that path is still what outside clients and
    * every later reload of this source use (tests/ingest compare both).
    */
   #loadState(state: ChainState): void {
     const programs = new Set(this.config.programIds);
     const extras = new Set(this.config.extraAccounts ?? []);
     const kinds = new Set(this.#discriminators.map((d) => hex(d)));
-    const inScope = (pubkey: string, account: ChainStateAccount) =>
-      account.lamports !== 0n && (extras.has(pubkey) || (programs.has(account.owner) &&
+    const inScope = (account: ChainStateAccount) =>
+      account.lamports !== 0n && (extras.has(account.pubkey) || (programs.has(account.owner) &&
         (kinds.size === 0 || (dataLength(account) >= 8 && kinds.has(prefixHex8(account))))));
     // What notifications brought before this load (usually nothing): removed unless the state still holds it.
     const held = [...this.#store.keys(this.chain)];
-    for (const [pubkey, account] of state.accounts) {
-      if (!inScope(pubkey, account)) continue;
-      // A packed account that knows its key is kept as it is, seen at this slot (no copy of its fields either).
-      if (account.packed && account.pubkey === pubkey) {
-        this.#store.set(new HeldRawAccount(account as HeldAccount, state.slot, this.chain));
-        continue;
-      }
+    for (const account of state.accounts) {
+      if (!inScope(account)) continue;
       const bytes = account.packed ?? account.data;
       this.#store.set(
-        this.#account(pubkey, this.#owner(account.owner), account.lamports, bytes, account.executable, state.slot),
+        this.#account(
+          account.pubkey,
+          this.#owner(account.owner),
+          account.lamports,
+          bytes,
+          account.executable,
+          state.slot,
+        ),
       );
     }
     for (const key of held) {
       const account = state.accounts.get(key);
-      if (!account || !inScope(key, account)) this.#store.delete(this.chain, key, state.slot);
+      if (!account || !inScope(account)) this.#store.delete(this.chain, key, state.slot);
     }
     this.#store.pruneTombstones(this.chain, state.slot);
     this.#store.noteSlot(this.chain, state.slot);

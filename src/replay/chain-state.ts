@@ -3,6 +3,8 @@ import type { BlockhashRecord, RecordedAccount, RecordedAccountData } from "./fo
 import { base58, hex } from "../protocol/codec/bytes.ts";
 import { KeyIndex, keysOf } from "../state/key-index.ts";
 import { prefixHex8 } from "../state/packed-bytes.ts";
+import { RecordedAccounts } from "./recorded-accounts.ts";
+import { ReplayedAccounts } from "./replayed-accounts.ts";
 
 /** The index key of an account's kind: its first 8 bytes (the Anchor discriminator, or less) as hex. */
 const kindOf = (account: ReplayAccount): string => prefixHex8(account);
@@ -28,7 +30,8 @@ export function syntheticBlockhash(chain: Chain, slot: number): string {
  * and blockhash. The replayer mutates it; the RPC server reads it and turns its events into WS notifications.
  */
 export class ReplayChainState {
-  readonly accounts = new Map<string, ReplayAccount>();
+  /** The accounts by key: the recording's, under the changes replayed since (`replayed-accounts.ts`). */
+  #accounts: ReplayedAccounts;
   /**
    * owner → the first 8 data bytes as hex (the Anchor discriminator, or less) → keys. Built on the first
    * getProgramAccounts, then kept current: with the service in the same process its first load reads `accounts`
@@ -44,7 +47,13 @@ export class ReplayChainState {
   /** While frozen, the changes that arrive wait here, in order. */
   #held: (() => void)[] | undefined;
 
-  constructor(readonly chain: Chain) {}
+  constructor(readonly chain: Chain) {
+    this.#accounts = new ReplayedAccounts(new RecordedAccounts(chain));
+  }
+
+  get accounts(): ReplayedAccounts {
+    return this.#accounts;
+  }
 
   get slot(): number {
     return this.#slot;
@@ -66,12 +75,14 @@ export class ReplayChainState {
     return this.#recentBlockhashes.includes(hash) || this.latestBlockhash().blockhash === hash;
   }
 
-  /** Replaces everything without events (initial load). */
-  reset(accounts: Iterable<RecordedAccount>, slot: number, blockHeight = slot): void {
-    this.accounts.clear();
+  /**
+   * Replaces everything without events (initial load). A recording's accounts are read in place, never written: the
+   * changes replayed from here are held apart from them (`ReplayedAccounts`).
+   */
+  reset(accounts: RecordedAccounts | Iterable<RecordedAccount>, slot: number, blockHeight = slot): void {
+    const initial = accounts instanceof RecordedAccounts ? accounts : RecordedAccounts.of(this.chain, accounts);
+    this.#accounts = new ReplayedAccounts(initial);
     this.#byOwner = undefined;
-    // The recorded objects themselves are held (no copy per account): a 100,000-owner recording has 600,000.
-    for (const a of accounts) this.#put(a.pubkey, a);
     this.#slot = slot;
     this.#startSlot = slot;
     this.#startBlockHeight = blockHeight;
@@ -79,15 +90,10 @@ export class ReplayChainState {
     this.#recentBlockhashes.length = 0;
   }
 
-  /** Adds one initial account without events. */
-  load(account: RecordedAccount): void {
-    this.#put(account.pubkey, account);
-  }
-
   #put(pubkey: string, account: ReplayAccount | null): void {
     const index = this.#byOwner;
     if (index) {
-      const prev = this.accounts.get(pubkey);
+      const prev = this.#accounts.get(pubkey);
       const kind = account && kindOf(account);
       if (prev) {
         const prevKind = kindOf(prev);
@@ -95,8 +101,8 @@ export class ReplayChainState {
       }
       if (account && kind !== null) index.add(account.owner, kind, pubkey);
     }
-    if (account) this.accounts.set(pubkey, account);
-    else this.accounts.delete(pubkey);
+    if (account) this.#accounts.set(pubkey, account);
+    else this.#accounts.delete(pubkey);
   }
 
   /**
@@ -112,7 +118,7 @@ export class ReplayChainState {
   #index(): KeyIndex {
     if (!this.#byOwner) {
       this.#byOwner = new KeyIndex();
-      for (const [pubkey, account] of this.accounts) this.#byOwner.add(account.owner, kindOf(account), pubkey);
+      for (const account of this.#accounts) this.#byOwner.add(account.owner, kindOf(account), account.pubkey);
     }
     return this.#byOwner;
   }

@@ -25,6 +25,7 @@ import {
   readBinaryAccounts,
 } from "./binary-accounts.ts";
 import { PackedRecordedAccount, type RecordedAccount, type RecordedAccountData } from "./recorded-account.ts";
+import { RecordedAccounts } from "./recorded-accounts.ts";
 import { PackSlab } from "../state/packed-bytes.ts";
 
 export const RECORDING_FORMAT = "flash-replay/1";
@@ -90,7 +91,8 @@ export interface OracleFrame {
 }
 
 export interface ChainRecording {
-  initialAccounts: RecordedAccount[];
+  /** Held as table rows, not objects (`recorded-accounts.ts`): a large world has 600,000. */
+  initialAccounts: RecordedAccounts;
   updates: AccountUpdate[];
   blockhashes: BlockhashRecord[];
 }
@@ -103,8 +105,8 @@ export interface Recording {
 
 export type RecordingFile = "accounts" | "updates" | "blockhashes";
 
-export function emptyChainRecording(): ChainRecording {
-  return { initialAccounts: [], updates: [], blockhashes: [] };
+export function emptyChainRecording(chain: Chain): ChainRecording {
+  return { initialAccounts: new RecordedAccounts(chain), updates: [], blockhashes: [] };
 }
 
 // ---------------------------------------------------------------------------------------------- line encoding
@@ -370,23 +372,27 @@ function sortByTime<T extends { atMs: number }>(xs: T[]): T[] {
 
 /**
  * The initial accounts of both chains, their bytes held packed (`packed-bytes.ts`: a large world's accounts are mostly
- * zeros), with one copy of what repeats: an account whose bytes are the same on both chains (a delegated account's base
- * copy and its ER copy) shares one packed form, a key held on both chains one string, owners one string each, and equal
- * lamports one bigint (most are the rent-exempt minimum of a size: a handful of values for 600,000 accounts, at 32
- * bytes each). The ER is read first: it is the smaller file, and every twin has its ER copy there.
+ * zeros) and each account a table row (`recorded-accounts.ts`), with one copy of what repeats: an account whose bytes
+ * are the same on both chains (a delegated account's base copy and its ER copy) shares one packed form, and a key held
+ * on both chains one string. The ER is read first: it is the smaller file, and every twin has its ER copy there.
  */
-async function readInitialAccounts(dir: string): Promise<Record<Chain, RecordedAccount[]>> {
-  const shared = new SharedValues();
+async function readInitialAccounts(dir: string): Promise<Record<Chain, RecordedAccounts>> {
   const slab = new PackSlab();
   // The slabs' pages are faulted in by a worker while the recording is read (`prefaulted-slabs.ts`).
   return await slab.prefaulting(async () => {
-    const er = await readAccountsInto(dir, "er", shared, (_pubkey, stored, length) => slab.pack(stored, length));
-    const twins = new Map(er.map((a) => [a.pubkey, a]));
+    // The ER's accounts as read, by key, for the base read only (dropped with this function's frame).
+    const twins = new Map<string, RecordedAccount>();
+    const er = await readAccountsInto(
+      dir,
+      "er",
+      (_pubkey, stored, length) => slab.pack(stored, length),
+      (account) => twins.set(account.pubkey, account),
+    );
     // A base copy is packed, then compared with its twin's packed form (equal bytes pack alike): cheaper than comparing
     // the bytes with the twin's segments and packing them when they differ. The account read next is the one whose
     // bytes were just held: it takes its twin's key string without a second lookup.
     let twin: RecordedAccount | undefined;
-    const base = await readAccountsInto(dir, "base", shared, (pubkey, stored, length) => {
+    const base = await readAccountsInto(dir, "base", (pubkey, stored, length) => {
       twin = twins.get(pubkey);
       return slab.pack(stored, length, twin?.packed);
     }, (account) => {
@@ -396,42 +402,19 @@ async function readInitialAccounts(dir: string): Promise<Record<Chain, RecordedA
   });
 }
 
-/**
- * One instance of each owner string and lamports value, for the accounts of a recording. Lamports values stop being
- * added past a bound: a recording whose balances are all different would pay a map entry per account for nothing.
- */
-class SharedValues {
-  static readonly MAX_LAMPORTS_VALUES = 1 << 16;
-  readonly #owners = new Map<string, string>();
-  readonly #lamports = new Map<bigint, bigint>();
-
-  share(account: RecordedAccount): void {
-    const owner = this.#owners.get(account.owner);
-    if (owner === undefined) this.#owners.set(account.owner, account.owner);
-    else account.owner = owner;
-    const lamports = this.#lamports.get(account.lamports);
-    if (lamports !== undefined) account.lamports = lamports;
-    else if (this.#lamports.size < SharedValues.MAX_LAMPORTS_VALUES) {
-      this.#lamports.set(account.lamports, account.lamports);
-    }
-  }
-}
-
-/** One chain's initial accounts, each holding its bytes as `hold` packs them. */
+/** One chain's initial accounts, each holding its bytes as `hold` packs them; `onAccount` sees each before it is held. */
 async function readAccountsInto(
   dir: string,
   chain: Chain,
-  shared: SharedValues,
   hold: HoldBytes,
   onAccount?: (account: RecordedAccount) => void,
-): Promise<RecordedAccount[]> {
-  const out: RecordedAccount[] = [];
+): Promise<RecordedAccounts> {
+  const out = new RecordedAccounts(chain);
   const file = await resolveAccountsFile(dir, chain);
   if (!file) return out;
   const keep = (account: RecordedAccount) => {
-    shared.share(account);
     onAccount?.(account);
-    out.push(account);
+    out.add(account);
   };
   if (file.binary) {
     await readBinaryAccounts(file.path, keep, hold);

@@ -44,3 +44,32 @@ export class PackedRecordedAccount implements RecordedAccount {
     return unpacked(this.#packed);
   }
 }
+
+/**
+ * An account under a key it does not carry itself (an update's account has none): its fields copied when made, its
+ * bytes those of the account it was made from (an array, or a packed form).
+ */
+export class KeyedRecordedAccount implements RecordedAccount {
+  /** Set only when given (declared, so an account without one has no such property). */
+  declare rentEpoch?: number;
+  readonly owner: string;
+  readonly lamports: bigint;
+  readonly executable: boolean;
+  readonly #from: RecordedAccountData;
+
+  constructor(readonly pubkey: string, from: RecordedAccountData) {
+    this.owner = from.owner;
+    this.lamports = from.lamports;
+    this.executable = from.executable;
+    if (from.rentEpoch !== undefined) this.rentEpoch = from.rentEpoch;
+    this.#from = from;
+  }
+
+  get data(): Uint8Array {
+    return this.#from.data;
+  }
+
+  get packed(): PackedBytes | undefined {
+    return this.#from.packed;
+  }
+}

@@ -229,12 +229,11 @@ export class Replayer {
     for (const chain of CHAIN_LIST) {
       const state = this.chains[chain];
       const startSlot = this.#slot(chain, this.recording.meta.chains[chain]?.startSlot ?? 0);
-      const initial = new Map(this.recording.chains[chain].initialAccounts.map((a) => [a.pubkey, a]));
-      for (const key of [...state.accounts.keys()]) {
-        if (!initial.has(key)) state.setAccount(key, null, startSlot);
-      }
-      for (const [key, a] of initial) {
-        if (!sameData(state.accounts.get(key), a)) state.setAccount(key, a, startSlot);
+      const initial = this.recording.chains[chain].initialAccounts;
+      // Only what the replay changed can differ from the start.
+      for (const [key, now] of state.accounts.changes()) {
+        const start = initial.get(key);
+        if (!sameData(now ?? undefined, start)) state.setAccount(key, start ?? null, startSlot);
       }
       state.setSlot(startSlot);
     }

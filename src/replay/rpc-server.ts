@@ -16,6 +16,7 @@ import { dataLength, dataRange, dataTransient, type MaybePacked } from "../state
 import type { JsonValue } from "../protocol/codec/json.ts";
 import { base58, base64, fromBase58, fromBase64 } from "../protocol/codec/bytes.ts";
 import type { ChainStateEvent, ReplayAccount, ReplayChainState } from "./chain-state.ts";
+import type { RecordedAccount } from "./recorded-account.ts";
 import { Gate } from "./gate.ts";
 import { JsonBytes } from "./json-bytes.ts";
 
@@ -513,15 +514,15 @@ export class ReplayRpcServer {
         // Listed by an 8-byte discriminator, every account starts with it: its filter holds without reading the bytes
         // (a packed account's would be expanded for it, a third of a key listing's time).
         const checked = discriminator?.length === 8 ? filters.filter((f) => f !== first) : filters;
-        // The accounts listed are taken now, at this slot; their text is written as the answer is sent (a replaced
-        // account is a new object, so the ones taken stay as they were).
+        // The accounts listed are taken now, at this slot (`take`: an account the replay changed, or the key of an
+        // initial account, which never changes); their text is written as the answer is sent.
+        const held = st.accounts;
         const keys: string[] = [];
-        const accounts: ReplayAccount[] = [];
+        const taken: (RecordedAccount | string)[] = [];
         for (const key of st.keysOwnedBy(program, discriminator)) {
-          const a = st.accounts.get(key);
-          if (!a || !matchesFilters(a, checked)) continue;
+          if (checked.length > 0 && !matchesFilters(held.read(held.take(key)), checked)) continue;
           keys.push(key);
-          accounts.push(a);
+          taken.push(held.take(key));
         }
         const head = cfg.withContext === true ? this.#contextHead() : "";
         return new JsonBytes(function* (out) {
@@ -530,7 +531,7 @@ export class ReplayRpcServer {
           const tails = enc.dataSlice?.length === 0 ? new KeyListingTails(enc) : undefined;
           for (let i = 0; i < keys.length; i++) {
             const key = keys[i];
-            const a = accounts[i];
+            const a = held.read(taken[i]);
             if (tails) {
               out.writeBytes(i === 0 ? FIRST_KEY_HEAD : NEXT_KEY_HEAD);
               if (!out.writePlain(key)) out.write(JSON.stringify(key).slice(1, -1));

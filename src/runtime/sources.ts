@@ -37,9 +37,9 @@ export type DataSharing = (chain: Chain) => (pubkey: string, data: Uint8Array) =
  */
 export function shareWithReplay(replay: ReplayHandle): DataSharing {
   return (chain) => {
-    const accounts = replay.replayer.chains[chain].accounts;
+    const state = replay.replayer.chains[chain];
     return (pubkey, data) => {
-      const held = accounts.get(pubkey);
+      const held = state.accounts.get(pubkey);
       if (held?.packed) return held.packed.equals(data) ? held.packed : data;
       return held !== undefined && bytesEqual(held.data, data) ? held.data : data;
     };

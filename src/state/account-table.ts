@@ -5,8 +5,9 @@
  * bytes of heap each, every one of them copied by the young-generation collector and faulted in during the first load
  * (retaining two more such objects per account cost a live start 85–95 MiB of peak RSS and 0.3–1.7 s, 5 alternated
  * pairs). Columns hold no references, so the collector never scans them, and they grow a page at a time, so growing
- * copies nothing and leaves no garbage. An account seen from one held elsewhere in the process (`HeldRawAccount`: the
- * in-process replay's) keeps that account and its slot, and any other account (plain bytes) is kept as it is.
+ * copies nothing and leaves no garbage. Any other account (plain bytes) is kept as it is. The in-process replay holds
+ * its accounts in such a table too (`../replay/recorded-accounts.ts`), so the store's rows point into the very slabs the
+ * replay's rows do: one copy of each account's bytes, and no object per account in either.
  *
  * Readers get a `RawAccount` as before, made on demand for a packed row. Its packed form is what caches of decoded
  * values key by (`bytesIdentity`), so a row keeps the form it last gave out while it is read (`#forms`): the same
@@ -14,14 +15,12 @@
  */
 import type { Chain, RawAccount } from "./types.ts";
 import { PackedBytes } from "./packed-bytes.ts";
-import { type HeldAccount, HeldRawAccount, PackedRawAccount } from "./packed-account.ts";
+import { PackedRawAccount } from "./packed-account.ts";
 import { BoundedMemo } from "../protocol/memo.ts";
 import { KeyRows } from "./key-rows.ts";
 
 /** The slab id of a row held as an object. */
 const OBJECT_ROW = 0xffffffff;
-/** The slab id of a row seen from an account held elsewhere in the process (`HeldRawAccount`): that account is kept. */
-const HELD_ROW = 0xfffffffe;
 
 /**
  * Slabs the rows' segments lie in, by a small id (a column of ids costs 4 bytes a row, a column of references 8), with
@@ -83,15 +82,15 @@ const MAX_LAMPORTS = (1n << 64n) - 1n;
 
 /**
  * One page of the columns: rows [k * PAGE_ROWS, (k + 1) * PAGE_ROWS). Every row has a slot and a slab id; the packed
- * rows' columns and the other rows' objects are made for the first row of the page that needs them, so a page of the
- * in-process replay's accounts (held rows) has no packed columns, and a live load's pages no objects.
+ * rows' columns and the other rows' objects are made for the first row of the page that needs them, so a page of
+ * packed accounts has no objects, and a page of plain ones no packed columns.
  */
 class ColumnPage {
   readonly slot = new Float64Array(PAGE_ROWS);
-  /** The slab's id in the table's registry, or OBJECT_ROW / HELD_ROW for a row kept as an object. */
+  /** The slab's id in the table's registry, or OBJECT_ROW for a row kept as an object. */
   readonly slabId = new Uint32Array(PAGE_ROWS);
   packed: PackedColumns | undefined;
-  objects: (RawAccount | HeldAccount | undefined)[] | undefined;
+  objects: (RawAccount | undefined)[] | undefined;
 }
 
 /** What a packed row holds besides its slot and slab id. */
@@ -168,6 +167,15 @@ export class AccountTable {
     return row < 0 ? undefined : this.#accountAt(pubkey, row);
   }
 
+  /**
+   * As `get`, remembering no packed form: for a reader that never keys a cache by one (a replay's RPC answer, read once
+   * per account listed), so a listing of 400,000 accounts costs no memo write each and evicts no hot account's form.
+   */
+  peek(pubkey: string): RawAccount | undefined {
+    const row = this.#rows.get(pubkey);
+    return row < 0 ? undefined : this.#accountAt(pubkey, row, false);
+  }
+
   /** The row holding `pubkey`, or -1. A row stays the key's while it is held, rewritten or not. */
   rowOf(pubkey: string): number {
     return this.#rows.get(pubkey);
@@ -190,27 +198,38 @@ export class AccountTable {
     return this.#accountAt(this.keyAt(row), row);
   }
 
+  /** Keys in row order (a table nothing was deleted from: the order they were set in). */
   keys(): IterableIterator<string> {
     return this.#rows.keys();
   }
 
+  /** Every account, in row order, each read as `get` reads it. */
   *values(): IterableIterator<RawAccount> {
     for (const [pubkey, row] of this.#rows.entries()) yield this.#accountAt(pubkey, row);
   }
 
+  /**
+   * Every account, in row order, remembering none of the packed forms it gives out: a walk over a whole replayed chain
+   * would push the forms of the accounts being read out of `#forms` for accounts read once, at a map write each.
+   */
+  *scan(): IterableIterator<RawAccount> {
+    for (const [pubkey, row] of this.#rows.entries()) yield this.#accountAt(pubkey, row, false);
+  }
+
   /** Holds `account` (of this table's chain) in place of any copy held for its key; returns its row. */
   set(account: RawAccount): number {
-    const held = this.#rows.get(account.pubkey);
-    const row = held < 0 ? this.#newRow() : held;
+    const free = this.#nextRow();
+    const row = this.#rows.getOrAdd(account.pubkey, free);
+    const held = row !== free; // a free row holds no key
+    if (!held) this.#takeRow();
     const packed = account instanceof PackedRawAccount && account.lamports >= 0n && account.lamports <= MAX_LAMPORTS
       ? account.packed
       : undefined;
     // The new slab is counted before the old one is let go: a rewrite in the same slab keeps it registered.
-    const id = packed ? this.#slabs.acquire(packed.slab) : account instanceof HeldRawAccount ? HELD_ROW : OBJECT_ROW;
+    const id = packed ? this.#slabs.acquire(packed.slab) : OBJECT_ROW;
     const page = this.#pages[row >>> PAGE_SHIFT];
     const i = row & PAGE_MASK;
-    if (held < 0) this.#rows.add(account.pubkey, row);
-    else this.#letGo(row);
+    if (held) this.#letGo(row);
     page.slot[i] = account.slot;
     page.slabId[i] = id;
     if (packed) {
@@ -223,9 +242,8 @@ export class AccountTable {
       columns.owner[i] = this.#owners.id(account.owner);
       columns.executable[i] = account.executable ? 1 : 0;
     } else {
-      // The in-process replay's accounts are the objects it holds; the store keeps those, not its views of them.
       const objects = page.objects ??= new Array(PAGE_ROWS);
-      objects[i] = id === HELD_ROW ? (account as HeldRawAccount).held : account;
+      objects[i] = account;
     }
     return row;
   }
@@ -243,16 +261,14 @@ export class AccountTable {
     return this.#slabs.size;
   }
 
-  #accountAt(pubkey: string, row: number): RawAccount {
+  #accountAt(pubkey: string, row: number, remember = true): RawAccount {
     const page = this.#pages[row >>> PAGE_SHIFT];
     const i = row & PAGE_MASK;
     const id = page.slabId[i];
-    if (id === OBJECT_ROW || id === HELD_ROW) {
+    if (id === OBJECT_ROW) {
       const object = page.objects?.[i];
       if (object === undefined) throw new Error(`row ${row} of ${pubkey} holds nothing`);
-      return id === HELD_ROW
-        ? new HeldRawAccount(object as HeldAccount, page.slot[i], this.chain)
-        : object as RawAccount;
+      return object;
     }
     const columns = page.packed;
     if (columns === undefined) throw new Error(`row ${row} of ${pubkey} has no packed columns`);
@@ -260,14 +276,14 @@ export class AccountTable {
       pubkey,
       this.#owners.value(columns.owner[i]),
       columns.lamports[i],
-      this.#packedAt(row, columns, i, id),
+      this.#packedAt(row, columns, i, id, remember),
       columns.executable[i] === 1,
       page.slot[i],
       this.chain,
     );
   }
 
-  #packedAt(row: number, columns: PackedColumns, i: number, id: number): PackedBytes {
+  #packedAt(row: number, columns: PackedColumns, i: number, id: number, remember: boolean): PackedBytes {
     const slab = this.#slabs.slab(id);
     const offset = columns.offset[i];
     const size = columns.size[i];
@@ -277,21 +293,27 @@ export class AccountTable {
       return given;
     }
     const packed = new PackedBytes(slab, offset, size, length, this.#prefixes.value(columns.prefix[i]));
-    return this.#forms.remember(row, packed);
+    return remember ? this.#forms.remember(row, packed) : packed;
   }
 
   /** What a row held before it is rewritten or freed: its slab's count, or its object. */
   #letGo(row: number): void {
     const page = this.#pages[row >>> PAGE_SHIFT];
     const id = page.slabId[row & PAGE_MASK];
-    if (id !== OBJECT_ROW && id !== HELD_ROW) this.#slabs.release(id);
+    if (id !== OBJECT_ROW) this.#slabs.release(id);
     else if (page.objects) page.objects[row & PAGE_MASK] = undefined;
   }
 
-  #newRow(): number {
-    const free = this.#freeRows.pop();
-    if (free !== undefined) return free;
+  /** The row a new key goes to: the last one freed, else the next never used. */
+  #nextRow(): number {
+    const freed = this.#freeRows.length;
+    return freed > 0 ? this.#freeRows[freed - 1] : this.#used;
+  }
+
+  /** Takes the row `#nextRow` gave. */
+  #takeRow(): void {
+    if (this.#freeRows.pop() !== undefined) return;
     if ((this.#used & PAGE_MASK) === 0) this.#pages.push(new ColumnPage());
-    return this.#used++;
+    this.#used++;
   }
 }

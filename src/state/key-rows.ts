@@ -57,22 +57,25 @@ export class KeyRows {
     return this.get(key) !== EMPTY;
   }
 
-  /** Records that `row` holds `key`, which no row holds yet. */
-  add(key: string, row: number): void {
+  /**
+   * The row holding `key`; when none does, records that `row` holds it and returns `row`. One probe where `get` then
+   * `add` would take two: most writes of a load are of keys not held yet.
+   */
+  getOrAdd(key: string, row: number): number {
     if (row < 0 || row > 0x7fffffff) throw new RangeError(`row ${row} out of range`);
     if ((this.#size + 1) * 2 > this.#rows.length) this.#grow();
     const hash = keyHash(key);
-    let slot = hash & this.#mask;
-    while (this.#rows[slot] !== EMPTY) {
-      if (this.#hashes[slot] === hash && this.#keys[this.#rows[slot]] === key) {
-        throw new Error(`key ${key} is held already`);
-      }
-      slot = (slot + 1) & this.#mask;
+    const mask = this.#mask;
+    let slot = hash & mask;
+    for (let held = this.#rows[slot]; held !== EMPTY; held = this.#rows[slot]) {
+      if (this.#hashes[slot] === hash && this.#keys[held] === key) return held;
+      slot = (slot + 1) & mask;
     }
     this.#rows[slot] = row;
     this.#hashes[slot] = hash;
     this.#keys[row] = key;
     this.#size++;
+    return row;
   }
 
   /** Forgets `key`; returns the row that held it, or -1. */

@@ -20,7 +20,7 @@ const WORLD = "fixtures/world";
 
 Deno.test("recorded closes: closed earlier positions and orders leave every listing within seconds", async (t) => {
   const recording = await readRecording(WORLD);
-  const initial = new Map(recording.chains.base.initialAccounts.map((a) => [a.pubkey, a]));
+  const initial = recording.chains.base.initialAccounts;
   // The recording's closes of accounts present from the start, with the wallet that owned them.
   const closes = recording.chains.base.updates.filter((u) => u.account === null && initial.has(u.pubkey)).map((u) => {
     const data = initial.get(u.pubkey)!.data;

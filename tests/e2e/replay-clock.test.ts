@@ -20,9 +20,7 @@ const WORLD = "fixtures/world";
 
 /** An account as the recording has it at offset `atMs`: the last update at or before it, else the initial copy. */
 function recordedAt(rec: Recording, chain: Chain, pubkey: string, atMs: number): RecordedAccountData | undefined {
-  let state: RecordedAccountData | null | undefined = rec.chains[chain].initialAccounts.find((a) =>
-    a.pubkey === pubkey
-  );
+  let state: RecordedAccountData | null | undefined = rec.chains[chain].initialAccounts.get(pubkey);
   for (const u of rec.chains[chain].updates) if (u.pubkey === pubkey && u.atMs <= atMs) state = u.account;
   return state ?? undefined;
 }

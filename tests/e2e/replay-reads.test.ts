@@ -31,7 +31,7 @@ Deno.test("replay end to end: recorded state, a recorded update and an oracle fr
     const programOf = (version: ProgramVersion) => services.deployments[version].view.programId;
 
     await t.step("raw pools are the recorded accounts, decoded as JSON", async () => {
-      const pools = recording.chains.er.initialAccounts.concat(recording.chains.base.initialAccounts)
+      const pools = [...recording.chains.er.initialAccounts, ...recording.chains.base.initialAccounts]
         .filter((a) => a.owner === programOf("v2") && hasDiscriminator(a.data, DISCRIMINATORS.Pool.hex));
       assert.ok(pools.length >= 3, "the world has at least three v2 pools");
       const response = await call(app, "GET", "/v2/raw/pools");

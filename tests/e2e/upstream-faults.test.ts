@@ -31,10 +31,10 @@ function differencesFromReplay(services: Services, replay: ReplayHandle): string
   const expected = new Map<string, { owner: string; lamports: bigint; data: Uint8Array }>();
   for (const chain of ["base", "er"] as const) {
     const programs = chain === "er" ? [v2] : [v2, earlier];
-    for (const [pubkey, a] of replay.replayer.chains[chain].accounts) {
+    for (const a of replay.replayer.chains[chain].accounts) {
       const inScope = (programs.includes(a.owner) && KINDS.has(hex(a.data.subarray(0, 8)))) ||
-        (chain === "base" && extras.has(pubkey));
-      if (inScope) expected.set(pubkey, a); // the ER pass comes second: its copy wins
+        (chain === "base" && extras.has(a.pubkey));
+      if (inScope) expected.set(a.pubkey, a); // the ER pass comes second: its copy wins
     }
   }
   const problems: string[] = [];

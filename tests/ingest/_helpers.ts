@@ -120,9 +120,9 @@ function expectedAccounts(w: World): Map<string, Held> {
   const inScope = (owner: string, data: Uint8Array, pubkey: string, chain: Chain) =>
     (owner === PROGRAM && data.length >= 8) || (chain === "base" && (pubkey === K.alt || pubkey === K.mint));
   for (const chain of ["base", "er"] as const) {
-    for (const [pubkey, a] of w.replay.replayer.chains[chain].accounts) {
-      if (inScope(a.owner, a.data, pubkey, chain)) {
-        expected.set(pubkey, { owner: a.owner, lamports: a.lamports, data: a.data, chain });
+    for (const a of w.replay.replayer.chains[chain].accounts) {
+      if (inScope(a.owner, a.data, a.pubkey, chain)) {
+        expected.set(a.pubkey, { owner: a.owner, lamports: a.lamports, data: a.data, chain });
       }
     }
   }

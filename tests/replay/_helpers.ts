@@ -1,6 +1,14 @@
 import { PublicKey } from "@solana/web3.js";
 import { fromHex } from "../../src/protocol/codec/bytes.ts";
-import { type RecordedAccount, type Recording, RECORDING_FORMAT } from "../../src/replay/format.ts";
+import {
+  type ChainRecording,
+  type RecordedAccount,
+  type Recording,
+  RECORDING_FORMAT,
+} from "../../src/replay/format.ts";
+import { RecordedAccounts } from "../../src/replay/recorded-accounts.ts";
+import type { Chain } from "../../src/state/types.ts";
+import type { PackedBytes } from "../../src/state/packed-bytes.ts";
 
 /** A recorded account as a plain object with its full bytes (packed accounts read back as their data). */
 export function plainAccount(a: RecordedAccount): RecordedAccount {
@@ -15,10 +23,26 @@ export function plainAccount(a: RecordedAccount): RecordedAccount {
   return out;
 }
 
-/** A recording whose initial accounts are plain objects (`plainAccount`), to compare with a written one. */
-export function plainRecording(rec: Recording): Recording {
-  const chain = (c: Recording["chains"]["base"]) => ({ ...c, initialAccounts: c.initialAccounts.map(plainAccount) });
+/** A recording with its initial accounts as an array of plain objects (`plainAccount`), in their order. */
+export type PlainRecording = Omit<Recording, "chains"> & {
+  chains: Record<Chain, Omit<ChainRecording, "initialAccounts"> & { initialAccounts: RecordedAccount[] }>;
+};
+
+/**
+ * A recording whose initial accounts are plain objects (`plainAccount`), to compare two recordings: `deepEqual` does
+ * not see into a `RecordedAccounts` (its accounts are private fields), so both sides must go through this.
+ */
+export function plainRecording(rec: Recording): PlainRecording {
+  const chain = (c: ChainRecording) => ({ ...c, initialAccounts: [...c.initialAccounts].map(plainAccount) });
   return { ...rec, chains: { base: chain(rec.chains.base), er: chain(rec.chains.er) } };
+}
+
+/**
+ * Whether two packed forms are the same bytes in memory (one slab, one place): what "one copy" means for accounts
+ * read from a table, whose every read makes a new `PackedBytes` over the same place.
+ */
+export function samePlace(a: PackedBytes | undefined, b: PackedBytes | undefined): boolean {
+  return a !== undefined && b !== undefined && a.slab === b.slab && a.offset === b.offset && a.size === b.size;
 }
 
 /** Polls `cond` until true or the deadline passes (network delivery is asynchronous). */
@@ -100,13 +124,13 @@ export function smallRecording(): Recording {
     },
     chains: {
       base: {
-        initialAccounts: [
+        initialAccounts: RecordedAccounts.of("base", [
           acct(K.pool, PROGRAM, withDisc(POOL_DISC, [1, 1, 1])),
           acct(K.basketA, PROGRAM, withDisc(BASKET_DISC, [0xa])),
           acct(K.basketB, DELEGATION, withDisc(BASKET_DISC, [0xb, 0])),
           acct(K.alt, ALT_PROGRAM, altData([K.pool, K.basketA])),
           acct(K.mint, TOKEN_PROGRAM, new Uint8Array(82).fill(3), 1_461_600n),
-        ],
+        ]),
         updates: [
           {
             atMs: 1000,
@@ -132,11 +156,11 @@ export function smallRecording(): Recording {
         ],
       },
       er: {
-        initialAccounts: [
+        initialAccounts: RecordedAccounts.of("er", [
           acct(K.pool, PROGRAM, withDisc(POOL_DISC, [2, 2, 2])),
           acct(K.basketB, PROGRAM, withDisc(BASKET_DISC, [0xb, 1])),
           acct(K.basketC, PROGRAM, withDisc(BASKET_DISC, [0xc])),
-        ],
+        ]),
         updates: [
           {
             atMs: 1000,

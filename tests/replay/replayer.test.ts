@@ -78,6 +78,8 @@ Deno.test("Replayer realtime on a held wall clock: the recording's timeline, its
     await waitFor(() => oracle.latest().get(1)?.price === 15_000_000_000n, "the first frame again");
     assert.equal(oracle.latest().get(1)?.feedUpdateTimestampUs, BigInt(START_MS + 490) * 1000n);
     assert.equal(r.chains.base.accounts.has(K.basketD), false, "the world is the recording's start again");
+    assert.equal(r.chains.base.accounts.get(K.mint)?.lamports, 1_461_600n, "a changed account is as it started");
+    assert.equal(r.chains.er.accounts.get(K.basketB)?.data[9], 1);
     assert.ok(r.chains.base.slot > 1020, "slots still move forward");
   } finally {
     r.stop();

@@ -4,6 +4,7 @@ import { base58, base64, fromHex } from "../../src/protocol/codec/bytes.ts";
 import { Replayer } from "../../src/replay/replayer.ts";
 import { encodeAccount, ReplayRpcServer } from "../../src/replay/rpc-server.ts";
 import { PackedRecordedAccount } from "../../src/replay/recorded-account.ts";
+import { RecordedAccounts } from "../../src/replay/recorded-accounts.ts";
 import { PackSlab } from "../../src/state/packed-bytes.ts";
 import { ALT_PROGRAM, BASKET_DISC, K, POOL_DISC, PROGRAM, smallRecording, TOKEN_PROGRAM, waitFor } from "./_helpers.ts";
 
@@ -260,7 +261,7 @@ Deno.test("ReplayRpcServer: accounts held packed answer exactly as the same acco
   sparse.set([1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 3, 0, 0, 0, 0, 4], 100);
   sparse[999] = 5;
   const plain = smallRecording();
-  plain.chains.base.initialAccounts.push({
+  plain.chains.base.initialAccounts.add({
     pubkey: K.basketC,
     owner: PROGRAM,
     lamports: 7n,
@@ -268,15 +269,17 @@ Deno.test("ReplayRpcServer: accounts held packed answer exactly as the same acco
     data: sparse,
   });
   const slab = new PackSlab(4096);
-  const packed = structuredClone(plain);
+  const packed = { ...plain, chains: { ...plain.chains } };
   for (const chain of ["base", "er"] as const) {
-    packed.chains[chain].initialAccounts = plain.chains[chain].initialAccounts.map((a) => {
+    const accounts = [...plain.chains[chain].initialAccounts].map((a) => {
       const held = new PackedRecordedAccount(a.pubkey, a.owner, a.lamports, a.executable, slab.pack(a.data));
       if (a.rentEpoch !== undefined) held.rentEpoch = a.rentEpoch;
       return held;
     });
+    packed.chains[chain] = { ...plain.chains[chain], initialAccounts: RecordedAccounts.of(chain, accounts) };
   }
-  assert.ok(packed.chains.base.initialAccounts.every((a) => a.packed), "the second world holds packed accounts");
+  assert.ok([...packed.chains.base.initialAccounts].every((a) => a.packed), "the second world holds packed accounts");
+  assert.ok([...plain.chains.base.initialAccounts].every((a) => !a.packed), "the first world holds arrays");
   const servers = await Promise.all([plain, packed].map((recording) => {
     const replayer = new Replayer(recording, { mode: "virtual" });
     return ReplayRpcServer.start({ state: replayer.chains.base });
@@ -387,7 +390,7 @@ Deno.test("ReplayRpcServer: a key listing is the text of the same listing writte
     data.set(fromHex(BASKET_DISC), 0);
     data[size - 1] = i + 1;
     const account = { pubkey: base58(new Uint8Array(32).fill(i + 40)), owner: PROGRAM, lamports, executable, data };
-    recording.chains.base.initialAccounts.push(rentEpoch === undefined ? account : { ...account, rentEpoch });
+    recording.chains.base.initialAccounts.add(rentEpoch === undefined ? account : { ...account, rentEpoch });
   });
   const replayer = new Replayer(recording, { mode: "virtual" });
   const server = await ReplayRpcServer.start({ state: replayer.chains.base });

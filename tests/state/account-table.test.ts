@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { AccountTable } from "../../src/state/account-table.ts";
-import { HeldRawAccount, PackedRawAccount } from "../../src/state/packed-account.ts";
+import { PackedRawAccount } from "../../src/state/packed-account.ts";
 import { packAlone, PackSlab } from "../../src/state/packed-bytes.ts";
 import type { RawAccount } from "../../src/state/types.ts";
 
@@ -107,22 +107,6 @@ Deno.test("AccountTable", async (t) => {
     assert.equal(table.get("P")?.data[20], 3);
     table.set(plain);
     assert.equal(table.get("P"), plain);
-  });
-
-  await t.step("an account held elsewhere in the process is kept, not copied: its packed form is the one read", () => {
-    const table = new AccountTable("base");
-    const held = { pubkey: "R", owner: PROGRAM, lamports: 3n, executable: false, packed: packAlone(bytesOf(2, 8)) };
-    table.set(new HeldRawAccount(held, 11, "base"));
-    const read = table.get("R");
-    assert.ok(read instanceof HeldRawAccount);
-    assert.equal(read.held, held);
-    assert.equal(read.packed, held.packed);
-    assert.equal(read.slot, 11);
-    assert.equal(slotOf(table, "R"), 11);
-    assert.equal(table.slabsInUse, 0, "the held account's bytes are its own, not the table's");
-    table.set(packed("R", new PackSlab(4096), 4, 12));
-    assert.equal(table.get("R")?.data[20], 4);
-    assert.equal(table.slabsInUse, 1);
   });
 
   await t.step("rows over several pages; deleted rows are reused", () => {

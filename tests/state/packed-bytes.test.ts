@@ -14,7 +14,7 @@ import {
   unpacked,
   withoutTrailingZeros,
 } from "../../src/state/packed-bytes.ts";
-import { HeldRawAccount, PackedRawAccount } from "../../src/state/packed-account.ts";
+import { PackedRawAccount } from "../../src/state/packed-account.ts";
 import { PrefaultedSlabs } from "../../src/state/prefaulted-slabs.ts";
 import { CodecError } from "../../src/protocol/codec/errors.ts";
 import { hex, hexPrefix8 } from "../../src/protocol/codec/bytes.ts";
@@ -173,25 +173,6 @@ Deno.test("packed bytes: reads of a hot account return one array; packed account
     slot: 1,
     chain: "base",
   });
-});
-
-Deno.test("HeldRawAccount: the held account's fields, at its own slot and chain; a spread copy holds none of them", () => {
-  const packed = new PackSlab().pack(Uint8Array.of(1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 9));
-  const held = { pubkey: "k", owner: "o", lamports: 5n, executable: true, packed };
-  const account = new HeldRawAccount(held, 42, "er");
-  const { pubkey, owner, lamports, executable, slot, chain } = account;
-  assert.deepEqual({ pubkey, owner, lamports, executable, slot, chain }, {
-    pubkey: "k",
-    owner: "o",
-    lamports: 5n,
-    executable: true,
-    slot: 42,
-    chain: "er",
-  });
-  assert.equal(account.packed, packed);
-  assert.deepEqual(account.data, Uint8Array.of(1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 9));
-  assert.equal(bytesIdentity(account), packed);
-  assert.deepEqual({ ...account }, { slot: 42, chain: "er" });
 });
 
 Deno.test("packed bytes: a pack equal to its twin is the twin, and takes no room in the slab", () => {

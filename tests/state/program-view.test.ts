@@ -12,7 +12,7 @@ const OTHER_OWNER = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
 
 async function firstPosition(): Promise<RawAccount> {
   const recording = await readRecording("fixtures/world");
-  const account = recording.chains.base.initialAccounts.find((a) =>
+  const account = [...recording.chains.base.initialAccounts].find((a) =>
     a.owner === EARLIER && hex(a.data.subarray(0, 8)) === DISCRIMINATORS.Position.hex
   )!;
   const { pubkey, owner, lamports, executable, data } = account;

@@ -136,14 +136,14 @@ Deno.test("every account of the world decodes with its deployment's layouts", as
   });
 
   await t.step("base copies of delegated accounts start equal to the ER copies", () => {
-    const er = new Map(rec.chains.er.initialAccounts.map((a) => [a.pubkey, a]));
+    const er = rec.chains.er.initialAccounts;
     for (const a of rec.chains.base.initialAccounts) {
       if (a.owner !== DELEGATION || accountKindOf("v2", a.data) === null) continue;
       const e = er.get(a.pubkey);
       assert.ok(e, `base copy ${a.pubkey} has no ER account`);
       assert.equal(e.owner, V2_PROGRAM);
       assert.deepEqual(e.data, a.data);
-      const record = rec.chains.base.initialAccounts.find((x) => x.pubkey === pda.delegationRecord(a.pubkey));
+      const record = rec.chains.base.initialAccounts.get(pda.delegationRecord(a.pubkey));
       assert.ok(record, `no delegation record for ${a.pubkey}`);
     }
   });

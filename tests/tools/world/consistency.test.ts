@@ -216,7 +216,7 @@ Deno.test("manifest counts equal what decoding the accounts gives", async (t) =>
     assert.equal(r.durationMs, rec.meta.durationMs);
     assert.equal(r.startedAtMs, rec.meta.startedAtMs);
     for (const chain of ["base", "er"] as const) {
-      assert.equal(r.initialAccounts[chain], rec.chains[chain].initialAccounts.length);
+      assert.equal(r.initialAccounts[chain], rec.chains[chain].initialAccounts.size);
       assert.equal(r.updates[chain], rec.chains[chain].updates.length);
       assert.equal(r.blockhashes[chain], rec.chains[chain].blockhashes.length);
     }

@@ -36,7 +36,7 @@ Deno.test("the recording parses with the replay readers, in time order", async (
         keys.add(a.pubkey);
         n++;
       }
-      assert.equal(n, rec.chains[chain].initialAccounts.length);
+      assert.equal(n, rec.chains[chain].initialAccounts.size);
       let lastAt = 0;
       let lastSlot = meta.chains[chain].startSlot;
       let updates = 0;
