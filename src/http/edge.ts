@@ -6,7 +6,8 @@
  * - A CORS preflight (`OPTIONS`) goes to the preflight answerer (src/http/middleware/cors.ts), unobserved: it never
  *   meets the rate limit, routing or validation.
  * - Every other request gets a request id (the client's sane `X-Request-Id`, or a fresh one), its answer, the
- *   answer's `X-Request-Id` and CORS headers, one metrics sample (by method, route template, status) and one log line.
+ *   answer's `X-Request-Id` and CORS headers, one metrics sample (by method, route template, status) and one log line
+ *   (written at `debug` for a plain read answered 200 or 304, see `requestLevel`).
  *
  * The answer comes from the app, or, for a plain read, from here. A plain read is a GET route whose answer depends on
  * nothing in the request but its path and `If-None-Match` (no path parameter, query or body): health, prices, tokens
@@ -146,6 +147,7 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     templated: boolean,
     requestId: string,
     started: number,
+    polled = false,
   ): Response | Promise<Response> => {
     const headers = request.headers;
     const path = pathOf(pathAndQuery);
@@ -161,7 +163,7 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
       }
       response.headers.set(REQUEST_ID_HEADER, requestId);
       if (!corsLabelled) labelCors(response.headers, headers.get("origin") ?? undefined);
-      record(requestId, request.method, path, route ?? path, response.status, started);
+      record(requestId, request.method, path, route ?? path, response.status, started, polled);
       return response;
     };
     if (limiter === undefined || !limiter.covers(path)) return answered(undefined);
@@ -185,7 +187,9 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     });
     const context = exchange.context;
     const path = context ? context.req.path : pathOf(pathAndQuery);
-    record(exchange.requestId, method, path, context ? routeTemplate(context) : OTHER, response.status, started);
+    const route = context ? routeTemplate(context) : OTHER;
+    // A plain read's route answered by the app (a query string, a HEAD) is logged as the edge logs it.
+    record(exchange.requestId, method, path, route, response.status, started, reads.has(route));
     return response;
   };
 
@@ -254,7 +258,7 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
         const answer = templated
           ? () => templates.answer(identity, json, etag)
           : () => keptJsonResponse(json, etag, ifNoneMatch);
-        return answerHere(request, info, pathAndQuery, undefined, answer, templated, requestId, started);
+        return answerHere(request, info, pathAndQuery, undefined, answer, templated, requestId, started, true);
       }
       const heldAnswer = held?.(pathAndQuery);
       if (heldAnswer !== undefined) {

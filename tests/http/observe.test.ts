@@ -4,7 +4,13 @@ import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
 import { createApp } from "../../src/http/app.ts";
 import { createLogger, type LogLevel } from "../../src/http/logger.ts";
-import { answerRecorder, millisecondsText, requestIdFor, requestLine } from "../../src/http/middleware/observe.ts";
+import {
+  answerRecorder,
+  millisecondsText,
+  requestIdFor,
+  requestLevel,
+  requestLine,
+} from "../../src/http/middleware/observe.ts";
 import { joinExchange, serviceEdge } from "../../src/http/edge.ts";
 import { IngestStatus } from "../../src/ingest/status.ts";
 import { ServiceMetrics } from "../../src/http/metrics.ts";
@@ -73,7 +79,7 @@ Deno.test("request line: durationMs is written as the microsecond-rounded millis
 });
 
 Deno.test("every answer carries X-Request-Id and one JSON log line with the same id", async () => {
-  const service = await loggedService("info");
+  const service = await loggedService("debug");
   try {
     service.lines.length = 0;
     const generated = await call(service.app, "GET", "/v2/tokens");
@@ -90,7 +96,7 @@ Deno.test("every answer carries X-Request-Id and one JSON log line with the same
       { ...entries[0], time: undefined, durationMs: undefined },
       {
         time: undefined,
-        level: "info",
+        level: "debug", // a polled read answered 200
         msg: "request",
         requestId: id,
         method: "GET",
@@ -103,11 +109,51 @@ Deno.test("every answer carries X-Request-Id and one JSON log line with the same
     assert.equal(typeof entries[0].durationMs, "number");
     assert.ok(!Number.isNaN(Date.parse(entries[0].time)));
     assert.equal(entries[1].requestId, "trace-42");
+    assert.equal(entries[1].level, "info");
     assert.equal(entries[1].route, "/v2/raw/pools/:pubkey");
     assert.equal(entries[1].status, 400);
   } finally {
     await service.stop();
   }
+});
+
+Deno.test("at info, a polled read answered 200 or 304 writes no line; its errors and every other route do", async () => {
+  const service = await loggedService("info");
+  try {
+    service.lines.length = 0;
+    const tokens = await call(service.app, "GET", "/v2/tokens");
+    const etag = tokens.headers.get("etag");
+    assert.ok(etag);
+    assert.equal(
+      (await call(service.app, "GET", "/v2/tokens", undefined, { headers: { "if-none-match": etag } })).status,
+      304,
+    );
+    await call(service.app, "GET", "/v2/tokens?"); // the same route, answered by the app
+    assert.deepEqual(service.entries(), [], "no line for the polled reads");
+    await call(service.app, "GET", "/health"); // degraded: the service was not started
+    await call(service.app, "GET", "/v2/raw/pools");
+    await call(service.app, "GET", "/v2/raw/pools/not-a-key");
+    assert.deepEqual(
+      service.entries().map(({ level, route, status }) => ({ level, route, status })),
+      [
+        { level: "error", route: "/health", status: 503 },
+        { level: "info", route: "/v2/raw/pools", status: 200 },
+        { level: "info", route: "/v2/raw/pools/:pubkey", status: 400 },
+      ],
+    );
+  } finally {
+    await service.stop();
+  }
+});
+
+Deno.test("requestLevel: 5xx error, polled 200 and 304 debug, any other info", () => {
+  assert.equal(requestLevel(200, true), "debug");
+  assert.equal(requestLevel(304, true), "debug");
+  assert.equal(requestLevel(429, true), "info");
+  assert.equal(requestLevel(404, true), "info");
+  assert.equal(requestLevel(503, true), "error");
+  assert.equal(requestLevel(200, false), "info");
+  assert.equal(requestLevel(500, false), "error");
 });
 
 Deno.test("LOG_LEVEL filters: at warn no request lines are written", async () => {
