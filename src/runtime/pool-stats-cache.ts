@@ -89,7 +89,7 @@ export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
     for (const key of this.view.keys("Basket")) {
       let open = this.#openMarkets.get(key);
       if (open === undefined) {
-        const raw = this.view.raw(key);
+        const raw = this.view.peekRaw(key);
         if (raw === undefined) continue;
         try {
           // Read at once and dropped: a sweep of every basket allocates nothing and leaves the shared cache alone.

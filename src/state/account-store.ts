@@ -86,6 +86,14 @@ export class AccountStore {
     return this.#copies.er.get(pubkey) ?? this.#copies.base.get(pubkey);
   }
 
+  /**
+   * As `get`, remembering no packed form (`AccountTable.peek`): for a sweep that reads every account of a kind once and
+   * keys nothing by its bytes, so it neither pays a memo write per account nor pushes the hot accounts' forms out.
+   */
+  peek(pubkey: string): RawAccount | undefined {
+    return this.#copies.er.peek(pubkey) ?? this.#copies.base.peek(pubkey);
+  }
+
   /** The copy held for one chain. */
   getFrom(chain: Chain, pubkey: string): RawAccount | undefined {
     return this.#copies[chain].get(pubkey);

@@ -45,6 +45,12 @@ export class ProgramView {
     return raw && raw.owner === this.programId ? raw : undefined;
   }
 
+  /** As `raw`, for a sweep that reads each account once and keys nothing by its bytes (`AccountStore.peek`). */
+  peekRaw(pubkey: string): RawAccount | undefined {
+    const raw = this.store.peek(pubkey);
+    return raw && raw.owner === this.programId ? raw : undefined;
+  }
+
   decodeAs<K extends AccountKind>(kind: K, raw: RawAccount): AccountTypes[K] | undefined {
     if (raw.owner !== this.programId) return undefined;
     const codec = ACCOUNT_CODECS[this.version][kind];

@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { type AccountChange, AccountStore, discriminatorKey } from "../../src/state/account-store.ts";
 import type { Chain, RawAccount } from "../../src/state/types.ts";
+import { PackedRawAccount } from "../../src/state/packed-account.ts";
+import { PackSlab } from "../../src/state/packed-bytes.ts";
 
 const PROGRAM = "FTv2RxXarPfNta45HTTMVaGvjzsGg27FXJ3hEKWBhrzV";
 const DELEG = "DELeGGvXpWV2fqJUhqcF5ZSYMS4JTLjteaAMARRSaeSh";
@@ -193,4 +195,21 @@ Deno.test("AccountStore: its indexes list exactly the effective accounts, throug
     }),
     { numRuns: 200 },
   );
+});
+
+Deno.test("AccountStore.peek: the account get gives (the ER copy first), its packed form not remembered", () => {
+  const store = new AccountStore();
+  const slab = new PackSlab(4096);
+  const packedAccount = (chain: Chain, fill: number) =>
+    new PackedRawAccount("K", PROGRAM, 5n, slab.pack(Uint8Array.of(...BASKET, fill, 0, 0, 0)), false, 10, chain);
+  store.set(packedAccount("base", 1));
+  assert.equal(store.peek("K")?.data[8], 1);
+  store.set(packedAccount("er", 2));
+  assert.equal(store.peek("K")?.data[8], 2, "the ER copy hides the base copy");
+  assert.equal(store.peek("K")?.chain, "er");
+  assert.notEqual(store.peek("K")?.packed, store.peek("K")?.packed, "peek remembers none: a new form each time");
+  assert.deepEqual(store.peek("K")?.data, store.get("K")?.data);
+  assert.equal(store.get("K")?.packed, store.get("K")?.packed, "get remembers the form it gave");
+  assert.equal(store.peek("K")?.packed, store.get("K")?.packed, "and peek gives a form remembered already");
+  assert.equal(store.peek("absent"), undefined);
 });
