@@ -680,8 +680,8 @@ export class ChainSource {
    * what it does not hold, as `#fullLoad` does. Why this is the same load: the subscriptions are acknowledged before,
    * exactly as before a full load, so a change made after this synchronous read arrives as a notification, and one
    * made before is in the state; the RPC would have served this very state at this slot (its getProgramAccounts and
-   * getMultipleAccounts read the same accounts). Only the encoding round trip is skipped, and that path is still what outside clients and
-   * every later reload of this source use (tests/ingest compare both).
+   * getMultipleAccounts read the same accounts). Only the encoding round trip is skipped, and that path is still what
+   * outside clients and every later reload of this source use (tests/ingest compare both).
    */
   #loadState(state: ChainState): void {
     const programs = new Set(this.config.programIds);

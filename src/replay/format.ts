@@ -105,10 +105,6 @@ export interface Recording {
 
 export type RecordingFile = "accounts" | "updates" | "blockhashes";
 
-export function emptyChainRecording(chain: Chain): ChainRecording {
-  return { initialAccounts: new RecordedAccounts(chain), updates: [], blockhashes: [] };
-}
-
 // ---------------------------------------------------------------------------------------------- line encoding
 
 function accountDataToJson(a: RecordedAccountData): Record<string, unknown> {
@@ -402,7 +398,10 @@ async function readInitialAccounts(dir: string): Promise<Record<Chain, RecordedA
   });
 }
 
-/** One chain's initial accounts, each holding its bytes as `hold` packs them; `onAccount` sees each before it is held. */
+/**
+ * One chain's initial accounts, each holding its bytes as `hold` packs them; `onAccount` sees each account before it is
+ * held.
+ */
 async function readAccountsInto(
   dir: string,
   chain: Chain,

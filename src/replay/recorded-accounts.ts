@@ -46,7 +46,10 @@ export class RecordedAccounts implements Iterable<RecordedAccount> {
     this.set(account.pubkey, account);
   }
 
-  /** Holds `account` under `pubkey`, in place of what was held there. Its fields are read now: later changes to it are not seen. */
+  /**
+   * Holds `account` under `pubkey`, in place of what was held there. Its fields are read now: later changes to it are
+   * not seen.
+   */
   set(pubkey: string, account: RecordedAccountData): void {
     const packed = account.packed;
     this.#table.set(

@@ -520,9 +520,10 @@ export class ReplayRpcServer {
         const keys: string[] = [];
         const taken: (RecordedAccount | string)[] = [];
         for (const key of st.keysOwnedBy(program, discriminator)) {
-          if (checked.length > 0 && !matchesFilters(held.read(held.take(key)), checked)) continue;
+          const account = held.take(key);
+          if (checked.length > 0 && !matchesFilters(held.read(account), checked)) continue;
           keys.push(key);
-          taken.push(held.take(key));
+          taken.push(account);
         }
         const head = cfg.withContext === true ? this.#contextHead() : "";
         return new JsonBytes(function* (out) {

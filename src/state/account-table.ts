@@ -6,8 +6,8 @@
  * (retaining two more such objects per account cost a live start 85–95 MiB of peak RSS and 0.3–1.7 s, 5 alternated
  * pairs). Columns hold no references, so the collector never scans them, and they grow a page at a time, so growing
  * copies nothing and leaves no garbage. Any other account (plain bytes) is kept as it is. The in-process replay holds
- * its accounts in such a table too (`../replay/recorded-accounts.ts`), so the store's rows point into the very slabs the
- * replay's rows do: one copy of each account's bytes, and no object per account in either.
+ * its accounts in such a table too (`../replay/recorded-accounts.ts`), so the store's rows point into the very slabs
+ * the replay's rows do: one copy of each account's bytes, and no object per account in either.
  *
  * Readers get a `RawAccount` as before, made on demand for a packed row. Its packed form is what caches of decoded
  * values key by (`bytesIdentity`), so a row keeps the form it last gave out while it is read (`#forms`): the same
