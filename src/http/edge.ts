@@ -19,6 +19,9 @@
  *
  * A HEAD is the app's GET without the body (headOf): its `Content-Length` is the GET body's, not 0.
  *
+ * The edge reads the few request headers it needs one by one (request-header.ts), never through `request.headers`:
+ * once a handler has that object, Deno copies every header and answers later.
+ *
  * A GET of a path with parameters is answered here while its answer is held: an owner view that a read already
  * computed for the current owner accounts, prices and second (src/handlers/shared/held-reads.ts), so what a polled
  * owner view costs is the edge's work and the send.
@@ -43,6 +46,7 @@ import { labelResponse } from "./middleware/answer-headers.ts";
 import type { CorsAnswerLabel } from "./middleware/cors.ts";
 import { type BodyReadAtEdge, type KeptAnswers, keptTarget, type WorldStamp } from "./kept-answers.ts";
 import { JSON_CONTENT_TYPE } from "./request-validator.ts";
+import { requestHeader } from "./request-header.ts";
 
 /**
  * A plain read's 200: its JSON text and, for a kept answer, its entity tag and the object that stands for that text
@@ -149,7 +153,6 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     started: number,
     polled = false,
   ): Response | Promise<Response> => {
-    const headers = request.headers;
     const path = pathOf(pathAndQuery);
     const answered = (admission: Admission | undefined) => {
       let response: Response;
@@ -162,12 +165,12 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
         if (admission !== undefined && limiter) limiter.label(response.headers, admission);
       }
       response.headers.set(REQUEST_ID_HEADER, requestId);
-      if (!corsLabelled) labelCors(response.headers, headers.get("origin") ?? undefined);
+      if (!corsLabelled) labelCors(response.headers, requestHeader(request, "origin") ?? undefined);
       record(requestId, request.method, path, route ?? path, response.status, started, polled);
       return response;
     };
     if (limiter === undefined || !limiter.covers(path)) return answered(undefined);
-    const forwardedFor = trustProxy ? headers.get("x-forwarded-for") : undefined;
+    const forwardedFor = trustProxy ? requestHeader(request, "x-forwarded-for") : undefined;
     const admission = limiter.take(clientKey(forwardedFor, remoteAddrOf(info)?.hostname, trustProxy));
     return admission instanceof Promise ? admission.then(answered) : answered(admission);
   };
@@ -235,7 +238,7 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
       return answerHere(request, info, pathAndQuery, kept.route, answer, true, requestId, started);
     }
     // Handed on with the text read here: a new Request carrying it would cost a fifth of a computed preview's time.
-    const origin = request.headers.get("origin") ?? undefined;
+    const origin = requestHeader(request, "origin") ?? undefined;
     return toApp(request, "POST", pathAndQuery, origin, requestId, started, info, body);
   };
 
@@ -244,15 +247,14 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     if (!KNOWN_METHODS.has(method)) return Response.json(UNKNOWN_METHOD, { status: 404 });
     if (method === "OPTIONS") return preflight(request, info);
     const started = performance.now();
-    const headers = request.headers;
-    const requestId = requestIdFor(headers.get(REQUEST_ID_HEADER) ?? undefined);
+    const requestId = requestIdFor(requestHeader(request, "x-request-id") ?? undefined);
     const pathAndQuery = pathAndQueryOf(request.url);
     if (method === "GET") {
       // A plain read's path is exact (no query): it is also its route's template.
       const plain = reads.get(pathAndQuery)?.();
       if (plain !== undefined) {
         const { json, etag, identity } = plain;
-        const ifNoneMatch = etag === undefined ? undefined : headers.get("if-none-match") ?? undefined;
+        const ifNoneMatch = etag === undefined ? undefined : requestHeader(request, "if-none-match") ?? undefined;
         // A 304 (the client holds this answer) is built as it is; a 200 of a kept answer comes from its template.
         const templated = identity !== undefined && !(etag !== undefined && ifNoneMatchHolds(ifNoneMatch, etag));
         const answer = templated
@@ -268,12 +270,12 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     } else if (method === "POST" && quotes !== undefined) {
       const stamp = quotes.stamp();
       const target = stamp && keptTarget(method, request.url);
-      if (stamp && target && quotes.holds(target, stamp) && readableHere(headers)) {
+      if (stamp && target && quotes.holds(target, stamp) && readableHere(request)) {
         return answerKeptOrApp(request, target, stamp, pathAndQuery, requestId, started, info);
       }
     }
     // Read before the app runs: once a WebSocket upgrade has taken the request, its headers can no longer be read.
-    const origin = headers.get("origin") ?? undefined;
+    const origin = requestHeader(request, "origin") ?? undefined;
     return toApp(request, method, pathAndQuery, origin, requestId, started, info);
   };
 }
@@ -296,9 +298,9 @@ async function headOf(get: Response): Promise<Response> {
  * Whether a POST's body may be read here to look for a kept answer: a JSON body whose declared length is within what
  * is ever kept. Any other body is the app's (its limit, its 415, a chunked body).
  */
-function readableHere(headers: Headers): boolean {
-  const length = headers.get("content-length");
-  const type = headers.get("content-type");
+function readableHere(request: Request): boolean {
+  const length = requestHeader(request, "content-length");
+  const type = requestHeader(request, "content-type");
   return length !== null && /^\d{1,4}$/.test(length) && Number(length) <= LONGEST_BODY_READ_HERE &&
-    headers.get("transfer-encoding") === null && type !== null && JSON_CONTENT_TYPE.test(type);
+    requestHeader(request, "transfer-encoding") === null && type !== null && JSON_CONTENT_TYPE.test(type);
 }

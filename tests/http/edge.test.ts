@@ -234,6 +234,46 @@ Deno.test("edge: over the wire, a HEAD's Content-Length is its GET's and no body
   }
 });
 
+/**
+ * Whether `request.headers` was ever made for a served request: Deno 2.9.6 keeps it under the request's `headers cache`
+ * symbol, and once it exists copies every header and answers from a promise (src/http/request-header.ts).
+ */
+function headersObjectMade(request: Request): boolean {
+  const cache = Object.getOwnPropertySymbols(request).find((key) => key.description === "headers cache");
+  assert.ok(cache, "Deno 2.9.6's Request keeps its Headers under a `headers cache` symbol");
+  return (request as unknown as Record<symbol, unknown>)[cache] !== undefined;
+}
+
+Deno.test("edge: over the wire, what it answers by itself never makes the request's Headers object", async () => {
+  const held: HeldRead = (pathAndQuery) =>
+    pathAndQuery === "/owner/abc" ? { json: '{"held":1}', identity: {}, route: "/owner/:owner" } : undefined;
+  const { edge, reachedApp } = edgeOverCountingApp({ held });
+  const made: string[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request, info) => {
+    const answer = await edge(request, info);
+    made.push(`${new URL(request.url).pathname} ${headersObjectMade(request)}`);
+    return answer;
+  });
+  try {
+    const headers = { "x-request-id": "trace-9", "if-none-match": '"other"', origin: APP_ORIGIN };
+    const base = `http://127.0.0.1:${server.addr.port}`;
+    const plain = await fetch(`${base}/kept`, { headers });
+    assert.equal(plain.headers.get("x-request-id"), "trace-9");
+    assert.equal(plain.headers.get("access-control-allow-origin"), APP_ORIGIN);
+    await plain.text();
+    const notModified = await fetch(`${base}/kept`, { headers: { "if-none-match": '"7-0123456789abcdef"' } });
+    assert.equal(notModified.status, 304);
+    await notModified.body?.cancel();
+    await (await fetch(`${base}/owner/abc`, { headers })).text();
+    await (await fetch(`${base}/elsewhere`, { headers })).text();
+  } finally {
+    await server.shutdown();
+  }
+  assert.deepEqual(reachedApp, ["GET /elsewhere"]);
+  // The counting app reads no header: the edge made none before handing the request over either.
+  assert.deepEqual(made, ["/kept false", "/kept false", "/owner/abc false", "/elsewhere false"]);
+});
+
 Deno.test("edge: a preflight goes to the preflight answerer and an unknown method is refused, both unrecorded", async () => {
   const { edge, reachedApp, recorded } = edgeOverCountingApp();
   const preflight = await edge(new Request("http://host/anything", { method: "OPTIONS" }));
