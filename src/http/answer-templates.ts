@@ -12,8 +12,34 @@
  * An answer is named by an object that stands for its text while the text is kept (a kept JSON's `JsonText`, a held
  * view, a kept quote's `KeptAnswer`): the template lives as long as that object, so a changed answer (a new object)
  * never meets an old template, and templates of answers no longer kept are collected with them.
+ *
+ * A copy is given its request id here, appended to its header list without `Headers.set`'s checks. Measured in a loop
+ * on Deno 2.9.6 (a copy of a template with three headers, 1,000,000 times, three rounds): 0.38 µs per answer less, 2 %
+ * of a plain read's CPU under load. The checks guard names and values from outside; here the name is a constant and
+ * the id is one the service generated or checked against a strict pattern (`requestIdFor`). The list is Deno's own
+ * (`headerList` on what a Response keeps under its `response` symbol), so it is used only where it is found, and only
+ * on a template's copy: a Response Deno built from a constructor's headers may be sent from a form made at
+ * construction that never reads the list again, and a header appended to its list would be lost (a copy, like a
+ * 304 without a body, is sent from its list). Anywhere else the id is set with `Headers.set`.
+ * tests/http/answer-templates.test.ts checks the copy's id on the wire and that this Deno takes the direct way.
  */
 import { JSON_CONTENT } from "./entity-tag.ts";
+import { REQUEST_ID_HEADER } from "./middleware/observe.ts";
+
+/** The symbol a Response's internals are kept under on Deno 2.9.6; null once looked for and not found. */
+let responseInternalsKey: symbol | null | undefined;
+
+/** A Response's own header list, as Deno 2.9.6 keeps it, or undefined when it cannot be reached. */
+export function headerListOf(response: Response): [string, string][] | undefined {
+  if (responseInternalsKey === undefined) {
+    responseInternalsKey = Object.getOwnPropertySymbols(response).find((key) => key.description === "response") ??
+      null;
+  }
+  if (responseInternalsKey === null) return undefined;
+  const internals = (response as unknown as Record<symbol, { headerList?: unknown } | undefined>)[responseInternalsKey];
+  const list = internals?.headerList;
+  return Array.isArray(list) ? list as [string, string][] : undefined;
+}
 
 export class AnswerTemplates {
   readonly #templates = new WeakMap<object, Response>();
@@ -21,8 +47,11 @@ export class AnswerTemplates {
   /** `fixedLabels` sets the headers every answer carries whatever the request (none: nothing beyond the answer's). */
   constructor(private readonly fixedLabels?: (headers: Headers) => void) {}
 
-  /** A fresh 200 with `text` (and `etag`), for the answer `identity` stands for. */
-  answer(identity: object, text: string, etag?: string): Response {
+  /**
+   * A fresh 200 with `text` (and `etag`), for the answer `identity` stands for, carrying `requestId` as its
+   * `X-Request-Id` when given.
+   */
+  answer(identity: object, text: string, etag?: string, requestId?: string): Response {
     let template = this.#templates.get(identity);
     if (template === undefined) {
       // Headers set one by one, not given in the init: on Deno 2.9.6 a Response given its headers as an object and
@@ -34,6 +63,12 @@ export class AnswerTemplates {
       this.fixedLabels?.(headers);
       this.#templates.set(identity, template);
     }
-    return template.clone();
+    const copy = template.clone();
+    if (requestId !== undefined) {
+      const list = headerListOf(copy);
+      if (list !== undefined) list.push([REQUEST_ID_HEADER, requestId]);
+      else copy.headers.set(REQUEST_ID_HEADER, requestId);
+    }
+    return copy;
   }
 }

@@ -140,7 +140,7 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
    * An answer given here (a plain read, a held owner view, a kept quote) once the request's rate-limit token is taken
    * from the app's buckets (none when the limit does not cover its path), or the limit's refusal of it; labelled and
    * recorded as the app's answers are. `answer` is built only when the request is admitted; `templated` tells that it
-   * comes from `templates` (so it carries the CORS labels when they are fixed).
+   * comes from `templates` (so it carries the request id, and the CORS labels when they are fixed).
    */
   const answerHere = (
     request: Request,
@@ -154,25 +154,47 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     polled = false,
   ): Response | Promise<Response> => {
     const path = pathOf(pathAndQuery);
-    const answered = (admission: Admission | undefined) => {
-      let response: Response;
-      let corsLabelled = false;
-      // An admission exists only when the limiter does.
-      if (admission !== undefined && limiter && !admission.result.allowed) response = limiter.refusal(admission);
-      else {
-        response = answer();
-        corsLabelled = templated && labelCors.sameForEveryOrigin;
-        if (admission !== undefined && limiter) limiter.label(response.headers, admission);
-      }
-      response.headers.set(REQUEST_ID_HEADER, requestId);
-      if (!corsLabelled) labelCors(response.headers, requestHeader(request, "origin") ?? undefined);
-      record(requestId, request.method, path, route ?? path, response.status, started, polled);
-      return response;
-    };
-    if (limiter === undefined || !limiter.covers(path)) return answered(undefined);
+    const template = route ?? path;
+    if (limiter === undefined || !limiter.covers(path)) {
+      return finishHere(request, undefined, answer, templated, requestId, path, template, started, polled);
+    }
     const forwardedFor = trustProxy ? requestHeader(request, "x-forwarded-for") : undefined;
     const admission = limiter.take(clientKey(forwardedFor, remoteAddrOf(info)?.hostname, trustProxy));
-    return admission instanceof Promise ? admission.then(answered) : answered(admission);
+    return admission instanceof Promise
+      ? admission.then((taken) =>
+        finishHere(request, taken, answer, templated, requestId, path, template, started, polled)
+      )
+      : finishHere(request, admission, answer, templated, requestId, path, template, started, polled);
+  };
+
+  /** `answerHere`'s answer once admitted (or not): a function of its own, so a request allocates no closure for it. */
+  const finishHere = (
+    request: Request,
+    admission: Admission | undefined,
+    answer: () => Response,
+    templated: boolean,
+    requestId: string,
+    path: string,
+    route: string,
+    started: number,
+    polled: boolean,
+  ): Response => {
+    let response: Response;
+    let corsLabelled = false;
+    // An admission exists only when the limiter does.
+    if (admission !== undefined && limiter && !admission.result.allowed) {
+      response = limiter.refusal(admission);
+      response.headers.set(REQUEST_ID_HEADER, requestId);
+    } else {
+      response = answer();
+      // A template's copy comes with its request id (answer-templates.ts).
+      if (!templated) response.headers.set(REQUEST_ID_HEADER, requestId);
+      corsLabelled = templated && labelCors.sameForEveryOrigin;
+      if (admission !== undefined && limiter) limiter.label(response.headers, admission);
+    }
+    if (!corsLabelled) labelCors(response.headers, requestHeader(request, "origin") ?? undefined);
+    record(requestId, request.method, path, route, response.status, started, polled);
+    return response;
   };
 
   /** The app's answer, labelled and recorded. */
@@ -234,7 +256,7 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     const body = await request.text();
     const kept = quotes?.find(target, body, stamp);
     if (kept !== undefined) {
-      const answer = () => templates.answer(kept, kept.text);
+      const answer = () => templates.answer(kept, kept.text, undefined, requestId);
       return answerHere(request, info, pathAndQuery, kept.route, answer, true, requestId, started);
     }
     // Handed on with the text read here: a new Request carrying it would cost a fifth of a computed preview's time.
@@ -258,13 +280,13 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
         // A 304 (the client holds this answer) is built as it is; a 200 of a kept answer comes from its template.
         const templated = identity !== undefined && !(etag !== undefined && ifNoneMatchHolds(ifNoneMatch, etag));
         const answer = templated
-          ? () => templates.answer(identity, json, etag)
+          ? () => templates.answer(identity, json, etag, requestId)
           : () => keptJsonResponse(json, etag, ifNoneMatch);
         return answerHere(request, info, pathAndQuery, undefined, answer, templated, requestId, started, true);
       }
       const heldAnswer = held?.(pathAndQuery);
       if (heldAnswer !== undefined) {
-        const answer = () => templates.answer(heldAnswer.identity, heldAnswer.json);
+        const answer = () => templates.answer(heldAnswer.identity, heldAnswer.json, undefined, requestId);
         return answerHere(request, info, pathAndQuery, heldAnswer.route, answer, true, requestId, started);
       }
     } else if (method === "POST" && quotes !== undefined) {

@@ -31,7 +31,16 @@ export const v2PoolDataJson = (services: Services) => services.deployments.v2.po
 /** `GET /pool-data`'s kept JSON. */
 export const earlierPoolDataJson = (services: Services) => services.deployments.earlier.poolStats.json(earlierAllPools);
 
-const kept = (json: JsonText<unknown>): PlainAnswer => ({ json: json.text, etag: entityTagOf(json), identity: json });
+/** Each kept JSON's answer, made once per kept text: a read then costs one lookup and allocates nothing. */
+const keptAnswers = new WeakMap<JsonText<unknown>, PlainAnswer>();
+
+function kept(json: JsonText<unknown>): PlainAnswer {
+  let answer = keptAnswers.get(json);
+  if (answer === undefined) {
+    keptAnswers.set(json, answer = { json: json.text, etag: entityTagOf(json), identity: json });
+  }
+  return answer;
+}
 
 /**
  * A health read's 200s: its body carries the clock to the millisecond, so it may change from one request to the next,
