@@ -8,8 +8,8 @@
  * stays readable after the request closes) and sends the answer from a promise callback instead of at once. Measured
  * under `wrk` on the service's own process (2026-11-28, 8 alternated runs of 2 s each way, a cloned 454-byte answer):
  * 8.3 µs of user CPU per request without reading a header, 9.8 µs reading two through `request.headers`, 8.6 µs
- * reading the same two through `header(name)`. A plain read takes about 22 µs of CPU in all, so that is 5 % of its
- * throughput.
+ * reading the same two through `header(name)`. A plain read takes about 22 µs of CPU in all, so that is 5 % of it
+ * (the service as a whole, against the build before: 2 % more requests per second, 0.4 µs less user CPU per request).
  *
  * `header(name)` is not a public API. So it is used only where it is found, checked on every request: the served
  * request's own property under the symbol named `request` holding an object with a `header` function (a request
