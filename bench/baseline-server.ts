@@ -35,8 +35,7 @@ import { type Context, Hono } from "hono";
 import type { BaselineRoute } from "./processes.ts";
 import { fromBase64 } from "../src/protocol/codec/bytes.ts";
 import { CORS_EXPOSED_HEADERS } from "../src/http/middleware/cors.ts";
-import { REQUEST_ID_HEADER } from "../src/http/middleware/observe.ts";
-import { headerListOf } from "../src/http/answer-templates.ts";
+import { giveRequestId } from "../src/http/answer-templates.ts";
 
 if (import.meta.main) {
   const [routesFile, port, mode] = Deno.args;
@@ -50,10 +49,8 @@ if (import.meta.main) {
     template.headers.set("Access-Control-Expose-Headers", exposed);
     return () => {
       const answer = template.clone();
-      // The request id appended as the service appends it to its templates' copies (answer-templates.ts).
-      const list = headerListOf(answer);
-      if (list !== undefined) list.push([REQUEST_ID_HEADER, crypto.randomUUID()]);
-      else answer.headers.set(REQUEST_ID_HEADER, crypto.randomUUID());
+      // The request id given as the service gives it to its templates' copies.
+      giveRequestId(answer, crypto.randomUUID());
       return answer;
     };
   };

@@ -25,20 +25,24 @@
  */
 import { JSON_CONTENT } from "./entity-tag.ts";
 import { REQUEST_ID_HEADER } from "./middleware/observe.ts";
+import { internalsReader } from "./deno-internals.ts";
 
-/** The symbol a Response's internals are kept under on Deno 2.9.6; null once looked for and not found. */
-let responseInternalsKey: symbol | null | undefined;
+const responseInternals = internalsReader("response");
 
 /** A Response's own header list, as Deno 2.9.6 keeps it, or undefined when it cannot be reached. */
 export function headerListOf(response: Response): [string, string][] | undefined {
-  if (responseInternalsKey === undefined) {
-    responseInternalsKey = Object.getOwnPropertySymbols(response).find((key) => key.description === "response") ??
-      null;
-  }
-  if (responseInternalsKey === null) return undefined;
-  const internals = (response as unknown as Record<symbol, { headerList?: unknown } | undefined>)[responseInternalsKey];
-  const list = internals?.headerList;
+  const list = (responseInternals(response) as { headerList?: unknown } | undefined)?.headerList;
   return Array.isArray(list) ? list as [string, string][] : undefined;
+}
+
+/**
+ * Gives a template's copy (`Response.clone()` of a Response whose headers were set one by one) its request id: appended
+ * to its header list where that is found, else set. Only on such a copy (see above).
+ */
+export function giveRequestId(copy: Response, requestId: string): void {
+  const list = headerListOf(copy);
+  if (list !== undefined) list.push([REQUEST_ID_HEADER, requestId]);
+  else copy.headers.set(REQUEST_ID_HEADER, requestId);
 }
 
 export class AnswerTemplates {
@@ -64,11 +68,7 @@ export class AnswerTemplates {
       this.#templates.set(identity, template);
     }
     const copy = template.clone();
-    if (requestId !== undefined) {
-      const list = headerListOf(copy);
-      if (list !== undefined) list.push([REQUEST_ID_HEADER, requestId]);
-      else copy.headers.set(REQUEST_ID_HEADER, requestId);
-    }
+    if (requestId !== undefined) giveRequestId(copy, requestId);
     return copy;
   }
 }

@@ -18,27 +18,18 @@
  * public one calls the same function: tests/http/request-header.test.ts checks that on a served request (duplicate,
  * mixed-case and absent headers) and that this Deno takes the direct way.
  */
+import { internalsReader } from "./deno-internals.ts";
 
 /** What a request served by Deno 2.9.6 holds under its `request` symbol (only the part read here). */
 interface ServedRequestInternals {
   header(lowerCaseName: string): string | null;
 }
 
-/** The symbol the served request's internals are kept under; null once looked for and not found. */
-let internalsKey: symbol | null | undefined;
-
-function internalsKeyOf(request: Request): symbol | null {
-  if (internalsKey === undefined) {
-    internalsKey = Object.getOwnPropertySymbols(request).find((key) => key.description === "request") ?? null;
-  }
-  return internalsKey;
-}
+const requestInternals = internalsReader("request");
 
 /** The served request's internals when they can read a header, else undefined. */
 export function servedInternalsOf(request: Request): ServedRequestInternals | undefined {
-  const key = internalsKeyOf(request);
-  if (key === null) return undefined;
-  const internals = (request as unknown as Record<symbol, Partial<ServedRequestInternals> | undefined>)[key];
+  const internals = requestInternals(request) as Partial<ServedRequestInternals> | undefined;
   return typeof internals?.header === "function" ? internals as ServedRequestInternals : undefined;
 }
 
