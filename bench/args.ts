@@ -10,6 +10,8 @@ export const USAGE = `usage: deno task bench [options]
   --duration-s N          seconds per load-generator run (default 10)
   --rounds N              service/baseline run pairs per figure, alternated (default 2)
   --connections N         open connections of the load generator (default 50)
+  --no-pin                leave every process where the scheduler puts it (default: the load generator on the last
+                          core, the servers on the others; bench/cores.ts says why)
   --load-requests N       requests of the load run (default 1000000)
   --owners LIST           cold-start world sizes (default 10000,100000; add 1000000 for the full curve)
   --cold-runs N           cold starts per world size and way, alternated; the table gives their median (default 3;
@@ -47,6 +49,8 @@ export interface BenchOptions {
   warmupS: number;
   rounds: number;
   connections: number;
+  /** Load generator and servers on cores of their own (cores.ts). */
+  pin: boolean;
   loadRequests: number;
   owners: number[];
   coldRuns: number;
@@ -65,6 +69,7 @@ export function parseBenchArgs(argv: string[]): BenchOptions | "help" {
     warmupS: 2,
     rounds: 2,
     connections: 50,
+    pin: true,
     loadRequests: 1_000_000,
     owners: [10_000, 100_000],
     coldRuns: 3,
@@ -117,6 +122,9 @@ export function parseBenchArgs(argv: string[]): BenchOptions | "help" {
         break;
       case "--connections":
         options.connections = positive();
+        break;
+      case "--no-pin":
+        options.pin = false;
         break;
       case "--load-requests":
         options.loadRequests = positive();

@@ -31,6 +31,7 @@ export async function loadRun(
       durationS,
       connections: measure.connections,
       serverPid: server.pid,
+      cpus: measure.loadGeneratorCpus,
     });
   const baselineRuns: Run[] = [];
   const serviceRuns: Run[] = [];

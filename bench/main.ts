@@ -6,7 +6,8 @@
  * baseline is a bare Hono app on the same Deno, in another process, answering every measured route with the bytes
  * the service answered it with. The load generator is wrk, a third process (bench/wrk.ts says why). Each figure
  * warms both up, then alternates service and baseline runs (`--rounds`, default 2) of `--duration-s` (10) with
- * `--connections` (50), and reports the mean requests/s and p99 of each side and their ratio.
+ * `--connections` (50), and reports the mean requests/s and p99 of each side and their ratio. wrk runs on the
+ * machine's last core and the servers on the others (bench/cores.ts; `--no-pin` leaves that to the scheduler).
  *
  * Figures (`--only` picks some; see bench/args.ts):
  *   reads       GET /v2/health, /v2/prices, /v2/tokens, /v2/pool-data                     (issue 13.0)
@@ -31,6 +32,7 @@ import { benchOpenQuotes } from "./quotes.ts";
 import { type BenchResult, type Figure, type Machine, renderTables, replaceReadmeSection } from "./results.ts";
 import { baselineRouteFor, type Measure, measureFigure } from "./throughput.ts";
 import { wrkVersion } from "./wrk.ts";
+import { describeCores, planCores, tasksetAvailable } from "./cores.ts";
 
 const EMBEDDED_WORLD = "fixtures/world";
 const README_RESULT = "bench/results/latest.json";
@@ -41,7 +43,7 @@ async function git(...args: string[]): Promise<string> {
   return new TextDecoder().decode(out.stdout).trim();
 }
 
-async function machine(): Promise<Machine> {
+async function machine(placement: string): Promise<Machine> {
   const cpuinfo = await Deno.readTextFile("/proc/cpuinfo").catch(() => "");
   const meminfo = await Deno.readTextFile("/proc/meminfo").catch(() => "");
   return {
@@ -52,11 +54,17 @@ async function machine(): Promise<Machine> {
     deno: Deno.version.deno,
     v8: Deno.version.v8,
     loadGenerator: `${await wrkVersion()}, 1 thread`,
+    placement,
   };
 }
 
 /** Throughput figures and the load run: both on the bench world, each run against its own service process. */
-async function serviceFigures(wanted: Set<string>, measure: Measure, loadRequests: number): Promise<Figure[]> {
+async function serviceFigures(
+  wanted: Set<string>,
+  measure: Measure,
+  loadRequests: number,
+  serverCpus: string | undefined,
+): Promise<Figure[]> {
   const world: BenchWorld = await prepareBenchWorld(EMBEDDED_WORLD, "bench/worlds/embedded-bench");
   const manifest = JSON.parse(await Deno.readTextFile(`${EMBEDDED_WORLD}/manifest.json`));
   const v2Config = JSON.parse(await Deno.readTextFile(`${EMBEDDED_WORLD}/pool-config.v2.json`));
@@ -68,14 +76,14 @@ async function serviceFigures(wanted: Set<string>, measure: Measure, loadRequest
   const withServers = async (
     run: (service: ServerProcess, baseline: ServerProcess, labelled?: ServerProcess) => Promise<void>,
   ) => {
-    const service = await startService({ replayDir: world.dir });
+    const service = await startService({ replayDir: world.dir, cpus: serverCpus });
     let baseline: ServerProcess | undefined;
     let labelled: ServerProcess | undefined;
     try {
       const routes = [];
       for (const spec of new Set([...throughput, ...loadSpecs])) routes.push(await baselineRouteFor(service, spec));
-      baseline = await startBaseline(routes);
-      if (ceilings) labelled = await startBaseline(routes, true);
+      baseline = await startBaseline(routes, false, serverCpus);
+      if (ceilings) labelled = await startBaseline(routes, true, serverCpus);
       await run(service, baseline, labelled);
     } finally {
       await labelled?.stop();
@@ -126,6 +134,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  const cores = planCores(navigator.hardwareConcurrency, options.pin, await tasksetAvailable());
   const startLoad = loadAverage();
   const startCpu = cpuTimes();
   const result: BenchResult = {
@@ -133,7 +142,7 @@ async function main(): Promise<number> {
     date: new Date().toISOString(),
     commit: await git("rev-parse", "--short", "HEAD"),
     dirty: (await git("status", "--porcelain", "--untracked-files=no")) !== "",
-    machine: await machine(),
+    machine: await machine(describeCores(cores)),
     options: {
       figures: [...options.figures],
       quick: options.quick,
@@ -141,6 +150,7 @@ async function main(): Promise<number> {
       warmupS: options.warmupS,
       rounds: options.rounds,
       connections: options.connections,
+      pin: options.pin,
       loadRequests: options.loadRequests,
       owners: options.owners,
       coldRuns: options.coldRuns,
@@ -154,8 +164,10 @@ async function main(): Promise<number> {
     warmupS: options.warmupS,
     rounds: options.rounds,
     connections: options.connections,
+    loadGeneratorCpus: cores?.loadGenerator,
   };
-  result.figures.push(...await serviceFigures(options.figures, measure, options.loadRequests));
+  log(`processes: ${describeCores(cores)}`);
+  result.figures.push(...await serviceFigures(options.figures, measure, options.loadRequests, cores?.servers));
   if (options.figures.has("quotes")) result.figures.push(await benchOpenQuotes());
   if (options.figures.has("cold-start")) {
     for (const owners of options.owners) {

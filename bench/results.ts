@@ -116,6 +116,8 @@ export interface Machine {
   deno: string;
   v8: string;
   loadGenerator: string;
+  /** Where the load generator and the servers ran (bench/cores.ts); absent in results from before 2026-11-28. */
+  placement?: string;
 }
 
 export interface BenchResult {
@@ -194,7 +196,7 @@ export function renderTables(result: BenchResult): string {
       ` on ${m.cpu}, ${m.cores} cores, Deno ${m.deno}; load average ${result.loadavg.start[0].toFixed(2)} at the ` +
       `start, ${result.loadavg.end[0].toFixed(2)} at the end` +
       (result.stealPct === undefined ? "" : `; ${percent(result.stealPct)} of the CPU taken by the hypervisor`) +
-      `; load generator ${m.loadGenerator}.`,
+      `; load generator ${m.loadGenerator}` + (m.placement === undefined ? "." : `; ${m.placement}.`),
   );
   const throughput = result.figures.filter((f): f is ThroughputFigure => f.kind === "throughput");
   // A ceiling figure is shown as its ratio beside the figure it is the ceiling of (a row of its own only when that

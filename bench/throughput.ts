@@ -15,6 +15,8 @@ export interface Measure {
   warmupS: number;
   rounds: number;
   connections: number;
+  /** Where wrk runs (cores.ts); the servers were started on the plan's other cores. */
+  loadGeneratorCpus?: string;
 }
 
 /** Sends `request` once; the answer's status, content type and bytes. */
@@ -65,7 +67,14 @@ export async function alternate(
   measure: Measure,
 ): Promise<{ service: Run[]; baseline: Run[] }> {
   const run = (server: ServerProcess, durationS: number) =>
-    runWrk({ base: server.base, requests, durationS, connections: measure.connections, serverPid: server.pid });
+    runWrk({
+      base: server.base,
+      requests,
+      durationS,
+      connections: measure.connections,
+      serverPid: server.pid,
+      cpus: measure.loadGeneratorCpus,
+    });
   await run(service, measure.warmupS);
   await run(baseline, measure.warmupS);
   const runs = { service: [] as Run[], baseline: [] as Run[] };

@@ -5,6 +5,7 @@
  * rotation over several routes, are given to it as a Lua script.
  */
 import type { Run } from "./results.ts";
+import { onCores } from "./cores.ts";
 
 export interface BenchRequest {
   method: "GET" | "POST";
@@ -24,6 +25,8 @@ export interface WrkOptions {
   threads?: number;
   /** A server pid whose CPU use during the run is reported. */
   serverPid?: number;
+  /** The CPUs wrk runs on (cores.ts), or wherever the scheduler puts it. */
+  cpus?: string;
 }
 
 /** A Lua long string that cannot be closed by the text it holds. */
@@ -136,7 +139,8 @@ export async function runWrk(options: WrkOptions): Promise<Run> {
     ];
     const cpuBefore = options.serverPid ? cpuSeconds(options.serverPid) : undefined;
     const started = performance.now();
-    const out = await new Deno.Command("wrk", { args, stdout: "piped", stderr: "piped" }).output();
+    const [command, commandArgs] = onCores("wrk", args, options.cpus);
+    const out = await new Deno.Command(command, { args: commandArgs, stdout: "piped", stderr: "piped" }).output();
     const wallS = (performance.now() - started) / 1000;
     const cpuAfter = options.serverPid ? cpuSeconds(options.serverPid) : undefined;
     const text = new TextDecoder().decode(out.stdout);
