@@ -7,8 +7,8 @@ export const USAGE = `usage: deno task bench [options]
                           reads, owner, previews, builders, load, ceiling, cold-start, quotes
   --quick                 short runs for a first look: 2 s runs, 100,000-request load run, one cold start on
                           10,000 owners only (figures are noisier; do not publish them)
-  --duration-s N          seconds per load-generator run (default 10)
-  --rounds N              service/baseline run pairs per figure, alternated (default 2)
+  --duration-s N          seconds per load-generator run (default 4)
+  --rounds N              service/baseline run pairs per figure, alternated; the ratio is their median (default 5)
   --connections N         open connections of the load generator (default 50)
   --no-pin                leave every process where the scheduler puts it (default: the load generator on the last
                           core, the servers on the others; bench/cores.ts says why)
@@ -65,9 +65,9 @@ export function parseBenchArgs(argv: string[]): BenchOptions | "help" {
   const options: BenchOptions = {
     figures: new Set(ALL_FIGURES),
     quick: false,
-    durationS: 10,
+    durationS: 4,
     warmupS: 2,
-    rounds: 2,
+    rounds: 5,
     connections: 50,
     pin: true,
     loadRequests: 1_000_000,

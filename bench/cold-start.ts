@@ -9,7 +9,7 @@
  * Worlds are generated once (tools/fixtures.ts) into the worlds directory and reused.
  */
 import { freePort, loadAverage, memoryMiB, startTaskArgs } from "./processes.ts";
-import type { ColdStartFigure } from "./results.ts";
+import { type ColdStartFigure, median } from "./results.ts";
 
 /** Issue 13 item 2: ready in < 5 s with < 600 MiB peak RSS at 100,000 owners, replay in the process too. */
 const TARGET_OWNERS = 100_000;
@@ -89,12 +89,6 @@ export async function measureColdStart(
     }
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /** The figure of `owners` started `mode`'s way, from its runs (at least one): medians, and the target on them. */
 export function coldStartFigure(owners: number, mode: "embedded" | "live", runs: ColdStartRun[]): ColdStartFigure {

@@ -5,8 +5,8 @@
  * log level, embedded replay in the process; only the rate limit is off), on the bench world (bench-world.ts). The
  * baseline is a bare Hono app on the same Deno, in another process, answering every measured route with the bytes
  * the service answered it with. The load generator is wrk, a third process (bench/wrk.ts says why). Each figure
- * warms both up, then alternates service and baseline runs (`--rounds`, default 2) of `--duration-s` (10) with
- * `--connections` (50), and reports the mean requests/s and p99 of each side and their ratio. wrk runs on the
+ * warms both up, then alternates service and baseline runs (`--rounds`, default 5) of `--duration-s` (4) with
+ * `--connections` (50), and reports the mean requests/s and p99 of each side and the median of the pairs' ratios. wrk runs on the
  * machine's last core and the servers on the others (bench/cores.ts; `--no-pin` leaves that to the scheduler).
  *
  * Figures (`--only` picks some; see bench/args.ts):

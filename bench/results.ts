@@ -44,8 +44,14 @@ export interface ThroughputFigure {
   path: string;
   service: Side;
   baseline: Side;
-  /** service.rps / baseline.rps. */
+  /**
+   * The median of `pairRatios` (of two: their mean). Each pair's runs follow each other, so they share the machine's
+   * speed of the moment, which two means over a figure's whole time do not (the machine's speed moves by tens of %
+   * over minutes).
+   */
   rpsRatio: number;
+  /** Each alternated pair's service rps / baseline rps, in the order run (absent in results from before 2026-11-28). */
+  pairRatios?: number[];
   /** service.p99Ms / baseline.p99Ms. */
   p99Ratio: number;
   target?: Target;
@@ -142,6 +148,21 @@ export function summarize(runs: Run[]): Side {
   return { rps: mean((r) => r.rps), p99Ms: mean((r) => r.p99Ms), p50Ms: mean((r) => r.p50Ms), runs };
 }
 
+/** The middle value (of an even count: the mean of the two middle ones). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Each alternated pair's ratio of requests/s: the service's run over the baseline's run of the same round. */
+export function pairRatios(service: Run[], baseline: Run[]): number[] {
+  if (service.length !== baseline.length || service.length === 0) {
+    throw new Error(`pairs need as many service runs as baseline runs (${service.length}, ${baseline.length})`);
+  }
+  return service.map((run, i) => run.rps / baseline[i].rps);
+}
+
 /** Whether a throughput or load figure meets its target. */
 export function targetMet(target: Target, service: Side, rpsRatio: number): boolean {
   return (target.minRpsRatio === undefined || rpsRatio >= target.minRpsRatio) &&
@@ -166,6 +187,12 @@ const ms = (n: number) => n < 10 ? n.toFixed(2) : n.toFixed(1);
 const spread = (side: Side) =>
   side.runs.length > 1
     ? ` (${int(Math.min(...side.runs.map((r) => r.rps)))}–${int(Math.max(...side.runs.map((r) => r.rps)))})`
+    : "";
+
+/** Lowest and highest pair ratio, when there were more than two pairs (two: the ratio is their mean). */
+const ratioSpread = (f: ThroughputFigure) =>
+  f.pairRatios && f.pairRatios.length > 2
+    ? ` (${Math.min(...f.pairRatios).toFixed(2)}–${Math.max(...f.pairRatios).toFixed(2)})`
     : "";
 
 /** A median and, when there were several, every run it is the median of (`4.1 (4.7, 4.1, 3.9)`). */
@@ -227,7 +254,7 @@ export function renderTables(result: BenchResult): string {
           `${f.label}`,
           int(f.service.rps) + spread(f.service),
           int(f.baseline.rps) + spread(f.baseline),
-          f.rpsRatio.toFixed(2),
+          f.rpsRatio.toFixed(2) + ratioSpread(f),
           ms(f.service.p99Ms),
           ms(f.baseline.p99Ms),
           ceilings.get(f.id)?.rpsRatio.toFixed(2) ?? "",

@@ -1,11 +1,12 @@
 /**
  * One throughput figure: the service and the baseline, each its own process, driven by wrk from a third process with
  * the same connections. After a warm-up of each, the runs alternate (service, baseline) `rounds` times, so a change
- * in the machine's load hits both sides alike; the figure is the mean of each side's runs and their ratio.
+ * in the machine's load hits both sides alike; the figure is the mean of each side's runs, and the median of the
+ * pairs' ratios.
  */
 import type { BaselineRoute, ServerProcess } from "./processes.ts";
 import { cpuTimes, loadAverage, stealPercent } from "./processes.ts";
-import { type Run, summarize, targetMet, type ThroughputFigure } from "./results.ts";
+import { median, pairRatios, type Run, summarize, targetMet, type ThroughputFigure } from "./results.ts";
 import { type BenchRequest, runWrk } from "./wrk.ts";
 import type { FigureSpec } from "./figures.ts";
 import { base64 } from "../src/protocol/codec/bytes.ts";
@@ -102,7 +103,8 @@ export async function measureFigure(
   if (unfit) throw new Error(`${spec.label} after its runs: ${unfit}`);
   const serviceSide = summarize(runs.service);
   const baselineSide = summarize(runs.baseline);
-  const rpsRatio = serviceSide.rps / baselineSide.rps;
+  const ratios = pairRatios(runs.service, runs.baseline);
+  const rpsRatio = median(ratios);
   return {
     kind: "throughput",
     id: spec.id,
@@ -112,6 +114,7 @@ export async function measureFigure(
     service: serviceSide,
     baseline: baselineSide,
     rpsRatio,
+    pairRatios: ratios,
     p99Ratio: serviceSide.p99Ms / baselineSide.p99Ms,
     target: spec.target && { ...spec.target, met: targetMet(spec.target, serviceSide, rpsRatio) },
     loadavg: [loadBefore, loadAverage()[0]],
