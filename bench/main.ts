@@ -6,8 +6,8 @@
  * baseline is a bare Hono app on the same Deno, in another process, answering every measured route with the bytes
  * the service answered it with. The load generator is wrk, a third process (bench/wrk.ts says why). Each figure
  * warms both up, then alternates service and baseline runs (`--rounds`, default 5) of `--duration-s` (4) with
- * `--connections` (50), and reports the mean requests/s and p99 of each side and the median of the pairs' ratios. wrk runs on the
- * machine's last core and the servers on the others (bench/cores.ts; `--no-pin` leaves that to the scheduler).
+ * `--connections` (50), and reports the mean requests/s and p99 of each side and the median of the pairs' ratios. wrk runs
+ * pinned to the machine's last core (bench/cores.ts; `--no-pin` leaves it to the scheduler).
  *
  * Figures (`--only` picks some; see bench/args.ts):
  *   reads       GET /v2/health, /v2/prices, /v2/tokens, /v2/pool-data                     (issue 13.0)
@@ -59,12 +59,7 @@ async function machine(placement: string): Promise<Machine> {
 }
 
 /** Throughput figures and the load run: both on the bench world, each run against its own service process. */
-async function serviceFigures(
-  wanted: Set<string>,
-  measure: Measure,
-  loadRequests: number,
-  serverCpus: string | undefined,
-): Promise<Figure[]> {
+async function serviceFigures(wanted: Set<string>, measure: Measure, loadRequests: number): Promise<Figure[]> {
   const world: BenchWorld = await prepareBenchWorld(EMBEDDED_WORLD, "bench/worlds/embedded-bench");
   const manifest = JSON.parse(await Deno.readTextFile(`${EMBEDDED_WORLD}/manifest.json`));
   const v2Config = JSON.parse(await Deno.readTextFile(`${EMBEDDED_WORLD}/pool-config.v2.json`));
@@ -76,14 +71,14 @@ async function serviceFigures(
   const withServers = async (
     run: (service: ServerProcess, baseline: ServerProcess, labelled?: ServerProcess) => Promise<void>,
   ) => {
-    const service = await startService({ replayDir: world.dir, cpus: serverCpus });
+    const service = await startService({ replayDir: world.dir });
     let baseline: ServerProcess | undefined;
     let labelled: ServerProcess | undefined;
     try {
       const routes = [];
       for (const spec of new Set([...throughput, ...loadSpecs])) routes.push(await baselineRouteFor(service, spec));
-      baseline = await startBaseline(routes, false, serverCpus);
-      if (ceilings) labelled = await startBaseline(routes, true, serverCpus);
+      baseline = await startBaseline(routes);
+      if (ceilings) labelled = await startBaseline(routes, true);
       await run(service, baseline, labelled);
     } finally {
       await labelled?.stop();
@@ -164,10 +159,10 @@ async function main(): Promise<number> {
     warmupS: options.warmupS,
     rounds: options.rounds,
     connections: options.connections,
-    loadGeneratorCpus: cores?.loadGenerator,
+    loadGeneratorCpus: cores,
   };
   log(`processes: ${describeCores(cores)}`);
-  result.figures.push(...await serviceFigures(options.figures, measure, options.loadRequests, cores?.servers));
+  result.figures.push(...await serviceFigures(options.figures, measure, options.loadRequests));
   if (options.figures.has("quotes")) result.figures.push(await benchOpenQuotes());
   if (options.figures.has("cold-start")) {
     for (const owners of options.owners) {

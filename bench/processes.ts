@@ -4,7 +4,6 @@
  * off), and the bare Hono baseline (bench/baseline-server.ts) serving the same answer bytes. Each is its own process,
  * as is the load generator, so none of them shares an event loop with another.
  */
-import { onCores } from "./cores.ts";
 
 /** The `deno run …` arguments of the start task (`deno install … && deno run --allow-all … src/main.ts`). */
 export function startTaskArgs(denoJson: { tasks?: Record<string, string | { command: string }> }): string[] {
@@ -76,10 +75,9 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-function spawn(args: string[], env: Record<string, string>, port: number, cpus?: string): ServerProcess {
-  const [command, commandArgs] = onCores(Deno.execPath(), args, cpus);
-  const child = new Deno.Command(command, {
-    args: commandArgs,
+function spawn(args: string[], env: Record<string, string>, port: number): ServerProcess {
+  const child = new Deno.Command(Deno.execPath(), {
+    args,
     env,
     // Logs go nowhere at the OS level: the service still builds and writes every line, as it does in production.
     stdout: "null",
@@ -127,27 +125,20 @@ export interface ServiceOptions {
   /** More environment (e.g. REPLAY_LOOP). */
   env?: Record<string, string>;
   readyTimeoutMs?: number;
-  /** The CPUs it runs on (cores.ts), or wherever the scheduler puts it. */
-  cpus?: string;
 }
 
 /** The service as `deno task start` runs it, on a free port, rate limit off; resolves once /v2/health answers. */
 export async function startService(options: ServiceOptions): Promise<ServerProcess> {
   const denoJson = JSON.parse(await Deno.readTextFile("deno.json"));
   const port = freePort();
-  const server = spawn(
-    startTaskArgs(denoJson),
-    {
-      ...Deno.env.toObject(),
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      RATE_LIMIT_RPS: "0",
-      REPLAY_DIR: options.replayDir,
-      ...options.env,
-    },
-    port,
-    options.cpus,
-  );
+  const server = spawn(startTaskArgs(denoJson), {
+    ...Deno.env.toObject(),
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    RATE_LIMIT_RPS: "0",
+    REPLAY_DIR: options.replayDir,
+    ...options.env,
+  }, port);
   try {
     await waitUntilAnswering(server, "/v2/health", options.readyTimeoutMs ?? 120_000);
   } catch (error) {
@@ -169,23 +160,14 @@ export interface BaselineRoute {
  * The bare Hono baseline (bench/baseline-server.ts) serving `routes`, `labelled` with the headers every service
  * answer carries or not; resolves once it listens.
  */
-export async function startBaseline(
-  routes: BaselineRoute[],
-  labelled = false,
-  cpus?: string,
-): Promise<ServerProcess> {
+export async function startBaseline(routes: BaselineRoute[], labelled = false): Promise<ServerProcess> {
   const file = await Deno.makeTempFile({ suffix: ".json" });
   await Deno.writeTextFile(file, JSON.stringify(routes));
   const port = freePort();
   const args = ["run", "--allow-read", "--allow-net", "bench/baseline-server.ts", file, String(port)];
-  const server = spawn(
-    labelled ? [...args, "labelled"] : args,
-    {
-      ...Deno.env.toObject(),
-    },
-    port,
-    cpus,
-  );
+  const server = spawn(labelled ? [...args, "labelled"] : args, {
+    ...Deno.env.toObject(),
+  }, port);
   try {
     await waitUntilAnswering(server, "/__ready", 30_000);
   } catch (error) {

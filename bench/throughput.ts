@@ -16,7 +16,7 @@ export interface Measure {
   warmupS: number;
   rounds: number;
   connections: number;
-  /** Where wrk runs (cores.ts); the servers were started on the plan's other cores. */
+  /** The CPUs wrk is pinned to (cores.ts), or none. */
   loadGeneratorCpus?: string;
 }
 
