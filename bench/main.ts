@@ -129,7 +129,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const cores = planCores(navigator.hardwareConcurrency, options.pin, await tasksetAvailable());
+  const loadGeneratorCpus = planCores(navigator.hardwareConcurrency, options.pin, await tasksetAvailable());
   const startLoad = loadAverage();
   const startCpu = cpuTimes();
   const result: BenchResult = {
@@ -137,7 +137,7 @@ async function main(): Promise<number> {
     date: new Date().toISOString(),
     commit: await git("rev-parse", "--short", "HEAD"),
     dirty: (await git("status", "--porcelain", "--untracked-files=no")) !== "",
-    machine: await machine(describeCores(cores)),
+    machine: await machine(describeCores(loadGeneratorCpus)),
     options: {
       figures: [...options.figures],
       quick: options.quick,
@@ -159,9 +159,9 @@ async function main(): Promise<number> {
     warmupS: options.warmupS,
     rounds: options.rounds,
     connections: options.connections,
-    loadGeneratorCpus: cores,
+    loadGeneratorCpus,
   };
-  log(`processes: ${describeCores(cores)}`);
+  log(`processes: ${describeCores(loadGeneratorCpus)}`);
   result.figures.push(...await serviceFigures(options.figures, measure, options.loadRequests));
   if (options.figures.has("quotes")) result.figures.push(await benchOpenQuotes());
   if (options.figures.has("cold-start")) {
