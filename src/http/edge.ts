@@ -154,17 +154,18 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     polled = false,
   ): Response | Promise<Response> => {
     const path = pathOf(pathAndQuery);
-    const template = route ?? path;
+    // A plain read's path is its own route template.
+    const recordedRoute = route ?? path;
     if (limiter === undefined || !limiter.covers(path)) {
-      return finishHere(request, undefined, answer, templated, requestId, path, template, started, polled);
+      return finishHere(request, undefined, answer, templated, requestId, path, recordedRoute, started, polled);
     }
     const forwardedFor = trustProxy ? requestHeader(request, "x-forwarded-for") : undefined;
     const admission = limiter.take(clientKey(forwardedFor, remoteAddrOf(info)?.hostname, trustProxy));
     return admission instanceof Promise
       ? admission.then((taken) =>
-        finishHere(request, taken, answer, templated, requestId, path, template, started, polled)
+        finishHere(request, taken, answer, templated, requestId, path, recordedRoute, started, polled)
       )
-      : finishHere(request, admission, answer, templated, requestId, path, template, started, polled);
+      : finishHere(request, admission, answer, templated, requestId, path, recordedRoute, started, polled);
   };
 
   /** `answerHere`'s answer once admitted (or not): a function of its own, so a request allocates no closure for it. */
