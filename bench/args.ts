@@ -10,8 +10,8 @@ export const USAGE = `usage: deno task bench [options]
   --duration-s N          seconds per load-generator run (default 4)
   --rounds N              service/baseline run pairs per figure, alternated; the ratio is their median (default 5)
   --connections N         open connections of the load generator (default 50)
-  --no-pin                leave the load generator where the scheduler puts it (default: pinned to the last core;
-                          bench/cores.ts says why)
+  --no-pin                leave every process where the scheduler puts it (default: the load generator pinned to
+                          the last core, the servers' main threads to the first; bench/cores.ts says why)
   --load-requests N       requests of the load run (default 1000000)
   --owners LIST           cold-start world sizes (default 10000,100000; add 1000000 for the full curve)
   --cold-runs N           cold starts per world size and way, alternated; the table gives their median (default 3;
@@ -49,7 +49,7 @@ export interface BenchOptions {
   warmupS: number;
   rounds: number;
   connections: number;
-  /** The load generator on a core of its own (cores.ts). */
+  /** The load generator and the servers' main threads on cores of their own (cores.ts). */
   pin: boolean;
   loadRequests: number;
   owners: number[];

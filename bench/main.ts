@@ -7,7 +7,8 @@
  * the service answered it with. The load generator is wrk, a third process (bench/wrk.ts says why). Each figure
  * warms both up, then alternates service and baseline runs (`--rounds`, default 5) of `--duration-s` (4) with
  * `--connections` (50), and reports the mean requests/s and p99 of each side and the median of the pairs' ratios. wrk runs
- * pinned to the machine's last core (bench/cores.ts; `--no-pin` leaves it to the scheduler).
+ * pinned to the machine's last core, each server's main thread to the first (bench/cores.ts; `--no-pin` leaves them to
+ * the scheduler).
  *
  * Figures (`--only` picks some; see bench/args.ts):
  *   reads       GET /v2/health, /v2/prices, /v2/tokens, /v2/pool-data                     (issue 13.0)
@@ -32,7 +33,7 @@ import { benchOpenQuotes } from "./quotes.ts";
 import { type BenchResult, type Figure, type Machine, renderTables, replaceReadmeSection } from "./results.ts";
 import { baselineRouteFor, type Measure, measureFigure } from "./throughput.ts";
 import { wrkVersion } from "./wrk.ts";
-import { describeCores, planCores, tasksetAvailable } from "./cores.ts";
+import { describeCores, pinMainThread, planCores, tasksetAvailable } from "./cores.ts";
 
 const EMBEDDED_WORLD = "fixtures/world";
 const README_RESULT = "bench/results/latest.json";
@@ -75,10 +76,15 @@ async function serviceFigures(wanted: Set<string>, measure: Measure, loadRequest
     let baseline: ServerProcess | undefined;
     let labelled: ServerProcess | undefined;
     try {
+      await pinMainThread(service.pid, measure.serverMainThreadCpus);
       const routes = [];
       for (const spec of new Set([...throughput, ...loadSpecs])) routes.push(await baselineRouteFor(service, spec));
       baseline = await startBaseline(routes);
-      if (ceilings) labelled = await startBaseline(routes, true);
+      await pinMainThread(baseline.pid, measure.serverMainThreadCpus);
+      if (ceilings) {
+        labelled = await startBaseline(routes, true);
+        await pinMainThread(labelled.pid, measure.serverMainThreadCpus);
+      }
       await run(service, baseline, labelled);
     } finally {
       await labelled?.stop();
@@ -129,7 +135,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const loadGeneratorCpus = planCores(navigator.hardwareConcurrency, options.pin, await tasksetAvailable());
+  const cores = planCores(navigator.hardwareConcurrency, options.pin, await tasksetAvailable());
   const startLoad = loadAverage();
   const startCpu = cpuTimes();
   const result: BenchResult = {
@@ -137,7 +143,7 @@ async function main(): Promise<number> {
     date: new Date().toISOString(),
     commit: await git("rev-parse", "--short", "HEAD"),
     dirty: (await git("status", "--porcelain", "--untracked-files=no")) !== "",
-    machine: await machine(describeCores(loadGeneratorCpus)),
+    machine: await machine(describeCores(cores)),
     options: {
       figures: [...options.figures],
       quick: options.quick,
@@ -159,9 +165,10 @@ async function main(): Promise<number> {
     warmupS: options.warmupS,
     rounds: options.rounds,
     connections: options.connections,
-    loadGeneratorCpus,
+    loadGeneratorCpus: cores?.loadGenerator,
+    serverMainThreadCpus: cores?.serverMainThread,
   };
-  log(`processes: ${describeCores(loadGeneratorCpus)}`);
+  log(`processes: ${describeCores(cores)}`);
   result.figures.push(...await serviceFigures(options.figures, measure, options.loadRequests));
   if (options.figures.has("quotes")) result.figures.push(await benchOpenQuotes());
   if (options.figures.has("cold-start")) {

@@ -18,6 +18,8 @@ export interface Measure {
   connections: number;
   /** The CPUs wrk is pinned to (cores.ts), or none. */
   loadGeneratorCpus?: string;
+  /** The CPUs the servers' main threads are pinned to once they answer (cores.ts), or none. */
+  serverMainThreadCpus?: string;
 }
 
 /** Sends `request` once; the answer's status, content type and bytes. */
