@@ -123,6 +123,10 @@ export class ReplayClock implements ServiceClock {
     else this.#wallStart += this.durationMs / this.speed;
   }
 
+  rewinds(): number {
+    return this.#loops;
+  }
+
   replayPosition(): ReplayPosition {
     return {
       mode: this.mode,

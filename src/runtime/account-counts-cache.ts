@@ -11,6 +11,7 @@ import type { Unsubscribe } from "../state/types.ts";
 export class AccountCountsCache {
   readonly #kept = new Map<AccountKind, number>();
   #unsubscribe: Unsubscribe | undefined;
+  #generation = 0;
 
   constructor(private readonly view: ProgramView, private readonly accounts: AccountStore) {}
 
@@ -22,9 +23,22 @@ export class AccountCountsCache {
     return count;
   }
 
+  /**
+   * A number that changes whenever a count may have (with every account change) while counts are kept, so a reader
+   * may keep what it made of them as long as it reads the same number; undefined while they are not kept (before
+   * `start()`, after `stop()`), when any read may differ from the last.
+   */
+  get generation(): number | undefined {
+    return this.#unsubscribe ? this.#generation : undefined;
+  }
+
   start(): void {
     if (this.#unsubscribe) return;
-    this.#unsubscribe = this.accounts.subscribe(() => this.#kept.clear());
+    this.#generation++;
+    this.#unsubscribe = this.accounts.subscribe(() => {
+      this.#generation++;
+      this.#kept.clear();
+    });
   }
 
   stop(): void {

@@ -52,13 +52,18 @@ export interface ReplayPosition {
  * so ages stay continuous across a loop.
  */
 export interface ServiceClock extends Clock {
-  /** Replay mode: where the replay stands; undefined in live mode. */
+  /**
+   * Replay mode: where the replay stands; undefined in live mode. It moves only with `nowMs()` or a rewind: between
+   * two equal readings of both `nowMs()` and `rewinds()`, it is the same (what a health answer is kept by).
+   */
   replayPosition(): ReplayPosition | undefined;
+  /** How many times the clock has jumped back so far (a looping replay's loops; 0 for a clock that never does). */
+  rewinds(): number;
   /** Registers a listener called with the size of each backward jump (ms, > 0), before any later reading. */
   onRewind(listener: (byMs: number) => void): Unsubscribe;
 }
 
 /** A clock that never jumps back, as a ServiceClock (live mode: the wall clock, or a test's clock). */
 export function liveClock(clock: Clock = systemClock): ServiceClock {
-  return { nowMs: () => clock.nowMs(), replayPosition: () => undefined, onRewind: () => () => {} };
+  return { nowMs: () => clock.nowMs(), replayPosition: () => undefined, rewinds: () => 0, onRewind: () => () => {} };
 }

@@ -391,6 +391,54 @@ Deno.test("service: a health read answers anew when an account count moves withi
   }
 });
 
+Deno.test("service: a health read is made once per moment (clock millisecond, rewinds, counts), its status read each time", async () => {
+  const service = await startedReadService();
+  try {
+    const { services } = service;
+    const reads = plainReadsOf(services);
+    for (const [path, version] of [["/v2/health", "v2"], ["/health", "earlier"]] as const) {
+      const read = reads.get(path)!;
+      const counts = services.deployments[version].counts;
+      const countsRead = { calls: 0 };
+      const of = counts.of.bind(counts);
+      counts.of = (kind) => (countsRead.calls++, of(kind));
+      const first = read();
+      assert.ok(first, path);
+      const perBody = countsRead.calls;
+      assert.ok(perBody > 0, path);
+      for (let i = 0; i < 5; i++) assert.equal(read(), first, path);
+      assert.equal(countsRead.calls, perBody, `${path}: five more reads in the same moment made no body`);
+
+      // The clock jumped back (a looping replay's rewind) to the same millisecond: a new moment.
+      const clock = services.clock as { rewinds(): number };
+      const rewinds = clock.rewinds.bind(clock);
+      clock.rewinds = () => rewinds() + 1;
+      try {
+        const rewound = read();
+        assert.ok(rewound, path);
+        assert.notEqual(rewound.identity, first.identity, path);
+        assert.equal(countsRead.calls, 2 * perBody, path);
+      } finally {
+        clock.rewinds = rewinds;
+      }
+
+      // Ingestion goes stale within the millisecond: the next read has no plain 200 (the app answers the 503).
+      const oracle = services.ingest.oracle;
+      const lastFrameMs = oracle.lastFrameMs;
+      oracle.lastFrameMs = null;
+      try {
+        assert.equal(read(), undefined, path);
+        assert.equal((await call(service.app, "GET", path)).status, 503, path);
+      } finally {
+        oracle.lastFrameMs = lastFrameMs;
+      }
+      counts.of = of;
+    }
+  } finally {
+    await service.stop();
+  }
+});
+
 Deno.test("service: plain reads share the app's rate-limit buckets, metrics and log lines", async () => {
   const lines: string[] = [];
   const service = await startedReadService({ RATE_LIMIT_RPS: "1", RATE_LIMIT_BURST: "2" }, {

@@ -35,3 +35,20 @@ Deno.test("account counts: started, a count is kept until an account changes, th
   assert.equal(cache.of("Pool"), pools - 1);
   assert.equal(counted.calls, 3, "stopped: counted per read again");
 });
+
+Deno.test("account counts: the generation moves with every account change while counts are kept, and is none otherwise", () => {
+  const { cache, store, pool } = setup();
+  assert.equal(cache.generation, undefined, "not started: every read may differ");
+  cache.start();
+  const started = cache.generation;
+  assert.equal(typeof started, "number");
+  cache.of("Pool");
+  assert.equal(cache.generation, started, "a read moves nothing");
+  store.delete("er", pool, 1_000_000);
+  const changed = cache.generation;
+  assert.notEqual(changed, started);
+  cache.stop();
+  assert.equal(cache.generation, undefined);
+  cache.start();
+  assert.notEqual(cache.generation, changed, "started again: counts made before are not the ones kept now");
+});
