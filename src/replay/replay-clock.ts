@@ -127,10 +127,11 @@ export class ReplayClock implements ServiceClock {
     return this.#loops;
   }
 
-  replayPosition(): ReplayPosition {
+  /** Where the replay stands, at `atMs` (a reading of `nowMs()`, whose offset it is) or now. */
+  replayPosition(atMs?: number): ReplayPosition {
     return {
       mode: this.mode,
-      positionMs: Math.floor(this.positionMs),
+      positionMs: atMs === undefined ? Math.floor(this.positionMs) : atMs - this.originMs,
       durationMs: this.durationMs,
       speed: this.#virtual ? 0 : this.speed,
       loop: this.loop,

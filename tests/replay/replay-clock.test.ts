@@ -61,3 +61,19 @@ Deno.test("ReplayClock virtual: moves only when driven, on the VirtualClock a te
   assert.throws(() => clock.start());
   assert.equal(clock.virtual, virtual);
 });
+
+Deno.test("ReplayClock: the position at a clock reading is that reading's, however the wall clock moved since", () => {
+  const wall = new VirtualClock(50_000.4);
+  const clock = new ReplayClock({ mode: "realtime", originMs: ORIGIN, durationMs: 10_000, wall });
+  clock.start();
+  wall.advance(1_234.3); // offset 1,234.3: the clock reads ORIGIN + 1,234
+  const now = clock.nowMs();
+  assert.equal(now, ORIGIN + 1_234);
+  wall.advance(0.9); // the next millisecond has begun by the time the body asks where the replay stands
+  assert.equal(clock.replayPosition()?.positionMs, 1_235, "a fresh reading");
+  assert.equal(clock.replayPosition(now)?.positionMs, 1_234, "the instant of `now`");
+  clock.rewindLoop();
+  const later = clock.nowMs();
+  assert.equal(clock.replayPosition(later)?.positionMs, later - ORIGIN, "after a rewind too");
+  assert.equal(clock.replayPosition(later)?.loops, 1);
+});

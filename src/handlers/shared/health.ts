@@ -29,7 +29,8 @@ export function ingestionIsStale(services: Services, chains: Chain[], now = serv
 
 /** The clock fields of both health bodies, read once: the instant every other figure of the answer refers to. */
 export function clockFields(services: Services, now: number): { clockUnixMs: number; replay: ReplayPosition | null } {
-  const replay = services.clock.replayPosition() ?? null;
+  // Where the replay stood at `now`, not a moment later: the two fields tell one instant.
+  const replay = services.clock.replayPosition(now) ?? null;
   return { clockUnixMs: Math.floor(now), replay: replay && { ...replay, positionMs: Math.max(0, replay.positionMs) } };
 }
 
