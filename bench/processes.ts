@@ -165,9 +165,7 @@ export async function startBaseline(routes: BaselineRoute[], labelled = false): 
   await Deno.writeTextFile(file, JSON.stringify(routes));
   const port = freePort();
   const args = ["run", "--allow-read", "--allow-net", "bench/baseline-server.ts", file, String(port)];
-  const server = spawn(labelled ? [...args, "labelled"] : args, {
-    ...Deno.env.toObject(),
-  }, port);
+  const server = spawn(labelled ? [...args, "labelled"] : args, Deno.env.toObject(), port);
   try {
     await waitUntilAnswering(server, "/__ready", 30_000);
   } catch (error) {
