@@ -687,9 +687,12 @@ export class ChainSource {
     const programs = new Set(this.config.programIds);
     const extras = new Set(this.config.extraAccounts ?? []);
     const kinds = new Set(this.#discriminators.map((d) => hex(d)));
+    // The extras (a few keys) are asked last: a `Set` lookup hashes the key string, and the first hash of each of a
+    // large world's 500,000 keys costs more than the owner and kind tests that take nearly every account in scope.
     const inScope = (account: ChainStateAccount) =>
-      account.lamports !== 0n && (extras.has(account.pubkey) || (programs.has(account.owner) &&
-        (kinds.size === 0 || (dataLength(account) >= 8 && kinds.has(prefixHex8(account))))));
+      account.lamports !== 0n && ((programs.has(account.owner) &&
+        (kinds.size === 0 || (dataLength(account) >= 8 && kinds.has(prefixHex8(account))))) ||
+        extras.has(account.pubkey));
     // What notifications brought before this load (usually nothing): removed unless the state still holds it.
     const held = [...this.#store.keys(this.chain)];
     for (const account of state.accounts) {

@@ -41,6 +41,15 @@ export class RecordedAccounts implements Iterable<RecordedAccount> {
     return this.#table.peek(pubkey);
   }
 
+  /**
+   * As `get`, but the view's key is the string held here rather than the one asked with: a reader that keeps the key
+   * (another chain's copy of the account) then keeps one string for both.
+   */
+  getWithHeldKey(pubkey: string): RecordedAccount | undefined {
+    const row = this.#table.rowOf(pubkey);
+    return row < 0 ? undefined : this.#table.peekAt(row);
+  }
+
   /** Holds `account` under its own key. */
   add(account: RecordedAccount): void {
     this.set(account.pubkey, account);

@@ -198,6 +198,11 @@ export class AccountTable {
     return this.#accountAt(this.keyAt(row), row);
   }
 
+  /** The account a row holds, as `peek` reads it (no packed form remembered). */
+  peekAt(row: number): RawAccount {
+    return this.#accountAt(this.keyAt(row), row, false);
+  }
+
   /** Keys in row order (a table nothing was deleted from: the order they were set in). */
   keys(): IterableIterator<string> {
     return this.#rows.keys();

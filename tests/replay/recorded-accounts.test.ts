@@ -77,3 +77,21 @@ Deno.test("recorded accounts: set replaces, delete removes, fields are read when
   assert.deepEqual([...accounts.keys()], [1, 2, 4].map(key));
   assert.deepEqual([...accounts].map((a) => a.data[0]), [1, 9, 4]);
 });
+
+Deno.test("recorded accounts: getWithHeldKey reads as get does, packed rows and object rows, and finds no absent key", () => {
+  const slab = new PackSlab(4096);
+  const accounts = new RecordedAccounts("er");
+  accounts.add(packed(slab, key(1), 7));
+  const kept = packed(slab, key(2), 9);
+  kept.rentEpoch = 12;
+  accounts.add(kept); // a recorded rent epoch: held as an object row
+  for (const k of [key(1), key(2)]) {
+    // The key asked with is a string built anew (another reader's copy of it).
+    const asked = [...k].join("");
+    assert.deepEqual(fields(accounts.getWithHeldKey(asked)), fields(accounts.get(k)), k);
+    assert.equal(accounts.getWithHeldKey(asked)?.packed?.offset, accounts.get(k)?.packed?.offset);
+  }
+  assert.equal(accounts.getWithHeldKey(key(3)), undefined);
+  accounts.delete(key(1));
+  assert.equal(accounts.getWithHeldKey(key(1)), undefined, "a deleted key is absent");
+});
