@@ -31,6 +31,7 @@ import {
   basketOrderMetrics,
   basketPositionMetrics,
   ordersByOwner,
+  type OwnerBasket,
   ownerBasket,
   positionsByOwner,
 } from "../domain/views/owner.ts";
@@ -109,22 +110,25 @@ interface Entry<T> {
 
 /** Lazily computed parts of one owner's basket view, all from one snapshot. */
 class LazyBasketView implements BasketView {
-  readonly basketData: Uint8Array | null;
   readonly #snapshot: DeploymentSnapshot;
   readonly #usableMarkets: Map<string, boolean>;
   readonly #owner: string;
-  readonly #found: ReturnType<typeof ownerBasket>;
+  readonly #found: OwnerBasket | undefined;
   #positionMetricsJson: string | undefined;
   #json: string | undefined;
   #metrics: string | undefined;
   #usable: boolean | undefined;
 
-  constructor(shared: Shared, owner: string, basketPubkey: string) {
+  constructor(shared: Shared, owner: string, found: OwnerBasket | undefined) {
     this.#snapshot = shared.snapshot;
     this.#usableMarkets = shared.usableMarkets;
     this.#owner = owner;
-    this.#found = ownerBasket(shared.snapshot, owner, basketPubkey);
-    this.basketData = this.#found?.data ?? null;
+    this.#found = found;
+  }
+
+  /** Read when asked (the periodic metrics never ask: `OwnerBasket.data`). */
+  get basketData(): Uint8Array | null {
+    return this.#found?.data ?? null;
   }
 
   get #positionMetrics(): string {
@@ -162,6 +166,13 @@ export class OwnerViewCache {
   readonly #ownerVersions = new Map<string, number>();
   /** Owner → basket address (a PDA: derived once per owner, bounded like the entries). */
   readonly #basketAddresses = new Map<string, string>();
+  /**
+   * Owner → the basket found at their address and the owner version it was found at (bounded like the entries). A
+   * basket is read and decoded once per change of the owner's accounts, not once per second: the views of a new
+   * second reuse it. Without it every streamed owner's basket was read from the store and decoded again each second,
+   * and a store of 75,000 accounts keeps the packed forms (the decoded values' keys) of only the last 16,384 read.
+   */
+  readonly #baskets = new Map<string, { ownerVersion: number; found: OwnerBasket | undefined }>();
   #sharedVersion = 0;
   #priceVersion = 0;
   #snapshot: Shared | undefined;
@@ -194,6 +205,7 @@ export class OwnerViewCache {
     for (const unsubscribe of this.#unsubscribe) unsubscribe();
     this.#unsubscribe = [];
     this.#entries.clear();
+    this.#baskets.clear(); // changes made while stopped move no version
     this.#snapshot = undefined;
   }
 
@@ -202,15 +214,31 @@ export class OwnerViewCache {
    * it computes (see {@link ReadOptions}).
    */
   basket(owner: string, options?: ReadOptions): BasketView {
-    return this.#view(VIEW_KEYS.basket(owner), owner, options, (shared) => {
-      let pubkey = this.#basketAddresses.get(owner);
-      if (pubkey === undefined) {
-        if (this.#basketAddresses.size >= this.maxEntries) this.#basketAddresses.clear();
-        pubkey = basketAddress(shared.snapshot, owner);
-        this.#basketAddresses.set(owner, pubkey);
-      }
-      return new LazyBasketView(shared, owner, pubkey);
-    });
+    return this.#view(
+      VIEW_KEYS.basket(owner),
+      owner,
+      options,
+      (shared) => new LazyBasketView(shared, owner, this.#basketOf(owner, shared.snapshot)),
+    );
+  }
+
+  /** The owner's basket: the one found since their accounts last changed, else read now (and kept, once started). */
+  #basketOf(owner: string, snapshot: DeploymentSnapshot): OwnerBasket | undefined {
+    let pubkey = this.#basketAddresses.get(owner);
+    if (pubkey === undefined) {
+      if (this.#basketAddresses.size >= this.maxEntries) this.#basketAddresses.clear();
+      pubkey = basketAddress(snapshot, owner);
+      this.#basketAddresses.set(owner, pubkey);
+    }
+    // Before start nothing moves the owner versions, so nothing found can be known to be current.
+    if (!this.#unsubscribe.length) return ownerBasket(snapshot, owner, pubkey);
+    const ownerVersion = this.#ownerVersions.get(owner) ?? 0;
+    const kept = this.#baskets.get(owner);
+    if (kept !== undefined && kept.ownerVersion === ownerVersion) return kept.found;
+    const found = ownerBasket(snapshot, owner, pubkey);
+    if (this.#baskets.size >= this.maxEntries) this.#baskets.clear();
+    this.#baskets.set(owner, { ownerVersion, found });
+    return found;
   }
 
   /** The earlier interface's enriched positions of `owner`, with PnL in the leverage or not. */

@@ -48,6 +48,40 @@ Deno.test("owner view cache: two reads with the same bytes, prices and second sh
   assert.equal(cache.computations, 1);
 });
 
+Deno.test("owner view cache: a basket is read from the store once per change of its owner's accounts, not per second", () => {
+  const { f, cache, clock } = started();
+  const basketKey = pda.basket(PROGRAM.v2, ALICE);
+  let reads = 0;
+  const get = f.store.get.bind(f.store);
+  f.store.get = (pubkey: string) => {
+    if (pubkey === basketKey) reads++;
+    return get(pubkey);
+  };
+  const first = cache.basket(ALICE);
+  const readsOfOneView = reads;
+  assert.ok(readsOfOneView > 0);
+  for (let second = 1; second <= 3; second++) {
+    clock.advance(1_000);
+    tickSol(f, PRICE.SOL + BigInt(second) * 1_000_000n);
+    const view = cache.basket(ALICE, { hold: false });
+    assert.notEqual(view.metricsMessage, first.metricsMessage, "a new moment's figures");
+  }
+  assert.equal(cache.computations, 4, "a view per moment");
+  assert.equal(reads, readsOfOneView, "the basket found first is reused");
+
+  const basket = aliceBasket();
+  basket.positions = basket.positions.filter((p) => p.market !== M.v2.solShort);
+  f.put("v2", basketKey, basketAccount, basket);
+  const changed = cache.basket(ALICE);
+  assert.equal(reads, 2 * readsOfOneView, "read again once it changed");
+  assert.deepEqual(Object.keys(JSON.parse(changed.json).positionMetrics), [M.v2.solLong]);
+
+  cache.stop(); // a change made while stopped moves no version: nothing found before is kept
+  f.put("v2", basketKey, basketAccount, aliceBasket());
+  cache.start();
+  assert.equal(Object.keys(JSON.parse(cache.basket(ALICE).json).positionMetrics).length, 2);
+});
+
 Deno.test("owner view cache: a basket change, a price tick and a clock second each produce a new snapshot", async (t) => {
   const { f, cache, clock } = started();
   const before = cache.basket(ALICE);

@@ -4,7 +4,9 @@
  * USDC +20 000 since the positions' snapshots).
  */
 import assert from "node:assert/strict";
-import { basketSnapshot, ordersByOwner, positionsByOwner } from "../../../src/domain/views/owner.ts";
+import { basketSnapshot, ordersByOwner, ownerBasket, positionsByOwner } from "../../../src/domain/views/owner.ts";
+import { PackedRawAccount } from "../../../src/state/packed-account.ts";
+import { packAlone } from "../../../src/state/packed-bytes.ts";
 import { positionMetricsDto } from "../../../src/domain/views/position-metrics.ts";
 import { basketAccount, positionAccount } from "../../../src/protocol/accounts/index.ts";
 import * as pda from "../../../src/protocol/pda.ts";
@@ -303,4 +305,35 @@ Deno.test("figures the program could not hold are left out, so every string stay
     f.put("v2", pda.basket(PROGRAM.v2, ALICE), basketAccount, b);
     assert.ok(!(M.v2.solLong in basketSnapshot(f.snapshot("v2"), ALICE).positionMetrics));
   });
+});
+
+Deno.test("ownerBasket: a packed basket's bytes are expanded only when asked for, once", () => {
+  const f = buildFixture();
+  const key = pda.basket(PROGRAM.v2, ALICE);
+  const held = f.store.get(key)!;
+  f.store.set(
+    new PackedRawAccount(key, held.owner, held.lamports, packAlone(held.data), held.executable, held.slot, held.chain),
+  );
+  const getter = Object.getOwnPropertyDescriptor(PackedRawAccount.prototype, "data")!;
+  let expansions = 0;
+  Object.defineProperty(PackedRawAccount.prototype, "data", {
+    ...getter,
+    get(this: PackedRawAccount) {
+      expansions++;
+      return getter.get!.call(this);
+    },
+  });
+  try {
+    const snapshot = f.snapshot("v2");
+    assert.ok(ownerBasket(snapshot, ALICE), "decoded once (that reads the bytes)");
+    expansions = 0;
+    const found = ownerBasket(snapshot, ALICE)!;
+    assert.equal(found.basket.positions.length, aliceBasket().positions.length);
+    assert.equal(expansions, 0, "the decoded basket is enough for the metrics");
+    assert.deepEqual(found.data, held.data);
+    assert.equal(found.data, found.data, "expanded once");
+    assert.equal(expansions, 1);
+  } finally {
+    Object.defineProperty(PackedRawAccount.prototype, "data", getter);
+  }
 });
