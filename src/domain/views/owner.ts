@@ -78,7 +78,7 @@ export function basketOrderMetrics(snapshot: DeploymentSnapshot, basket: Basket)
 /** An owner's basket as stored: its address, raw bytes (immutable, replaced on every change) and decoded value. */
 export interface OwnerBasket {
   readonly pubkey: string;
-  /** Read on first use: a packed account's bytes are expanded into a fresh array then (see `StoredBasket`). */
+  /** Read when asked: a packed account's bytes are expanded into a fresh array then (see `StoredBasket`). */
   readonly data: Uint8Array;
   readonly basket: Basket;
 }
@@ -88,18 +88,18 @@ export interface OwnerBasket {
  * decoded basket, never its bytes; a packed account's `data` is a fresh full-length array on each read, and reading it
  * for every streamed owner every second cost the 10,000-socket stream bench most of its headroom (malloc and page
  * clearing of about 30 MiB/s of arrays; p99 580-660 ms and lost messages, against 28-39 ms before accounts were held
- * packed).
+ * packed). Not kept once read: a found basket can outlive many moments (the owner view cache keeps it until the owner's
+ * accounts change), and the one view of a moment that needs the bytes serializes them once.
  */
 class StoredBasket implements OwnerBasket {
   readonly #account: { readonly data: Uint8Array };
-  #data: Uint8Array | undefined;
 
   constructor(readonly pubkey: string, account: { readonly data: Uint8Array }, readonly basket: Basket) {
     this.#account = account;
   }
 
   get data(): Uint8Array {
-    return this.#data ??= this.#account.data;
+    return this.#account.data;
   }
 }
 
