@@ -1,17 +1,20 @@
 /**
- * One load-generator process of `deno task bench:ws`: opens a basket stream per owner of its slice, then measures a
- * window the harness names. Line protocol: prints `CONNECTED <json>` once every socket has opened or failed; reads
- * `WINDOW <t0> <t1>` (epoch ms) on stdin; prints `RESULT <json>` after t1 plus two intervals and exits.
+ * One load-generator process of `deno task bench:ws`: opens an owner stream (`--stream`, bench/ws-streams.ts) per owner
+ * of its slice, then measures a window the harness names. Line protocol: prints `CONNECTED <json>` once every socket
+ * has opened or failed; reads `WINDOW <t0> <t1>` (epoch ms) on stdin; prints `RESULT <json>` after t1 plus two
+ * intervals and exits.
  *
- * Each `metrics` message is attributed to the tick it was due for: the server's ticks are aligned to the wall clock
- * by (interval, owner) alone (src/streams/schedule.ts dueTimeOf), so tick-to-receive latency is receive time minus
- * due time, on the clock both processes share. A message counts when its due time falls in the window; per socket,
- * due ticks with no message are lost, and a second message for the same due tick means the one before it arrived
- * more than an interval late.
+ * Each periodic message (`metrics` on the v2 stream, `positions` on the earlier one) is attributed to the tick it was
+ * due for: the server's ticks are aligned to the wall clock by (interval, owner) alone (src/streams/schedule.ts
+ * dueTimeOf), so tick-to-receive latency is receive time minus due time, on the clock both processes share. A message
+ * counts when its due time falls in the window; per socket, due ticks with no message are lost, and a second message
+ * for the same due tick means the one before it arrived more than an interval late.
  *
  *   deno run -A bench/ws-load.ts --base http://127.0.0.1:PORT --owners-file F --from I --to J --interval-ms 1000
+ *     --stream v2|earlier
  */
 import { dueTimeOf } from "../src/streams/schedule.ts";
+import { benchedStream } from "./ws-streams.ts";
 
 function option(name: string): string {
   const index = Deno.args.indexOf(`--${name}`);
@@ -21,6 +24,8 @@ function option(name: string): string {
 
 const base = option("base").replace(/^http/, "ws");
 const intervalMs = Number(option("interval-ms"));
+const stream = benchedStream(option("stream"));
+const periodicPrefix = `{"type":${JSON.stringify(stream.periodicType)}`;
 const owners: string[] = JSON.parse(await Deno.readTextFile(option("owners-file")))
   .slice(Number(option("from")), Number(option("to")));
 const CONNECT_CONCURRENCY = 200;
@@ -31,7 +36,7 @@ const now = () => performance.timeOrigin + performance.now();
 interface Tracked {
   owner: string;
   socket: WebSocket;
-  /** Due times of the window's metrics messages received. */
+  /** Due times of the window's periodic messages received. */
   due: Set<number>;
   repeats: number;
   closedEarly: boolean;
@@ -43,11 +48,11 @@ const span = { t0: Infinity, t1: -Infinity };
 let finished = false;
 const latencies: number[] = [];
 const tracked: Tracked[] = [];
-let basketMessages = 0;
+let otherMessages = 0;
 
 function connect(owner: string): Promise<Tracked | string> {
   return new Promise((resolve) => {
-    const socket = new WebSocket(`${base}/v2/owner/${owner}/ws?updateIntervalMs=${intervalMs}`);
+    const socket = new WebSocket(`${base}${stream.path(owner, intervalMs)}`);
     const entry: Tracked = { owner, socket, due: new Set(), repeats: 0, closedEarly: false };
     const timer = setTimeout(() => resolve("timeout"), CONNECT_TIMEOUT_MS);
     socket.onopen = () => {
@@ -65,8 +70,8 @@ function connect(owner: string): Promise<Tracked | string> {
       const at = now();
       const text = event.data as string;
       // The type is the first member of every message: no need to parse the whole frame to classify it.
-      if (!text.startsWith('{"type":"metrics"')) {
-        basketMessages++;
+      if (!text.startsWith(periodicPrefix)) {
+        otherMessages++;
         return;
       }
       const due = dueTimeOf(owner, intervalMs, at);
@@ -133,7 +138,7 @@ console.log(
       lost,
       repeats,
       closedEarly,
-      basketMessages,
+      otherMessages,
       cpuSeconds: cpu,
       latencies,
     })

@@ -1,23 +1,26 @@
 /**
- * `deno task bench:ws`: the v2 basket stream under 1,000 and 10,000 clients, each a distinct owner with a basket in a
- * generated world (bench/worlds/, not committed), at the default interval. Honest setup: the service runs as its own
- * process (bench/ws-server.ts: full middleware, realtime replay of the world with oracle frames every 200 ms), the
- * clients in separate load-generator processes (bench/ws-load.ts), all on loopback.
+ * `deno task bench:ws`: an owner stream under 1,000 and 10,000 clients, each a distinct owner in a generated world
+ * (bench/worlds/, not committed) with something for the stream to send, at the default interval: the v2 basket stream
+ * by default, the earlier interface's owner stream with `--stream earlier` (bench/ws-streams.ts; about 7,800 of the
+ * world's owners hold earlier-interface positions, so `--clients 1000,7000` there). Honest setup: the service runs as
+ * its own process (bench/ws-server.ts: full middleware, realtime replay of the world with oracle frames every 200 ms),
+ * the clients in separate load-generator processes (bench/ws-load.ts), all on loopback.
  *
- * Reported per run: connect success, metrics messages delivered per second, tick-to-receive latency p50/p99 (receive
- * time minus the time the message's tick was due), lost messages (due ticks that never arrived), late ones (over
- * 100 ms, and over one interval), server RSS and CPU over the window (read from /proc), the load generators' CPU, and
- * the server's own tick work. Figures only: nothing here fails on them. On a shared 2-core machine the load
+ * Reported per run: connect success, periodic messages (`metrics`, `positions`) delivered per second, tick-to-receive
+ * latency p50/p99 (receive time minus the time the message's tick was due), lost messages (due ticks that never
+ * arrived), late ones (over 100 ms, and over one interval), server RSS and CPU over the window (read from /proc), the
+ * load generators' CPU, and the server's own tick work. Figures only: nothing here fails on them. On a shared 2-core machine the load
  * generators compete with the server for the CPU; read the figures with that in mind.
  *
  * Options: --clients 1000,10000  --interval-ms 1000  --window-s 20  --warmup-s 5  --owners 12000
- *          --clients-per-loader 2500
+ *          --clients-per-loader 2500  --stream v2|earlier
  * Environment: BENCH_SERVER_V8_FLAGS (default: those of `deno task start`), BENCH_TRACE_MEMORY=1 (the server prints
  * its memory every 2 s on stderr).
  */
 import type { ServerTickStats } from "./ws-server.ts";
 import { ensureWorld } from "./worlds.ts";
 import { freePort, memoryMiB } from "./processes.ts";
+import { benchedStream, type ManifestOwner } from "./ws-streams.ts";
 
 function option(name: string, fallback: string): string {
   const index = Deno.args.indexOf(`--${name}`);
@@ -30,6 +33,8 @@ const windowS = Number(option("window-s", "20"));
 const warmupS = Number(option("warmup-s", "5"));
 const ownerCount = Number(option("owners", "12000"));
 const perLoader = Number(option("clients-per-loader", "2500"));
+const streamName = option("stream", "v2");
+const stream = benchedStream(streamName);
 const serverV8Flags = Deno.env.get("BENCH_SERVER_V8_FLAGS") ?? "--no-allocation-site-pretenuring";
 
 const now = () => performance.timeOrigin + performance.now();
@@ -83,7 +88,7 @@ interface LoaderResult {
   lost: number;
   repeats: number;
   closedEarly: number;
-  basketMessages: number;
+  otherMessages: number;
   cpuSeconds: number;
   latencies: number[];
 }
@@ -113,7 +118,7 @@ async function run(world: string, ownersFile: string, clients: number) {
         "bench/ws-load.ts",
         ...["--base", `http://127.0.0.1:${port}`, "--owners-file", ownersFile],
         ...["--from", String(from), "--to", String(Math.min(clients, from + perLoader))],
-        ...["--interval-ms", String(intervalMs)],
+        ...["--interval-ms", String(intervalMs), "--stream", streamName],
       ],
       stdin: "piped",
       stdout: "piped",
@@ -189,10 +194,9 @@ async function run(world: string, ownersFile: string, clients: number) {
 const world = `bench/worlds/ws-owners-${ownerCount}`;
 await ensureWorld(world, ownerCount, 60, console.log);
 const manifest = JSON.parse(await Deno.readTextFile(`${world}/manifest.json`));
-const owners: string[] = manifest.owners.filter((o: { v2: { basket: string | null } }) => o.v2.basket)
-  .map((o: { owner: string }) => o.owner);
+const owners: string[] = (manifest.owners as ManifestOwner[]).filter(stream.hasContent).map((o) => o.owner);
 const most = Math.max(...clientCounts);
-if (owners.length < most) throw new Error(`the world has ${owners.length} owners with a basket; ${most} needed`);
+if (owners.length < most) throw new Error(`the world has ${owners.length} ${stream.ownersWithContent}; ${most} needed`);
 const ownersFile = await Deno.makeTempFile({ prefix: "ws-bench-owners-", suffix: ".json" });
 await Deno.writeTextFile(ownersFile, JSON.stringify(owners));
 
@@ -204,7 +208,10 @@ console.log(
 if (limit < most + 200) {
   console.log(`raise it first (ulimit -n ${most + 1000}): the server cannot hold ${most} sockets`);
 }
-console.log(`world: ${world} (${owners.length} owners with a basket); interval ${intervalMs} ms; window ${windowS} s`);
+console.log(
+  `stream: ${streamName}; world: ${world} (${owners.length} ${stream.ownersWithContent}); interval ${intervalMs} ms; ` +
+    `window ${windowS} s`,
+);
 
 const rows: string[][] = [[
   "clients",
