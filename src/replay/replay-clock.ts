@@ -131,7 +131,8 @@ export class ReplayClock implements ServiceClock {
   replayPosition(atMs?: number): ReplayPosition {
     return {
       mode: this.mode,
-      positionMs: atMs === undefined ? Math.floor(this.positionMs) : atMs - this.originMs,
+      // Whole milliseconds either way: a virtual clock may be driven by fractions (the contract's offset is an integer).
+      positionMs: Math.floor(atMs === undefined ? this.positionMs : atMs - this.originMs),
       durationMs: this.durationMs,
       speed: this.#virtual ? 0 : this.speed,
       loop: this.loop,

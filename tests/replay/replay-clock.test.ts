@@ -77,3 +77,10 @@ Deno.test("ReplayClock: the position at a clock reading is that reading's, howev
   assert.equal(clock.replayPosition(later)?.positionMs, later - ORIGIN, "after a rewind too");
   assert.equal(clock.replayPosition(later)?.loops, 1);
 });
+
+Deno.test("ReplayClock: a virtual clock driven by a fraction of a millisecond gives whole-millisecond positions", () => {
+  const clock = new ReplayClock({ mode: "virtual", originMs: ORIGIN, durationMs: 10_000 });
+  clock.virtual!.advance(1_234.6);
+  assert.equal(clock.replayPosition()?.positionMs, 1_234);
+  assert.equal(clock.replayPosition(clock.nowMs())?.positionMs, 1_234, "at a reading as well");
+});
