@@ -164,15 +164,17 @@ class LazyBasketView implements BasketView {
 export class OwnerViewCache {
   readonly #entries = new Map<string, Entry<BasketView | ListingView>>();
   readonly #ownerVersions = new Map<string, number>();
-  /** Owner → basket address (a PDA: derived once per owner, bounded like the entries). */
-  readonly #basketAddresses = new Map<string, string>();
   /**
-   * Owner → the basket found at their address and the owner version it was found at (bounded like the entries). A
-   * basket is read and decoded once per change of the owner's accounts, not once per second: the views of a new
-   * second reuse it. Without it every streamed owner's basket was read from the store and decoded again each second,
-   * and a store of 75,000 accounts keeps the packed forms (the decoded values' keys) of only the last 16,384 read.
+   * Owner → their basket address (a PDA: derived once per owner) and, once started, the basket found there with the
+   * owner version it was found at; bounded like the entries. A basket is read and decoded once per change of the
+   * owner's accounts, not once per second: the views of a new second reuse it. Without it every streamed owner's basket
+   * was read from the store and decoded again each second, and a store of 75,000 accounts keeps the packed forms (the
+   * decoded values' keys) of only the last 16,384 read.
    */
-  readonly #baskets = new Map<string, { ownerVersion: number; found: OwnerBasket | undefined }>();
+  readonly #baskets = new Map<
+    string,
+    { pubkey: string; found?: { ownerVersion: number; basket: OwnerBasket | undefined } }
+  >();
   #sharedVersion = 0;
   #priceVersion = 0;
   #snapshot: Shared | undefined;
@@ -205,7 +207,7 @@ export class OwnerViewCache {
     for (const unsubscribe of this.#unsubscribe) unsubscribe();
     this.#unsubscribe = [];
     this.#entries.clear();
-    this.#baskets.clear(); // changes made while stopped move no version
+    this.#baskets.clear(); // changes made while stopped move no version: nothing found can be kept
     this.#snapshot = undefined;
   }
 
@@ -224,21 +226,19 @@ export class OwnerViewCache {
 
   /** The owner's basket: the one found since their accounts last changed, else read now (and kept, once started). */
   #basketOf(owner: string, snapshot: DeploymentSnapshot): OwnerBasket | undefined {
-    let pubkey = this.#basketAddresses.get(owner);
-    if (pubkey === undefined) {
-      if (this.#basketAddresses.size >= this.maxEntries) this.#basketAddresses.clear();
-      pubkey = basketAddress(snapshot, owner);
-      this.#basketAddresses.set(owner, pubkey);
+    let held = this.#baskets.get(owner);
+    if (held === undefined) {
+      if (this.#baskets.size >= this.maxEntries) this.#baskets.clear();
+      held = { pubkey: basketAddress(snapshot, owner) };
+      this.#baskets.set(owner, held);
     }
     // Before start nothing moves the owner versions, so nothing found can be known to be current.
-    if (!this.#unsubscribe.length) return ownerBasket(snapshot, owner, pubkey);
+    if (!this.#unsubscribe.length) return ownerBasket(snapshot, owner, held.pubkey);
     const ownerVersion = this.#ownerVersions.get(owner) ?? 0;
-    const kept = this.#baskets.get(owner);
-    if (kept !== undefined && kept.ownerVersion === ownerVersion) return kept.found;
-    const found = ownerBasket(snapshot, owner, pubkey);
-    if (this.#baskets.size >= this.maxEntries) this.#baskets.clear();
-    this.#baskets.set(owner, { ownerVersion, found });
-    return found;
+    if (held.found?.ownerVersion === ownerVersion) return held.found.basket;
+    const basket = ownerBasket(snapshot, owner, held.pubkey);
+    held.found = { ownerVersion, basket };
+    return basket;
   }
 
   /** The earlier interface's enriched positions of `owner`, with PnL in the leverage or not. */
