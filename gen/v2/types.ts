@@ -379,7 +379,7 @@ export interface paths {
     /**
      * Close a position fully or partly
      * @description Quotes and builds an ER transaction closing `inputUsdUi` USD of the owner's position on (`marketSymbol`,
-     *     `side`). It is a full close when `closeAll` is true, when `inputUsdUi` is "0", or when it is at least 97 % of
+     *     `side`). It is a full close when `closeAll` is true, when `inputUsdUi` is zero ("0", "0.00"), or when it is at least 97 % of
      *     the position's USD size; a full close also cancels every trigger order of that market (one cancel-all
      *     instruction, appended only when the market holds a take-profit or stop-loss). Anything smaller is a partial
      *     close (size decrease); the part left open must keep the market's minimum collateral (200 `err`
@@ -1265,7 +1265,7 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
-      /** @description USD of position size to close. "0" or at least 97 % of the size closes everything; less closes partly. */
+      /** @description USD of position size to close. Zero ("0", "0.00") or at least 97 % of the size closes everything; less closes partly. Only zero means everything: a non-zero amount below one micro-USD ("0.0000001") is a partial close of nothing (400 ORDER_SIZE_INVALID). */
       inputUsdUi: components["schemas"]["DecimalInput"];
       /**
        * @description When true the whole position is closed whatever `inputUsdUi` says.
@@ -1683,17 +1683,17 @@ export interface components {
      *     | `PAYLOAD_TOO_LARGE` | 413 | The request body exceeds 64 KiB. |
      *     | `NOT_FOUND` | 404 | The addressed account, pool, price symbol or route does not exist. |
      *     | `RATE_LIMITED` | 429 | The client exceeded the REST rate limit (10 requests per second, burst 10). |
-     *     | `WS_OWNER_LIMIT` | 429 | A sixth concurrent WebSocket for the same owner was refused (limit 5 per owner). |
+     *     | `WS_OWNER_LIMIT` | 429 | A sixth concurrent WebSocket for the same owner was refused (limit 5 per owner, counted across both interfaces' streams: the limit is the owner's, not the path's). |
      *     | `WS_GLOBAL_LIMIT` | 503 | The global WebSocket connection limit (10000) is reached. |
      *     | `UPGRADE_REQUIRED` | 426 | A WebSocket route was called without a WebSocket upgrade handshake. |
      *     | `ORIGIN_NOT_ALLOWED` | 403 | A browser's WebSocket upgrade came from an `Origin` that `CORS_ORIGINS` does not list. |
-     *     | `PRICE_UNAVAILABLE` | 503, or 200 `err` | No usable oracle price: never received, or older than the price age limit while the session is not `closed`. Price-only endpoints answer 503; quotes and previews report it in `err`. |
+     *     | `PRICE_UNAVAILABLE` | 503, or 200 `err` / 400 | No usable oracle price: never received, or older than the price age limit while the session is not `closed`. Price-only endpoints answer 503; quotes and previews report it in `err`; builders that return no quote (v2 increase-position, decrease-position, the order builders) answer 400. |
      *     | `STALE_DATA` | 503 | Ingested chain or oracle state is older than its staleness threshold, so the service cannot answer reliably. |
      *     | `BLOCKHASH_UNAVAILABLE` | 500 | A builder needs a recent blockhash and the cached one is missing or older than 60 s (`blockhash fetch failed`). |
      *     | `RPC_UNAVAILABLE` | 503 | A chain RPC call needed on the request path failed or timed out. |
      *     | `INTERNAL` | 500 | Unexpected server fault. |
      *     | `NOT_IMPLEMENTED` | 501 | The operation is part of the contract but not available in this deployment or build. |
-     *     | `COMPUTE_FAILED` | 200 `err` | A well-formed quote or preview could not be computed for a reason no more specific code covers (check symbols, prices and account data). |
+     *     | `COMPUTE_FAILED` | 200 `err` / 400 | A well-formed quote or preview could not be computed for a reason no more specific code covers (check symbols, prices and account data), e.g. a leverage outside the market's bounds. Quote builders and previews report it in `err`; builders that return no quote (v2 increase-position, edit-limit-order) answer 400. |
      *     | `UNKNOWN_SYMBOL` | 200 `err` / 400 | A token symbol or mint is not part of the deployment's pool configuration. Quote builders and previews report it in `err`; simple builders answer 400. |
      *     | `UNKNOWN_MARKET` | 200 `err` / 400 | No market exists for the requested target token and side. |
      *     | `POSITION_NOT_FOUND` | 200 `err` / 400 | The owner holds no (non-zero) position in the addressed market and side ("Position is empty"). |
@@ -1705,7 +1705,7 @@ export interface components {
      *     | `ORDER_SLOTS_FULL` | 400, or 200 `err` | All five slots of the requested order list (limit, take-profit or stop-loss) of this market and side are occupied (200 `err` when an earlier-interface open-position's limit order or TP/SL would not fit). |
      *     | `ORDER_NOT_FOUND` | 400 | The addressed order slot is empty. |
      *     | `TRIGGER_PRICE_INVALID` | 400, or 200 `err` | A trigger or limit price is zero, beyond what the program can hold, or on the wrong side of the current mark price (e.g. a long's take-profit below mark, a long limit order above it); 200 `err` for the `takeProfit` / `stopLoss` of an earlier-interface open-position (compared with the limit price for a LIMIT order). |
-     *     | `ORDER_SIZE_INVALID` | 400 | An order or size-change size is zero, beyond what the program can hold, or larger than the position it would close (a decrease must also stay smaller than the position). |
+     *     | `ORDER_SIZE_INVALID` | 400 | An order or size-change size is zero, less than one native unit of the token (a non-zero amount below its precision), beyond what the program can hold, or larger than the position it would close (a decrease must also stay smaller than the position); a partial close of less than one native unit of size. |
      *     | `FEE_PAYER_CONFLICT` | 400 | `feePayer` equals `owner`, which the withdrawal flow forbids. |
      *     | `TRANSACTION_TOO_LARGE` | 500 | The built transaction would exceed the 1232-byte packet limit (added to the registry by the v2 contract author; the documents require the size check but name no code). |
      *     | `FEE_PAYER_REQUIRED` | 400 | The transaction needs a fee-payer key distinct from `owner` and the request sent none: the withdrawal instruction must be signed by the owner and a separate fee payer, and the service never signs. Send `feePayer` (request-withdrawal variant B). |
@@ -2462,7 +2462,7 @@ export interface components {
       /** @description Symbol of the market's target token. 1 to 32 characters. */
       marketSymbol: string;
       side: components["schemas"]["TradeSide"];
-      /** @description Part of the position size to close, USD. */
+      /** @description Part of the position size to close, USD. Zero ("0", "0.00") or at least 97 % of the size is a full close; a non-zero amount below one micro-USD closes nothing (fee 0). */
       closeAmountUsdUi: components["schemas"]["DecimalInput"];
       /** @description Wallet owning the position. */
       owner: components["schemas"]["Pubkey"];

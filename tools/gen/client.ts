@@ -44,6 +44,18 @@ export function isSolanaPubkey(value: string): boolean {
   return zeros + numberBytes === 32;
 }
 
+/** A plain decimal literal (\`12\`, \`-3.5\`): what a number in a query or a path may be written as. */
+const PLAIN_NUMBER = /^-?[0-9]+(\\.[0-9]+)?$/;
+
+/**
+ * A query or path value given for a \`type: number\` parameter is a plain decimal literal (\`""\`, \`1e3\`, \`abc\` are
+ * not). A check of its own rather than a pattern: the decimal amount schemas have the same pattern with their own
+ * code (INVALID_DECIMAL), and a non-numeric parameter is VALIDATION_FAILED.
+ */
+export function isPlainNumber(value: string): boolean {
+  return PLAIN_NUMBER.test(value);
+}
+
 /**
  * Implements \`anyOf: [{required: [...]}, ...]\` on an object: at least one group of fields must be present.
  * The issue points at the first field of the first group so the 400 answer names a field.

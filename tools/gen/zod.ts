@@ -174,8 +174,11 @@ export class ZodEmitter {
     if (schema.exclusiveMinimum !== undefined) expr += `.gt(${schema.exclusiveMinimum})`;
     if (schema.exclusiveMaximum !== undefined) expr += `.lt(${schema.exclusiveMaximum})`;
     if (context === "body") return expr;
-    // Query and path values arrive as text: only a plain decimal literal is a number ("", "1e3", "abc" are not).
-    return `z.string().regex(/^-?[0-9]+(\\.[0-9]+)?$/, "must be a number").transform(Number).pipe(${expr})`;
+    // Query and path values arrive as text: only a plain decimal literal is a number ("", "1e3", "abc" are not). Its
+    // failure is VALIDATION_FAILED, named as a parameter (src/http/validation.ts reads the code from the params).
+    this.runtimeImports.add("isPlainNumber");
+    return `z.string().refine(isPlainNumber, { message: "must be a number", params: { code: "VALIDATION_FAILED" } })` +
+      `.transform(Number).pipe(${expr})`;
   }
 
   private emitObject(schema: Json): string {

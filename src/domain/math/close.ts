@@ -15,12 +15,23 @@ import { type Pnl, positionPnl } from "./pnl.ts";
 import { exitPriceForSize } from "./spread.ts";
 import type { CustodyLike, IntLike, OraclePrice, PositionLike, PriceInput } from "./types.ts";
 
+/** What a close asks for beside its USD amount. */
+export interface CloseAsked {
+  /** `closeAll`: everything, whatever the amount. */
+  closeAll?: boolean;
+  /**
+   * The amount's text is zero ("0", "0.00": `isZeroDecimal`), which asks for everything. Not the parsed amount: a
+   * non-zero amount below one micro-USD parses to 0 too, and is a partial close of nothing (refused by the builders).
+   */
+  askedZero?: boolean;
+}
+
 /**
- * DECISIONS 5.6: full close when `closeAll`, when the requested USD is 0, or when it is at least 97 % of the
+ * DECISIONS 5.6: full close when `closeAll`, when the request asks for zero USD, or when it is at least 97 % of the
  * position's USD size (inputUsd·100 ≥ 97·size_usd, exact integer comparison).
  */
-export function isFullClose(inputUsd: bigint, positionSizeUsd: bigint, closeAll = false): boolean {
-  if (closeAll || inputUsd === 0n) return true;
+export function isFullClose(inputUsd: bigint, positionSizeUsd: bigint, asked: CloseAsked = {}): boolean {
+  if (asked.closeAll || asked.askedZero) return true;
   return inputUsd * 100n >= FULL_CLOSE_THRESHOLD_PERCENT * positionSizeUsd;
 }
 

@@ -46,6 +46,15 @@ export function isDecimalString(text: string, options: ParseDecimalOptions = {})
 }
 
 /**
+ * True when `text` is a decimal string whose every digit is zero ("0", "0.00", ".0"): the amount asked for is zero,
+ * whatever it would parse to. A non-zero amount below the field's precision ("0.0000001" USD) also parses to 0 but
+ * is not zero, which matters where zero has a meaning of its own (a close of "0" closes everything).
+ */
+export function isZeroDecimal(text: string): boolean {
+  return isDecimalString(text, { allowNegative: true }) && !/[1-9]/.test(text);
+}
+
+/**
  * Renders value·10^-decimals with exactly `precision` fraction digits, truncating toward zero. A negative value gets
  * a leading "-" unless it truncates to zero (no "-0.00").
  */

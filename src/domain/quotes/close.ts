@@ -11,6 +11,7 @@
  */
 import { closeQuote, isFullClose, type ProceedsMode } from "../math/close.ts";
 import { discountBpsFor } from "../math/fees.ts";
+import { isZeroDecimal } from "../math/decimal.ts";
 import type { OraclePrice, PositionLike, Privilege } from "../math/types.ts";
 import { formatTokenAmount, formatUsd } from "../format/ui.ts";
 import type { DeploymentSnapshot } from "../views/context.ts";
@@ -98,7 +99,10 @@ function computeClose(snapshot: DeploymentSnapshot, req: ClosePositionRequest): 
   const { market, position } = ref;
   const prices = tradePrices(snapshot, market, true);
   const inputUsd = parseUsd(req.inputUsdUi, "inputUsdUi");
-  const full = isFullClose(inputUsd, position.sizeUsd, req.closeAll === true);
+  const full = isFullClose(inputUsd, position.sizeUsd, {
+    closeAll: req.closeAll === true,
+    askedZero: isZeroDecimal(req.inputUsdUi),
+  });
   const earlier = snapshot.version === "earlier";
   const privilege: Privilege = earlier ? req.privilege ?? "NONE" : "NONE";
   const discountBps = earlier ? discountBpsFor(privilege, req.tradingFeeDiscountPercent) : 0n;

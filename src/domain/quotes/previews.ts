@@ -7,6 +7,7 @@
  */
 import { type RequestSide, tradeSide } from "../../protocol/vocabulary.ts";
 import { closeQuote, isFullClose } from "../math/close.ts";
+import { isZeroDecimal } from "../math/decimal.ts";
 import { feeAmount } from "../math/fees.ts";
 import { lockedAmountFor, lockedUsdFor } from "../math/locked.ts";
 import { openQuote } from "../math/open.ts";
@@ -126,7 +127,7 @@ export function exitFeePreview(snapshot: DeploymentSnapshot, req: ExitFeeRequest
     const q = closeQuote({
       ...closeBasis(snapshot, market, position, prices),
       sizeDeltaUsd: closeUsd,
-      full: isFullClose(closeUsd, position.sizeUsd),
+      full: isFullClose(closeUsd, position.sizeUsd, { askedZero: isZeroDecimal(req.closeAmountUsdUi) }),
       exitFeeAtExitPrice: snapshot.version === "earlier",
     });
     const f = marketFormat(market);

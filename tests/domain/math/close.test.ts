@@ -12,11 +12,13 @@ import { makeCustody, makePosition, NOW, px, USDC_PRICE } from "../_helpers.ts";
 
 Deno.test("partial-close arithmetic", async (t) => {
   await t.step("DECISIONS 5.6: the 97 % full-close threshold", () => {
-    assert.equal(isFullClose(0n, 1_500_000_000n), true); // "0" means everything
+    assert.equal(isFullClose(0n, 1_500_000_000n, { askedZero: true }), true); // "0" means everything
+    // A non-zero amount that parses to 0 micro-USD ("0.0000001") asks for nothing, not for everything.
+    assert.equal(isFullClose(0n, 1_500_000_000n), false);
     assert.equal(isFullClose(1_455_000_000n, 1_500_000_000n), true); // 97.00 %
     assert.equal(isFullClose(1_454_999_999n, 1_500_000_000n), false); // just below
     assert.equal(isFullClose(2_000_000_000n, 1_500_000_000n), true); // more than the size
-    assert.equal(isFullClose(1n, 1_500_000_000n, true), true); // closeAll
+    assert.equal(isFullClose(1n, 1_500_000_000n, { closeAll: true }), true); // closeAll
   });
 
   await t.step("USD → size delta (choice: proportional), ratio, split", () => {

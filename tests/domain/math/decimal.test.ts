@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   DecimalParseError,
   isDecimalString,
+  isZeroDecimal,
   parseDecimal,
   toExactDecimal,
   toFixedDecimal,
@@ -25,6 +26,16 @@ Deno.test("decimal strings", async (t) => {
     assert.throws(() => parseDecimal("-1", 6), DecimalParseError);
     assert.equal(isDecimalString("-1"), false);
     assert.equal(isDecimalString("-1", { allowNegative: true }), true);
+  });
+
+  await t.step("isZeroDecimal: every digit zero, not what the text parses to", () => {
+    for (const zero of ["0", "0.00", ".0", "00", "0.", "-0"]) assert.equal(isZeroDecimal(zero), true, zero);
+    // Each parses to 0 at 6 decimals, and none is zero.
+    for (const small of ["0.0000001", "0.00000000000000000001", ".0000009"]) {
+      assert.equal(parseDecimal(small, 6), 0n, small);
+      assert.equal(isZeroDecimal(small), false, small);
+    }
+    for (const other of ["1", "0.000001", "", ".", "abc", "0e1"]) assert.equal(isZeroDecimal(other), false, other);
   });
 
   await t.step("toFixedDecimal and toExactDecimal", () => {

@@ -61,6 +61,18 @@ Deno.test("exit-fee preview", () => {
     ok(exitFeePreview(f.snapshot("v2"), { position: aliceLong, closeAmountUsdUi: "1455" })).exitFeeUsdUi,
     "1.50",
   );
+  // A non-zero amount below one micro-USD closes nothing (fee 0), as "0.000001" would; only "0" means everything.
+  for (const closeAmountUsdUi of ["0.0000001", "0.000001"]) {
+    assert.equal(
+      ok(exitFeePreview(f.snapshot("v2"), { position: aliceLong, closeAmountUsdUi })).exitFeeUsdUi,
+      "0.00",
+      closeAmountUsdUi,
+    );
+  }
+  assert.equal(
+    ok(exitFeePreview(f.snapshot("v2"), { position: aliceLong, closeAmountUsdUi: "0" })).exitFeeUsdUi,
+    "1.50",
+  );
   // Earlier interface, by position account: a partial close is charged on the entry-valued closed size as in v2.
   const key = pda.position(PROGRAM.earlier, DAVE, M.earlier.solLong);
   assert.equal(

@@ -23,7 +23,7 @@ import type { OraclePrice } from "../../math/types.ts";
 import { type ClosePositionQuote, closePositionQuote, type ClosePositionQuoteDto } from "../../quotes/close.ts";
 import { requireCustodyInPool, requireToken } from "../../quotes/common.ts";
 import { grantPrivilege, type PrivilegeFields, type PrivilegeGrant } from "../../quotes/privilege.ts";
-import { type QuoteResult, runQuote, unwrapQuote } from "../../quotes/result.ts";
+import { fail, type QuoteResult, runQuote, unwrapQuote } from "../../quotes/result.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
 import type { BaseTransactionPlan } from "../plan.ts";
 import { slippageBps } from "../slippage.ts";
@@ -77,6 +77,8 @@ function buildClose(
       ...closeLeg(snapshot, { owner, market, payout: withdraw, out, bound, grant }),
     ];
   } else {
+    // A non-zero amount below what one native unit of size is worth (DECISIONS 5.6: only zero closes everything).
+    if (plan.sizeDeltaAmount === 0n) fail("ORDER_SIZE_INVALID", "inputUsdUi closes less than one unit of size");
     const { privilege, remaining } = privilegeArgs(grant);
     const decrease = decreaseSizeInstruction(
       snapshot.programId,

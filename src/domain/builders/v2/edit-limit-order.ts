@@ -17,12 +17,12 @@
 import { editLimitOrderErInstruction } from "../../../protocol/instructions/v2/edit-limit-order-er.ts";
 import { tradeSide } from "../../../protocol/vocabulary.ts";
 import { openQuote } from "../../math/open.ts";
-import { parsePrice, usdValue } from "../../math/oracle.ts";
+import { usdValue } from "../../math/oracle.ts";
+import { isZeroDecimal } from "../../math/decimal.ts";
 import type { OraclePrice } from "../../math/types.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import type { ErTransactionPlan } from "../plan.ts";
 import { requireMarkets, requirePrice } from "../../quotes/common.ts";
-import { fail } from "../../quotes/result.ts";
 import { parseOrderPrice } from "../../quotes/order-price.ts";
 import { locateLimit, requireBasket } from "./order-slots.ts";
 import {
@@ -51,16 +51,14 @@ export interface EditLimitOrderRequest {
   stopLossUi?: string;
 }
 
-/** A request price, or undefined when omitted or zero ("keep" / "remove" in the document's rules). */
+/**
+ * A request price, or undefined when omitted or zero ("keep" / "remove" in the document's rules). Zero is the text's
+ * (`isZeroDecimal`): a non-zero price below the oracle's precision is refused as any price of zero is, not taken for
+ * "keep".
+ */
 function givenPrice(text: string | undefined, exponent: number, field: string): OraclePrice | undefined {
-  if (text === undefined) return undefined;
-  let zero = false;
-  try {
-    zero = parsePrice(text, exponent).price === 0n;
-  } catch {
-    fail("TRIGGER_PRICE_INVALID", `${field} is not a decimal price`);
-  }
-  return zero ? undefined : parseOrderPrice(text, exponent, field);
+  if (text === undefined || isZeroDecimal(text)) return undefined;
+  return parseOrderPrice(text, exponent, field);
 }
 
 export function editLimitOrderTransaction(

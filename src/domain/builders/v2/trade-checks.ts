@@ -8,6 +8,7 @@ import type { Permissions } from "../../../protocol/accounts/index.ts";
 import * as pda from "../../../protocol/pda.ts";
 import { INFINITE_LEVERAGE, type LeverageBps } from "../../math/leverage.ts";
 import { comparePrices } from "../../math/oracle.ts";
+import { isZeroDecimal } from "../../math/decimal.ts";
 import type { OraclePrice } from "../../math/types.ts";
 import { formatLeverage, formatPrice, formatTokenAmount } from "../../format/ui.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
@@ -134,10 +135,19 @@ export function requireInitLeverage(market: MarketContext, leverage: LeverageBps
   }
 }
 
-/** An order or size-change size in target native units; zero (unless allowed) or beyond u64 is ORDER_SIZE_INVALID. */
+/**
+ * An order or size-change size in target native units; zero (unless `allowZero` and the text is zero), below one native
+ * unit, or beyond u64 is ORDER_SIZE_INVALID.
+ */
 export function parseOrderSize(text: string, decimals: number, field: string, allowZero = false): bigint {
   const size = parseAmount(text, decimals, field);
-  if (size === 0n && !allowZero) fail("ORDER_SIZE_INVALID", `${field} must be greater than zero`);
+  if (size === 0n && !(allowZero && isZeroDecimal(text))) {
+    // `allowZero` admits the text zero ("keep"), not an amount below one native unit, which parses to 0 as well.
+    fail(
+      "ORDER_SIZE_INVALID",
+      `${field} must be ${isZeroDecimal(text) ? "greater than zero" : "at least one native unit"}`,
+    );
+  }
   if (size > U64_MAX) fail("ORDER_SIZE_INVALID", `${field} is beyond the largest size the program holds`);
   return size;
 }

@@ -247,3 +247,15 @@ Deno.test("failures are values: unknown position, unknown payout token", () => {
     err: "unknown token symbol 'DOGE'",
   });
 });
+
+Deno.test('a non-zero amount worth less than one unit of size is refused, not taken for "0" (DECISIONS 5.6)', () => {
+  // Each parses to 0 micro-USD: a partial close of nothing, which only "0" (or ≥ 97 %) turns into a full close.
+  for (const inputUsdUi of ["0.0000001", "0.00000000000000000001"]) {
+    assert.deepEqual(close({ positionKey: LONG_KEY, inputUsdUi }), {
+      ok: false,
+      code: "ORDER_SIZE_INVALID",
+      err: "inputUsdUi closes less than one unit of size",
+    }, inputUsdUi);
+  }
+  assert.equal(ok(close({ positionKey: LONG_KEY, inputUsdUi: "0.00" })).dto.newSize, "0"); // zero, written otherwise
+});

@@ -111,6 +111,10 @@ Deno.test("close-position: refusals", async (t) => {
     assert.equal(r.code, "ORDER_SIZE_INVALID");
     f.put("v2", pda.basket(P, ALICE), basketAccount, aliceBasket());
   });
+  await t.step('a non-zero amount below one micro-USD is not "0" (no full close)', () => {
+    const r = refusal(close(f, { position: long, inputUsdUi: "0.0000009", withdrawTokenSymbol: "SOL" }).run);
+    assert.deepEqual(r, { code: "ORDER_SIZE_INVALID", err: "inputUsdUi closes less than one unit of size" });
+  });
   await t.step("closing disabled on the market", () => {
     const market = f.view.v2.get("Market", M.v2.solShort)!;
     f.put("v2", M.v2.solShort, marketAccount, {

@@ -58,6 +58,13 @@ Deno.test('edit-limit-order: new price and size; omitted TP/SL are removed; "0" 
     stopLossPrice: zero,
     takeProfitPrice: zero,
   });
+  // Zero written otherwise is zero too.
+  expectEdit({ limitPriceUi: "0.00", sizeAmountUi: ".0" }, {
+    limitPrice: zero,
+    sizeAmount: 3_000_000_000n,
+    stopLossPrice: zero,
+    takeProfitPrice: zero,
+  });
 });
 
 Deno.test("edit-limit-order: refusals", () => {
@@ -71,6 +78,16 @@ Deno.test("edit-limit-order: refusals", () => {
   assert.match(run({ limitPriceUi: "165" }).err, /limit order must be below the mark price 160.00/);
   assert.equal(run({ takeProfitUi: "155" }).code, "TRIGGER_PRICE_INVALID");
   assert.equal(run({ stopLossUi: "165" }).code, "TRIGGER_PRICE_INVALID");
+  // Non-zero amounts below the oracle's or the token's precision are not the "0" that keeps or removes.
+  assert.deepEqual(run({ limitPriceUi: "0.000000001" }), {
+    code: "TRIGGER_PRICE_INVALID",
+    err: "limitPriceUi must be greater than zero",
+  });
+  assert.equal(run({ takeProfitUi: "0.00000000000000000001" }).code, "TRIGGER_PRICE_INVALID");
+  assert.deepEqual(run({ sizeAmountUi: "0.0000000001" }), {
+    code: "ORDER_SIZE_INVALID",
+    err: "sizeAmountUi must be at least one native unit",
+  });
   // 1 000 SOL on a 1-SOL reserve: beyond 100x.
   assert.equal(run({ sizeAmountUi: "1000" }).code, "COMPUTE_FAILED");
   // A reserve of 0.06 SOL ($9.60): no more than the minimum collateral after the fee.
