@@ -10,6 +10,7 @@
  * with 10,000 sockets: the JS heap grew by about 40 MiB/s to over 1 GiB between full collections; with the flag it
  * stays flat (about 360 MiB) at the same cost, and cold start is unchanged.
  */
+import "./runtime/quiet-punycode.ts"; // first: before any module that loads web3.js
 import { ConfigError, loadConfig } from "./config/env.ts";
 import { createServiceApp } from "./server.ts";
 import { createLogger } from "./http/logger.ts";
@@ -27,7 +28,18 @@ async function main() {
   }
 
   const logger = createLogger({ level: config.LOG_LEVEL });
-  const { app, start, closeStreams, stop } = await createServiceApp(config, { logger });
+  let service;
+  try {
+    service = await createServiceApp(config, { logger });
+  } catch (error) {
+    // A recording or a deployment configuration that cannot be read: one line naming its variable, as a bad value is.
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      Deno.exit(2);
+    }
+    throw error;
+  }
+  const { app, start, closeStreams, stop } = service;
   await start();
   const server = Deno.serve(
     {

@@ -1,5 +1,5 @@
 /**
- * `deno task record -- --out DIR [--duration-s N] [--name NAME] [--binary-accounts]`: captures a recording from live endpoints, in the
+ * `deno task record --out DIR [--duration-s N] [--name NAME] [--binary-accounts]`: captures a recording from live endpoints, in the
  * format the service replays (REPLAY_DIR=DIR). Sources come from the environment like the service's live mode:
  * RPC_URL (+ RPC_WS_URL), ER_RPC_URL (+ ER_RPC_WS_URL), ORACLE_URL + ORACLE_TOKEN, and the deployment configurations
  * POOL_CONFIG_V2 / POOL_CONFIG_EARLIER (default: the bundled world's), which name the programs, accounts and feeds.
@@ -12,6 +12,7 @@ import { loadDeploymentConfig } from "../src/config/pool-config.ts";
 import { DeploymentIndex } from "../src/config/deployment-index.ts";
 import { MAX_RECORD_DURATION_MS, record, type RecordProgress } from "./recorder.ts";
 import { BUNDLED_WORLD_DIR } from "../src/runtime/boot.ts";
+import { extraAccountsOf } from "../src/runtime/sources.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -49,13 +50,8 @@ const programIds = [...new Set([deployments.v2.programId, deployments.earlier.pr
 const feedIds = [
   ...new Set([...new DeploymentIndex(deployments.v2).feedIds(), ...new DeploymentIndex(deployments.earlier).feedIds()]),
 ];
-const extraAccounts = [
-  ...new Set(
-    Object.values(deployments).flatMap((d) =>
-      d.pools.flatMap((p) => [...p.addressLookupTableAddresses, ...p.tokens.map((t) => t.mintKey)])
-    ),
-  ),
-];
+// Exactly what the service reads beside the programs (lookup tables, token mints, LP mints), so a replay has it all.
+const extraAccounts = extraAccountsOf(Object.values(deployments));
 
 const stop = new AbortController();
 Deno.addSignalListener("SIGINT", () => stop.abort());

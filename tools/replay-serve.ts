@@ -9,16 +9,21 @@
  * Time: the endpoints play the recording's own timeline (its first line says where it starts); oracle timestamps are
  * the recorded ones, so a consumer judging them by the wall clock sees old prices. `--oracle-time wall` shifts them to
  * the wall clock (fresh prices for a wall-clock consumer, but its borrow accrual then covers the time since the
- * recording). To see the recorded moment's numbers, run the service itself in replay mode (REPLAY_DIR).
+ * recording). To see the recorded moment's numbers, run the service itself in replay mode (REPLAY_DIR). When the
+ * recording loops, each loop's oracle timestamps come later than the last (recorded: by the recording's duration per
+ * loop played; wall: the wall time they are played at): a consumer keeps its own clock, and a price store that never
+ * goes back in time would otherwise hold its last price from the first loop on.
  */
 import { parseArgs } from "node:util";
+import { fileURLToPath } from "node:url";
 import { readRecording } from "../src/replay/format.ts";
 import { startReplay } from "../src/replay/harness.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
   options: {
-    dir: { type: "string", default: "fixtures/world" },
+    // Default: the bundled world, wherever the command runs from.
+    dir: { type: "string", default: fileURLToPath(new URL("../fixtures/world", import.meta.url)) },
     "base-port": { type: "string", default: "0" },
     "er-port": { type: "string", default: "0" },
     "oracle-port": { type: "string", default: "0" },
@@ -27,16 +32,37 @@ const { values } = parseArgs({
     "oracle-time": { type: "string", default: "recorded" },
   },
 });
-const oracleTime = values["oracle-time"];
-if (oracleTime !== "recorded" && oracleTime !== "wall") throw new Error("--oracle-time is recorded or wall");
+/** A usage error: said in one line on stderr, exit 2 (no stack trace). */
+function usage(message: string): never {
+  console.error(`replay-serve: ${message}`);
+  Deno.exit(2);
+}
 
-const recording = await readRecording(values.dir);
+const oracleTime = values["oracle-time"];
+if (oracleTime !== "recorded" && oracleTime !== "wall") usage("--oracle-time is recorded or wall");
+const speed = Number(values.speed);
+if (!(speed > 0) || !Number.isFinite(speed)) usage(`--speed must be a number above 0, got ${values.speed}`);
+const port = (name: "base-port" | "er-port" | "oracle-port") => {
+  const n = Number(values[name]);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) usage(`--${name} must be a port number (0: any free one)`);
+  return n;
+};
+const ports = { base: port("base-port"), er: port("er-port"), oracle: port("oracle-port") };
+
+let recording;
+try {
+  recording = await readRecording(values.dir);
+} catch (error) {
+  usage(`cannot read a recording in ${values.dir} (${error instanceof Error ? error.message : String(error)})`);
+}
 const replay = await startReplay(recording, {
   mode: "realtime",
-  speed: Number(values.speed),
+  speed,
   loop: !values["no-loop"],
   oracleTime,
-  ports: { base: Number(values["base-port"]), er: Number(values["er-port"]), oracle: Number(values["oracle-port"]) },
+  // Its consumers run on clocks of their own, which a loop does not take back (see above).
+  loopedFeedTimes: "advance",
+  ports,
 });
 for (const chain of [replay.replayer.chains.base, replay.replayer.chains.er]) chain.prepareListings();
 // One line a consumer can parse to find the endpoints.

@@ -13,6 +13,8 @@ export interface StartReplayOptions {
   loop?: boolean;
   /** Oracle timestamps as recorded (default) or shifted to the wall clock (see Replayer). */
   oracleTime?: "recorded" | "wall";
+  /** Recorded feed times in later loops: repeated (default) or advanced (see Replayer). */
+  loopedFeedTimes?: "repeat" | "advance";
   /** Fixed ports (0 or absent: free ones). The RPC WebSockets use port + 1. */
   ports?: { base?: number; er?: number; oracle?: number };
   hostname?: string;
@@ -54,6 +56,7 @@ export async function startReplay(recording: Recording, options: StartReplayOpti
       speed: options.speed,
       loop: options.loop,
       oracleTime: options.oracleTime,
+      loopedFeedTimes: options.loopedFeedTimes,
       oracle,
     });
     timeline.clock = replayer.clock;

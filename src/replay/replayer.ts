@@ -11,8 +11,15 @@
  *
  * Oracle timestamps are shifted by (clock origin − meta.startedAtMs): zero unless a test starts a virtual clock
  * elsewhere. A consumer that runs on the wall clock instead (a stand-alone replay served to another process,
- * `oracleTime: "wall"`) gets them shifted to the wall clock, as if published now; its accounts stay in the recording's
- * past, so only a consumer on the replay's clock sees the recorded moment's numbers.
+ * `oracleTime: "wall"`) gets them mapped to the wall clock, each stamped with the wall time it is published at (at any
+ * speed); its accounts stay in the recording's past, so only a consumer on the replay's clock sees the recorded
+ * moment's numbers.
+ *
+ * Across loops, the recorded feed times are published again as they are (`loopedFeedTimes: "repeat"`, default) for a
+ * consumer whose clock goes back with the loop (the service in replay mode). A consumer on a clock of its own (another
+ * process, served by tools/replay-serve.ts) would take them for older prices and keep its last one (a price store
+ * never goes back in time): for it, each loop's feed times come later by the loops played × the duration
+ * (`"advance"`), as if the recording were played again right after itself. In wall time they always advance.
  */
 import type { Chain } from "../state/types.ts";
 import type { Clock, VirtualClock } from "../state/clock.ts";
@@ -44,6 +51,8 @@ export interface ReplayerOptions {
   oracle?: ReplayOracleServer;
   /** Oracle timestamps as recorded (default), or shifted to the wall clock (realtime mode, wall-clock consumers). */
   oracleTime?: "recorded" | "wall";
+  /** Recorded feed times in later loops: the same again (default), or advanced by the loops played (see above). */
+  loopedFeedTimes?: "repeat" | "advance";
   /** Chain states to drive (created when not given). */
   base?: ReplayChainState;
   er?: ReplayChainState;
@@ -65,6 +74,7 @@ export class Replayer {
   readonly speed: number;
   readonly loop: boolean;
   readonly oracleTime: "recorded" | "wall";
+  readonly loopedFeedTimes: "repeat" | "advance";
   #timeline: TimelineEvent[];
   #next = 0;
   #position = 0;
@@ -82,6 +92,7 @@ export class Replayer {
     this.oracle = options.oracle;
     this.oracleTime = options.oracleTime ?? "recorded";
     if (this.oracleTime === "wall" && this.mode !== "realtime") throw new Error("oracleTime wall is for realtime mode");
+    this.loopedFeedTimes = options.loopedFeedTimes ?? "repeat";
     this.chains = { base: options.base ?? new ReplayChainState("base"), er: options.er ?? new ReplayChainState("er") };
     this.clock = new ReplayClock({
       mode: this.mode,
@@ -159,17 +170,32 @@ export class Replayer {
     } else if (e.kind === "blockhash") {
       this.chains[e.chain].setBlockhash({ ...e.record, slot: this.#slot(e.chain, e.record.slot) });
     } else if (this.oracle) {
-      const originMs = this.oracleTime === "wall" ? this.clock.wallAt(0) : this.clock.originMs;
-      const shiftUs = BigInt(Math.round(originMs - this.recording.meta.startedAtMs)) * 1000n;
       const ts = e.frame.timestampUs ?? BigInt(Math.round(this.recording.meta.startedAtMs + e.frame.atMs)) * 1000n;
+      const feedTime = this.#feedTimeMapping();
       // The frame's own timestamp keeps increasing across loops, so no frame of a later loop is byte-identical to one
-      // of an earlier loop (the SDK would drop it within 10 s); feed timestamps stay the recorded ones.
-      const loopUs = BigInt(this.#loops * this.durationMs) * 1000n;
+      // of an earlier loop (the SDK would drop it within 10 s), whatever the feed times do.
+      const loopUs = this.oracleTime === "recorded" && this.loopedFeedTimes === "repeat"
+        ? BigInt(this.#loops * this.durationMs) * 1000n
+        : 0n;
       this.oracle.publish({
         atMs: e.frame.atMs,
-        feeds: e.frame.feeds.map((f) => ({ ...f, feedUpdateTimestampUs: f.feedUpdateTimestampUs + shiftUs })),
-      }, ts + shiftUs + (this.oracleTime === "wall" ? 0n : loopUs));
+        feeds: e.frame.feeds.map((f) => ({ ...f, feedUpdateTimestampUs: feedTime(f.feedUpdateTimestampUs) })),
+      }, feedTime(ts) + loopUs);
     }
+  }
+
+  /** How a recorded timestamp (µs) is published in the current loop (see the module comment). */
+  #feedTimeMapping(): (recordedUs: bigint) => bigint {
+    const startedAtMs = this.recording.meta.startedAtMs;
+    if (this.oracleTime === "wall") {
+      // Recording offset → the wall time it is played at: offsets pass `speed` times faster than the wall clock.
+      const wallStartUs = this.clock.wallAt(0) * 1000;
+      const startUs = startedAtMs * 1000;
+      return (recordedUs) => BigInt(Math.round(wallStartUs + (Number(recordedUs) - startUs) / this.speed));
+    }
+    const loopsMs = this.loopedFeedTimes === "advance" ? this.#loops * this.durationMs : 0;
+    const shiftUs = BigInt(Math.round(this.clock.originMs - startedAtMs + loopsMs)) * 1000n;
+    return (recordedUs) => recordedUs + shiftUs;
   }
 
   /** Realtime mode: starts the timers. */

@@ -9,9 +9,9 @@
  */
 import type { ProgramVersion } from "../protocol/vocabulary.ts";
 import { join } from "node:path";
-import { type Config, isLiveMode } from "../config/env.ts";
+import { type Config, ConfigError, isLiveMode } from "../config/env.ts";
 import { DeploymentIndex } from "../config/deployment-index.ts";
-import { type DeploymentConfig, loadDeploymentConfig } from "../config/pool-config.ts";
+import { type DeploymentConfig, loadDeploymentConfig, PoolConfigError } from "../config/pool-config.ts";
 import { ServiceMetrics } from "../http/metrics.ts";
 import { memoryLimits, type ServiceLimits } from "../limits/mod.ts";
 import { IngestStatus } from "../ingest/status.ts";
@@ -75,13 +75,23 @@ export interface BootOptions {
 
 /** `nowUnix` is the wall clock's: `loadedAtUnix` says when this process loaded the configuration. */
 async function loadDeployments(config: Config, replayDir: string, nowUnix: number) {
-  const load = (explicit: string | undefined, file: string) =>
-    explicit
-      ? loadDeploymentConfig(explicit, { nowUnix })
-      : loadDeploymentConfig(join(replayDir, file), { bundled: replayDir === BUNDLED_WORLD_DIR, nowUnix });
+  const load = async (variable: "POOL_CONFIG_V2" | "POOL_CONFIG_EARLIER", file: string) => {
+    const explicit = config[variable];
+    try {
+      return explicit
+        ? await loadDeploymentConfig(explicit, { nowUnix })
+        : await loadDeploymentConfig(join(replayDir, file), { bundled: replayDir === BUNDLED_WORLD_DIR, nowUnix });
+    } catch (error) {
+      // Named by the variable that chose the file (or REPLAY_DIR, whose recording carries it).
+      if (error instanceof PoolConfigError) {
+        throw new ConfigError(`${explicit ? variable : "REPLAY_DIR"}: ${error.message}`);
+      }
+      throw error;
+    }
+  };
   return {
-    v2: await load(config.POOL_CONFIG_V2, "pool-config.v2.json"),
-    earlier: await load(config.POOL_CONFIG_EARLIER, "pool-config.earlier.json"),
+    v2: await load("POOL_CONFIG_V2", "pool-config.v2.json"),
+    earlier: await load("POOL_CONFIG_EARLIER", "pool-config.earlier.json"),
   } satisfies Record<ProgramVersion, DeploymentConfig>;
 }
 
@@ -159,7 +169,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   const log = options.log ?? (() => {});
   const live = isLiveMode(config);
   const virtual = !live && options.replayMode === "virtual";
-  const recording = live ? undefined : await readRecording(config.REPLAY_DIR);
+  const recording = live ? undefined : await readReplayDir(config.REPLAY_DIR);
   const configs = await loadDeployments(
     config,
     live ? BUNDLED_WORLD_DIR : config.REPLAY_DIR,
@@ -242,6 +252,19 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
       await replay?.stop();
     },
   };
+}
+
+/** The recording `REPLAY_DIR` names; one it cannot read is a configuration error naming the variable. */
+async function readReplayDir(dir: string) {
+  try {
+    return await readRecording(dir);
+  } catch (error) {
+    throw new ConfigError(`REPLAY_DIR: no readable recording in ${dir} (${errorText(error)})`);
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 async function withTimeout(promise: Promise<unknown>, ms: number, onTimeout: () => void): Promise<void> {

@@ -18,6 +18,29 @@ Deno.test("a bad configuration value stops the boot with exit code 2, naming the
   assert.match(new TextDecoder().decode(output.stderr), /PORT/);
 });
 
+Deno.test("a recording or a configuration file that cannot be read stops the boot the same way, in one line", async () => {
+  for (
+    const [env, line] of [
+      [{ REPLAY_DIR: "/no/such/recording" }, /^REPLAY_DIR: no readable recording in \/no\/such\/recording \(/],
+      [
+        { POOL_CONFIG_V2: "/no/such/pool-config.json" },
+        /^POOL_CONFIG_V2: \/no\/such\/pool-config.json: cannot be read/,
+      ],
+    ] as const
+  ) {
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-all", "src/main.ts"],
+      env: { ...env, PORT: String(freePort()) },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const stderr = new TextDecoder().decode(output.stderr).split("\n").filter((l) => l && !/punycode/.test(l));
+    assert.equal(output.code, 2, stderr.join("\n"));
+    assert.equal(stderr.length, 1, "one line, no stack trace");
+    assert.match(stderr[0], line);
+  }
+});
+
 Deno.test("SIGTERM: stream sockets close with 1001, the service finishes and exits 0", async () => {
   const port = freePort();
   const child = new Deno.Command(Deno.execPath(), {

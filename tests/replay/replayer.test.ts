@@ -104,6 +104,57 @@ Deno.test("Replayer oracleTime wall: timestamps shifted to the wall clock for co
   }
 });
 
+Deno.test("Replayer loopedFeedTimes advance: each loop's feed times come later, for a consumer on its own clock", async () => {
+  const oracle = await ReplayOracleServer.start();
+  const wall = new VirtualClock(1_000_000);
+  const r = new Replayer(smallRecording(), {
+    mode: "realtime",
+    loop: true,
+    oracle,
+    wall,
+    loopedFeedTimes: "advance",
+  });
+  try {
+    r.start();
+    wall.advance(600);
+    await waitFor(() => oracle.latest().has(1), "the first frame");
+    assert.equal(oracle.latest().get(1)?.feedUpdateTimestampUs, BigInt(START_MS + 490) * 1000n, "first loop: recorded");
+    wall.advance(5_000);
+    await waitFor(() => r.clock.loops === 1 && oracle.latest().get(1)?.price === 15_000_000_000n, "the next loop");
+    // The same frame one loop (5 s) later: a price store that never goes back in time takes it.
+    assert.equal(oracle.latest().get(1)?.feedUpdateTimestampUs, BigInt(START_MS + 5_000 + 490) * 1000n);
+  } finally {
+    r.stop();
+    await oracle.stop();
+  }
+});
+
+Deno.test("Replayer oracleTime wall at speed 2: a frame is stamped with the wall time it is published at", async () => {
+  const oracle = await ReplayOracleServer.start();
+  const wall = new VirtualClock(2_000_000_000_000);
+  const r = new Replayer(smallRecording(), {
+    mode: "realtime",
+    speed: 2,
+    loop: true,
+    oracle,
+    wall,
+    oracleTime: "wall",
+  });
+  try {
+    r.start();
+    wall.advance(300);
+    await waitFor(() => oracle.latest().has(1), "the first frame");
+    // Recorded at START + 490: played 245 ms after the wall start, not 490 (which would lie in the future).
+    assert.equal(oracle.latest().get(1)?.feedUpdateTimestampUs, (2_000_000_000_000n + 245n) * 1000n);
+    wall.advance(2_500); // one loop (5 s of recording: 2.5 s of wall time) later
+    await waitFor(() => r.clock.loops === 1 && oracle.latest().get(1)?.price === 15_000_000_000n, "the next loop");
+    assert.equal(oracle.latest().get(1)?.feedUpdateTimestampUs, (2_000_000_000_000n + 2_500n + 245n) * 1000n);
+  } finally {
+    r.stop();
+    await oracle.stop();
+  }
+});
+
 Deno.test("Replayer realtime without loop: at the end the clock stays at the recording's last moment", async () => {
   const wall = new VirtualClock(1_000_000);
   const r = new Replayer(smallRecording(), { mode: "realtime", loop: false, wall });
