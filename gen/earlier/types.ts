@@ -723,7 +723,9 @@ export interface paths {
      *     Paying with `SOL` wraps the amount into the owner's wrapped-SOL token account first (create if missing,
      *     transfer, sync); receiving `SOL` from a SWAP unwraps it afterwards; `WSOL` uses that token account as it is.
      *     MARKET opens bound the fill price by `slippagePercentage` around the quoted entry price; a SWAP's minimum
-     *     output is the quoted `outputAmount` less `slippagePercentage`.
+     *     output is the quoted `outputAmount` less `slippagePercentage`. A SWAP between `SOL` and `WSOL` (one mint, one
+     *     custody) is no program swap and is answered with 200 `{err, code: COMPUTE_FAILED}`: to hold wrapped SOL, pay
+     *     `SOL` wherever `WSOL` would be spent (it is wrapped in the same transaction), and receive `SOL` to unwrap.
      *
      *     Fee privilege: `privilege`, or the one inferred from the accounts sent. `STAKE` needs the owner's
      *     token-stake account and `REFERRAL` the owner's referral account (and the referrer's token-stake account it

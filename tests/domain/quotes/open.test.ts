@@ -245,6 +245,23 @@ Deno.test("open-position quote: failures are values with stable codes", async (t
       "no LONG market for symbol 'USDC'",
     );
   });
+  await t.step(
+    "earlier SWAP between SOL and WSOL: one mint, one custody, no program swap (openapi/earlier.yaml)",
+    () => {
+      for (const [from, to] of [["SOL", "WSOL"], ["WSOL", "SOL"]]) {
+        fails(
+          openPositionQuote(f.snapshot("earlier"), {
+            ...long1Sol,
+            inputTokenSymbol: from,
+            outputTokenSymbol: to,
+            tradeType: "SWAP",
+          }),
+          "COMPUTE_FAILED",
+          `'${from}' and '${to}' are the same token`,
+        );
+      }
+    },
+  );
   await t.step("leverage outside the market range", () => {
     fails(openPositionQuote(w, { ...long1Sol, leverage: 1 }), "COMPUTE_FAILED", /below the market minimum of 1.10x/);
     fails(
