@@ -45,6 +45,7 @@ export async function createServiceApp(config: Config, options: ServiceAppOption
   });
   const runtime = await boot(config, {
     log: (message) => logger.info(message),
+    warn: (message) => logger.warn(message),
     ...options,
     limits: shared.limits,
   });

@@ -22,6 +22,9 @@ const corsOrigins = z.string().transform((text, ctx) => {
   }
 });
 
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
+const wsUrl = z.url({ protocol: /^wss?$/, error: "must be a ws:// or wss:// URL" });
+
 export const ConfigSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: port.default(8080),
@@ -29,11 +32,13 @@ export const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 
   // Live mode. Without RPC_URL the bundled (or REPLAY_DIR) recording is replayed on loopback.
-  RPC_URL: z.url().optional(),
-  RPC_WS_URL: z.url().optional(),
-  ER_RPC_URL: z.url().optional(),
-  ER_RPC_WS_URL: z.url().optional(),
-  ORACLE_URL: z.url().optional(),
+  // Schemes checked here: a URL the sources cannot use (ftp://) would otherwise only fail their sessions, and the boot
+  // would wait for a first load that never comes.
+  RPC_URL: httpUrl.optional(),
+  RPC_WS_URL: wsUrl.optional(),
+  ER_RPC_URL: httpUrl.optional(),
+  ER_RPC_WS_URL: wsUrl.optional(),
+  ORACLE_URL: wsUrl.optional(),
   ORACLE_TOKEN: z.string().optional(),
 
   // Replay mode.

@@ -62,6 +62,8 @@ export interface BootOptions {
   /** Realtime replay: the wall clock its timeline runs on (default: the system clock; tests pass a manual one). */
   replayWall?: Clock;
   log?: (message: string) => void;
+  /** Upstream problems (ingest errors, a first load not complete in time). Default: `log`. */
+  warn?: (message: string) => void;
   /**
    * Replay mode only. `realtime` (default) plays the recording on timers; `virtual` leaves the replay at its start
    * until a test moves it with `runtime.replay.replayer.advanceTo(ms)` (deterministic end-to-end tests).
@@ -206,7 +208,9 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     services.prices.shiftReadings(-byMs);
     for (const cache of Object.values(services.blockhashes)) cache.shiftReadings(-byMs);
   });
-  const onError = (message: string) => log(`ingest: ${message}`);
+  // Upstream errors are problems an operator filtering on `warn` must see (each is counted once in the status too).
+  const warn = options.warn ?? log;
+  const onError = (message: string) => warn(`ingest: ${message}`);
   const sources = createChainSources(services, endpoints, onError, replay && inProcessReplay(replay));
   const oracle = createOracleSource(services, endpoints, onError);
 
@@ -229,7 +233,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
       await withTimeout(
         synced,
         SYNC_TIMEOUT_MS,
-        () => log("ingest: first load still incomplete; serving what arrived"),
+        () => warn("ingest: first load still incomplete; serving what arrived"),
       );
       // A virtual replay publishes nothing until the test advances it, so there is no first price to wait for.
       if (oracle && !virtual) await waitFor(() => services.prices.size > 0, FIRST_PRICE_TIMEOUT_MS);

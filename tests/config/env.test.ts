@@ -23,6 +23,26 @@ Deno.test("config: a bad value is rejected at boot, naming the variable", () => 
     (e: unknown) => e instanceof ConfigError && /PORT/.test(e.message),
   );
   assert.throws(() => loadConfig({ RPC_URL: "not a url" }), /RPC_URL/);
+  // A scheme the sources cannot use is refused at boot, not left to fail every ingest session.
+  const http = "http://127.0.0.1:1";
+  for (
+    const [env, message] of [
+      [{ RPC_URL: "ftp://127.0.0.1:1" }, /RPC_URL: must be an http:\/\/ or https:\/\/ URL/],
+      [{ RPC_URL: "ws://127.0.0.1:1" }, /RPC_URL: must be an http/],
+      [{ RPC_URL: http, ER_RPC_URL: "wss://er.example" }, /ER_RPC_URL: must be an http/],
+      [{ RPC_URL: http, RPC_WS_URL: "http://127.0.0.1:2" }, /RPC_WS_URL: must be a ws:\/\/ or wss:\/\/ URL/],
+      [{ RPC_URL: http, ER_RPC_WS_URL: "https://er.example" }, /ER_RPC_WS_URL: must be a ws/],
+      [{ RPC_URL: http, ORACLE_URL: "https://oracle.example" }, /ORACLE_URL: must be a ws/],
+    ] as const
+  ) assert.throws(() => loadConfig(env), message);
+  const live = loadConfig({
+    RPC_URL: "https://rpc.example",
+    RPC_WS_URL: "wss://rpc.example",
+    ER_RPC_URL: http,
+    ER_RPC_WS_URL: "ws://127.0.0.1:2",
+    ORACLE_URL: "wss://oracle.example/v1/stream",
+  });
+  assert.equal(live.ORACLE_URL, "wss://oracle.example/v1/stream");
   assert.throws(() => loadConfig({ ER_RPC_URL: "http://127.0.0.1:1" }), /ER_RPC_URL: requires RPC_URL/);
 });
 
