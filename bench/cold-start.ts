@@ -9,32 +9,12 @@
  * Worlds are generated once (tools/fixtures.ts) into the worlds directory and reused.
  */
 import { freePort, loadAverage, memoryMiB, startTaskArgs } from "./processes.ts";
+import { spawnReplayServe } from "../tools/replay-serve-process.ts";
 import { type ColdStartFigure, median } from "./results.ts";
 
 /** Issue 13 item 2: ready in < 5 s with < 600 MiB peak RSS at 100,000 owners, replay in the process too. */
 const TARGET_OWNERS = 100_000;
 const TARGET = { maxSeconds: 5, maxPeakRssMiB: 600, source: "13.2" };
-
-/** Starts the recording's endpoints in their own process; resolves with their URLs once they listen. */
-async function startEndpoints(worldDir: string) {
-  const child = new Deno.Command(Deno.execPath(), {
-    // The service under test runs in live mode, on the wall clock: prices stamped as published now.
-    args: ["run", "--allow-all", "tools/replay-serve.ts", "--dir", worldDir, "--no-loop", "--oracle-time", "wall"],
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  while (!text.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error("replay endpoints exited before listening");
-    text += value;
-  }
-  reader.releaseLock();
-  child.stdout.cancel().catch(() => {});
-  const line = JSON.parse(text.split("\n")[0]);
-  return { child, urls: { RPC_URL: line.RPC_URL, ER_RPC_URL: line.ER_RPC_URL, ORACLE_URL: line.ORACLE_URL } };
-}
 
 /** One cold start: seconds until ready, peak RSS, and the account counts the ready service reported. */
 export interface ColdStartRun {
@@ -51,10 +31,13 @@ export async function measureColdStart(
 ): Promise<ColdStartRun> {
   const loadBefore = loadAverage()[0];
   const port = freePort();
-  const endpoints = mode === "live" ? await startEndpoints(worldDir) : undefined;
+  // The service under test runs in live mode, on the wall clock: prices stamped as published now.
+  const replay = mode === "live"
+    ? await spawnReplayServe(["--dir", worldDir, "--no-loop", "--oracle-time", "wall"], "inherit")
+    : undefined;
   const env: Record<string, string> = { PORT: String(port), HOST: "127.0.0.1", RATE_LIMIT_RPS: "0" };
-  if (endpoints) {
-    Object.assign(env, endpoints.urls, {
+  if (replay) {
+    Object.assign(env, replay.endpoints, {
       ORACLE_TOKEN: "bench",
       POOL_CONFIG_V2: `${worldDir}/pool-config.v2.json`,
       POOL_CONFIG_EARLIER: `${worldDir}/pool-config.earlier.json`,
@@ -83,9 +66,8 @@ export async function measureColdStart(
   } finally {
     child.kill("SIGTERM");
     await child.status;
-    if (endpoints) {
-      endpoints.child.kill("SIGTERM");
-      await endpoints.child.status;
+    if (replay) {
+      await replay.stop();
     }
   }
 }

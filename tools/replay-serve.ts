@@ -18,6 +18,7 @@ import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { readRecording } from "../src/replay/format.ts";
 import { startReplay } from "../src/replay/harness.ts";
+import { errorMessage } from "../src/ingest/util.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -53,7 +54,7 @@ let recording;
 try {
   recording = await readRecording(values.dir);
 } catch (error) {
-  usage(`cannot read a recording in ${values.dir} (${error instanceof Error ? error.message : String(error)})`);
+  usage(`cannot read a recording in ${values.dir} (${errorMessage(error)})`);
 }
 const replay = await startReplay(recording, {
   mode: "realtime",

@@ -15,6 +15,7 @@ import { type DeploymentConfig, loadDeploymentConfig, PoolConfigError } from "..
 import { ServiceMetrics } from "../http/metrics.ts";
 import { memoryLimits, type ServiceLimits } from "../limits/mod.ts";
 import { IngestStatus } from "../ingest/status.ts";
+import { errorMessage } from "../ingest/util.ts";
 import { readRecording } from "../replay/format.ts";
 import { type ReplayHandle, startReplay } from "../replay/harness.ts";
 import { AccountStore } from "../state/account-store.ts";
@@ -263,12 +264,8 @@ async function readReplayDir(dir: string) {
   try {
     return await readRecording(dir);
   } catch (error) {
-    throw new ConfigError(`REPLAY_DIR: no readable recording in ${dir} (${errorText(error)})`);
+    throw new ConfigError(`REPLAY_DIR: no readable recording in ${dir} (${errorMessage(error)})`);
   }
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 async function withTimeout(promise: Promise<unknown>, ms: number, onTimeout: () => void): Promise<void> {

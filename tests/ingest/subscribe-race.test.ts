@@ -10,24 +10,14 @@ import { IngestStatus } from "../../src/ingest/status.ts";
 import { AccountStore } from "../../src/state/account-store.ts";
 import { createBlockhashCaches } from "../../src/state/blockhash-cache.ts";
 import { DISCRIMINATORS } from "../../src/protocol/accounts/index.ts";
+import { spawnReplayServe } from "../../tools/replay-serve-process.ts";
 
 const PROGRAMS = ["FTv2RxXarPfNta45HTTMVaGvjzsGg27FXJ3hEKWBhrzV", "FLASH6Lo6h3iasJKWDs2F8TkW2UKf3s15C8PMGuVfgBn"];
 
 Deno.test("chain source: many subscriptions against an RPC in another process all complete at the first attempt", async () => {
-  const server = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", "tools/replay-serve.ts", "--no-loop"],
-    stdout: "piped",
-    stderr: "null",
-  }).spawn();
-  const reader = server.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const replay = await spawnReplayServe(["--no-loop"]);
   try {
-    let line = "";
-    while (!line.includes("\n")) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error("replay endpoints exited");
-      line += value;
-    }
-    const { RPC_URL } = JSON.parse(line.split("\n")[0]);
+    const { RPC_URL } = replay.endpoints;
     for (let attempt = 0; attempt < 4; attempt++) {
       const status = new IngestStatus();
       const source = new ChainSource({
@@ -44,9 +34,6 @@ Deno.test("chain source: many subscriptions against an RPC in another process al
       assert.equal(status.chains.base.errors, 0, `attempt ${attempt}: ${status.chains.base.lastError}`);
     }
   } finally {
-    reader.releaseLock();
-    await server.stdout.cancel().catch(() => {});
-    server.kill("SIGTERM");
-    await server.status;
+    await replay.stop();
   }
 });

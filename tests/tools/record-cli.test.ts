@@ -10,37 +10,15 @@ import { readRecording } from "../../src/replay/format.ts";
 import { loadDeploymentConfig } from "../../src/config/pool-config.ts";
 import { extraAccountsOf } from "../../src/runtime/sources.ts";
 import { BUNDLED_WORLD_DIR } from "../../src/runtime/boot.ts";
-
-/** The first line a spawned tool prints, parsed. */
-async function firstLine(stdout: ReadableStream<Uint8Array>): Promise<Record<string, unknown>> {
-  const reader = stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  while (!text.includes("\n")) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error("the replay endpoints exited");
-    text += value;
-  }
-  reader.releaseLock();
-  return JSON.parse(text.split("\n")[0]);
-}
+import { spawnReplayServe } from "../../tools/replay-serve-process.ts";
 
 Deno.test("record CLI: a recording of the bundled world holds every extra account the service reads", async () => {
   const out = await Deno.makeTempDir({ prefix: "record-cli-" });
-  const server = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", "tools/replay-serve.ts", "--no-loop", "--oracle-time", "wall"],
-    stdout: "piped",
-    stderr: "null",
-  }).spawn();
+  const replay = await spawnReplayServe(["--no-loop", "--oracle-time", "wall"]);
   try {
-    const urls = await firstLine(server.stdout);
     const recorder = await new Deno.Command(Deno.execPath(), {
       args: ["run", "--allow-all", "tools/record.ts", "--out", out, "--duration-s", "1"],
-      env: {
-        RPC_URL: String(urls.RPC_URL),
-        ER_RPC_URL: String(urls.ER_RPC_URL),
-        ORACLE_URL: String(urls.ORACLE_URL),
-        ORACLE_TOKEN: "test",
-      },
+      env: { ...replay.endpoints, ORACLE_TOKEN: "test" },
       stdout: "null",
       stderr: "piped",
     }).output();
@@ -55,8 +33,7 @@ Deno.test("record CLI: a recording of the bundled world holds every extra accoun
     const missing = extraAccountsOf(configs).filter((key) => !recorded.has(key));
     assert.deepEqual(missing, []);
   } finally {
-    server.kill("SIGTERM");
-    await server.status;
+    await replay.stop();
     await Deno.remove(out, { recursive: true });
   }
 });

@@ -141,12 +141,12 @@ export function requireInitLeverage(market: MarketContext, leverage: LeverageBps
  */
 export function parseOrderSize(text: string, decimals: number, field: string, allowZero = false): bigint {
   const size = parseAmount(text, decimals, field);
-  if (size === 0n && !(allowZero && isZeroDecimal(text))) {
+  if (size === 0n) {
     // `allowZero` admits the text zero ("keep"), not an amount below one native unit, which parses to 0 as well.
-    fail(
-      "ORDER_SIZE_INVALID",
-      `${field} must be ${isZeroDecimal(text) ? "greater than zero" : "at least one native unit"}`,
-    );
+    const zero = isZeroDecimal(text);
+    if (!(allowZero && zero)) {
+      fail("ORDER_SIZE_INVALID", `${field} must be ${zero ? "greater than zero" : "at least one native unit"}`);
+    }
   }
   if (size > U64_MAX) fail("ORDER_SIZE_INVALID", `${field} is beyond the largest size the program holds`);
   return size;
