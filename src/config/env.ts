@@ -88,6 +88,9 @@ export const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema>;
 
+/** Variables only live mode reads (it is on when RPC_URL is set). */
+const LIVE_ONLY = ["RPC_WS_URL", "ER_RPC_URL", "ER_RPC_WS_URL", "ORACLE_URL", "ORACLE_TOKEN"] as const;
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
@@ -99,8 +102,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`invalid configuration:\n  ${problems.join("\n  ")}`);
   }
-  if (result.data.ER_RPC_URL && !result.data.RPC_URL) {
-    throw new ConfigError("invalid configuration:\n  ER_RPC_URL: requires RPC_URL (the base chain) as well");
+  if (!result.data.RPC_URL) {
+    // Live mode's other upstreams, set without it, would be ignored: the service would replay the bundled recording.
+    const orphans = LIVE_ONLY.filter((name) => result.data[name] !== undefined);
+    if (orphans.length > 0) {
+      const problems = orphans.map((name) => `${name}: requires RPC_URL (the base chain) as well`);
+      throw new ConfigError(`invalid configuration:\n  ${problems.join("\n  ")}`);
+    }
   }
   return result.data;
 }

@@ -136,13 +136,13 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
 
   app.onError((error, c) => {
     const { status, body } = errorResponseFor(error);
+    const where = { requestId: c.get("requestId"), method: c.req.method, path: c.req.path.slice(0, 256) };
     if (status >= 500 && status !== 501 && status !== 503) {
-      logger.error("unhandled error", {
-        requestId: c.get("requestId"),
-        method: c.req.method,
-        path: c.req.path.slice(0, 256),
-        error,
-      });
+      // A registry answer (BLOCKHASH_UNAVAILABLE while the RPC is down) is a known condition, not a bug: its code and
+      // text at `warn`, without a stack. The request's own line is at `error` for any 5xx either way.
+      if (error instanceof ApiError) {
+        logger.warn("answered with a server error", { ...where, code: body.code, error: body.error });
+      } else logger.error("unhandled error", { ...where, error });
     }
     // The earlier trigger-order builders document `{err, code}` for every error they answer.
     const errBody = errBodyRoutes.has(routeKey(c.req.method === "HEAD" ? "GET" : c.req.method, c.req.routePath));

@@ -10,7 +10,7 @@
  *      100) applied with slot ordering, so a notification newer than the snapshot is never overwritten, and keys gone
  *      from the chain are removed;
  *   4. steady state: notifications are written as they come, and independent periodic tasks run over HTTP: the
- *      blockhash refresh (every `blockhashIntervalMs`), the existence check of held accounts (every
+ *      existence check of held accounts (every
  *      `existenceCheckIntervalMs`: closes, which programSubscribe never reports, disappear within seconds), the full
  *      reload (every `reconcileIntervalMs`, or when asked) and the socket watchdog (a socket silent for
  *      `wsSilenceTimeoutMs` while the chain's HTTP slot moved on is dead).
@@ -20,6 +20,9 @@
  * cached blockhash ages (DECISIONS 5.5) and the task runs again at its next period (a failed reload at the next
  * blockhash period). Every upstream call has a time limit (`requestTimeoutMs`, `subscribeTimeoutMs`). Errors are
  * counted once each in the status, never thrown; the store keeps serving its last state meanwhile.
+ *
+ * The blockhash is refreshed over HTTP every `blockhashIntervalMs` from `start()` to `stop()`, sessions or not: builders
+ * need only the RPC's HTTP side, so a WebSocket that cannot connect does not age the blockhash into refusals.
  */
 import { type AccountInfo, type Commitment, Connection, type Context, PublicKey } from "@solana/web3.js";
 import type { AccountStore } from "../state/account-store.ts";
@@ -171,6 +174,12 @@ const toBytes = (d: Uint8Array | string): Uint8Array => typeof d === "string" ? 
 
 type GpaFilter = { memcmp: { offset: number; bytes: string } };
 
+/** The result of `getLatestBlockhash`. */
+interface LatestBlockhashAnswer {
+  context: { slot: number };
+  value: { blockhash: string; lastValidBlockHeight: number };
+}
+
 export class ChainSource {
   readonly config: ChainSourceConfig;
   readonly chain: Chain;
@@ -235,7 +244,7 @@ export class ChainSource {
   /** Starts the background loop (idempotent). */
   start(): void {
     if (this.#loop || this.#stop.signal.aborted) return;
-    this.#loop = this.#run();
+    this.#loop = Promise.all([this.#run(), this.#refreshBlockhashes()]).then(() => {});
   }
 
   /** Resolves after the first completed full reload. */
@@ -309,7 +318,8 @@ export class ChainSource {
     const { conn, http, socketOpen } = this.#connect(commitment, signal, fail);
     try {
       await this.#subscribeAll(conn, commitment, signal, socketOpen);
-      await raceSignal(this.#refreshBlockhash(conn, commitment), signal);
+      // One now, so the first load never completes without a blockhash; the periodic refresh is not the session's.
+      await raceSignal(this.#refreshBlockhash(http, commitment), signal);
       const initial = this.#initialState;
       this.#initialState = undefined;
       if (initial) this.#loadState(initial());
@@ -319,7 +329,7 @@ export class ChainSource {
       this.#syncedResolve();
       this.#lastNotificationWallMs = Date.now();
       this.#wsSlot = Math.max(this.#wsSlot, this.#dataSlot);
-      await this.#steadyState(conn, http, commitment, signal, fail);
+      await this.#steadyState(http, commitment, signal, fail);
       if (session.signal.aborted) throw session.signal.reason;
     } catch (err) {
       if (session.signal.aborted && !stopSignal.aborted) throw session.signal.reason;
@@ -415,11 +425,10 @@ export class ChainSource {
 
   /**
    * Steady state: notifications are applied as they come (the subscriptions) while the periodic tasks run, each on its
-   * own schedule so a slow one (a large reload) never delays another (the blockhash). Returns when the session's
+   * own schedule so a slow one (a large reload) never delays another (the existence check). Returns when the session's
    * signal aborts; a failed task is counted and runs again at its next period.
    */
   async #steadyState(
-    conn: Connection,
     http: JsonRpcHttp,
     commitment: Commitment,
     signal: AbortSignal,
@@ -430,9 +439,7 @@ export class ChainSource {
     const reconcileMs = cfg.reconcileIntervalMs ?? 300_000;
     const existenceMs = cfg.existenceCheckIntervalMs ?? 2000;
     const silenceMs = cfg.wsSilenceTimeoutMs ?? 30_000;
-    const tasks: Promise<void>[] = [
-      runEvery(pollMs, signal, () => this.#refreshBlockhash(conn, commitment), (e) => this.#error("blockhash", e)),
-    ];
+    const tasks: Promise<void>[] = [];
     let lastReconcile = Date.now();
     tasks.push(runEvery(
       pollMs,
@@ -552,9 +559,22 @@ export class ChainSource {
     return this.#discriminators.map((d) => [{ memcmp: { offset: 0, bytes: base58(d) } }]);
   }
 
-  async #refreshBlockhash(conn: Connection, commitment: Commitment): Promise<void> {
+  /** Every `blockhashIntervalMs` until `stop()`, over an HTTP client of its own (not the session's). */
+  async #refreshBlockhashes(): Promise<void> {
+    const cfg = this.config;
+    const http = new JsonRpcHttp(cfg.rpcUrl, this.#stop.signal, cfg.requestTimeoutMs ?? 30_000);
+    const commitment = cfg.commitment ?? "confirmed";
+    await runEvery(
+      cfg.blockhashIntervalMs ?? 2000,
+      this.#stop.signal,
+      () => this.#refreshBlockhash(http, commitment),
+      () => {}, // counted by #refreshBlockhash
+    );
+  }
+
+  async #refreshBlockhash(http: JsonRpcHttp, commitment: Commitment): Promise<void> {
     try {
-      const res = await conn.getLatestBlockhashAndContext(commitment);
+      const res = await http.call<LatestBlockhashAnswer>("getLatestBlockhash", [{ commitment }]);
       const now = this.#clock.nowMs();
       this.#blockhash.set({
         blockhash: res.value.blockhash,

@@ -21,6 +21,9 @@ import type { Unsubscribe } from "../state/types.ts";
 import type { OracleIngestStatus } from "./status.ts";
 import { errorMessage } from "./util.ts";
 
+/** The oracle's reconnect backoff cap unless configured (see `OracleSourceConfig.maxRetryDelayMs`). */
+export const DEFAULT_MAX_RETRY_DELAY_MS = 30_000;
+
 export type OracleChannel = "real_time" | "fixed_rate@50ms" | "fixed_rate@200ms";
 
 export interface OracleSourceConfig {
@@ -35,7 +38,11 @@ export interface OracleSourceConfig {
   subscriptionId?: number;
   /** SDK heartbeat: a socket silent this long is reconnected. Default 5000. */
   heartbeatTimeoutMs?: number;
-  /** SDK reconnect backoff cap. Default 1000. */
+  /**
+   * SDK reconnect backoff cap. The SDK waits 20 ms after a socket's first failure, doubling per failure, and this cap
+   * from the tenth on. Default 30000, as the chain sources: a provider refusing the token (401) is not asked again every
+   * second for as long as that lasts.
+   */
   maxRetryDelayMs?: number;
   /** A WebSocket handshake that takes longer fails (the SDK retries). Default 10000. */
   handshakeTimeoutMs?: number;
@@ -82,6 +89,20 @@ interface RwsInternals {
   wsClient?: { terminate?: () => void; close(): void };
 }
 
+/** The SDK socket pool's settings for `config`, its defaults applied (what the SDK is created with). */
+export function socketPoolSettings(config: OracleSourceConfig) {
+  return {
+    urls: config.urls,
+    numConnections: config.numConnections ?? Math.max(2, config.urls.length),
+    rwsConfig: {
+      heartbeatTimeoutDurationMs: config.heartbeatTimeoutMs ?? 5000,
+      maxRetryDelayMs: config.maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS,
+      // The SDK's heartbeat starts once a socket is open; this bounds the handshake before it (`ws` option).
+      wsOptions: { handshakeTimeout: config.handshakeTimeoutMs ?? 10_000 },
+    },
+  };
+}
+
 function toBigInt(v: unknown): bigint | undefined {
   if (typeof v === "string" && /^-?\d+$/.test(v)) return BigInt(v);
   if (typeof v === "number" && Number.isInteger(v)) return BigInt(v);
@@ -122,18 +143,10 @@ export class OracleSource {
   start(): void {
     if (this.#creating || this.#stopped) return;
     const cfg = this.config;
-    const numConnections = cfg.numConnections ?? Math.max(2, cfg.urls.length);
     this.#creating = PythLazerClient.create({
       token: cfg.token,
       webSocketPoolConfig: {
-        urls: cfg.urls,
-        numConnections,
-        rwsConfig: {
-          heartbeatTimeoutDurationMs: cfg.heartbeatTimeoutMs ?? 5000,
-          maxRetryDelayMs: cfg.maxRetryDelayMs ?? 1000,
-          // The SDK's heartbeat starts once a socket is open; this bounds the handshake before it (`ws` option).
-          wsOptions: { handshakeTimeout: cfg.handshakeTimeoutMs ?? 10_000 },
-        },
+        ...socketPoolSettings(cfg),
         onWebSocketError: (e) => {
           const message = (e as { message?: string })?.message ?? "socket error";
           // Once connected, a socket error is followed by its close, which is what counts (#countDrops).

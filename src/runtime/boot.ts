@@ -45,7 +45,10 @@ const FIRST_PRICE_TIMEOUT_MS = 10_000;
 
 export interface Runtime {
   services: Services;
-  /** Starts ingestion and resolves once the first full load is in the stores (or its time limit passed). */
+  /**
+   * Starts ingestion and resolves once the first full load is in the stores (or its time limit passed, or `stop()` was
+   * called: then nothing else is started).
+   */
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Closes every stream socket with 1001 (going away); `stop()` does it too. First step of a graceful shutdown. */
@@ -74,6 +77,8 @@ export interface BootOptions {
   limits?: ServiceLimits;
   /** Told of every tick of the streams' periodic messages (benchmarks). */
   onStreamTick?: (report: TickReport) => void;
+  /** How long `start()` waits for the first full load before serving what arrived. Default 120 s. */
+  firstLoadTimeoutMs?: number;
 }
 
 /** `nowUnix` is the wall clock's: `loadedAtUnix` says when this process loaded the configuration. */
@@ -224,6 +229,8 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
   ]);
   caches.push(services.quotes);
   const hubs = Object.values(services.streams);
+  // Ends `start()`'s waits when `stop()` comes first (a shutdown during a boot that waits on an upstream).
+  const stopping = new AbortController();
   return {
     services,
     replay,
@@ -231,13 +238,11 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
       for (const source of sources) source.start();
       oracle?.start();
       const synced = Promise.all(sources.map((s) => s.synced()));
-      await withTimeout(
-        synced,
-        SYNC_TIMEOUT_MS,
-        () => warn("ingest: first load still incomplete; serving what arrived"),
-      );
+      const outcome = await settledWithin(synced, options.firstLoadTimeoutMs ?? SYNC_TIMEOUT_MS, stopping.signal);
+      if (outcome === "timeout") warn("ingest: first load still incomplete; serving what arrived");
       // A virtual replay publishes nothing until the test advances it, so there is no first price to wait for.
-      if (oracle && !virtual) await waitFor(() => services.prices.size > 0, FIRST_PRICE_TIMEOUT_MS);
+      if (oracle && !virtual) await waitFor(() => services.prices.size > 0, FIRST_PRICE_TIMEOUT_MS, stopping.signal);
+      if (stopping.signal.aborted) return;
       for (const cache of caches) cache.start();
       for (const hub of hubs) hub.start();
       // Copies per chain: the count of effective accounts walks every key (0.05 s at 100,000 owners, before ready).
@@ -250,6 +255,7 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
       for (const hub of hubs) hub.stop();
     },
     async stop() {
+      stopping.abort();
       // Sockets first (1001, going away), while the caches still answer their last messages' reads.
       for (const hub of hubs) hub.stop();
       for (const cache of caches) cache.stop();
@@ -268,15 +274,29 @@ async function readReplayDir(dir: string) {
   }
 }
 
-async function withTimeout(promise: Promise<unknown>, ms: number, onTimeout: () => void): Promise<void> {
+/** Whether `promise` settled within `ms`, or the wait was cut short by `signal`; no timer outlives the answer. */
+async function settledWithin(
+  promise: Promise<unknown>,
+  ms: number,
+  signal: AbortSignal,
+): Promise<"done" | "timeout" | "stopped"> {
+  if (signal.aborted) return "stopped";
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort = () => {};
   const timeout = new Promise<"timeout">((resolve) => timer = setTimeout(() => resolve("timeout"), ms));
-  const outcome = await Promise.race([promise.then(() => "done" as const), timeout]);
-  clearTimeout(timer);
-  if (outcome === "timeout") onTimeout();
+  const stopped = new Promise<"stopped">((resolve) => {
+    onAbort = () => resolve("stopped");
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([promise.then(() => "done" as const), timeout, stopped]);
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener("abort", onAbort);
+  }
 }
 
-async function waitFor(condition: () => boolean, ms: number): Promise<void> {
+async function waitFor(condition: () => boolean, ms: number, signal: AbortSignal): Promise<void> {
   const deadline = Date.now() + ms;
-  while (!condition() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  while (!condition() && !signal.aborted && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
 }

@@ -43,7 +43,26 @@ Deno.test("config: a bad value is rejected at boot, naming the variable", () => 
     ORACLE_URL: "wss://oracle.example/v1/stream",
   });
   assert.equal(live.ORACLE_URL, "wss://oracle.example/v1/stream");
+  // Live mode's other upstreams without RPC_URL would be ignored in favour of the replay: refused, each named.
   assert.throws(() => loadConfig({ ER_RPC_URL: "http://127.0.0.1:1" }), /ER_RPC_URL: requires RPC_URL/);
+  for (
+    const name of ["RPC_WS_URL", "ER_RPC_URL", "ER_RPC_WS_URL", "ORACLE_URL", "ORACLE_TOKEN"] as const
+  ) {
+    const value = name === "ORACLE_TOKEN"
+      ? "secret"
+      : name.endsWith("WS_URL") || name === "ORACLE_URL"
+      ? "ws://x"
+      : http;
+    assert.throws(
+      () => loadConfig({ [name]: value }),
+      new RegExp(`^ConfigError: invalid configuration:\n  ${name}: requires RPC_URL`),
+    );
+  }
+  assert.throws(
+    () => loadConfig({ ORACLE_URL: "wss://oracle.example", ORACLE_TOKEN: "t" }),
+    /ORACLE_URL: requires RPC_URL \(the base chain\) as well\n {2}ORACLE_TOKEN: requires RPC_URL/,
+  );
+  assert.equal(loadConfig({}).RPC_URL, undefined, "no upstream at all: the replay");
 });
 
 Deno.test("every configuration variable is in .env.example and in the README's configuration table", async () => {

@@ -14,6 +14,7 @@ import {
 import { joinExchange, serviceEdge } from "../../src/http/edge.ts";
 import { IngestStatus } from "../../src/ingest/status.ts";
 import { ServiceMetrics } from "../../src/http/metrics.ts";
+import { ApiError } from "../../src/http/errors.ts";
 import { PriceStore } from "../../src/state/price-store.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
 import { call } from "../helpers/contract.ts";
@@ -167,9 +168,10 @@ Deno.test("LOG_LEVEL filters: at warn no request lines are written", async () =>
   }
 });
 
-Deno.test("an unexpected failure is a 500 INTERNAL and an error line with the request id", async () => {
+/** A bare app whose v2ListTokens handler throws `error`, with the service's edge; the log lines it writes. */
+async function failingRequest(error: unknown) {
   const lines: string[] = [];
-  const logger = createLogger({ level: "error", write: (line) => lines.push(line) });
+  const logger = createLogger({ level: "warn", write: (line) => lines.push(line) });
   const metrics = new ServiceMetrics({
     ingest: new IngestStatus(),
     prices: new PriceStore(),
@@ -178,7 +180,7 @@ Deno.test("an unexpected failure is a 500 INTERNAL and an error line with the re
   const app = createApp({
     handlers: {
       v2ListTokens: () => {
-        throw new Error("boom");
+        throw error;
       },
     },
     logger,
@@ -192,14 +194,37 @@ Deno.test("an unexpected failure is a 500 INTERNAL and an error line with the re
     trustProxy: false,
   });
   const response = await edge(new Request("http://localhost/v2/tokens", { headers: { "x-request-id": "r-1" } }));
-  assert.equal(response.status, 500);
-  assert.deepEqual(await response.json(), { error: "internal error", code: "INTERNAL" });
-  const entry = JSON.parse(lines[0]);
+  return { status: response.status, body: await response.json(), entries: lines.map((line) => JSON.parse(line)) };
+}
+
+Deno.test("an unexpected failure is a 500 INTERNAL and an error line with the request id", async () => {
+  const { status, body, entries } = await failingRequest(new Error("boom"));
+  assert.equal(status, 500);
+  assert.deepEqual(body, { error: "internal error", code: "INTERNAL" });
+  const entry = entries[0];
   assert.equal(entry.level, "error");
   assert.equal(entry.msg, "unhandled error");
   assert.equal(entry.error.message, "boom");
+  assert.match(entry.error.stack, /boom/);
   assert.equal(entry.requestId, "r-1");
-  assert.equal(JSON.parse(lines[1]).msg, "request"); // the request's own line, at error level for a 500
+  assert.equal(entries[1].msg, "request"); // the request's own line, at error level for a 500
+  assert.equal(entries[1].level, "error");
+});
+
+Deno.test("a registry 500 (BLOCKHASH_UNAVAILABLE) is a warn line with its code, not an unhandled error", async () => {
+  const { status, body, entries } = await failingRequest(
+    new ApiError(500, "BLOCKHASH_UNAVAILABLE", "blockhash fetch failed"),
+  );
+  assert.equal(status, 500);
+  assert.deepEqual(body, { error: "blockhash fetch failed", code: "BLOCKHASH_UNAVAILABLE" });
+  assert.deepEqual(entries.map((e) => [e.level, e.msg]), [["warn", "answered with a server error"], [
+    "error",
+    "request",
+  ]]);
+  assert.equal(entries[0].code, "BLOCKHASH_UNAVAILABLE");
+  assert.equal(entries[0].error, "blockhash fetch failed");
+  assert.equal(entries[0].requestId, "r-1");
+  assert.equal(entries[0].path, "/v2/tokens");
 });
 
 Deno.test("/metrics: request histogram by route template and status, and the staleness figures", async () => {

@@ -195,6 +195,31 @@ Deno.test("fault: a blockhash that stops refreshing is refused past 60 s, the re
   }
 });
 
+Deno.test("fault: a WebSocket that cannot subscribe does not age the blockhash: it is refreshed over HTTP", async () => {
+  const w = await startWorld(smallRecording(), { chain: FAST });
+  try {
+    const base = w.status.chains.base;
+    const reconnects = base.reconnects;
+    // Every new socket opens but never answers its subscriptions: each session fails before its steady state.
+    w.replay.base.stallWebSockets(true);
+    w.replay.base.dropWebSockets();
+    await waitFor(() => base.reconnects >= reconnects + 2, "sessions failing to subscribe");
+    assert.equal(base.connected, false);
+    w.replay.replayer.advanceTo(70_000);
+    await waitFor(
+      () => w.caches.base.latest()?.blockhash === w.replay.base.state.latestBlockhash().blockhash,
+      "the latest blockhash, fetched with no session up",
+    );
+    assert.ok(!(w.caches.base.current(w.clock.nowMs()) instanceof BlockhashUnavailable), "fresh, not refused");
+    assert.equal(base.connected, false);
+    w.replay.base.stallWebSockets(false);
+    await waitFor(() => base.connected, "a session once the socket answers");
+    await recovered(w, "socket that cannot subscribe");
+  } finally {
+    await w.stop();
+  }
+});
+
 Deno.test("fault: an ER that lags the base chain shows as slot lag, is not mistaken for a dead socket, catches up", async () => {
   const w = await startWorld(recordingWithLaterUpdates(), { chain: { ...FAST, wsSilenceTimeoutMs: 300 } });
   try {

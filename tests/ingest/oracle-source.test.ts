@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { OracleSource, type ReceivedOracleFrame } from "../../src/ingest/oracle-source.ts";
+import {
+  DEFAULT_MAX_RETRY_DELAY_MS,
+  OracleSource,
+  type ReceivedOracleFrame,
+  socketPoolSettings,
+} from "../../src/ingest/oracle-source.ts";
 import { IngestStatus } from "../../src/ingest/status.ts";
 import { PriceStore } from "../../src/state/price-store.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
@@ -65,4 +70,32 @@ Deno.test("OracleSource: frames to PriceStore, filtering, SDK reconnect, status"
     await server.stop();
   }
   assert.equal(status.oracle.connected, false);
+});
+
+Deno.test("OracleSource: the SDK socket pool's settings, defaults and overrides", () => {
+  const urls = ["wss://a.example/v1/stream"];
+  // A refused token (401) is retried with the SDK's doubling delay up to 30 s, as the chain sources back off; a 1 s cap
+  // asked the provider again every second for as long as the refusal lasted.
+  assert.equal(DEFAULT_MAX_RETRY_DELAY_MS, 30_000);
+  assert.deepEqual(socketPoolSettings({ urls, token: "t", feedIds: [1] }), {
+    urls,
+    numConnections: 2,
+    rwsConfig: { heartbeatTimeoutDurationMs: 5000, maxRetryDelayMs: 30_000, wsOptions: { handshakeTimeout: 10_000 } },
+  });
+  const three = ["wss://a", "wss://b", "wss://c"];
+  assert.deepEqual(
+    socketPoolSettings({
+      urls: three,
+      token: "t",
+      feedIds: [1],
+      heartbeatTimeoutMs: 700,
+      maxRetryDelayMs: 50,
+      handshakeTimeoutMs: 300,
+    }),
+    {
+      urls: three,
+      numConnections: 3,
+      rwsConfig: { heartbeatTimeoutDurationMs: 700, maxRetryDelayMs: 50, wsOptions: { handshakeTimeout: 300 } },
+    },
+  );
 });
