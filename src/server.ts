@@ -17,6 +17,7 @@ import { answerRecorder } from "./http/middleware/observe.ts";
 import { rateLimit, type RateLimitOptions, requestLimiter } from "./http/middleware/rate-limit.ts";
 import { joinExchange, serviceEdge } from "./http/edge.ts";
 import { handlers } from "./handlers/index.ts";
+import { awaitingFirstLoad } from "./handlers/shared/first-load.ts";
 import { plainReadsOf } from "./handlers/shared/plain-reads.ts";
 import { heldReadsOf } from "./handlers/shared/held-reads.ts";
 import { createLimits } from "./limits/mod.ts";
@@ -71,7 +72,8 @@ export async function createServiceApp(config: Config, options: ServiceAppOption
   // Off (RATE_LIMIT_RPS=0): not on the request path at all, rather than a layer that passes every request on.
   const limiter = config.RATE_LIMIT_RPS > 0 ? requestLimiter(rateOptions) : undefined;
   const app = createApp({
-    handlers,
+    // Chain reads answer 503 STALE_DATA until their interface's first load (handlers/shared/first-load.ts).
+    handlers: awaitingFirstLoad(handlers),
     logger,
     middleware: [enterApp, ...(limiter ? [rateLimit(rateOptions, limiter)] : [])],
   });

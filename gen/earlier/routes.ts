@@ -36,6 +36,11 @@ export const getRawPerpetuals = createRoute({
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const getRawPerpetualsByPubkey = createRoute({
@@ -64,6 +69,11 @@ export const getRawPerpetualsByPubkey = createRoute({
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const getRawPools = createRoute({
@@ -79,6 +89,11 @@ export const getRawPools = createRoute({
     429: {
       description:
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -108,6 +123,11 @@ export const getRawPoolByPubkey = createRoute({
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const getRawCustodies = createRoute({
@@ -123,6 +143,11 @@ export const getRawCustodies = createRoute({
     429: {
       description:
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -153,6 +178,11 @@ export const getRawCustodyByPubkey = createRoute({
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const getRawMarkets = createRoute({
@@ -168,6 +198,11 @@ export const getRawMarkets = createRoute({
     429: {
       description:
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -198,6 +233,11 @@ export const getRawMarketByPubkey = createRoute({
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const getRawPositionByPubkey = createRoute({
@@ -224,6 +264,11 @@ export const getRawPositionByPubkey = createRoute({
     429: {
       description:
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -253,6 +298,11 @@ export const getRawOrderByPubkey = createRoute({
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const legacyGetPerpetuals = createRoute({
@@ -269,6 +319,11 @@ export const legacyGetPerpetuals = createRoute({
     429: {
       description:
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -300,6 +355,11 @@ export const legacyGetPerpetualsByPubkey = createRoute({
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const legacyGetPools = createRoute({
@@ -316,6 +376,11 @@ export const legacyGetPools = createRoute({
     429: {
       description:
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -346,6 +411,11 @@ export const legacyGetPoolByPubkey = createRoute({
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const legacyGetCustodies = createRoute({
@@ -362,6 +432,11 @@ export const legacyGetCustodies = createRoute({
     429: {
       description:
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -393,6 +468,11 @@ export const legacyGetCustodyByPubkey = createRoute({
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const legacyGetMarkets = createRoute({
@@ -409,6 +489,11 @@ export const legacyGetMarkets = createRoute({
     429: {
       description:
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -440,6 +525,11 @@ export const legacyGetMarketByPubkey = createRoute({
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const legacyGetPositions = createRoute({
@@ -462,6 +552,11 @@ export const legacyGetPositions = createRoute({
     429: {
       description:
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -493,6 +588,11 @@ export const legacyGetPositionByPubkey = createRoute({
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const legacyGetOrders = createRoute({
@@ -515,6 +615,11 @@ export const legacyGetOrders = createRoute({
     429: {
       description:
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -545,6 +650,11 @@ export const legacyGetOrderByPubkey = createRoute({
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const getPositionsByOwner = createRoute({
@@ -571,6 +681,11 @@ export const getPositionsByOwner = createRoute({
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const getOrdersByOwner = createRoute({
@@ -592,6 +707,11 @@ export const getOrdersByOwner = createRoute({
     429: {
       description:
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -683,6 +803,11 @@ export const getPoolData = createRoute({
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const getPoolDataByPool = createRoute({
@@ -708,6 +833,11 @@ export const getPoolDataByPool = createRoute({
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const getPoolDataInitialized = createRoute({
@@ -720,6 +850,11 @@ export const getPoolDataInitialized = createRoute({
     429: {
       description:
         "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -770,7 +905,7 @@ export const streamOwner = createRoute({
     },
     503: {
       description:
-        'Refused before the upgrade: 10,000 sockets are already open service-wide. Body `{error: "global connection limit reached", code: WS_GLOBAL_LIMIT}`.',
+        'Refused before the upgrade: 10,000 sockets are already open service-wide (`{error: "global connection limit reached", code: WS_GLOBAL_LIMIT}`), or the chain data has not completed its first load since the service started (code STALE_DATA, see the registry).',
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -804,6 +939,11 @@ export const openPosition = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const closePosition = createRoute({
@@ -833,6 +973,11 @@ export const closePosition = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -866,6 +1011,11 @@ export const reversePosition = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const addCollateral = createRoute({
@@ -897,6 +1047,11 @@ export const addCollateral = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const removeCollateral = createRoute({
@@ -926,6 +1081,11 @@ export const removeCollateral = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -967,7 +1127,7 @@ export const placeTriggerOrder = createRoute({
     },
     503: {
       description:
-        "No usable current price of the market's target token, so the trigger price cannot be checked against it.\nBody `{err: \"price for symbol '<symbol>' not available\", code: PRICE_UNAVAILABLE}`.\n",
+        "No usable current price of the market's target token, so the trigger price cannot be checked against it\n(`{err: \"price for symbol '<symbol>' not available\", code: PRICE_UNAVAILABLE}`); or the chain data has not\ncompleted its first load since the service started (code STALE_DATA, see the registry).\n",
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
   },
@@ -1009,7 +1169,7 @@ export const editTriggerOrder = createRoute({
     },
     503: {
       description:
-        "No usable current price of the market's target token, so the trigger price cannot be checked against it.\nBody `{err: \"price for symbol '<symbol>' not available\", code: PRICE_UNAVAILABLE}`.\n",
+        "No usable current price of the market's target token, so the trigger price cannot be checked against it\n(`{err: \"price for symbol '<symbol>' not available\", code: PRICE_UNAVAILABLE}`); or the chain data has not\ncompleted its first load since the service started (code STALE_DATA, see the registry).\n",
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
   },
@@ -1047,6 +1207,11 @@ export const cancelTriggerOrder = createRoute({
     500: {
       description:
         'The transaction could not be built: no fresh blockhash (`{err: "blockhash fetch failed", code:\nBLOCKHASH_UNAVAILABLE}`), the transaction would exceed the 1232-byte limit (`TRANSACTION_TOO_LARGE`), or an\nunexpected failure (`INTERNAL`).\n',
+      content: { "application/json": { schema: s.ErrBodySchema } },
+    },
+    503: {
+      description:
+        "No usable current price of the market's target token, so the trigger price cannot be checked against it\n(`{err: \"price for symbol '<symbol>' not available\", code: PRICE_UNAVAILABLE}`); or the chain data has not\ncompleted its first load since the service started (code STALE_DATA, see the registry).\n",
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
   },
@@ -1088,6 +1253,11 @@ export const cancelAllTriggerOrders = createRoute({
         'The transaction could not be built: no fresh blockhash (`{err: "blockhash fetch failed", code:\nBLOCKHASH_UNAVAILABLE}`), the transaction would exceed the 1232-byte limit (`TRANSACTION_TOO_LARGE`), or an\nunexpected failure (`INTERNAL`).\n',
       content: { "application/json": { schema: s.ErrBodySchema } },
     },
+    503: {
+      description:
+        "No usable current price of the market's target token, so the trigger price cannot be checked against it\n(`{err: \"price for symbol '<symbol>' not available\", code: PRICE_UNAVAILABLE}`); or the chain data has not\ncompleted its first load since the service started (code STALE_DATA, see the registry).\n",
+      content: { "application/json": { schema: s.ErrBodySchema } },
+    },
   },
 });
 export const initTokenStake = createRoute({
@@ -1119,6 +1289,11 @@ export const initTokenStake = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const createReferral = createRoute({
@@ -1148,6 +1323,11 @@ export const createReferral = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -1183,6 +1363,11 @@ export const previewLimitOrderFees = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const previewExitFee = createRoute({
@@ -1216,6 +1401,11 @@ export const previewExitFee = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const previewTpSl = createRoute({
@@ -1245,6 +1435,11 @@ export const previewTpSl = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -1278,6 +1473,11 @@ export const previewMargin = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },

@@ -1726,7 +1726,7 @@ export interface components {
      *     | `UPGRADE_REQUIRED` | 426 | A WebSocket route was called without a WebSocket upgrade handshake. |
      *     | `ORIGIN_NOT_ALLOWED` | 403 | A browser's WebSocket upgrade came from an `Origin` that `CORS_ORIGINS` does not list. |
      *     | `PRICE_UNAVAILABLE` | 503, or 200 `err` / 400 | No usable oracle price: never received, or older than the price age limit while the session is not `closed`. Price-only endpoints answer 503; quotes and previews report it in `err`; builders that return no quote (v2 increase-position, decrease-position, the order builders) answer 400. |
-     *     | `STALE_DATA` | 503 | Ingested chain or oracle state is older than its staleness threshold, so the service cannot answer reliably. |
+     *     | `STALE_DATA` | 503 | The interface's chain data has not completed its first full load since the service started (an RPC down since boot, past the boot's wait): every operation that reads chain accounts answers it (quotes and previews too, with this status rather than a 200 `err`) instead of answering from an empty state. Health, prices, tokens and the documents do not. Once loaded, a chain that goes stale is served as last ingested, and health reports it. |
      *     | `BLOCKHASH_UNAVAILABLE` | 500 | A builder needs a recent blockhash and the cached one is missing or older than 60 s (`blockhash fetch failed`). |
      *     | `RPC_UNAVAILABLE` | 503 | A chain RPC call needed on the request path failed or timed out. |
      *     | `INTERNAL` | 500 | Unexpected server fault. |
@@ -3247,18 +3247,12 @@ export interface components {
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
-    /** @description Refused before the upgrade: 10,000 sockets are already open service-wide. Body `{error: "global connection limit reached", code: WS_GLOBAL_LIMIT}`. */
-    StreamGlobalLimit: {
+    /** @description A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT). */
+    ServiceUnavailable: {
       headers: {
         [name: string]: unknown;
       };
       content: {
-        /**
-         * @example {
-         *       "error": "global connection limit reached",
-         *       "code": "WS_GLOBAL_LIMIT"
-         *     }
-         */
         "application/json": components["schemas"]["ErrorResponse"];
       };
     };
@@ -3280,6 +3274,21 @@ export interface components {
          * @example {
          *       "error": "per-owner connection limit reached",
          *       "code": "WS_OWNER_LIMIT"
+         *     }
+         */
+        "application/json": components["schemas"]["ErrorResponse"];
+      };
+    };
+    /** @description Refused before the upgrade: 10,000 sockets are already open service-wide (`{error: "global connection limit reached", code: WS_GLOBAL_LIMIT}`), or the chain data has not completed its first load since the service started (code STALE_DATA, see the registry). */
+    StreamUnavailable: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "global connection limit reached",
+         *       "code": "WS_GLOBAL_LIMIT"
          *     }
          */
         "application/json": components["schemas"]["ErrorResponse"];
@@ -3380,10 +3389,11 @@ export interface components {
       };
     };
     /**
-     * @description No usable current price of the market's target token, so the trigger price cannot be checked against it.
-     *     Body `{err: "price for symbol '<symbol>' not available", code: PRICE_UNAVAILABLE}`.
+     * @description No usable current price of the market's target token, so the trigger price cannot be checked against it
+     *     (`{err: "price for symbol '<symbol>' not available", code: PRICE_UNAVAILABLE}`); or the chain data has not
+     *     completed its first load since the service started (code STALE_DATA, see the registry).
      */
-    TriggerPriceUnavailable: {
+    TriggerServiceUnavailable: {
       headers: {
         [name: string]: unknown;
       };
@@ -3507,6 +3517,7 @@ export interface operations {
         };
       };
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   getRawPerpetualsByPubkey: {
@@ -3533,6 +3544,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       404: components["responses"]["PerpetualsAccountNotFound"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   getRawPools: {
@@ -3554,6 +3566,7 @@ export interface operations {
         };
       };
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   getRawPoolByPubkey: {
@@ -3580,6 +3593,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       404: components["responses"]["PoolAccountNotFound"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   getRawCustodies: {
@@ -3601,6 +3615,7 @@ export interface operations {
         };
       };
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   getRawCustodyByPubkey: {
@@ -3627,6 +3642,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       404: components["responses"]["CustodyAccountNotFound"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   getRawMarkets: {
@@ -3648,6 +3664,7 @@ export interface operations {
         };
       };
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   getRawMarketByPubkey: {
@@ -3674,6 +3691,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       404: components["responses"]["MarketAccountNotFound"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   getRawPositionByPubkey: {
@@ -3700,6 +3718,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       404: components["responses"]["PositionAccountNotFound"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   getRawOrderByPubkey: {
@@ -3726,6 +3745,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       404: components["responses"]["OrderAccountNotFound"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   legacyGetPerpetuals: {
@@ -3747,6 +3767,7 @@ export interface operations {
         };
       };
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   legacyGetPerpetualsByPubkey: {
@@ -3773,6 +3794,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       404: components["responses"]["PerpetualsAccountNotFound"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   legacyGetPools: {
@@ -3794,6 +3816,7 @@ export interface operations {
         };
       };
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   legacyGetPoolByPubkey: {
@@ -3820,6 +3843,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       404: components["responses"]["PoolAccountNotFound"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   legacyGetCustodies: {
@@ -3841,6 +3865,7 @@ export interface operations {
         };
       };
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   legacyGetCustodyByPubkey: {
@@ -3867,6 +3892,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       404: components["responses"]["CustodyAccountNotFound"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   legacyGetMarkets: {
@@ -3888,6 +3914,7 @@ export interface operations {
         };
       };
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   legacyGetMarketByPubkey: {
@@ -3914,6 +3941,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       404: components["responses"]["MarketAccountNotFound"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   legacyGetPositions: {
@@ -3939,6 +3967,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   legacyGetPositionByPubkey: {
@@ -3965,6 +3994,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       404: components["responses"]["PositionAccountNotFound"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   legacyGetOrders: {
@@ -3990,6 +4020,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   legacyGetOrderByPubkey: {
@@ -4016,6 +4047,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       404: components["responses"]["OrderAccountNotFound"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   getPositionsByOwner: {
@@ -4048,6 +4080,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   getOrdersByOwner: {
@@ -4073,6 +4106,7 @@ export interface operations {
       };
       400: components["responses"]["BadRequest"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   getTokens: {
@@ -4213,6 +4247,7 @@ export interface operations {
       };
       304: components["responses"]["NotModified"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   getPoolDataByPool: {
@@ -4239,6 +4274,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       404: components["responses"]["PoolDataNotFound"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   getPoolDataInitialized: {
@@ -4260,6 +4296,7 @@ export interface operations {
         };
       };
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   streamOwner: {
@@ -4300,7 +4337,7 @@ export interface operations {
       426: components["responses"]["UpgradeRequired"];
       429: components["responses"]["StreamTooManyRequests"];
       500: components["responses"]["InternalError"];
-      503: components["responses"]["StreamGlobalLimit"];
+      503: components["responses"]["StreamUnavailable"];
     };
   };
   openPosition: {
@@ -4329,6 +4366,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   closePosition: {
@@ -4357,6 +4395,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   reversePosition: {
@@ -4385,6 +4424,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   addCollateral: {
@@ -4413,6 +4453,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   removeCollateral: {
@@ -4441,6 +4482,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   placeTriggerOrder: {
@@ -4470,7 +4512,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["TriggerInternalError"];
-      503: components["responses"]["TriggerPriceUnavailable"];
+      503: components["responses"]["TriggerServiceUnavailable"];
     };
   };
   editTriggerOrder: {
@@ -4500,7 +4542,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["TriggerInternalError"];
-      503: components["responses"]["TriggerPriceUnavailable"];
+      503: components["responses"]["TriggerServiceUnavailable"];
     };
   };
   cancelTriggerOrder: {
@@ -4530,6 +4572,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["TriggerInternalError"];
+      503: components["responses"]["TriggerServiceUnavailable"];
     };
   };
   cancelAllTriggerOrders: {
@@ -4559,6 +4602,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["TriggerInternalError"];
+      503: components["responses"]["TriggerServiceUnavailable"];
     };
   };
   initTokenStake: {
@@ -4587,6 +4631,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   createReferral: {
@@ -4615,6 +4660,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   previewLimitOrderFees: {
@@ -4643,6 +4689,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   previewExitFee: {
@@ -4671,6 +4718,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   previewTpSl: {
@@ -4699,6 +4747,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   previewMargin: {
@@ -4727,6 +4776,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   getMetrics: {

@@ -41,6 +41,11 @@ export const v2ListRawPools = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const v2GetRawPool = createRoute({
@@ -69,6 +74,11 @@ export const v2GetRawPool = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const v2ListRawCustodies = createRoute({
@@ -85,6 +95,11 @@ export const v2ListRawCustodies = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -115,6 +130,11 @@ export const v2GetRawCustody = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const v2ListRawMarkets = createRoute({
@@ -131,6 +151,11 @@ export const v2ListRawMarkets = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -161,6 +186,11 @@ export const v2GetRawMarket = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const v2GetRawBasket = createRoute({
@@ -187,6 +217,11 @@ export const v2GetRawBasket = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -293,6 +328,11 @@ export const v2GetPoolData = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const v2GetPoolDataByPool = createRoute({
@@ -321,6 +361,11 @@ export const v2GetPoolDataByPool = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const v2GetOwnerSnapshot = createRoute({
@@ -343,6 +388,11 @@ export const v2GetOwnerSnapshot = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -428,6 +478,11 @@ export const v2OpenPosition = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const v2ClosePosition = createRoute({
@@ -459,6 +514,11 @@ export const v2ClosePosition = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -494,6 +554,11 @@ export const v2ReversePosition = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const v2IncreasePosition = createRoute({
@@ -522,6 +587,11 @@ export const v2IncreasePosition = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const v2DecreasePosition = createRoute({
@@ -548,6 +618,11 @@ export const v2DecreasePosition = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -583,6 +658,11 @@ export const v2AddCollateral = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const v2RemoveCollateral = createRoute({
@@ -616,6 +696,11 @@ export const v2RemoveCollateral = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const v2PlaceTriggerOrder = createRoute({
@@ -642,6 +727,11 @@ export const v2PlaceTriggerOrder = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -672,6 +762,11 @@ export const v2PlaceTpSl = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const v2EditTriggerOrder = createRoute({
@@ -700,6 +795,11 @@ export const v2EditTriggerOrder = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const v2CancelTriggerOrder = createRoute({
@@ -726,6 +826,11 @@ export const v2CancelTriggerOrder = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -758,6 +863,11 @@ export const v2CancelAllTriggerOrders = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const v2EditLimitOrder = createRoute({
@@ -786,6 +896,11 @@ export const v2EditLimitOrder = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const v2CancelLimitOrder = createRoute({
@@ -812,6 +927,11 @@ export const v2CancelLimitOrder = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -1188,6 +1308,11 @@ export const v2PreviewLimitOrderFees = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const v2PreviewExitFee = createRoute({
@@ -1221,6 +1346,11 @@ export const v2PreviewExitFee = createRoute({
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const v2PreviewTpSl = createRoute({
@@ -1250,6 +1380,11 @@ export const v2PreviewTpSl = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },
@@ -1283,6 +1418,11 @@ export const v2PreviewMargin = createRoute({
     },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    503: {
+      description:
+        "A dependency is missing (codes PRICE_UNAVAILABLE, STALE_DATA, RPC_UNAVAILABLE) or the global WebSocket limit is reached (WS_GLOBAL_LIMIT).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },
     },
   },

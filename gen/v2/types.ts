@@ -1688,7 +1688,7 @@ export interface components {
      *     | `UPGRADE_REQUIRED` | 426 | A WebSocket route was called without a WebSocket upgrade handshake. |
      *     | `ORIGIN_NOT_ALLOWED` | 403 | A browser's WebSocket upgrade came from an `Origin` that `CORS_ORIGINS` does not list. |
      *     | `PRICE_UNAVAILABLE` | 503, or 200 `err` / 400 | No usable oracle price: never received, or older than the price age limit while the session is not `closed`. Price-only endpoints answer 503; quotes and previews report it in `err`; builders that return no quote (v2 increase-position, decrease-position, the order builders) answer 400. |
-     *     | `STALE_DATA` | 503 | Ingested chain or oracle state is older than its staleness threshold, so the service cannot answer reliably. |
+     *     | `STALE_DATA` | 503 | The interface's chain data has not completed its first full load since the service started (an RPC down since boot, past the boot's wait): every operation that reads chain accounts answers it (quotes and previews too, with this status rather than a 200 `err`) instead of answering from an empty state. Health, prices, tokens and the documents do not. Once loaded, a chain that goes stale is served as last ingested, and health reports it. |
      *     | `BLOCKHASH_UNAVAILABLE` | 500 | A builder needs a recent blockhash and the cached one is missing or older than 60 s (`blockhash fetch failed`). |
      *     | `RPC_UNAVAILABLE` | 503 | A chain RPC call needed on the request path failed or timed out. |
      *     | `INTERNAL` | 500 | Unexpected server fault. |
@@ -3507,6 +3507,7 @@ export interface operations {
       };
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2GetRawPool: {
@@ -3542,6 +3543,7 @@ export interface operations {
       };
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2ListRawCustodies: {
@@ -3564,6 +3566,7 @@ export interface operations {
       };
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2GetRawCustody: {
@@ -3599,6 +3602,7 @@ export interface operations {
       };
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2ListRawMarkets: {
@@ -3621,6 +3625,7 @@ export interface operations {
       };
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2GetRawMarket: {
@@ -3656,6 +3661,7 @@ export interface operations {
       };
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2GetRawBasket: {
@@ -3691,6 +3697,7 @@ export interface operations {
       };
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2ListTokens: {
@@ -3809,6 +3816,7 @@ export interface operations {
       304: components["responses"]["NotModified"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2GetPoolDataByPool: {
@@ -3844,6 +3852,7 @@ export interface operations {
       };
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2GetOwnerSnapshot: {
@@ -3870,6 +3879,7 @@ export interface operations {
       400: components["responses"]["BadRequest"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2OwnerBasketStream: {
@@ -3936,6 +3946,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2ClosePosition: {
@@ -3966,6 +3977,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2ReversePosition: {
@@ -3996,6 +4008,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2IncreasePosition: {
@@ -4024,6 +4037,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2DecreasePosition: {
@@ -4052,6 +4066,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2AddCollateral: {
@@ -4082,6 +4097,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2RemoveCollateral: {
@@ -4112,6 +4128,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2PlaceTriggerOrder: {
@@ -4140,6 +4157,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2PlaceTpSl: {
@@ -4168,6 +4186,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2EditTriggerOrder: {
@@ -4196,6 +4215,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2CancelTriggerOrder: {
@@ -4224,6 +4244,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2CancelAllTriggerOrders: {
@@ -4252,6 +4273,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2EditLimitOrder: {
@@ -4280,6 +4302,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2CancelLimitOrder: {
@@ -4308,6 +4331,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2DepositDirect: {
@@ -4628,6 +4652,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2PreviewExitFee: {
@@ -4658,6 +4683,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2PreviewTpSl: {
@@ -4688,6 +4714,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2PreviewMargin: {
@@ -4718,6 +4745,7 @@ export interface operations {
       413: components["responses"]["PayloadTooLarge"];
       429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   v2GetOpenApiDocument: {

@@ -132,13 +132,13 @@ Deno.test("at info, a polled read answered 200 or 304 writes no line; its errors
     await call(service.app, "GET", "/v2/tokens?"); // the same route, answered by the app
     assert.deepEqual(service.entries(), [], "no line for the polled reads");
     await call(service.app, "GET", "/health"); // degraded: the service was not started
-    await call(service.app, "GET", "/v2/raw/pools");
+    await call(service.app, "GET", "/v2/api-docs/openapi.json");
     await call(service.app, "GET", "/v2/raw/pools/not-a-key");
     assert.deepEqual(
       service.entries().map(({ level, route, status }) => ({ level, route, status })),
       [
         { level: "error", route: "/health", status: 503 },
-        { level: "info", route: "/v2/raw/pools", status: 200 },
+        { level: "info", route: "/v2/api-docs/openapi.json", status: 200 },
         { level: "info", route: "/v2/raw/pools/:pubkey", status: 400 },
       ],
     );

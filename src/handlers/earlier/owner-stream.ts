@@ -14,5 +14,6 @@ export const streamOwner: EarlierHandler<"streamOwner"> = (c) => {
   const { owner } = c.req.valid("param");
   const { includePnlInLeverageDisplay, updateIntervalMs } = c.req.valid("query");
   const hub = c.get("services").streams.earlier;
-  return upgradeToStream<Message, EarlierOwnerParams>(c, hub, owner, { includePnlInLeverageDisplay }, updateIntervalMs);
+  const params = { includePnlInLeverageDisplay };
+  return upgradeToStream<Message, EarlierOwnerParams>(c, "earlier", hub, owner, params, updateIntervalMs);
 };

@@ -3,8 +3,8 @@
  * `If-None-Match` (health, prices, tokens, pool data). Their handlers answer from what is kept here, and the service's
  * edge (src/http/edge.ts) answers them from the same functions before the app is entered.
  *
- * A read gives `undefined` when its answer is not a plain 200 (no oracle price received yet, degraded health): the
- * handler's own path then answers it, with the app's error mapping.
+ * A read gives `undefined` when its answer is not a plain 200 (no oracle price received yet, degraded health, pool data
+ * before the first load): the handler's own path then answers it, with the app's error mapping.
  */
 import type { PoolStatsDto } from "../../domain/views/pool-stats.ts";
 import { entityTagOf } from "../../http/entity-tag.ts";
@@ -12,6 +12,7 @@ import type { PlainAnswer, PlainRead } from "../../http/edge.ts";
 import type { JsonText, Services } from "../../services.ts";
 import type { ProgramVersion } from "../../protocol/vocabulary.ts";
 import { chainsOf, earlierHealthBody, ingestionIsStale, v2HealthBody } from "./health.ts";
+import { firstLoadDone } from "./first-load.ts";
 
 /**
  * The pool-data answers' shapes over the kept snapshot. One function each, so the cache serializes each shape once
@@ -86,7 +87,8 @@ export function plainReadsOf(services: Services): ReadonlyMap<string, PlainRead>
     ["/prices", priced(() => earlier.priceMap.json)],
     ["/v2/tokens", () => kept(v2.tokenList.json)],
     ["/tokens", () => kept(earlier.tokenList.json)],
-    ["/v2/pool-data", () => kept(v2PoolDataJson(services))],
-    ["/pool-data", () => kept(earlierPoolDataJson(services))],
+    // Before the first load the app answers (503 STALE_DATA: first-load.ts).
+    ["/v2/pool-data", () => firstLoadDone(services, "v2") ? kept(v2PoolDataJson(services)) : undefined],
+    ["/pool-data", () => firstLoadDone(services, "earlier") ? kept(earlierPoolDataJson(services)) : undefined],
   ]);
 }

@@ -4,9 +4,11 @@
  *
  * 1. a request that is not a WebSocket handshake gets 426 UPGRADE_REQUIRED;
  * 2. a browser page's `Origin` must be allowed by CORS_ORIGINS (DECISIONS 5.14), else 403 ORIGIN_NOT_ALLOWED;
- * 3. a connection slot from the stream's hub, refused before the upgrade with the usual `{error, code}` body:
+ * 3. the interface's chains must have completed their first load, else 503 STALE_DATA (first-load.ts; checked here
+ *    rather than around the handler, so a request that is no handshake still learns that first);
+ * 4. a connection slot from the stream's hub, refused before the upgrade with the usual `{error, code}` body:
  *    429 WS_OWNER_LIMIT (5 per owner), 503 WS_GLOBAL_LIMIT (10,000 in all);
- * 4. the upgrade itself, through hono's `upgradeWebSocket` on Deno, at the clamped interval (DECISIONS 4.3), with the
+ * 5. the upgrade itself, through hono's `upgradeWebSocket` on Deno, at the clamped interval (DECISIONS 4.3), with the
  *    socket's liveness set from WS_PONG_TIMEOUT_MS; the socket's events go to the hub, which owns it from then on.
  */
 import type { AppEnv } from "../../services.ts";
@@ -16,6 +18,8 @@ import { ApiError, type ErrorBody } from "../../http/errors.ts";
 import { isAllowedOrigin } from "../../config/cors-origins.ts";
 import { idleTimeoutSeconds, type StreamHub } from "../../streams/hub.ts";
 import { clampUpdateInterval } from "../../streams/schedule.ts";
+import type { ProgramVersion } from "../../protocol/vocabulary.ts";
+import { firstLoadDone, notLoadedYet } from "./first-load.ts";
 
 /** The 101 answer, typed by the messages the socket will carry (the route documents them as the 101 content). */
 type Upgraded<M> = Response & TypedResponse<M, 101, "json">;
@@ -28,6 +32,7 @@ const REFUSALS = {
 
 export async function upgradeToStream<M, P>(
   c: Context<AppEnv>,
+  version: ProgramVersion,
   hub: StreamHub<P>,
   owner: string,
   params: P,
@@ -40,6 +45,7 @@ export async function upgradeToStream<M, P>(
   if (!isAllowedOrigin(c.req.header("origin"), c.get("services").config.CORS_ORIGINS)) {
     throw new ApiError(403, "ORIGIN_NOT_ALLOWED", "origin not allowed");
   }
+  if (!firstLoadDone(c.get("services"), version)) throw notLoadedYet(version);
   const admission = await hub.admit(owner);
   if (!admission.ok) {
     const refusal = REFUSALS[admission.code];

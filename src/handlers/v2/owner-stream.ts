@@ -9,5 +9,6 @@ type Message = z.infer<typeof BasketMessageSchema> | z.infer<typeof MetricsMessa
 export const v2OwnerBasketStream: V2Handler<"v2OwnerBasketStream"> = (c) => {
   const { owner } = c.req.valid("param");
   const { updateIntervalMs } = c.req.valid("query");
-  return upgradeToStream<Message, Record<never, never>>(c, c.get("services").streams.v2, owner, {}, updateIntervalMs);
+  const hub = c.get("services").streams.v2;
+  return upgradeToStream<Message, Record<never, never>>(c, "v2", hub, owner, {}, updateIntervalMs);
 };
