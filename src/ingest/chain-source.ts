@@ -10,10 +10,9 @@
  *      100) applied with slot ordering, so a notification newer than the snapshot is never overwritten, and keys gone
  *      from the chain are removed;
  *   4. steady state: notifications are written as they come, and independent periodic tasks run over HTTP: the
- *      existence check of held accounts (every
- *      `existenceCheckIntervalMs`: closes, which programSubscribe never reports, disappear within seconds), the full
- *      reload (every `reconcileIntervalMs`, or when asked) and the socket watchdog (a socket silent for
- *      `wsSilenceTimeoutMs` while the chain's HTTP slot moved on is dead).
+ *      existence check of held accounts (every `existenceCheckIntervalMs`: closes, which programSubscribe never
+ *      reports, disappear within seconds), the full reload (every `reconcileIntervalMs`, or when asked) and the socket
+ *      watchdog (a socket silent for `wsSilenceTimeoutMs` while the chain's HTTP slot moved on is dead).
  * A failure while connecting (steps 1–3), a socket close or error, or the watchdog ends the session: the Connection is
  * disposed, and after an exponential backoff a new session starts at step 1, so nothing missed while disconnected is
  * lost. A failed periodic task in steady state only counts an error: the socket still delivers every change, the

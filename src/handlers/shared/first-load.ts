@@ -37,7 +37,10 @@ export const READ_NO_CHAIN = new Set([
  */
 const CHECKED_BY_HANDLER = new Set(["v2OwnerBasketStream", "streamOwner"]);
 
-/** The interface an operation belongs to: every v2 operationId starts with `v2` (tests/handlers/index.test.ts). */
+/**
+ * The interface an operation belongs to: every v2 operationId starts with `v2` (tests/handlers/shared/first-load.test.ts
+ * checks both documents).
+ */
 export const versionOfOperation = (operationId: string): ProgramVersion =>
   operationId.startsWith("v2") ? "v2" : "earlier";
 
