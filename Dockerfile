@@ -23,8 +23,9 @@ ENV HOST=0.0.0.0 \
     PORT=8080
 EXPOSE 8080
 
-# Healthy while /v2/health answers 200 (503 means ingestion is stale).
-HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+# Healthy while /v2/health answers 200 (503 means ingestion is stale). The start period covers the boot's longest wait
+# (120 s for a first load and 10 s for a first price, with an upstream down) before the service listens.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=150s --retries=3 \
   CMD ["deno", "eval", "const r = await fetch(`http://127.0.0.1:${Deno.env.get('PORT') ?? '8080'}/v2/health`); Deno.exit(r.status === 200 ? 0 : 1)"]
 
 # --cached-only: the container never fetches a module at run time.

@@ -40,16 +40,8 @@ async function main() {
     throw error;
   }
   const { app, start, closeStreams, stop } = service;
-  await start();
-  const server = Deno.serve(
-    {
-      hostname: config.HOST,
-      port: config.PORT,
-      onListen: ({ hostname, port }) => logger.info("listening", { url: `http://${hostname}:${port}` }),
-    },
-    app.fetch,
-  );
-
+  // Set once serving: a shutdown during the boot's wait has no server to stop yet.
+  const serving: { server?: Deno.HttpServer } = {};
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -57,11 +49,24 @@ async function main() {
     logger.info("shutting down", { signal });
     // WebSockets first: they close with 1001 (going away) instead of holding the server's shutdown open.
     closeStreams();
-    await server.shutdown();
+    await serving.server?.shutdown();
+    // During the boot's wait for a first load, this also ends the wait (start() then returns at once).
     await stop();
     Deno.exit(0);
   };
+  // Before the boot's wait: a SIGTERM while an upstream is down is a graceful stop too, not the default kill (which,
+  // as a container's PID 1, was seen to end in a segmentation fault).
   for (const signal of ["SIGTERM", "SIGINT"] as const) Deno.addSignalListener(signal, () => void shutdown(signal));
+  await start();
+  if (stopping) return; // shutdown() exits once the sources are stopped
+  const server = serving.server = Deno.serve(
+    {
+      hostname: config.HOST,
+      port: config.PORT,
+      onListen: ({ hostname, port }) => logger.info("listening", { url: `http://${hostname}:${port}` }),
+    },
+    app.fetch,
+  );
   await server.finished;
 }
 

@@ -20,25 +20,39 @@ import { readRecording } from "../src/replay/format.ts";
 import { startReplay } from "../src/replay/harness.ts";
 import { errorMessage } from "../src/ingest/util.ts";
 
-const { values } = parseArgs({
-  args: Deno.args,
-  options: {
-    // Default: the bundled world, wherever the command runs from.
-    dir: { type: "string", default: fileURLToPath(new URL("../fixtures/world", import.meta.url)) },
-    "base-port": { type: "string", default: "0" },
-    "er-port": { type: "string", default: "0" },
-    "oracle-port": { type: "string", default: "0" },
-    speed: { type: "string", default: "1" },
-    "no-loop": { type: "boolean", default: false },
-    "oracle-time": { type: "string", default: "recorded" },
-  },
-});
+const USAGE = "usage: deno run -A tools/replay-serve.ts [--dir DIR] [--base-port N] [--er-port N] [--oracle-port N] " +
+  "[--speed X] [--no-loop] [--oracle-time recorded|wall]";
+
 /** A usage error: said in one line on stderr, exit 2 (no stack trace). */
 function usage(message: string): never {
   console.error(`replay-serve: ${message}`);
   Deno.exit(2);
 }
 
+const OPTIONS = {
+  // Default: the bundled world, wherever the command runs from.
+  dir: { type: "string", default: fileURLToPath(new URL("../fixtures/world", import.meta.url)) },
+  "base-port": { type: "string", default: "0" },
+  "er-port": { type: "string", default: "0" },
+  "oracle-port": { type: "string", default: "0" },
+  speed: { type: "string", default: "1" },
+  "no-loop": { type: "boolean", default: false },
+  "oracle-time": { type: "string", default: "recorded" },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+// An unknown option or a missing value is a usage error, not a stack trace.
+let parsed;
+try {
+  parsed = parseArgs({ args: Deno.args, options: OPTIONS });
+} catch (error) {
+  usage(`${errorMessage(error)}\n${USAGE}`);
+}
+const { values } = parsed;
+if (values.help) {
+  console.log(USAGE);
+  Deno.exit(0);
+}
 const oracleTime = values["oracle-time"];
 if (oracleTime !== "recorded" && oracleTime !== "wall") usage("--oracle-time is recorded or wall");
 const speed = Number(values.speed);

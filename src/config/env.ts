@@ -88,8 +88,28 @@ export const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema>;
 
-/** Variables only live mode reads (it is on when RPC_URL is set). */
-const LIVE_ONLY = ["RPC_WS_URL", "ER_RPC_URL", "ER_RPC_WS_URL", "ORACLE_URL", "ORACLE_TOKEN"] as const;
+/**
+ * What each upstream variable needs set beside it to be read at all: live mode (RPC_URL), and the URL a WebSocket URL
+ * or a token goes with. Set without them it would be ignored, the service quietly doing something else (replaying the
+ * bundled recording, or running without the ER or the oracle).
+ */
+const REQUIRES: Record<string, readonly string[]> = {
+  RPC_WS_URL: ["RPC_URL"],
+  ER_RPC_URL: ["RPC_URL"],
+  ER_RPC_WS_URL: ["RPC_URL", "ER_RPC_URL"],
+  ORACLE_URL: ["RPC_URL"],
+  ORACLE_TOKEN: ["RPC_URL", "ORACLE_URL"],
+};
+
+/** One problem line per variable set without what it needs. */
+function unreadVariables(present: Record<string, unknown>): string[] {
+  return Object.entries(REQUIRES).flatMap(([name, needs]) => {
+    const missing = needs.filter((need) => present[need] === undefined);
+    if (present[name] === undefined || missing.length === 0) return [];
+    const named = missing.map((need) => need === "RPC_URL" ? "RPC_URL (the base chain)" : need);
+    return [`${name}: requires ${named.join(" and ")} as well`];
+  });
+}
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -98,17 +118,13 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
   const result = ConfigSchema.safeParse(present);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  // Said together with any bad value, so one boot names everything to fix.
+  problems.push(...unreadVariables(present));
+  if (!result.success || problems.length > 0) {
     throw new ConfigError(`invalid configuration:\n  ${problems.join("\n  ")}`);
-  }
-  if (!result.data.RPC_URL) {
-    // Live mode's other upstreams, set without it, would be ignored: the service would replay the bundled recording.
-    const orphans = LIVE_ONLY.filter((name) => result.data[name] !== undefined);
-    if (orphans.length > 0) {
-      const problems = orphans.map((name) => `${name}: requires RPC_URL (the base chain) as well`);
-      throw new ConfigError(`invalid configuration:\n  ${problems.join("\n  ")}`);
-    }
   }
   return result.data;
 }

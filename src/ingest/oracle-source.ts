@@ -121,6 +121,8 @@ export class OracleSource {
   #client: PythLazerClient | undefined;
   #creating: Promise<void> | undefined;
   #stopped = false;
+  /** The last socket error since the last counted drop (what the drop's message names). */
+  #lastSocketError: string | undefined;
   #connectedResolve!: () => void;
   readonly #connected: Promise<void>;
 
@@ -149,8 +151,8 @@ export class OracleSource {
         ...socketPoolSettings(cfg),
         onWebSocketError: (e) => {
           const message = (e as { message?: string })?.message ?? "socket error";
-          // Once connected, a socket error is followed by its close, which is what counts (#countDrops).
-          if (this.#client) this.#status.lastError = `oracle websocket: ${message}`;
+          // Once connected, a socket error is followed by its close, which is what counts (#countDrops), naming it.
+          if (this.#client) this.#lastSocketError = message;
           else this.#error("websocket", message);
         },
         onWebSocketPoolError: (e) => this.#error("stream", e),
@@ -217,7 +219,10 @@ export class OracleSource {
       rws.handleReconnect = () => {
         if (!rws.wsUserClosed && !this.#stopped) {
           this.#status.reconnects++;
-          this.#error("websocket", "socket closed or silent; reconnecting");
+          // A refused token (401) or handshake says why here; a plain close or a silent socket has no error.
+          const why = this.#lastSocketError === undefined ? "" : ` (${this.#lastSocketError})`;
+          this.#lastSocketError = undefined;
+          this.#error("websocket", `socket closed or silent; reconnecting${why}`);
         }
         reconnect();
       };

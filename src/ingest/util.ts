@@ -1,5 +1,26 @@
+/**
+ * `text` with every URL cut to its origin: a cause names the URL it failed on, and an RPC provider's URL often carries
+ * its API key in the path or query, which must not reach the logs.
+ */
+function withoutUrlSecrets(text: string): string {
+  return text.replace(/\b(?:https?|wss?):\/\/[^\s)]+/g, (url) => {
+    try {
+      return `${new URL(url).origin}/…`;
+    } catch {
+      return "<url>";
+    }
+  });
+}
+
+/**
+ * An error's message, with its cause's when it has one: `fetch failed` alone does not tell a refused connection from a
+ * DNS failure or a TLS error; Deno puts that in the cause.
+ */
 export function errorMessage(err: unknown): string {
-  if (err instanceof Error) return err.message;
+  if (err instanceof Error) {
+    const cause = err.cause === undefined ? undefined : withoutUrlSecrets(errorMessage(err.cause));
+    return cause && !err.message.includes(cause) ? `${err.message} (${cause})` : err.message;
+  }
   if (err && typeof err === "object" && "message" in err) return String((err as { message: unknown }).message);
   return String(err);
 }

@@ -60,6 +60,7 @@ export class ReplayOracleServer {
   #silent = false;
   /** While closed, new connections wait here before their upgrade (a stalled handshake). */
   readonly #upgradeGate = new Gate();
+  #refusal: number | undefined;
 
   private constructor(opts: ReplayOracleServerOptions) {
     this.#opts = opts;
@@ -122,6 +123,11 @@ export class ReplayOracleServer {
    */
   stallUpgrades(on: boolean): void {
     this.#upgradeGate.set(on);
+  }
+
+  /** Fault injection: while set, every new connection is refused with this HTTP status (401: a token revoked). */
+  refuseUpgrades(status: number | undefined): void {
+    this.#refusal = status;
   }
 
   /**
@@ -235,6 +241,7 @@ export class ReplayOracleServer {
     if (this.#opts.token !== undefined && auth !== `Bearer ${this.#opts.token}`) {
       return new Response("unauthorized", { status: 401 });
     }
+    if (this.#refusal !== undefined) return new Response("refused", { status: this.#refusal });
     this.lastAuthorization = auth;
     const { socket, response } = Deno.upgradeWebSocket(req, { idleTimeout: this.#opts.pingIntervalSec ?? 2 });
     const conn: Conn = { socket, subs: new Map() };

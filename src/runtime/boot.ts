@@ -239,9 +239,25 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
       oracle?.start();
       const synced = Promise.all(sources.map((s) => s.synced()));
       const outcome = await settledWithin(synced, options.firstLoadTimeoutMs ?? SYNC_TIMEOUT_MS, stopping.signal);
-      if (outcome === "timeout") warn("ingest: first load still incomplete; serving what arrived");
+      if (outcome === "timeout") {
+        warn("ingest: first load still incomplete; serving what arrived");
+        // The pool statistics were computed over what arrived: recomputed as each chain's first load lands, rather
+        // than at their next period (the pool reads would answer empty pools until then).
+        for (const source of sources) {
+          void source.synced().then(() => {
+            if (stopping.signal.aborted) return;
+            log(`ingest: ${source.chain} first load complete`);
+            for (const deployment of Object.values(services.deployments)) deployment.poolStats.refresh();
+          });
+        }
+      }
       // A virtual replay publishes nothing until the test advances it, so there is no first price to wait for.
-      if (oracle && !virtual) await waitFor(() => services.prices.size > 0, FIRST_PRICE_TIMEOUT_MS, stopping.signal);
+      if (oracle && !virtual) {
+        await waitFor(() => services.prices.size > 0, FIRST_PRICE_TIMEOUT_MS, stopping.signal);
+        if (services.prices.size === 0 && !stopping.signal.aborted) {
+          warn("ingest: no oracle price yet; serving without");
+        }
+      }
       if (stopping.signal.aborted) return;
       for (const cache of caches) cache.start();
       for (const hub of hubs) hub.start();

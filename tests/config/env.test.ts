@@ -63,6 +63,16 @@ Deno.test("config: a bad value is rejected at boot, naming the variable", () => 
     /ORACLE_URL: requires RPC_URL \(the base chain\) as well\n {2}ORACLE_TOKEN: requires RPC_URL/,
   );
   assert.equal(loadConfig({}).RPC_URL, undefined, "no upstream at all: the replay");
+  // In live mode too: a WebSocket URL without its RPC, a token without its stream.
+  assert.throws(
+    () => loadConfig({ RPC_URL: http, ER_RPC_WS_URL: "ws://er", ORACLE_TOKEN: "t" }),
+    /^ConfigError: invalid configuration:\n {2}ER_RPC_WS_URL: requires ER_RPC_URL as well\n {2}ORACLE_TOKEN: requires ORACLE_URL as well$/,
+  );
+  // Named together with a bad value, not only once that is fixed.
+  assert.throws(
+    () => loadConfig({ RPC_WS_URL: "http://x", ORACLE_TOKEN: "t" }),
+    /RPC_WS_URL: must be a ws:\/\/ or wss:\/\/ URL\n {2}RPC_WS_URL: requires RPC_URL \(the base chain\) as well\n {2}ORACLE_TOKEN: requires RPC_URL \(the base chain\) and ORACLE_URL as well/,
+  );
 });
 
 Deno.test("every configuration variable is in .env.example and in the README's configuration table", async () => {

@@ -85,3 +85,32 @@ Deno.test("SIGTERM: stream sockets close with 1001, the service finishes and exi
     signal: "SIGTERM",
   });
 });
+
+Deno.test("SIGTERM during the boot's wait for an upstream: a graceful stop, exit 0, without waiting out the 120 s", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", "src/main.ts"],
+    // Nothing listens on port 9: the first load cannot come, and the boot waits for it.
+    env: { PORT: String(freePort()), HOST: "127.0.0.1", RPC_URL: "http://127.0.0.1:9" },
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  // The first failed attempt is logged at warn (stderr): the boot is waiting.
+  const stderr = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+  let seen = "";
+  while (!/"ingest: base/.test(seen)) {
+    const { value, done } = await stderr.read();
+    if (done) break;
+    seen += value;
+  }
+  assert.match(seen, /"ingest: base/);
+  const signalledAt = Date.now();
+  child.kill("SIGTERM");
+  const status = await child.status;
+  await stderr.cancel();
+  const log = new TextDecoder().decode(await new Response(child.stdout).arrayBuffer());
+  assert.equal(status.code, 0);
+  assert.ok(Date.now() - signalledAt < 20_000, "stopped at once, not after the wait");
+  const entries = log.trim().split("\n").map((line) => JSON.parse(line));
+  assert.equal(entries.at(-1).msg, "shutting down");
+  assert.ok(!entries.some((e) => e.msg === "listening"), "it never listened");
+});

@@ -65,6 +65,14 @@ Deno.test("OracleSource: frames to PriceStore, filtering, SDK reconnect, status"
     assert.equal(prices.isStale(1, START_MS + 10 * 3600_000, 60_000), false);
     assert.equal(status.oracle.connected, true);
     assert.ok(status.oracle.frames >= 2);
+
+    // The token refused on reconnect: each counted drop names the handshake's answer.
+    server.refuseUpgrades(401);
+    const errors = status.oracle.errors;
+    server.dropConnections();
+    await waitFor(() => status.oracle.errors >= errors + 4, "refused reconnects counted");
+    assert.match(status.oracle.lastError ?? "", /^oracle websocket: socket closed or silent; reconnecting \(.*401/);
+    server.refuseUpgrades(undefined);
   } finally {
     await source.stop();
     await server.stop();

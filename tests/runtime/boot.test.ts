@@ -3,6 +3,11 @@ import { loadConfig } from "../../src/config/env.ts";
 import { boot } from "../../src/runtime/boot.ts";
 import { ReplayClock } from "../../src/replay/replay-clock.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
+import { createServiceApp } from "../../src/server.ts";
+import { startReplay } from "../../src/replay/harness.ts";
+import { readRecording } from "../../src/replay/format.ts";
+import { freePort } from "../helpers/ports.ts";
+import { call } from "../helpers/contract.ts";
 
 Deno.test("boot, replay mode: the service computes on the replay's clock, and a loop shifts what it kept", async () => {
   const wall = new VirtualClock(1_000_000);
@@ -83,4 +88,54 @@ Deno.test("boot: stop() during start() ends its wait for the first load, and not
   // Resolves at once; the test's sanitizers fail on a timer left running or a cache started after the stop.
   await starting;
   assert.equal(logs.some((l) => l.startsWith("ready")), false);
+});
+
+Deno.test("boot, live mode: a first load that lands after the wait brings the pool statistics at once", async () => {
+  const ports = { base: freePort(), er: freePort(), oracle: freePort() };
+  const logs: string[] = [];
+  const service = await createServiceApp(
+    loadConfig({
+      RPC_URL: `http://127.0.0.1:${ports.base}`,
+      ER_RPC_URL: `http://127.0.0.1:${ports.er}`,
+      POOL_CONFIG_V2: "fixtures/world/pool-config.v2.json",
+      POOL_CONFIG_EARLIER: "fixtures/world/pool-config.earlier.json",
+      RATE_LIMIT_RPS: "0",
+      POOL_STATS_INTERVAL_MS: "600000", // the next period is far: only the late load's refresh can bring them
+    }),
+    { firstLoadTimeoutMs: 100, warn: () => {}, log: (message) => logs.push(message) },
+  );
+  let replay: Awaited<ReturnType<typeof startReplay>> | undefined;
+  try {
+    await service.start(); // nothing listens yet: the wait times out
+    // The oracle is up (prices of every token, 1.00 now): only the chains are late.
+    const { services } = service;
+    const now = services.clock.nowMs();
+    for (const deployment of Object.values(services.deployments)) {
+      for (const token of deployment.index.tokens) {
+        services.prices.set({
+          feedId: token.feedId,
+          price: 100_000_000n,
+          exponent: -8,
+          confidence: 0n,
+          timestampUs: BigInt(now) * 1000n,
+          marketSession: "regular",
+          receivedAtMs: now,
+        });
+      }
+    }
+    assert.equal((await call(service.app, "GET", "/pool-data")).body.code, "STALE_DATA");
+    replay = await startReplay(await readRecording("fixtures/world"), { mode: "virtual", ports });
+    const landed = (chain: string) => logs.includes(`ingest: ${chain} first load complete`);
+    const deadline = Date.now() + 30_000;
+    while (!(landed("base") && landed("er")) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(landed("base") && landed("er"), logs.join("\n"));
+    for (const url of ["/pool-data", "/v2/pool-data"]) {
+      const answer = await call(service.app, "GET", url);
+      assert.equal(answer.status, 200, url);
+      assert.ok(answer.body.pools.length > 0, `${url}: the recorded pools, not an empty list`);
+    }
+  } finally {
+    await service.stop();
+    await replay?.stop();
+  }
 });
