@@ -184,6 +184,28 @@ export class ServiceMetrics {
       },
     });
     new client.Gauge({
+      name: "ingest_connected",
+      help: "1 while an upstream's session is up (a chain: socket open, subscriptions live; the oracle: a socket " +
+        "subscribed), else 0 (also when it is not configured). The ages above say how long it has been.",
+      labelNames: ["upstream"],
+      registers,
+      collect() {
+        this.set({ upstream: "rpc-base" }, sources.ingest.chains.base.connected ? 1 : 0);
+        this.set({ upstream: "rpc-er" }, sources.ingest.chains.er.connected ? 1 : 0);
+        this.set({ upstream: "oracle" }, sources.ingest.oracle.connected ? 1 : 0);
+      },
+    });
+    new client.Gauge({
+      name: "ingest_first_load_done",
+      help: "1 once a chain's first full load completed (until then its interface's chain reads answer 503 " +
+        "STALE_DATA), else 0.",
+      labelNames: ["chain"],
+      registers,
+      collect() {
+        for (const chain of CHAINS) this.set({ chain }, sources.ingest.chains[chain].lastSyncMs === null ? 0 : 1);
+      },
+    });
+    new client.Gauge({
       name: "oracle_last_frame_age_seconds",
       help: "Seconds since the last oracle frame (-1 before the first).",
       registers,

@@ -14,17 +14,24 @@ import type { Chain } from "../../state/types.ts";
 import type { ReplayPosition } from "../../state/clock.ts";
 import type { ProgramVersion } from "../../protocol/vocabulary.ts";
 
+/**
+ * Whether the interface's ingestion is stale: `degraded`. Every reading is judged against INGEST_STALE_AFTER_MS, and two
+ * against the tighter limit past which the service refuses to use them, so health never says `ok` while requests
+ * fail for that reason: the blockhash against the cache's own limit (builders answer BLOCKHASH_UNAVAILABLE past it),
+ * the oracle's last frame against PRICE_MAX_AGE_MS (quotes treat older prices as missing).
+ */
 export function ingestionIsStale(services: Services, chains: Chain[], now = services.clock.nowMs()): boolean {
   const limit = services.config.INGEST_STALE_AFTER_MS;
-  const olderThanLimit = (reading: number | null) => reading === null || now - reading > limit;
+  const olderThan = (reading: number | null, ms: number) => reading === null || now - reading > ms;
   for (const chain of chains) {
     const status = services.ingest.chains[chain];
     if (status.lastSyncMs === null) return true;
     const last = Math.max(status.lastUpdateMs ?? 0, status.lastSyncMs);
     if (!status.connected && now - last > limit) return true;
-    if (olderThanLimit(status.slotAdvancedAtMs) || olderThanLimit(status.lastBlockhashMs)) return true;
+    if (olderThan(status.slotAdvancedAtMs, limit)) return true;
+    if (olderThan(status.lastBlockhashMs, Math.min(limit, services.blockhashes[chain].maxAgeMs))) return true;
   }
-  return olderThanLimit(services.ingest.oracle.lastFrameMs);
+  return olderThan(services.ingest.oracle.lastFrameMs, Math.min(limit, services.config.PRICE_MAX_AGE_MS));
 }
 
 /** The clock fields of both health bodies, read once: the instant every other figure of the answer refers to. */

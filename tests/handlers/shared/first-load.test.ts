@@ -92,6 +92,10 @@ Deno.test("first load: with the RPC down since boot, chain reads answer 503 STAL
     assert.equal((await call(app, "GET", "/v2/tokens")).status, 200);
     assert.equal((await call(app, "GET", "/tokens")).status, 200);
     assert.equal((await call(app, "GET", "/v2/prices")).body.code, "PRICE_UNAVAILABLE");
+    // /metrics says why: nothing connected, no first load.
+    const metrics = (await call(app, "GET", "/metrics")).text;
+    assert.match(metrics, /^ingest_first_load_done\{chain="base"\} 0$/m);
+    assert.match(metrics, /^ingest_connected\{upstream="rpc-base"\} 0$/m);
   } finally {
     await service.stop();
   }
@@ -103,6 +107,10 @@ Deno.test("first load: once loaded, the same reads answer (the replay's first lo
     await service.start();
     assert.equal((await call(service.app, "GET", "/v2/pool-data")).status, 200);
     assert.equal((await call(service.app, "GET", "/pools")).status, 200);
+    const metrics = (await call(service.app, "GET", "/metrics")).text;
+    assert.match(metrics, /^ingest_first_load_done\{chain="base"\} 1$/m);
+    assert.match(metrics, /^ingest_first_load_done\{chain="er"\} 1$/m);
+    assert.match(metrics, /^ingest_connected\{upstream="rpc-base"\} 1$/m);
     assert.equal(
       (await call(service.app, "GET", `/positions/owner/${OWNER}?includePnlInLeverageDisplay=false`)).status,
       200,
