@@ -307,3 +307,21 @@ export function availableLiquidityUsd(market: MarketContext, collateralPrice: Or
 }
 
 export const usdText = (usd: bigint) => `$${formatUsd(usd)}`;
+
+/**
+ * A trade that would lock more of the collateral custody than it holds free (owned − locked) is refused: a position
+ * locks (size + collateral)·payoff in collateral tokens (PROTOCOL-v2 §5.11), more than its size on an uncorrelated
+ * long, so a size within the available liquidity can still lock beyond the custody's assets (CustodyAmountLimit).
+ * `lockedDelta`: the position's locked amount after the trade minus before (collateral-token native units).
+ */
+export function requireLockable(market: MarketContext, collateralPrice: OraclePrice, lockedDelta: bigint): void {
+  const c = market.collateral.account;
+  const free = c.assets.owned > c.assets.locked ? c.assets.owned - c.assets.locked : 0n;
+  if (lockedDelta <= free) return;
+  const usd = (tokens: bigint) => usdText(usdValue(tokens, c.decimals, collateralPrice, c.tokenAmountMultiplier));
+  fail(
+    "COMPUTE_FAILED",
+    `insufficient liquidity: the trade would lock ${usd(lockedDelta)} of the ${market.collateral.token.symbol} ` +
+      `custody, which has ${usd(free)} free`,
+  );
+}

@@ -31,6 +31,7 @@ import {
   parseAmount,
   parseUiPrice,
   requireCustodyInPool,
+  requireLockable,
   requireMarkets,
   requireOpenSession,
   requirePrice,
@@ -352,7 +353,8 @@ function checkLeverage(market: MarketContext, leverageBps: bigint, degen: boolea
 
 /**
  * The sized trade against what the program would refuse: collateral that does not cover the entry fee, collateral
- * after fees below the market minimum (when `enforceMinCollateral`), a size beyond the available liquidity. Returns
+ * after fees below the market minimum (when `enforceMinCollateral`), a size beyond the available liquidity, a lock
+ * beyond the collateral custody's free assets. Returns
  * the new leverage as the contract shows it (it exists only once the fee is covered); "0" when nothing is quoted.
  */
 function checkOpenLimits(t: OpenTarget, s: OpenSizing, enforceMinCollateral: boolean): string {
@@ -377,6 +379,11 @@ function checkOpenLimits(t: OpenTarget, s: OpenSizing, enforceMinCollateral: boo
       }`,
     );
   }
+  requireLockable(
+    t.market,
+    t.prices.collateral.price,
+    s.position.lockedAmount - (t.existing?.position.lockedAmount ?? 0n),
+  );
   return newLeverage;
 }
 

@@ -262,6 +262,16 @@ Deno.test("open-position quote: failures are values with stable codes", async (t
       }
     },
   );
+  await t.step("a lock beyond the collateral custody's free assets (PROTOCOL-v2 §5.11)", () => {
+    // At 50x, 21.9 SOL sizes about $159,000: within the $162,000 the market can take, but the position locks its
+    // size and its collateral, about $162,600.
+    fails(
+      openPositionQuote(w, { ...long1Sol, inputAmountUi: "21.9", leverage: 50 }),
+      "COMPUTE_FAILED",
+      "insufficient liquidity: the trade would lock $162617.45 of the JitoSOL custody, which has $162000.00 free",
+    );
+    ok(openPositionQuote(w, { ...long1Sol, inputAmountUi: "21.5", leverage: 50 }));
+  });
   await t.step("leverage outside the market range", () => {
     fails(openPositionQuote(w, { ...long1Sol, leverage: 1 }), "COMPUTE_FAILED", /below the market minimum of 1.10x/);
     fails(

@@ -19,6 +19,7 @@ import {
   parseAmount,
   type PositionTarget,
   requireCustodyInPool,
+  requireLockable,
   requirePosition,
   requirePrice,
   tradePrices,
@@ -82,6 +83,7 @@ export function increasePositionTransaction(
   requireInitLeverage(market, q.newLeverageBps);
   requireMinCollateral(market, q.newPosition.collateralUsd, false, "the increased position");
   requireLiquidity(market, prices.collateral.price, q.sizeDeltaUsd);
+  requireLockable(market, prices.collateral.price, q.newPosition.lockedAmount - position.lockedAmount);
   requireBalance(snapshot, signer.owner, paying, amountIn);
 
   const instruction = increasePositionSizeErInstruction(

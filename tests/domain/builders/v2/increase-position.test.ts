@@ -94,6 +94,14 @@ Deno.test("increase-position: refusals", () => {
   const liquidity = run({ sizeAmountUi: "10000", collateralAmountUi: "200" });
   assert.equal(liquidity.code, "COMPUTE_FAILED");
   assert.match(liquidity.err, /insufficient liquidity/);
+  // 8 900 SOL ($1.424M) is within the free $1.44M, but the position locks its size and its collateral (§5.11):
+  // about $1.456M, beyond what the SOL custody holds free.
+  const lock = run({ sizeAmountUi: "8900", collateralAmountUi: "200" });
+  assert.equal(lock.code, "COMPUTE_FAILED");
+  assert.match(
+    lock.err,
+    /^insufficient liquidity: the trade would lock \$1455878\.57 of the SOL custody, which has \$1440000\.00 free$/,
+  );
   // 200 SOL with 20 000 USDC: fine for the market, more than ALICE's 10 000 USDC deposited.
   const balance = run({ sizeAmountUi: "200", collateralAmountUi: "20000", collateralTokenSymbol: "USDC" });
   assert.equal(balance.code, "INSUFFICIENT_COLLATERAL");
