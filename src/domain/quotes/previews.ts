@@ -32,6 +32,7 @@ import {
   tradePrices,
 } from "./common.ts";
 import { marginChange } from "./collateral.ts";
+import { marketForNewPosition } from "./new-position-market.ts";
 import { fail, type QuoteResult, runQuote } from "./result.ts";
 import { maxProfitPriceUi as maxProfitPriceUiOf, pnlAtTrigger, triggerForNetPnl } from "./tpsl.ts";
 
@@ -56,8 +57,8 @@ export interface LimitOrderFeesDto {
 }
 
 /**
- * The position the order would open at `limitPrice` (live price when omitted), on the first configured market of
- * (symbol, side): fill price after the entry spread, entry fee on the size at that price, liquidation price with
+ * The position the order would open at `limitPrice` (live price when omitted), on the market a new position of
+ * (symbol, side) is opened on (`marketForNewPosition`; the earlier interface: the first configured one): fill price after the entry spread, entry fee on the size at that price, liquidation price with
  * the fee taken out of the collateral, and the collateral custody's current hourly borrow rate.
  */
 export function limitOrderFeesPreview(
@@ -66,7 +67,8 @@ export function limitOrderFeesPreview(
 ): QuoteResult<LimitOrderFeesDto> {
   return runQuote(() => {
     const side = tradeSide(req.side);
-    const market = requireMarkets(snapshot, req.marketSymbol, side)[0];
+    // The market a LIMIT open of (symbol, side) goes to (v2: a new SOL long on the JitoSOL market), not the first one.
+    const market = marketForNewPosition(snapshot, requireMarkets(snapshot, req.marketSymbol, side), "");
     const collateral = requirePrice(snapshot, market.collateral.token);
     let price: OraclePrice;
     if (req.limitPrice !== undefined) {

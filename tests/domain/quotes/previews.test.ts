@@ -15,8 +15,10 @@ import { aliceLong, ok } from "./_helpers.ts";
 
 Deno.test("limit-order-fees preview", () => {
   const w = buildFixture().snapshot("v2");
-  // Long 3 SOL at 140.00 with 1 SOL: fill 140 + ⌈0.14⌉ = 140.14; fee ⌈3 × 140.14 × 0.001⌉ = 0.42042
-  // liquidation (collateral 160 − 0.42042): 88.488… (as the limit entry of views/owner.test.ts)
+  // Long 3 SOL at 140.00 with 1 JitoSOL: a new v2 SOL long goes to the JitoSOL market, as the LIMIT open would
+  // (new-position-market.ts), so the collateral is 1 JitoSOL ($180). Fill 140 + ⌈0.14⌉ = 140.14; fee
+  // ⌈3 × 140.14 × 0.001⌉ = 0.42042; liquidation with collateral 180 − 0.42042: $20 more collateral than the SOL market's
+  // 88.488… (1 SOL, $160: the limit entry of views/owner.test.ts) moves it down by 20 / 3 = 6.67, to 81.82.
   assert.deepEqual(
     ok(
       limitOrderFeesPreview(w, {
@@ -27,7 +29,7 @@ Deno.test("limit-order-fees preview", () => {
         limitPrice: "140",
       }),
     ),
-    { entryPriceUi: "140.14", entryFeeUsdUi: "0.42", liquidationPriceUi: "88.48", borrowRateUi: "0.001" },
+    { entryPriceUi: "140.14", entryFeeUsdUi: "0.42", liquidationPriceUi: "81.82", borrowRateUi: "0.001" },
   );
   // Without a limit price the live 160.00 is used: fill 160.16.
   const live = ok(
