@@ -297,8 +297,7 @@ export function swapLeg(
  */
 export function availableLiquidityUsd(market: MarketContext, collateralPrice: OraclePrice): bigint {
   const c = market.collateral.account;
-  const freeTokens = c.assets.owned > c.assets.locked ? c.assets.owned - c.assets.locked : 0n;
-  const freeUsd = usdValue(freeTokens, c.decimals, collateralPrice, c.tokenAmountMultiplier);
+  const freeUsd = usdValue(freeCollateralTokens(market), c.decimals, collateralPrice, c.tokenAmountMultiplier);
   const cap = market.target.account.pricing.maxExposureUsd;
   if (cap <= 0n) return freeUsd;
   const oi = market.account.collectivePosition.sizeUsd;
@@ -308,16 +307,35 @@ export function availableLiquidityUsd(market: MarketContext, collateralPrice: Or
 
 export const usdText = (usd: bigint) => `$${formatUsd(usd)}`;
 
+/** The collateral custody's tokens not locked by a position (owned − locked), native units. */
+function freeCollateralTokens(market: MarketContext): bigint {
+  const { owned, locked } = market.collateral.account.assets;
+  return owned > locked ? owned - locked : 0n;
+}
+
 /**
- * A trade that would lock more of the collateral custody than it holds free (owned − locked) is refused: a position
- * locks (size + collateral)·payoff in collateral tokens (PROTOCOL-v2 §5.11), more than its size on an uncorrelated
- * long, so a size within the available liquidity can still lock beyond the custody's assets (CustodyAmountLimit).
+ * A trade the market's liquidity can take, else COMPUTE_FAILED "insufficient liquidity": its size (USD) within
+ * `availableLiquidityUsd`, and what it locks within the collateral custody's free tokens. A position locks
+ * (size + collateral)·payoff in collateral tokens (PROTOCOL-v2 §5.11), more than its size on an uncorrelated long, so
+ * a size within the available liquidity can still lock beyond the custody's assets (CustodyAmountLimit).
  * `lockedDelta`: the position's locked amount after the trade minus before (collateral-token native units).
  */
-export function requireLockable(market: MarketContext, collateralPrice: OraclePrice, lockedDelta: bigint): void {
-  const c = market.collateral.account;
-  const free = c.assets.owned > c.assets.locked ? c.assets.owned - c.assets.locked : 0n;
+export function requireLiquidity(
+  market: MarketContext,
+  collateralPrice: OraclePrice,
+  sizeUsd: bigint,
+  lockedDelta: bigint,
+): void {
+  const available = availableLiquidityUsd(market, collateralPrice);
+  if (sizeUsd > available) {
+    fail(
+      "COMPUTE_FAILED",
+      `insufficient liquidity: the market can take ${usdText(available)}, the trade needs ${usdText(sizeUsd)}`,
+    );
+  }
+  const free = freeCollateralTokens(market);
   if (lockedDelta <= free) return;
+  const c = market.collateral.account;
   const usd = (tokens: bigint) => usdText(usdValue(tokens, c.decimals, collateralPrice, c.tokenAmountMultiplier));
   fail(
     "COMPUTE_FAILED",

@@ -31,7 +31,7 @@ import {
   parseAmount,
   parseUiPrice,
   requireCustodyInPool,
-  requireLockable,
+  requireLiquidity,
   requireMarkets,
   requireOpenSession,
   requirePrice,
@@ -371,17 +371,10 @@ function checkOpenLimits(t: OpenTarget, s: OpenSizing, enforceMinCollateral: boo
       }`,
     );
   }
-  if (s.quote.sizeDeltaUsd > s.availableLiquidityUsd) {
-    fail(
-      "COMPUTE_FAILED",
-      `insufficient liquidity: the market can take ${usdText(s.availableLiquidityUsd)}, the trade needs ${
-        usdText(s.quote.sizeDeltaUsd)
-      }`,
-    );
-  }
-  requireLockable(
+  requireLiquidity(
     t.market,
     t.prices.collateral.price,
+    s.quote.sizeDeltaUsd,
     s.position.lockedAmount - (t.existing?.position.lockedAmount ?? 0n),
   );
   return newLeverage;

@@ -19,7 +19,7 @@ import {
   parseAmount,
   type PositionTarget,
   requireCustodyInPool,
-  requireLockable,
+  requireLiquidity,
   requirePosition,
   requirePrice,
   tradePrices,
@@ -29,7 +29,6 @@ import {
   parseOrderSize,
   requireBalance,
   requireInitLeverage,
-  requireLiquidity,
   requireMinCollateral,
   requirePermission,
 } from "./trade-checks.ts";
@@ -82,8 +81,7 @@ export function increasePositionTransaction(
   });
   requireInitLeverage(market, q.newLeverageBps);
   requireMinCollateral(market, q.newPosition.collateralUsd, false, "the increased position");
-  requireLiquidity(market, prices.collateral.price, q.sizeDeltaUsd);
-  requireLockable(market, prices.collateral.price, q.newPosition.lockedAmount - position.lockedAmount);
+  requireLiquidity(market, prices.collateral.price, q.sizeDeltaUsd, q.newPosition.lockedAmount - position.lockedAmount);
   requireBalance(snapshot, signer.owner, paying, amountIn);
 
   const instruction = increasePositionSizeErInstruction(

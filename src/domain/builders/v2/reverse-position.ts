@@ -18,12 +18,12 @@ import { openPositionErInstruction } from "../../../protocol/instructions/v2/ope
 import { priceWithSlippage } from "../../math/spread.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import type { ErTransactionPlan } from "../plan.ts";
-import { requireLockable, requirePrice } from "../../quotes/common.ts";
+import { requireLiquidity, requirePrice } from "../../quotes/common.ts";
 import type { ReversePositionPlan } from "../../quotes/reverse.ts";
 import { cancelAllTriggers, closeInstruction } from "./close-position.ts";
 import { hasTriggers, marketOrders, requireBasket } from "./order-slots.ts";
 import { receivingAccounts, rollupPlan, type TradeSigner } from "./trade-accounts.ts";
-import { requireLiquidity, requireMinCollateral, requirePermission } from "./trade-checks.ts";
+import { requireMinCollateral, requirePermission } from "./trade-checks.ts";
 
 export function reversePositionTransaction(
   snapshot: DeploymentSnapshot,
@@ -37,10 +37,9 @@ export function reversePositionTransaction(
   requirePermission(snapshot, old, "close");
   requirePermission(snapshot, next, plan.increases ? "sizeChange" : "open");
   requireMinCollateral(next, plan.newPosition.collateralUsd, false, "the reversed position");
-  const collateralPrice = requirePrice(snapshot, next.collateral.token).price;
-  requireLiquidity(next, collateralPrice, plan.openSizeUsd);
   // The close leg's release is not counted: it frees the other market's collateral custody.
-  requireLockable(next, collateralPrice, plan.newPosition.lockedAmount - (plan.increases?.position.lockedAmount ?? 0n));
+  const lockedDelta = plan.newPosition.lockedAmount - (plan.increases?.position.lockedAmount ?? 0n);
+  requireLiquidity(next, requirePrice(snapshot, next.collateral.token).price, plan.openSizeUsd, lockedDelta);
 
   const instructions = [
     closeInstruction(

@@ -12,7 +12,7 @@ import { isZeroDecimal } from "../../math/decimal.ts";
 import type { OraclePrice } from "../../math/types.ts";
 import { formatLeverage, formatPrice, formatTokenAmount } from "../../format/ui.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
-import { availableLiquidityUsd, parseAmount, usdText } from "../../quotes/common.ts";
+import { parseAmount, usdText } from "../../quotes/common.ts";
 import { fail } from "../../quotes/result.ts";
 import { U64_MAX } from "../../../protocol/constants.ts";
 import { marketLabel, triggerKind } from "./order-slots.ts";
@@ -104,16 +104,6 @@ export function requireMinCollateral(
     "INSUFFICIENT_COLLATERAL",
     `${what}: collateral after fees of ${usdText(collateralUsd)} must be ${strict ? "above" : "at least"} the ` +
       `market minimum of ${usdText(min)}`,
-  );
-}
-
-/** A size (USD) the market can still take on (collateral custody's free assets, exposure cap). */
-export function requireLiquidity(market: MarketContext, collateralPrice: OraclePrice, sizeUsd: bigint): void {
-  const available = availableLiquidityUsd(market, collateralPrice);
-  if (sizeUsd <= available) return;
-  fail(
-    "COMPUTE_FAILED",
-    `insufficient liquidity: the market can take ${usdText(available)}, the trade needs ${usdText(sizeUsd)}`,
   );
 }
 

@@ -6,7 +6,6 @@ import {
   requireBalance,
   requireInitLeverage,
   requireLimitSide,
-  requireLiquidity,
   requireMinCollateral,
   requirePermission,
   requireSizeWithin,
@@ -75,12 +74,9 @@ Deno.test("minimum collateral: market opens at least $10, orders more than $10",
   });
 });
 
-Deno.test("liquidity and initial leverage bounds (1.1x .. 100x)", () => {
+Deno.test("initial leverage bounds (1.1x .. 100x)", () => {
   const w = tradingFixture().snapshot("v2");
   const long = w.market(M.v2.solLong)!;
-  // SOL custody: 9 000 SOL free at 160.00 = $1 440 000.
-  assert.equal(failure(() => requireLiquidity(long, px("160"), 1_440_000_000_000n)), undefined);
-  assert.equal(failure(() => requireLiquidity(long, px("160"), 1_440_000_000_001n))?.code, "COMPUTE_FAILED");
   assert.equal(failure(() => requireInitLeverage(long, 11_000n)), undefined);
   assert.equal(failure(() => requireInitLeverage(long, 1_000_000n)), undefined);
   assert.equal(failure(() => requireInitLeverage(long, 10_999n))?.code, "COMPUTE_FAILED");
