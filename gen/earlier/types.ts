@@ -715,9 +715,11 @@ export interface paths {
      *     quote whose collateral after fees is below the market's minimum still returns its numbers, while the same
      *     request with an `owner` is refused (`INSUFFICIENT_COLLATERAL`). A well-formed request that cannot be
      *     computed or built (unknown symbol, missing price, leverage outside the market's range, too little liquidity,
-     *     a `takeProfit` / `stopLoss` on the wrong side of the current price (of the limit price for LIMIT):
-     *     `TRIGGER_PRICE_INVALID`, no free TP, SL or limit slot: `ORDER_SLOTS_FULL`) is answered with 200 and
-     *     `{err, code}`.
+     *     a `takeProfit` / `stopLoss` on the wrong side of the current price (of the limit price for LIMIT), or a LIMIT
+     *     order's `limitPrice` not below the current price for a LONG, not above it for a SHORT (it would fill at once;
+     *     the program refuses it): `TRIGGER_PRICE_INVALID`; no free TP, SL or limit slot: `ORDER_SLOTS_FULL`; with an
+     *     `owner`, an `inputAmountUi` below one native unit of the input token, which would move nothing:
+     *     `INSUFFICIENT_COLLATERAL`, `ORDER_SIZE_INVALID` for a SWAP) is answered with 200 and `{err, code}`.
      *
      *     The transaction (base chain, the pool's lookup tables when they shorten it) is signed and paid by `owner`.
      *     Paying with `SOL` wraps the amount into the owner's wrapped-SOL token account first (create if missing,
@@ -759,8 +761,8 @@ export interface paths {
      *     the matching share of collateral is released too (`remove_collateral` or `remove_collateral_and_swap`), so
      *     leverage stays where it was, otherwise the proceeds stay in the position. The payout token account is created
      *     if missing; `SOL` is unwrapped into the wallet afterwards. Computation failures (unknown position, missing
-     *     price) are answered with 200 and `{err, code}`; a partial close of less than one native unit of size is 400
-     *     ORDER_SIZE_INVALID.
+     *     price, a partial close of less than one native unit of size: `ORDER_SIZE_INVALID`) are answered with 200 and
+     *     `{err, code}`.
      */
     post: operations["closePosition"];
     delete?: never;
@@ -786,8 +788,10 @@ export interface paths {
      *     that token (`close_and_swap`). The new position uses `leverage`, or the closed position's current leverage
      *     when omitted. The close pays into the owner's token account of the new collateral (created if missing, left
      *     wrapped for SOL) and the open takes the new collateral from it, so what the haircut leaves stays there. The
-     *     position's trigger orders are cancelled first. Computation failures (including an `owner` that does not own
-     *     the position: `POSITION_NOT_FOUND`) are answered with 200 and `{err, code}`.
+     *     position's trigger orders are cancelled first. The new leg must pass what an open passes: leverage within the
+     *     market's range, collateral after fees at least the market's minimum (`INSUFFICIENT_COLLATERAL`), a size and
+     *     lock the market's liquidity can take (`COMPUTE_FAILED`). Computation failures (including an `owner` that does
+     *     not own the position: `POSITION_NOT_FOUND`) are answered with 200 and `{err, code}`.
      */
     post: operations["reversePosition"];
     delete?: never;
@@ -1268,7 +1272,7 @@ export interface components {
     ClosePositionRequest: {
       /** @description Position account to close. */
       positionKey: components["schemas"]["Pubkey"];
-      /** @description USD of size to close. Zero (`"0"`, `"0.00"`) or at least 97 % of the size closes fully; less closes in part. Only zero means everything: a non-zero amount below one micro-USD (`"0.0000001"`) is a partial close of nothing (400 ORDER_SIZE_INVALID). */
+      /** @description USD of size to close. Zero (`"0"`, `"0.00"`) or at least 97 % of the size closes fully; less closes in part. Only zero means everything: a non-zero amount below one micro-USD (`"0.0000001"`) is a partial close of nothing (200 `{err, code: ORDER_SIZE_INVALID}`). */
       inputUsdUi: components["schemas"]["DecimalInput"];
       /** @description Token to receive; anything other than the collateral token is swapped on the way out. */
       withdrawTokenSymbol: components["schemas"]["TokenSymbol"];
@@ -1742,8 +1746,8 @@ export interface components {
      *     | `ORDER_SLOT_INVALID` | 400 | `orderId` does not designate a usable slot (outside 0..4, or 255 where that is not allowed, or beyond the basket's slot capacity). |
      *     | `ORDER_SLOTS_FULL` | 400, or 200 `err` | All five slots of the requested order list (limit, take-profit or stop-loss) of this market and side are occupied (200 `err` when an earlier-interface open-position's limit order or TP/SL would not fit). |
      *     | `ORDER_NOT_FOUND` | 400 | The addressed order slot is empty. |
-     *     | `TRIGGER_PRICE_INVALID` | 400, or 200 `err` | A trigger or limit price is zero, beyond what the program can hold, or on the wrong side of the current mark price (e.g. a long's take-profit below mark, a long limit order above it); 200 `err` for the `takeProfit` / `stopLoss` of an earlier-interface open-position (compared with the limit price for a LIMIT order). |
-     *     | `ORDER_SIZE_INVALID` | 400 | An order or size-change size is zero, less than one native unit of the token (a non-zero amount below its precision), beyond what the program can hold, or larger than the position it would close (a decrease must also stay smaller than the position); a partial close of less than one native unit of size. |
+     *     | `TRIGGER_PRICE_INVALID` | 400, or 200 `err` | A trigger or limit price is zero, beyond what the program can hold, or on the wrong side of the current mark price (e.g. a long's take-profit below mark, a long limit order above it); 200 `err` for the `takeProfit` / `stopLoss` (compared with the limit price for a LIMIT order) and the `limitPrice` of an earlier-interface open-position. |
+     *     | `ORDER_SIZE_INVALID` | 400, or 200 `err` | An order or size-change size is zero, less than one native unit of the token (a non-zero amount below its precision), beyond what the program can hold, or larger than the position it would close (a decrease must also stay smaller than the position); a partial close of less than one native unit of size. 200 `err` inside the earlier interface's quote builders (close-position, a SWAP of less than one native unit). |
      *     | `FEE_PAYER_CONFLICT` | 400 | `feePayer` equals `owner`, which the withdrawal flow forbids. |
      *     | `TRANSACTION_TOO_LARGE` | 500 | The built transaction would exceed the 1232-byte packet limit (added to the registry by the v2 contract author; the documents require the size check but name no code). |
      *     | `FEE_PAYER_REQUIRED` | 400 | The transaction needs a fee-payer key distinct from `owner` and the request sent none: the withdrawal instruction must be signed by the owner and a separate fee payer, and the service never signs. Send `feePayer` (request-withdrawal variant B). |

@@ -6,6 +6,7 @@
 import { oppositeSide, type RequestSide, requestSide, type TradeSide, tradeSide } from "../../protocol/vocabulary.ts";
 import type { PoolConfig, TokenConfig } from "../../config/pool-config.ts";
 import type { Position } from "../../protocol/accounts/index.ts";
+import { U64_MAX } from "../../protocol/constants.ts";
 import { DecimalParseError, parseDecimal } from "../math/decimal.ts";
 import { parsePrice, usdValue } from "../math/oracle.ts";
 import { poolAumUsd } from "../math/pool.ts";
@@ -69,6 +70,18 @@ export function parseAmount(text: string, decimals: number, field: string): bigi
   }
 }
 
+/**
+ * `parseAmount` within a u64, for a figure computed from the amount as the program would hold it: the program keeps
+ * every token amount in one, so a larger one can be neither traded nor quoted (and its figures would overflow the
+ * contract's strings). Where a larger amount still has a meaning (a close of more than the position: a full close),
+ * `parseAmount` reads it.
+ */
+export function parseU64Amount(text: string, decimals: number, field: string): bigint {
+  const amount = parseAmount(text, decimals, field);
+  if (amount > U64_MAX) fail("COMPUTE_FAILED", `${field} is beyond the largest amount the program holds`);
+  return amount;
+}
+
 export const parseUsd = (text: string, field: string) => parseAmount(text, 6, field);
 
 export function parseSignedUsd(text: string, field: string): bigint {
@@ -88,6 +101,7 @@ export function parseUiPrice(text: string, exponent: number, field: string): Ora
     return fail("COMPUTE_FAILED", `${field} is not a decimal price`);
   }
   if (p.price <= 0n) fail("COMPUTE_FAILED", `${field} must be greater than zero`);
+  if (p.price > U64_MAX) fail("COMPUTE_FAILED", `${field} is beyond the largest price the program holds`);
   return p;
 }
 
@@ -311,6 +325,20 @@ export const usdText = (usd: bigint) => `$${formatUsd(usd)}`;
 function freeCollateralTokens(market: MarketContext): bigint {
   const { owned, locked } = market.collateral.account.assets;
   return owned > locked ? owned - locked : 0n;
+}
+
+/**
+ * A new or increased position's collateral after fees at least the market's minimum (`min_collateral_usd`, or
+ * `min_degen_collateral_usd` in degen mode), else INSUFFICIENT_COLLATERAL: the program refuses less (MinCollateral).
+ */
+export function requireCollateralMinimum(market: MarketContext, collateralUsd: bigint, degen: boolean): void {
+  const p = market.target.account.pricing;
+  const minimum = BigInt(degen ? p.minDegenCollateralUsd : p.minCollateralUsd);
+  if (collateralUsd >= minimum) return;
+  fail(
+    "INSUFFICIENT_COLLATERAL",
+    `collateral after fees of ${usdText(collateralUsd)} is below the market minimum of ${usdText(minimum)}`,
+  );
 }
 
 /**

@@ -30,6 +30,7 @@ import {
   type OpenPositionRef,
   parseAmount,
   parseUiPrice,
+  requireCollateralMinimum,
   requireCustodyInPool,
   requireLiquidity,
   requireMarkets,
@@ -361,16 +362,7 @@ function checkOpenLimits(t: OpenTarget, s: OpenSizing, enforceMinCollateral: boo
   if (!s.quoting) return formatLeverage(0n);
   const newLeverage = leverageDecimal(s.quote.newLeverageBps) ??
     fail("INSUFFICIENT_COLLATERAL", `collateral of ${usdText(s.collateralUsd)} does not cover the entry fee`);
-  const p = t.market.target.account.pricing;
-  const minCollateral = BigInt(t.degen ? p.minDegenCollateralUsd : p.minCollateralUsd);
-  if (enforceMinCollateral && s.position.collateralUsd < minCollateral) {
-    fail(
-      "INSUFFICIENT_COLLATERAL",
-      `collateral after fees of ${usdText(s.position.collateralUsd)} is below the market minimum of ${
-        usdText(minCollateral)
-      }`,
-    );
-  }
+  if (enforceMinCollateral) requireCollateralMinimum(t.market, s.position.collateralUsd, t.degen);
   requireLiquidity(
     t.market,
     t.prices.collateral.price,

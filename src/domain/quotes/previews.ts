@@ -21,8 +21,8 @@ import { leverageDecimal, ratePercent } from "../views/dto.ts";
 import { marketFormat } from "../views/position-metrics.ts";
 import {
   closeBasis,
-  parseAmount,
   parseSignedUsd,
+  parseU64Amount,
   parseUiPrice,
   parseUsd,
   type PositionTarget,
@@ -82,8 +82,8 @@ export function limitOrderFeesPreview(
     const q = openQuote({
       position: null,
       side,
-      collateralDeltaAmount: parseAmount(req.inputAmountUi, market.collateral.account.decimals, "inputAmountUi"),
-      sizeDeltaAmount: parseAmount(req.outputAmountUi, market.target.account.decimals, "outputAmountUi"),
+      collateralDeltaAmount: parseU64Amount(req.inputAmountUi, market.collateral.account.decimals, "inputAmountUi"),
+      sizeDeltaAmount: parseU64Amount(req.outputAmountUi, market.target.account.decimals, "outputAmountUi"),
       targetPrice: price,
       targetCustody: market.target.account,
       collateralPrice: collateral.price,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { requireLiquidity } from "../../../src/domain/quotes/common.ts";
+import { parseU64Amount, parseUiPrice, requireLiquidity } from "../../../src/domain/quotes/common.ts";
 import { M } from "../../helpers/hand-built-deployment.ts";
 import { failureOf as failure, px, tradingFixture } from "../builders/v2/_helpers.ts";
 
@@ -14,4 +14,18 @@ Deno.test("requireLiquidity: a size within the available liquidity, a lock withi
   const lock = failure(() => requireLiquidity(long, px("160"), 0n, 9_000_000_000_001n));
   assert.equal(lock?.code, "COMPUTE_FAILED");
   assert.match(lock?.err ?? "", /^insufficient liquidity: the trade would lock \$1440000\.00 of the SOL custody/);
+});
+
+Deno.test("parseU64Amount and parseUiPrice: within a u64, as the program holds every amount and price", () => {
+  // u64 max at 9 decimals: 18,446,744,073.709551615 SOL.
+  assert.equal(parseU64Amount("18446744073.709551615", 9, "outputAmountUi"), (1n << 64n) - 1n);
+  assert.deepEqual(failure(() => parseU64Amount("18446744073.709551616", 9, "outputAmountUi")), {
+    code: "COMPUTE_FAILED",
+    err: "outputAmountUi is beyond the largest amount the program holds",
+  });
+  assert.equal(parseUiPrice("184467440737.09551615", -8, "limitPrice").price, (1n << 64n) - 1n);
+  assert.deepEqual(failure(() => parseUiPrice("184467440737.09551616", -8, "limitPrice")), {
+    code: "COMPUTE_FAILED",
+    err: "limitPrice is beyond the largest price the program holds",
+  });
 });

@@ -48,6 +48,19 @@ Deno.test("limit-order-fees preview", () => {
   );
   assert.equal(short.entryPriceUi, "139.86");
   assert.equal(short.borrowRateUi, "0.002");
+  // Beyond what the program holds (a u64 of native units), found by the contract fuzzer: its figures overflowed the
+  // contract's 64-character strings. Now a compute failure.
+  const huge = { marketSymbol: "SOL", inputAmountUi: "0", outputAmountUi: "99999999999", side: "LONG" as const };
+  assert.deepEqual(limitOrderFeesPreview(w, huge), {
+    ok: false,
+    code: "COMPUTE_FAILED",
+    err: "outputAmountUi is beyond the largest amount the program holds",
+  });
+  assert.deepEqual(limitOrderFeesPreview(w, { ...huge, outputAmountUi: "1", limitPrice: "18446744073709551616" }), {
+    ok: false,
+    code: "COMPUTE_FAILED",
+    err: "limitPrice is beyond the largest price the program holds",
+  });
 });
 
 Deno.test("exit-fee preview", () => {

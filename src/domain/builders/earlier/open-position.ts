@@ -50,7 +50,12 @@ import {
   unsetPrice,
 } from "./common.ts";
 import { around, payingAccount, receivingAccount } from "./token-accounts.ts";
-import { placeTriggerInstruction, requireFreeTriggerSlots, requireTriggerSide } from "./trigger-rules.ts";
+import {
+  placeTriggerInstruction,
+  requireFreeTriggerSlots,
+  requireLimitSide,
+  requireTriggerSide,
+} from "./trigger-rules.ts";
 
 export interface EarlierOpenPositionRequest extends OpenPositionRequest {
   slippagePercentage?: string;
@@ -89,6 +94,14 @@ function buildOpen(
   quote: OpenPositionQuote,
 ): BaseTransactionPlan {
   const { plan } = quote;
+  // An amount below one native unit of the paid token parses to 0: the quote shows nothing, and a transaction would
+  // move nothing (a zero-size open, an empty swap), so none is built.
+  if (plan.amountIn === 0n) {
+    fail(
+      plan.kind === "swap" ? "ORDER_SIZE_INVALID" : "INSUFFICIENT_COLLATERAL",
+      `inputAmountUi is less than one native unit of ${req.inputTokenSymbol}: nothing to build a transaction for`,
+    );
+  }
   if (plan.kind === "swap") return buildSwap(snapshot, req, owner, plan);
   const market = plan.market ?? fail("COMPUTE_FAILED", "the quote names no market");
   const instructions = plan.kind === "limit"
@@ -211,6 +224,7 @@ function buildLimit(
   plan: OpenPositionPlan,
 ): Instruction[] {
   const limitPrice = plan.limitPrice ?? fail("COMPUTE_FAILED", "limitPrice is required for LIMIT orders");
+  requireLimitSide(market.side, limitPrice, requirePrice(snapshot, market.target.token).price);
   if (plan.takeProfitPrice) requireTriggerSide(market.side, false, plan.takeProfitPrice, limitPrice, "limit price");
   if (plan.stopLossPrice) requireTriggerSide(market.side, true, plan.stopLossPrice, limitPrice, "limit price");
   const o = ownerSlots(snapshot, owner, market);

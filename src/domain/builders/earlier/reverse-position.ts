@@ -11,10 +11,18 @@
  *    that account, at the requested leverage (default: the closed position's current leverage). What the haircut
  *    leaves stays in the owner's account.
  *
- * The privilege (and its discount) applies to both legs. The owner must be the position's owner.
+ * The new leg must pass what an open passes (the leverage range in the quote; here the minimum collateral after fees
+ * and the market's liquidity). The privilege (and its discount) applies to both legs. The owner must be the
+ * position's owner.
  */
 import { priceWithSlippage } from "../../math/spread.ts";
-import { requirePosition, tradePrices } from "../../quotes/common.ts";
+import {
+  requireCollateralMinimum,
+  requireLiquidity,
+  requirePosition,
+  requirePrice,
+  tradePrices,
+} from "../../quotes/common.ts";
 import { grantPrivilege, type PrivilegeFields } from "../../quotes/privilege.ts";
 import { fail, type QuoteResult, runQuote, unwrapQuote } from "../../quotes/result.ts";
 import { reversePositionQuote, type ReversePositionQuoteDto } from "../../quotes/reverse.ts";
@@ -57,6 +65,11 @@ export function reversePositionBuild(
     if (opened.pool.poolAddress !== closed.pool.poolAddress) {
       fail("COMPUTE_FAILED", `the opposite market ${opened.pubkey} is in another pool`);
     }
+    // The new leg must pass what an open passes (open.ts checkOpenLimits): the minimum collateral after fees and the
+    // market's liquidity, the close leg's release not counted (it frees the closed market's custody).
+    requireCollateralMinimum(opened, plan.newPosition.collateralUsd, req.degenMode === true);
+    const lockedDelta = plan.newPosition.lockedAmount - (plan.increases?.position.lockedAmount ?? 0n);
+    requireLiquidity(opened, requirePrice(snapshot, opened.collateral.token).price, plan.openSizeUsd, lockedDelta);
     const bps = slippageBps(req.slippagePercentage);
     const collateral = opened.collateral;
     const instructions = [

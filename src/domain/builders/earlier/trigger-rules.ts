@@ -1,6 +1,7 @@
 /**
  * What the program would refuse about a trigger order, checked before a transaction is built (PROTOCOL-v1 §8.8,
- * errors 6049 InvalidStopLossPrice, 6050 InvalidTakeProfitPrice, 6052/6053 Max*Orders), and the one
+ * errors 6049 InvalidStopLossPrice, 6050 InvalidTakeProfitPrice, 6052/6053 Max*Orders), and about a limit order's
+ * price (6056 InvalidLimitPrice), and the one
  * `place_trigger_order` instruction shared by the trigger-order builder and the TP/SL of open-position.
  *
  * Sides: a long's take-profit sits above the reference price and its stop-loss below; a short's the other way
@@ -44,6 +45,21 @@ export function requireTriggerSide(
       `${kind} price must be ${above ? "above" : "below"} the ${referenceName} for a ${side.toLowerCase()} position`,
     );
   }
+}
+
+/**
+ * Refuses (TRIGGER_PRICE_INVALID) a limit order's price on the wrong side of the current price: a long buys below it,
+ * a short sells above it; an order that would fill at once is the program's InvalidLimitPrice (6056; the rule is
+ * PROTOCOL-v2 §3.4's, the v2 program being a later version of this one, DECISIONS 5.1).
+ */
+export function requireLimitSide(side: TradeSide, limitPrice: OraclePrice, current: OraclePrice): void {
+  const below = side === "Long";
+  const cmp = comparePrices(limitPrice, current);
+  if (below ? cmp < 0 : cmp > 0) return;
+  fail(
+    "TRIGGER_PRICE_INVALID",
+    `limit price must be ${below ? "below" : "above"} the current price for a ${side.toLowerCase()} limit order`,
+  );
 }
 
 /** Slot indexes of the live TP (or SL) orders of an order account (none without an account). */

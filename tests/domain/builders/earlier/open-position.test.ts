@@ -205,6 +205,26 @@ Deno.test("LIMIT: place_limit_order reserving the input in its custody, TP/SL on
       err: "take-profit price must be below the limit price for a short position",
     });
   });
+  await t.step("a limit price on the wrong side of the current price (160.00): refused; one unit inside: built", () => {
+    const refused = {
+      ok: false,
+      code: "TRIGGER_PRICE_INVALID",
+      err: "limit price must be above the current price for a short limit order",
+    };
+    const s = () => builderFixture().snapshot("earlier");
+    assert.deepEqual(openPositionBuild(s(), { ...short, limitPrice: "150" }), refused);
+    assert.deepEqual(openPositionBuild(s(), { ...short, limitPrice: "160" }), refused); // it would fill at once
+    assert.equal(openPositionBuild(s(), { ...short, limitPrice: "160.00000001" }).ok, true);
+    const long = { ...short, tradeType: "LONG" as const, limitPrice: "160" };
+    assert.deepEqual(openPositionBuild(s(), long), {
+      ok: false,
+      code: "TRIGGER_PRICE_INVALID",
+      err: "limit price must be below the current price for a long limit order",
+    });
+    assert.equal(openPositionBuild(s(), { ...long, limitPrice: "159.99999999" }).ok, true);
+    // Preview-only: the quote's numbers, nothing is submitted.
+    assert.equal(openPositionBuild(s(), { ...short, limitPrice: "150", owner: undefined }).ok, true);
+  });
 });
 
 Deno.test("SWAP: swap with the pool's custodies and oracles, payout created first and unwrapped after", async (t) => {
@@ -356,5 +376,20 @@ Deno.test("refusals of a build (200 err): TP/SL side, slots, minimum collateral;
     assert.equal(preview.dto.youPayUsdUi, "8.00");
     const r = openPositionBuild(s(), { ...small, owner: EVE });
     assert.equal(!r.ok && r.code, "INSUFFICIENT_COLLATERAL");
+  });
+  await t.step("an amount below one native unit builds nothing (it would be a zero-amount instruction)", () => {
+    const dust = { inputAmountUi: "0.0000001", owner: EVE }; // USDC has 6 decimals
+    const err = "inputAmountUi is less than one native unit of USDC: nothing to build a transaction for";
+    for (
+      const req of [
+        { ...long1Sol, ...dust, inputTokenSymbol: "USDC" }, // swap-and-open
+        { ...long1Sol, ...dust, inputTokenSymbol: "USDC", tradeType: "SHORT" as const }, // open_position
+        { ...long1Sol, ...dust, inputTokenSymbol: "USDC", orderType: "LIMIT" as const, limitPrice: "150" },
+      ]
+    ) assert.deepEqual(openPositionBuild(s(), req), { ok: false, code: "INSUFFICIENT_COLLATERAL", err });
+    const swap = { ...long1Sol, ...dust, inputTokenSymbol: "USDC", tradeType: "SWAP" as const };
+    assert.deepEqual(openPositionBuild(s(), swap), { ok: false, code: "ORDER_SIZE_INVALID", err });
+    // One native unit is an amount: the swap of 0.000001 USDC is built.
+    assert.equal(openPositionBuild(s(), { ...swap, inputAmountUi: "0.000001" }).ok, true);
   });
 });

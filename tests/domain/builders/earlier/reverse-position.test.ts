@@ -5,6 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { reversePositionBuild } from "../../../../src/domain/builders/earlier/reverse-position.ts";
+import { reversePositionQuote } from "../../../../src/domain/quotes/reverse.ts";
+import { type Custody, custodyAccount } from "../../../../src/protocol/accounts/index.ts";
 import { formatUsd } from "../../../../src/domain/format/ui.ts";
 import { tradePrices } from "../../../../src/domain/quotes/common.ts";
 import { positionFigures } from "../../../../src/domain/views/position-metrics.ts";
@@ -98,5 +100,47 @@ Deno.test("leverage defaults to the position's current leverage; the owner must 
     ok: false,
     code: "POSITION_NOT_FOUND",
     err: `position ${key} is not owned by ${EVE}`,
+  });
+});
+
+Deno.test("the new leg passes what an open passes: the minimum collateral after fees and the liquidity", async (t) => {
+  const key = A.position(DAVE, SOL_LONG);
+  const request = { positionKey: key, owner: DAVE, leverage: 3 };
+  /** The fixture with the SOL custody's (the short's target) or the USDC custody's (its collateral) account changed. */
+  const changed = (symbol: "SOL" | "USDC", change: (c: Custody) => Custody) => {
+    const f = builderFixture();
+    const account = f.snapshot("earlier").accounts.get("Custody", custody(symbol));
+    assert.ok(account);
+    f.put("earlier", custody(symbol), custodyAccount.earlier, change(account));
+    return f.snapshot("earlier");
+  };
+  // The increased short's collateral after the new leg's entry fee (USD-6), as the quote computes it (the program keeps
+  // the minimum as a u32 of USD-6).
+  const quoted = ok(reversePositionQuote(builderFixture().snapshot("earlier"), {
+    position: { positionKey: key },
+    leverage: 3,
+    privilege: "STAKE", // what the build grants DAVE, who stakes (the discount changes the fee)
+  }));
+  const after = quoted.plan.newPosition.collateralUsd;
+  const minimum = (usd: bigint) => (c: Custody) => ({ ...c, pricing: { ...c.pricing, minCollateralUsd: Number(usd) } });
+  await t.step("a market minimum one micro-USD above it is refused; at it, built", () => {
+    const r = reversePositionBuild(changed("SOL", minimum(after + 1n)), request);
+    assert.deepEqual(r, {
+      ok: false,
+      code: "INSUFFICIENT_COLLATERAL",
+      err: `collateral after fees of $${formatUsd(after)} is below the market minimum of $${formatUsd(after + 1n)}`,
+    });
+    assert.equal(reversePositionBuild(changed("SOL", minimum(after)), request).ok, true);
+  });
+  await t.step("a USDC custody with nothing free cannot take the lock", () => {
+    const r = reversePositionBuild(
+      changed("USDC", (c) => ({ ...c, assets: { ...c.assets, owned: c.assets.locked } })),
+      request,
+    );
+    assert.equal(!r.ok && r.code, "COMPUTE_FAILED");
+    assert.match(
+      !r.ok ? r.err : "",
+      /^insufficient liquidity: the market can take \$0\.00, the trade needs \$[\d,.]+$/,
+    );
   });
 });
