@@ -2279,7 +2279,7 @@ export interface components {
         positionKey?: components["schemas"]["Pubkey"];
         /** @description Owner wallet (with `marketSymbol` and `side`, instead of `positionKey`). */
         owner?: components["schemas"]["Pubkey"];
-        /** @description Target-token symbol of the market (with `owner` and `side`). For SOL longs the SOL-collateral market is meant. */
+        /** @description Target-token symbol of the market (with `owner` and `side`). Where (symbol, side) has several markets (SOL longs: SOL and JitoSOL collateral), the one where the owner holds the position (or, to cancel, the order) is addressed; with none, the first configured one (for SOL longs the SOL-collateral market). */
         marketSymbol?: components["schemas"]["TokenSymbol"];
         /** @description Side of the position (with `owner` and `marketSymbol`). */
         side?: components["schemas"]["TradeSide"];
