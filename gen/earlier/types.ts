@@ -3414,6 +3414,8 @@ export interface components {
     /** @description The request is not a WebSocket upgrade. Body `{error, code: UPGRADE_REQUIRED}`. */
     UpgradeRequired: {
       headers: {
+        /** @description The protocol the route switches to (RFC 9110 §15.5.22). */
+        Upgrade?: "websocket";
         [name: string]: unknown;
       };
       content: {

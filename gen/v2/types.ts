@@ -3406,6 +3406,8 @@ export interface components {
     /** @description The request is not a WebSocket upgrade (code UPGRADE_REQUIRED). */
     V2UpgradeRequired: {
       headers: {
+        /** @description The protocol the route switches to (RFC 9110 §15.5.22). */
+        Upgrade?: "websocket";
         [name: string]: unknown;
       };
       content: {

@@ -146,7 +146,8 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
     }
     // The earlier trigger-order builders document `{err, code}` for every error they answer.
     const errBody = errBodyRoutes.has(routeKey(c.req.method === "HEAD" ? "GET" : c.req.method, c.req.routePath));
-    return c.json(errBody ? asErrBody(body) : body, status as 400);
+    const headers = error instanceof ApiError ? error.headers : undefined;
+    return c.json(errBody ? asErrBody(body) : body, status as 400, headers);
   });
   app.notFound((c) =>
     c.json({ error: `no route for ${c.req.method} ${c.req.path}`, code: "NOT_FOUND" } satisfies ErrorBody, 404)

@@ -18,13 +18,17 @@ export interface ErrorBody {
   field?: string;
 }
 
-/** An error a handler raises on purpose; the app turns it into `{ error, code }` with `status`. */
+/**
+ * An error a handler raises on purpose; the app turns it into `{ error, code }` with `status`, and `headers` when
+ * the status owes some (a 426 names the protocol to upgrade to: RFC 9110 §15.5.22).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: ErrorCode,
     message: string,
     readonly field?: string,
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = "ApiError";

@@ -132,6 +132,7 @@ Deno.test("v2 basket stream on the embedded world", async (t) => {
       const answer = await call(s.service.app, "GET", `/v2/owner/${STABLE_OWNER}/ws`);
       assert.equal(answer.status, 426);
       assert.equal(answer.body.code, "UPGRADE_REQUIRED");
+      assert.equal(answer.headers.get("upgrade"), "websocket"); // RFC 9110 §15.5.22: a 426 names the protocol
     });
 
     await t.step("the sixth socket of one owner gets 429 WS_OWNER_LIMIT before the upgrade", async () => {

@@ -2,7 +2,7 @@
  * The upgrade both stream routes share (`GET /v2/owner/{owner}/ws`, `GET /owner/{owner}/ws`), after the route's
  * validation (400 on a malformed owner or a non-numeric `updateIntervalMs`):
  *
- * 1. a request that is not a WebSocket handshake gets 426 UPGRADE_REQUIRED;
+ * 1. a request that is not a WebSocket handshake gets 426 UPGRADE_REQUIRED, with `Upgrade: websocket`;
  * 2. a browser page's `Origin` must be allowed by CORS_ORIGINS (DECISIONS 5.14), else 403 ORIGIN_NOT_ALLOWED;
  * 3. the interface's chains must have completed their first load, else 503 STALE_DATA (first-load.ts; checked here
  *    rather than around the handler, so a request that is no handshake still learns that first);
@@ -25,6 +25,9 @@ import { firstLoadDone, notLoadedYet } from "./first-load.ts";
 type Upgraded<M> = Response & TypedResponse<M, 101, "json">;
 type Refused = Response & TypedResponse<ErrorBody, 429 | 503, "json">;
 
+/** What a 426 must name (RFC 9110 §15.5.22: the server MUST send `Upgrade` with the protocols it would switch to). */
+const UPGRADE_TO_WEBSOCKET = { upgrade: "websocket" } as const;
+
 const REFUSALS = {
   WS_OWNER_LIMIT: { status: 429, error: "per-owner connection limit reached" },
   WS_GLOBAL_LIMIT: { status: 503, error: "global connection limit reached" },
@@ -39,7 +42,7 @@ export async function upgradeToStream<M, P>(
   updateIntervalMs: number,
 ): Promise<Upgraded<M> | Refused> {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") {
-    throw new ApiError(426, "UPGRADE_REQUIRED", "websocket upgrade required");
+    throw new ApiError(426, "UPGRADE_REQUIRED", "websocket upgrade required", undefined, UPGRADE_TO_WEBSOCKET);
   }
   // DECISIONS 5.14: a browser page's upgrade only from the origins CORS_ORIGINS allows (no Origin: not a browser).
   if (!isAllowedOrigin(c.req.header("origin"), c.get("services").config.CORS_ORIGINS)) {
