@@ -1,8 +1,8 @@
 /**
- * What the program would refuse about a trigger order, checked before a transaction is built (PROTOCOL-v1 §8.8,
- * errors 6049 InvalidStopLossPrice, 6050 InvalidTakeProfitPrice, 6052/6053 Max*Orders), and about a limit order's
- * price (6056 InvalidLimitPrice), and the one
- * `place_trigger_order` instruction shared by the trigger-order builder and the TP/SL of open-position.
+ * What the program would refuse about a trigger order or a limit order's price, checked before a transaction is
+ * built (PROTOCOL-v1 §8.8, errors 6049 InvalidStopLossPrice, 6050 InvalidTakeProfitPrice, 6052/6053 Max*Orders,
+ * 6056 InvalidLimitPrice), and the one `place_trigger_order` instruction shared by the trigger-order builder and the
+ * TP/SL of open-position.
  *
  * Sides: a long's take-profit sits above the reference price and its stop-loss below; a short's the other way
  * round. The reference is the current (mark) price for orders on a position, the limit price for the TP/SL stored
