@@ -1,10 +1,11 @@
 /**
  * Upstream faults seen from outside (issue 14 item 2, DECISIONS 3.5): the embedded world is replayed on a virtual
  * clock, a fault is injected into the loopback upstreams, and the clock is moved past the staleness threshold
- * (INGEST_STALE_AFTER_MS, 120 s; 60 s for the blockhash and the oracle, past which builders and quotes refuse them). Reads keep serving the last state; `/metrics` shows the staleness where it is (slot
- * lag per chain, oracle age per feed, blockhash age, upstream errors); health turns `degraded` (503) for the interface
- * whose data is stale; the blockhash cache refuses a blockhash older than 60 s. Once the upstream is back, health is
- * `ok` again and every account and every price equals the recording's.
+ * (INGEST_STALE_AFTER_MS, 120 s; 60 s for the blockhash and the oracle, past which builders and quotes refuse them).
+ * Reads keep serving the last state; `/metrics` shows the staleness where it is (slot lag per chain, oracle age per
+ * feed, blockhash age, upstream errors); health turns `degraded` (503) for the interface whose data is stale; the
+ * blockhash cache refuses a blockhash older than 60 s. Once the upstream is back, health is `ok` again and every
+ * account and every price equals the recording's.
  */
 import assert from "node:assert/strict";
 import { loadConfig } from "../../src/config/env.ts";

@@ -57,9 +57,10 @@ export interface LimitOrderFeesDto {
 }
 
 /**
- * The position the order would open at `limitPrice` (live price when omitted), on the market a new position of
- * (symbol, side) is opened on (`marketForNewPosition`; the earlier interface: the first configured one): fill price after the entry spread, entry fee on the size at that price, liquidation price with
- * the fee taken out of the collateral, and the collateral custody's current hourly borrow rate.
+ * The position the order would open at `limitPrice` (live price when omitted), on the market a new position of (symbol,
+ * side) is opened on (`marketForNewPosition`; the earlier interface: the first configured one): fill price after the
+ * entry spread, entry fee on the size at that price, liquidation price with the fee taken out of the collateral, and
+ * the collateral custody's current hourly borrow rate.
  */
 export function limitOrderFeesPreview(
   snapshot: DeploymentSnapshot,

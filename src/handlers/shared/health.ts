@@ -15,8 +15,8 @@ import type { ReplayPosition } from "../../state/clock.ts";
 import type { ProgramVersion } from "../../protocol/vocabulary.ts";
 
 /**
- * Whether the interface's ingestion is stale: `degraded`. Every reading is judged against INGEST_STALE_AFTER_MS, and two
- * against the tighter limit past which the service refuses to use them, so health never says `ok` while requests
+ * Whether the interface's ingestion is stale: `degraded`. Every reading is judged against INGEST_STALE_AFTER_MS, and
+ * two against the tighter limit past which the service refuses to use them, so health never says `ok` while requests
  * fail for that reason: the blockhash against the cache's own limit (builders answer BLOCKHASH_UNAVAILABLE past it),
  * the oracle's last frame against PRICE_MAX_AGE_MS (quotes treat older prices as missing).
  */

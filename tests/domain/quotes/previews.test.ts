@@ -16,9 +16,9 @@ import { aliceLong, ok } from "./_helpers.ts";
 Deno.test("limit-order-fees preview", () => {
   const w = buildFixture().snapshot("v2");
   // Long 3 SOL at 140.00 with 1 JitoSOL: a new v2 SOL long goes to the JitoSOL market, as the LIMIT open would
-  // (new-position-market.ts), so the collateral is 1 JitoSOL ($180). Fill 140 + ⌈0.14⌉ = 140.14; fee
-  // ⌈3 × 140.14 × 0.001⌉ = 0.42042; liquidation with collateral 180 − 0.42042: $20 more collateral than the SOL market's
-  // 88.488… (1 SOL, $160: the limit entry of views/owner.test.ts) moves it down by 20 / 3 = 6.67, to 81.82.
+  // (new-position-market.ts), so the collateral is 1 JitoSOL ($180). Fill 140 + ⌈0.14⌉ = 140.14; fee ⌈3 × 140.14 ×
+  // 0.001⌉ = 0.42042; liquidation with collateral 180 − 0.42042: $20 more collateral than the SOL market's 88.488… (1
+  // SOL, $160: the limit entry of views/owner.test.ts) moves it down by 20 / 3 = 6.67, to 81.82.
   assert.deepEqual(
     ok(
       limitOrderFeesPreview(w, {
