@@ -28,6 +28,7 @@ import {
   type OpenPositionRef,
   oppositeMarkets,
   type PositionTarget,
+  requireLiquidity,
   requirePosition,
   requirePrice,
   tradePrices,
@@ -91,6 +92,17 @@ export function reversePositionQuote(
   req: ReversePositionRequest,
 ): QuoteResult<ReversePositionQuote> {
   return runQuote(() => computeReverse(snapshot, req));
+}
+
+/**
+ * The new leg within the opposite market's liquidity (`requireLiquidity`): its size, and what it locks beyond what the
+ * position it increases already locks. The close leg's release is not counted: it frees the closed market's custody.
+ * Both interfaces' builders check it where an open would.
+ */
+export function requireReverseLiquidity(snapshot: DeploymentSnapshot, plan: ReversePositionPlan): void {
+  const next = plan.newMarket;
+  const lockedDelta = plan.newPosition.lockedAmount - (plan.increases?.position.lockedAmount ?? 0n);
+  requireLiquidity(next, requirePrice(snapshot, next.collateral.token).price, plan.openSizeUsd, lockedDelta);
 }
 
 function computeReverse(snapshot: DeploymentSnapshot, req: ReversePositionRequest): ReversePositionQuote {

@@ -16,16 +16,10 @@
  * position's owner.
  */
 import { priceWithSlippage } from "../../math/spread.ts";
-import {
-  requireCollateralMinimum,
-  requireLiquidity,
-  requirePosition,
-  requirePrice,
-  tradePrices,
-} from "../../quotes/common.ts";
+import { requireCollateralMinimum, requirePosition, tradePrices } from "../../quotes/common.ts";
 import { grantPrivilege, type PrivilegeFields } from "../../quotes/privilege.ts";
 import { fail, type QuoteResult, runQuote, unwrapQuote } from "../../quotes/result.ts";
-import { reversePositionQuote, type ReversePositionQuoteDto } from "../../quotes/reverse.ts";
+import { requireReverseLiquidity, reversePositionQuote, type ReversePositionQuoteDto } from "../../quotes/reverse.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import type { BaseTransactionPlan } from "../plan.ts";
 import { slippageBps } from "../slippage.ts";
@@ -66,10 +60,9 @@ export function reversePositionBuild(
       fail("COMPUTE_FAILED", `the opposite market ${opened.pubkey} is in another pool`);
     }
     // The new leg must pass what an open passes (open.ts checkOpenLimits): the minimum collateral after fees and the
-    // market's liquidity, the close leg's release not counted (it frees the closed market's custody).
+    // market's liquidity.
     requireCollateralMinimum(opened, plan.newPosition.collateralUsd, req.degenMode === true);
-    const lockedDelta = plan.newPosition.lockedAmount - (plan.increases?.position.lockedAmount ?? 0n);
-    requireLiquidity(opened, requirePrice(snapshot, opened.collateral.token).price, plan.openSizeUsd, lockedDelta);
+    requireReverseLiquidity(snapshot, plan);
     const bps = slippageBps(req.slippagePercentage);
     const collateral = opened.collateral;
     const instructions = [

@@ -18,8 +18,7 @@ import { openPositionErInstruction } from "../../../protocol/instructions/v2/ope
 import { priceWithSlippage } from "../../math/spread.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import type { ErTransactionPlan } from "../plan.ts";
-import { requireLiquidity, requirePrice } from "../../quotes/common.ts";
-import type { ReversePositionPlan } from "../../quotes/reverse.ts";
+import { requireReverseLiquidity, type ReversePositionPlan } from "../../quotes/reverse.ts";
 import { cancelAllTriggers, closeInstruction } from "./close-position.ts";
 import { hasTriggers, marketOrders, requireBasket } from "./order-slots.ts";
 import { receivingAccounts, rollupPlan, type TradeSigner } from "./trade-accounts.ts";
@@ -37,9 +36,7 @@ export function reversePositionTransaction(
   requirePermission(snapshot, old, "close");
   requirePermission(snapshot, next, plan.increases ? "sizeChange" : "open");
   requireMinCollateral(next, plan.newPosition.collateralUsd, false, "the reversed position");
-  // The close leg's release is not counted: it frees the other market's collateral custody.
-  const lockedDelta = plan.newPosition.lockedAmount - (plan.increases?.position.lockedAmount ?? 0n);
-  requireLiquidity(next, requirePrice(snapshot, next.collateral.token).price, plan.openSizeUsd, lockedDelta);
+  requireReverseLiquidity(snapshot, plan);
 
   const instructions = [
     closeInstruction(
