@@ -38,7 +38,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../services.ts";
 import { AnswerTemplates } from "./answer-templates.ts";
 import { ifNoneMatchHolds, keptJsonResponse } from "./entity-tag.ts";
-import type { ErrorBody } from "./errors.ts";
+import { CLIENT_CLOSED_REQUEST, type ErrorBody, readByClient } from "./errors.ts";
 import { KNOWN_METHODS, OTHER } from "./metrics.ts";
 import { carrySocketUpgrade } from "./connections/socket-upgrade.ts";
 import { type RecordAnswer, REQUEST_ID_HEADER, requestIdFor, routeTemplate } from "./middleware/observe.ts";
@@ -256,7 +256,13 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     started: number,
     info: unknown,
   ): Promise<Response> => {
-    const body = await request.text();
+    let body: string;
+    try {
+      body = await readByClient(request.text());
+    } catch {
+      record(requestId, "POST", pathAndQuery, target, CLIENT_CLOSED_REQUEST, started);
+      return new Response(null, { status: CLIENT_CLOSED_REQUEST });
+    }
     const kept = quotes?.find(target, body, stamp);
     if (kept !== undefined) {
       const answer = () => templates.answer(kept, kept.text, undefined, requestId);

@@ -36,6 +36,9 @@ interface WsServer {
   handleUpgrade(request: object, socket: Socket, head: Buffer, done: (socket: WsSocket) => void): void;
 }
 
+/** RFC 6455 §7.4.1: the endpoint is going away (what Deno's own socket sends a silent client too). */
+const CLOSE_GOING_AWAY = 1001;
+
 /** A handshake's key: 16 bytes in base64 (RFC 6455 §4.2.1). */
 const KEY = /^[A-Za-z0-9+/]{22}==$/;
 
@@ -82,7 +85,7 @@ export class WebSocketFront {
       return writeResponse(socket, response);
     }
     this.#server.handleUpgrade({ method: head.method, headers: head.headers }, socket, rest, (ws) => {
-      this.#keepAlive(ws);
+      this.#keepAlive(ws, events);
       ws.on("close", () => events.onClose());
       ws.on("error", (error) => {
         this.options.onDropped?.(error.code === "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH" ? "message-too-big" : "error");
@@ -93,16 +96,23 @@ export class WebSocketFront {
     });
   }
 
-  #keepAlive(ws: WsSocket): void {
+  /**
+   * A ping every `pongTimeoutMs`; a socket whose pong has not come by the next one leaves its stream at once (its
+   * slot freed) and is closed with 1001 (going away), then dropped if the close is not answered either.
+   */
+  #keepAlive(ws: WsSocket, events: SocketEvents): void {
     let answered = true;
     ws.on("pong", () => answered = true);
     const timer = setInterval(() => {
-      if (!answered) {
-        this.options.onDropped?.("pong");
-        return ws.terminate();
+      if (answered) {
+        answered = false;
+        return ws.ping();
       }
-      answered = false;
-      ws.ping();
+      clearInterval(timer);
+      this.options.onDropped?.("pong");
+      events.onClose();
+      ws.close(CLOSE_GOING_AWAY, "no pong");
+      setTimeout(() => ws.terminate(), this.options.pongTimeoutMs);
     }, this.options.pongTimeoutMs);
     ws.on("close", () => clearInterval(timer));
   }
