@@ -20,7 +20,7 @@ import net from "node:net";
 import { closeDescriptor, libc, peek, raiseDescriptorLimit } from "./libc.ts";
 import { classifyFirstBytes, type HandshakeHead, MAX_HANDSHAKE_HEAD_BYTES } from "./first-bytes.ts";
 import { DeadlineSweep, HttpConnectionDeadline, type HttpPhase, type HttpTimeouts } from "./deadlines.ts";
-import { type AppFetch, WebSocketFront } from "./websocket.ts";
+import { type AppFetch, HandshakeAbandoned, WebSocketFront } from "./websocket.ts";
 
 export interface ListenOptions {
   hostname: string;
@@ -96,6 +96,14 @@ async function tcpHandleClass(): Promise<new (type: number) => DenoTcpHandle> {
   const handleClass = (probe as unknown as { _handle: object })._handle.constructor;
   probe.close();
   return handleClass as new (type: number) => DenoTcpHandle;
+}
+
+function closeQuietly(conn: Deno.Conn): void {
+  try {
+    conn.close();
+  } catch {
+    // Already closed (by its peer's reset, or by Deno's server).
+  }
 }
 
 /** Waits between looks at a silent new connection: soon at first (most requests follow the handshake at once). */
@@ -177,13 +185,14 @@ export async function listen(options: ListenOptions): Promise<Listening> {
     webSocketDescriptors++;
     socket.once("close", () => {
       webSocketDescriptors--;
-      conn.close();
+      closeQuietly(conn);
       done();
     });
     // A WebSocket closes with its stream (the hubs close theirs first at shutdown), so graceful leaves it be.
     open.set(key, { graceful: () => {}, drop: () => socket.destroy() });
     webSockets.serve(socket, head, conn.remoteAddr as Deno.NetAddr).catch((error) => {
-      events.failed?.("handshake", error);
+      // A client that leaves during its handshake is no failure of ours (and must not fill the logs).
+      if (!(error instanceof HandshakeAbandoned)) events.failed?.("handshake", error);
       socket.destroy();
     });
   };
@@ -208,7 +217,7 @@ export async function listen(options: ListenOptions): Promise<Listening> {
   const accepted = (conn: Deno.Conn) => {
     if (open.size + webSocketDescriptors >= maxConnections) {
       events.refused?.();
-      return conn.close();
+      return closeQuietly(conn);
     }
     const key = {};
     let counted = true;
@@ -219,7 +228,7 @@ export async function listen(options: ListenOptions): Promise<Listening> {
     };
     const rid = (conn as unknown as Record<symbol, number>)[ridSymbol];
     const drop = () => {
-      conn.close();
+      closeQuietly(conn);
       done();
     };
     open.set(key, { graceful: () => {}, drop });
@@ -227,6 +236,15 @@ export async function listen(options: ListenOptions): Promise<Listening> {
     let attempt = 0;
     const next = () => {
       if (!counted) return;
+      try {
+        look();
+      } catch (error) {
+        // A connection that failed while looked at (reset, or refused by Deno's server): it only ends.
+        events.failed?.("look", error);
+        drop();
+      }
+    };
+    const look = () => {
       const seen = lookAt(rid);
       const kind = seen.kind === "bytes" ? classifyFirstBytes(lookBuffer.subarray(0, seen.length)) : undefined;
       if (seen.kind !== "ended" && (kind === undefined || kind.kind === "undecided")) {
