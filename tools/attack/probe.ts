@@ -3,7 +3,8 @@
  * probe opens its own connection on purpose: `fetch` would reuse a pooled one, and what a scenario asks is whether
  * the server still accepts and answers a new client.
  */
-import { ascii, LOOPBACK, writeAll } from "./sockets.ts";
+import { ascii, concat } from "./bytes.ts";
+import { LOOPBACK, writeAll } from "./sockets.ts";
 
 export interface ProbeAnswer {
   /** The status, or 0 when there was no answer (then `error` says why). */
@@ -25,7 +26,9 @@ export interface ProbeOptions {
 export async function httpGet(port: number, path: string, options: ProbeOptions): Promise<ProbeAnswer> {
   const started = performance.now();
   const maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
-  const request = `${options.method ?? "GET"} ${path} HTTP/1.1\r\nHost: ${LOOPBACK}:${port}\r\nConnection: close\r\n\r\n`;
+  const request = `${
+    options.method ?? "GET"
+  } ${path} HTTP/1.1\r\nHost: ${LOOPBACK}:${port}\r\nConnection: close\r\n\r\n`;
   const chunks: Uint8Array[] = [];
   let received = 0;
   let conn: Deno.Conn | undefined;
@@ -93,16 +96,6 @@ function dechunk(bytes: Uint8Array): Uint8Array {
     at = lineEnd + 2 + size + 2;
   }
   return concat(parts);
-}
-
-export function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
 
 /** The `code` of an error answer's JSON body, if it has one. */

@@ -42,7 +42,14 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const outcome = await Promise.race([
-      scenario.run({ service, sockets, rss, bounded: options.bounded, signal: aborter.signal }),
+      scenario.run({
+        service,
+        sockets,
+        rss,
+        rssBeforeMiB: rssBefore,
+        bounded: options.bounded,
+        signal: aborter.signal,
+      }),
       new Promise<never>((_, reject) =>
         timer = setTimeout(() => reject(new Error(`the attack did not end within ${limitMs} ms`)), limitMs)
       ),
@@ -86,7 +93,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     died_before_sigterm: stop.diedBefore,
     sigterm_exit_ms: stop.sigtermExitMs,
     exit_code: stop.exitCode,
-    ...(stop.diedBefore || stop.killed ? { service_log_tail: service.tail(4) } : {}),
+    ...(stop.diedBefore || stop.killed ? { service_log_tail: service.tail(6) } : {}),
     wall_ms: Math.round(performance.now() - started),
     failures,
   };

@@ -10,6 +10,8 @@ export interface ScenarioContext {
   service: ServiceProcess;
   sockets: SocketSet;
   rss: RssSampler;
+  /** RSS when the attack started, MiB. */
+  rssBeforeMiB: number;
   bounded: boolean;
   /** Aborted when the scenario has run out of time: every loop checks it. */
   signal: AbortSignal;

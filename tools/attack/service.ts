@@ -67,7 +67,11 @@ export class ServiceProcess {
       const value = Deno.env.get(name);
       if (value !== undefined) env[name] = value;
     }
-    Object.assign(env, options.env, { HOST: "127.0.0.1", PORT: String(port), METRICS_PORT: String(metricsPort) });
+    Object.assign(env, { NO_COLOR: "1" }, options.env, {
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      METRICS_PORT: String(metricsPort),
+    });
     // `ulimit -n` sets the soft and the hard limit: the service may raise its soft limit at start, never past the hard.
     const command = options.fileLimit === undefined
       ? new Deno.Command(Deno.execPath(), { args: RUN_ARGS, cwd: ROOT, env, clearEnv: true, ...PIPES })
@@ -135,7 +139,13 @@ export class ServiceProcess {
    */
   async stop(deadlineMs: number): Promise<StopReport> {
     if (this.#exited) {
-      return { diedBefore: true, sigtermExitMs: null, exitCode: this.#exited.code, signal: this.#exited.signal, killed: false };
+      return {
+        diedBefore: true,
+        sigtermExitMs: null,
+        exitCode: this.#exited.code,
+        signal: this.#exited.signal,
+        killed: false,
+      };
     }
     const signalledAt = performance.now();
     this.#signal("SIGTERM");
@@ -182,7 +192,8 @@ export class ServiceProcess {
     if (error) this.logs.errors++;
     if (stack) this.logs.stack++;
     if ((error || stack) && this.#examples.length < 3) this.#examples.push(line.slice(0, 300));
-    this.#tail.push(line.slice(0, 500));
+    // deno-lint-ignore no-control-regex
+    this.#tail.push(line.replace(/\x1b\[[0-9;]*m/g, "").slice(0, 500));
     if (this.#tail.length > 40) this.#tail.shift();
   }
 }

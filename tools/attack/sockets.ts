@@ -148,6 +148,3 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (
 export function errorName(error: unknown): string {
   return error instanceof Error ? error.name : String(error);
 }
-
-/** Text as ASCII bytes (requests are ASCII). */
-export const ascii = (text: string): Uint8Array => new TextEncoder().encode(text);

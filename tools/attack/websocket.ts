@@ -3,8 +3,9 @@
  * on a TCP connection, which shows the refusal's status and code when there is no 101, and can write a frame of any
  * declared length a piece at a time (RFC 6455 §5.2) and read the server's close code.
  */
-import { ascii, connect, LOOPBACK, type SocketSet, writeAll } from "./sockets.ts";
-import { concat, errorCode, indexOfHeadEnd, parseAnswer } from "./probe.ts";
+import { ascii, concat } from "./bytes.ts";
+import { connect, LOOPBACK, type SocketSet, writeAll } from "./sockets.ts";
+import { errorCode, indexOfHeadEnd, parseAnswer } from "./probe.ts";
 
 export const OPCODE = { text: 1, binary: 2, close: 8, ping: 9, pong: 10 } as const;
 
@@ -61,7 +62,12 @@ export interface RawUpgrade {
 }
 
 /** Sends the upgrade request on a new TCP connection and reads the answer's head (and a refusal's body). */
-export async function rawUpgrade(sockets: SocketSet, port: number, path: string, timeoutMs: number): Promise<RawUpgrade> {
+export async function rawUpgrade(
+  sockets: SocketSet,
+  port: number,
+  path: string,
+  timeoutMs: number,
+): Promise<RawUpgrade> {
   const conn = await connect(sockets, port, timeoutMs);
   if ("error" in conn) return { status: 0, error: conn.error };
   const timer = setTimeout(() => sockets.close(conn), timeoutMs);

@@ -65,10 +65,14 @@ export const wsSlotReset: Scenario = {
 
     // Random owners, more resets than the global limit, on both streams.
     const paths = Array.from({ length: counts.randomResets }, (_, i) => STREAMS[i % 2].path(randomOwner()));
-    const sent = await mapLimit(paths, 16, (path) =>
-      signal.aborted
-        ? Promise.resolve(false)
-        : resetAfterWrite(sockets, service.port, upgradeRequest(service.port, path), 2_000));
+    const sent = await mapLimit(
+      paths,
+      16,
+      (path) =>
+        signal.aborted
+          ? Promise.resolve(false)
+          : resetAfterWrite(sockets, service.port, upgradeRequest(service.port, path), 2_000),
+    );
     figures.random_owner_resets = sent.filter(Boolean).length;
     for (const stream of STREAMS) {
       const check = await opensAfterResets(context, stream.path(randomOwner()));
