@@ -1,7 +1,8 @@
 /**
  * Runs one scenario against a fresh service process and makes its JSON line: starts the service (its configuration
  * from the scenario), reads RSS before, samples it during the attack, closes every socket the attack opened, reads RSS
- * after, then sends SIGTERM and measures the time to exit and the exit code (SIGKILL past the deadline).
+ * after, then sends SIGTERM and measures the time to exit and the exit code (SIGKILL past the deadline). A scenario
+ * may ask for SIGTERM while its sockets are still open; they are closed after the process has gone.
  *
  * Checks every scenario gets from here: the process is still alive when SIGTERM is sent, it exits within
  * `SIGTERM_DEADLINE_MS` with exit code 0 (a graceful stop), and its peak RSS growth stays under the scenario's limit.
@@ -61,10 +62,9 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   } finally {
     clearTimeout(timer);
     aborter.abort();
-    sockets.closeAll();
+    if (!scenario.sigtermWhileConnected) sockets.closeAll();
   }
-  const diedDuring = !service.alive;
-  if (!diedDuring) await sleep(AFTER_CLOSE_MS);
+  if (!scenario.sigtermWhileConnected && service.alive) await sleep(AFTER_CLOSE_MS);
   rss.sample();
   rss.stop();
   const rssAfter = service.rssMiB();
@@ -72,7 +72,12 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   if (scenario.rssGrowthLimitMiB !== undefined && growth >= scenario.rssGrowthLimitMiB) {
     failures.push(`RSS grew by ${round(growth)} MiB (limit ${scenario.rssGrowthLimitMiB})`);
   }
-  const stop = await service.stop(SIGTERM_DEADLINE_MS);
+  let stop;
+  try {
+    stop = await service.stop(SIGTERM_DEADLINE_MS);
+  } finally {
+    sockets.closeAll();
+  }
   if (stop.diedBefore) {
     failures.push(`the process died before SIGTERM (exit code ${stop.exitCode}, signal ${stop.signal})`);
   } else if (stop.killed) {
@@ -91,6 +96,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     error_log_lines: service.logs.errors,
     stack_trace_lines: service.logs.stack,
     died_before_sigterm: stop.diedBefore,
+    sigterm_with_clients_connected: scenario.sigtermWhileConnected === true,
     sigterm_exit_ms: stop.sigtermExitMs,
     exit_code: stop.exitCode,
     ...(stop.diedBefore || stop.killed ? { service_log_tail: service.tail(6) } : {}),

@@ -35,6 +35,11 @@ export interface Scenario {
   service(bounded: boolean): ServiceConfig;
   /** Peak RSS growth the scenario allows (MiB, judged by the runner); undefined when memory is not its question. */
   readonly rssGrowthLimitMiB?: number;
+  /**
+   * SIGTERM comes while the attack's sockets are still open (the shutdown deadline must drop them); otherwise they
+   * are closed first, and RSS after is read once the server has seen them go.
+   */
+  readonly sigtermWhileConnected?: boolean;
   /** The longest the attack may take (the runner aborts it then and counts it as a failure). */
   timeLimitMs(bounded: boolean): number;
   run(context: ScenarioContext): Promise<Outcome>;

@@ -30,8 +30,10 @@ export interface LogCounts {
   lines: number;
   /** Lines at `"level":"error"`. */
   errors: number;
-  /** Lines of a stack trace (`    at …`) or an uncaught error. */
+  /** Lines that are or hold a stack trace (`    at …`, a JSON `stack` field) or an uncaught error. */
   stack: number;
+  /** Request lines answered 500. */
+  status500: number;
 }
 
 export interface StopReport {
@@ -49,7 +51,7 @@ export class ServiceProcess {
   readonly #tail: string[] = [];
   readonly #examples: string[] = [];
   #exited: Deno.CommandStatus | undefined;
-  readonly logs: LogCounts = { lines: 0, errors: 0, stack: 0 };
+  readonly logs: LogCounts = { lines: 0, errors: 0, stack: 0, status500: 0 };
   readonly status: Promise<Deno.CommandStatus>;
 
   private constructor(child: Deno.ChildProcess, readonly port: number, readonly metricsPort: number) {
@@ -188,9 +190,10 @@ export class ServiceProcess {
   #count(line: string): void {
     this.logs.lines++;
     const error = line.includes('"level":"error"');
-    const stack = /^\s+at /.test(line) || /\b(Uncaught|panicked)\b/.test(line);
+    const stack = /^\s+at |\\n\s+at |"stack":|\b(Uncaught|panicked)\b/.test(line);
     if (error) this.logs.errors++;
     if (stack) this.logs.stack++;
+    if (line.includes('"status":500')) this.logs.status500++;
     if ((error || stack) && this.#examples.length < 3) this.#examples.push(line.slice(0, 300));
     // deno-lint-ignore no-control-regex
     this.#tail.push(line.replace(/\x1b\[[0-9;]*m/g, "").slice(0, 500));

@@ -112,17 +112,26 @@ export async function watchEnd(conn: Deno.Conn): Promise<ConnectionEnd> {
 
 /**
  * Connects with `node:net`, writes `text` and resets the connection (RST) as soon as the write has been handed to the
- * kernel. Resolves when the socket is gone; false when it could not connect within `timeoutMs`.
+ * kernel, or `delayMs` after. Resolves when the socket is gone; false when it could not connect within `timeoutMs`.
  */
-export function resetAfterWrite(sockets: SocketSet, port: number, text: string, timeoutMs: number): Promise<boolean> {
+export function resetAfterWrite(
+  sockets: SocketSet,
+  port: number,
+  text: string | Uint8Array,
+  timeoutMs: number,
+  delayMs = 0,
+): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = sockets.addNode(net.connect({ host: LOOPBACK, port }));
     let connected = false;
-    const timer = setTimeout(() => socket.destroy(), timeoutMs);
+    const timer = setTimeout(() => socket.destroy(), timeoutMs + delayMs);
     socket.on("error", () => {});
     socket.once("connect", () => {
       connected = true;
-      socket.write(text, () => socket.resetAndDestroy());
+      socket.write(
+        text,
+        () => delayMs ? setTimeout(() => socket.resetAndDestroy(), delayMs) : socket.resetAndDestroy(),
+      );
     });
     socket.once("close", () => {
       clearTimeout(timer);
