@@ -72,6 +72,11 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   if (scenario.rssGrowthLimitMiB !== undefined && growth >= scenario.rssGrowthLimitMiB) {
     failures.push(`RSS grew by ${round(growth)} MiB (limit ${scenario.rssGrowthLimitMiB})`);
   }
+  // On a shared machine another process may signal every `src/main.ts` it finds: such a run measures nothing.
+  const signalledElsewhere = service.shutdownLogged;
+  if (signalledElsewhere) {
+    failures.push("the service was shutting down before the harness sent SIGTERM (signalled by another process?)");
+  }
   let stop;
   try {
     stop = await service.stop(SIGTERM_DEADLINE_MS);
@@ -95,6 +100,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     rss_growth_mib: round(growth),
     error_log_lines: service.logs.errors,
     stack_trace_lines: service.logs.stack,
+    signalled_elsewhere: signalledElsewhere,
     died_before_sigterm: stop.diedBefore,
     sigterm_with_clients_connected: scenario.sigtermWhileConnected === true,
     sigterm_exit_ms: stop.sigtermExitMs,

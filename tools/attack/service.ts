@@ -52,6 +52,8 @@ export class ServiceProcess {
   readonly #examples: string[] = [];
   #exited: Deno.CommandStatus | undefined;
   readonly logs: LogCounts = { lines: 0, errors: 0, stack: 0, status500: 0 };
+  /** The service logged its shutdown (it does on the first SIGTERM or SIGINT, whoever sent it). */
+  shutdownLogged = false;
   readonly status: Promise<Deno.CommandStatus>;
 
   private constructor(child: Deno.ChildProcess, readonly port: number, readonly metricsPort: number) {
@@ -189,6 +191,7 @@ export class ServiceProcess {
 
   #count(line: string): void {
     this.logs.lines++;
+    if (line.includes('"msg":"shutting down"')) this.shutdownLogged = true;
     const error = line.includes('"level":"error"');
     const stack = /^\s+at |\\n\s+at |"stack":|\b(Uncaught|panicked)\b/.test(line);
     if (error) this.logs.errors++;
