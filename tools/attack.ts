@@ -9,6 +9,7 @@
  * at the end of its scenario, whatever happened.
  */
 import { runScenario } from "./attack/runner.ts";
+import { killRunningServices } from "./attack/service.ts";
 import { SCENARIOS } from "./attack/scenarios/mod.ts";
 
 interface Arguments {
@@ -40,6 +41,15 @@ try {
   console.error(`attack: ${(error as Error).message}`);
   Deno.exit(2);
 }
+// An interrupted or crashing harness leaves no service behind (each scenario stops its own when it ends normally).
+globalThis.addEventListener("unload", killRunningServices);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  Deno.addSignalListener(signal, () => {
+    killRunningServices();
+    Deno.exit(130);
+  });
+}
+
 const selected = args.names.length ? SCENARIOS.filter((s) => args.names.includes(s.name)) : SCENARIOS;
 let failed = 0;
 for (const scenario of selected) {

@@ -46,6 +46,20 @@ export interface StopReport {
   killed: boolean;
 }
 
+/** Every service process started and not yet exited, so an interrupted harness can still end them. */
+const running = new Set<ServiceProcess>();
+
+/** SIGKILLs every service process still running (synchronous: usable from an `unload` or signal handler). */
+export function killRunningServices(): void {
+  for (const service of running) {
+    try {
+      Deno.kill(service.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+}
+
 export class ServiceProcess {
   readonly #child: Deno.ChildProcess;
   readonly #tail: string[] = [];
@@ -58,7 +72,11 @@ export class ServiceProcess {
 
   private constructor(child: Deno.ChildProcess, readonly port: number, readonly metricsPort: number) {
     this.#child = child;
-    this.status = child.status.then((status) => this.#exited = status);
+    running.add(this);
+    this.status = child.status.then((status) => {
+      running.delete(this);
+      return this.#exited = status;
+    });
     this.#readLines(child.stdout);
     this.#readLines(child.stderr);
   }
