@@ -100,6 +100,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     rss_growth_mib: round(growth),
     error_log_lines: service.logs.errors,
     stack_trace_lines: service.logs.stack,
+    error_log_example: service.errorExamples()[0] ?? null,
     signalled_elsewhere: signalledElsewhere,
     died_before_sigterm: stop.diedBefore,
     sigterm_with_clients_connected: scenario.sigtermWhileConnected === true,
