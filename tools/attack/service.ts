@@ -117,8 +117,10 @@ export class ServiceProcess {
       if (answer.status === 200) return service;
       await sleep(50);
     }
-    const why = service.alive ? `no 200 from /v2/health within ${options.readyTimeoutMs} ms` : "the process exited";
-    await service.stop(5_000);
+    const stop = await service.stop(5_000);
+    const why = stop.diedBefore
+      ? `the process exited (code ${stop.exitCode}, signal ${stop.signal})`
+      : `no 200 from /v2/health within ${options.readyTimeoutMs} ms`;
     throw new Error(`${why}: ${service.tail()}`);
   }
 
