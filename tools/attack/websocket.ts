@@ -16,36 +16,39 @@ export function upgradeRequest(port: number, path: string): string {
     `Sec-WebSocket-Key: ${key}\r\nSec-WebSocket-Version: 13\r\n\r\n`;
 }
 
+/** How an attempt to open a WebSocket ended: opened, refused (an error or close before opening), or not answered. */
+export type OpenAttempt = "open" | "refused" | "no answer";
+
 /**
- * Opens a WebSocket the way an application does and closes it again (1000) once open. Resolves with whether it opened
- * within `timeoutMs`.
+ * Opens a WebSocket the way an application does and closes it again (1000) once open; says whether it opened within
+ * `timeoutMs`, was refused, or got no answer in that time.
  */
-export function opensNormally(port: number, path: string, timeoutMs: number): Promise<boolean> {
+export function openAttempt(port: number, path: string, timeoutMs: number): Promise<OpenAttempt> {
   return new Promise((resolve) => {
     const socket = new WebSocket(`ws://${LOOPBACK}:${port}${path}`);
     let settled = false;
-    const finish = (opened: boolean) => {
+    const finish = (outcome: OpenAttempt) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      if (opened) {
+      if (outcome === "open") {
         // Wait for the close handshake (bounded) so the slot is given back before the next check.
-        const closeTimer = setTimeout(() => resolve(true), 2_000);
+        const closeTimer = setTimeout(() => resolve(outcome), 2_000);
         socket.onclose = () => {
           clearTimeout(closeTimer);
-          resolve(true);
+          resolve(outcome);
         };
         socket.close(1000);
       } else {
         socket.onclose = null;
         if (socket.readyState !== WebSocket.CLOSED) socket.close();
-        resolve(false);
+        resolve(outcome);
       }
     };
-    const timer = setTimeout(() => finish(false), timeoutMs);
-    socket.onopen = () => finish(true);
-    socket.onerror = () => finish(false);
-    socket.onclose = () => finish(false);
+    const timer = setTimeout(() => finish("no answer"), timeoutMs);
+    socket.onopen = () => finish("open");
+    socket.onerror = () => finish("refused");
+    socket.onclose = () => finish("refused");
   });
 }
 

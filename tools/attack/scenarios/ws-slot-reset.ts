@@ -7,7 +7,7 @@
 import { type Outcome, type Scenario, type ScenarioContext, Verdict } from "../scenario.ts";
 import { sleep } from "../service.ts";
 import { LOOPBACK, mapLimit, resetAfterWrite } from "../sockets.ts";
-import { opensNormally, rawUpgrade, upgradeRequest } from "../websocket.ts";
+import { type OpenAttempt, openAttempt, rawUpgrade, upgradeRequest } from "../websocket.ts";
 import { randomOwner, worldOwners } from "../world.ts";
 
 const PER_OWNER = 5;
@@ -48,8 +48,8 @@ export const wsSlotReset: Scenario = {
     // Each stream answers a normal socket first (and its route is warm, so the resets meet the same code path as
     // later ones: on a cold route a reset can win the race and be dropped before the route runs).
     for (const [index, stream] of STREAMS.entries()) {
-      const opened = await opensNormally(service.port, stream.path(owners[STREAMS.length + index]), 5_000);
-      verdict.check(opened, `${stream.name} stream: a normal WebSocket did not open before the attack`);
+      const attempt = await openAttempt(service.port, stream.path(owners[STREAMS.length + index]), 5_000);
+      verdict.check(attempt === "open", `${stream.name} stream: a normal WebSocket before the attack: ${attempt}`);
     }
     // node:net's first socket is slower to set up: spend it on a path with nothing to leak.
     await resetAfterWrite(sockets, service.port, `GET /v2/health HTTP/1.1\r\nHost: ${LOOPBACK}\r\n\r\n`, 2_000);
@@ -98,7 +98,7 @@ export const wsSlotReset: Scenario = {
 
 /**
  * Tries a normal WebSocket to `path` until one opens or `RELEASE_WITHIN_MS` has passed since the call (made right
- * after the last reset). When none opened, one raw upgrade says what refuses it.
+ * after the last reset). When none opened, says how the last attempt ended and what a raw upgrade then gets.
  */
 async function opensAfterResets(
   { service, sockets, signal }: ScenarioContext,
@@ -106,17 +106,16 @@ async function opensAfterResets(
 ): Promise<{ openedAfterMs: number | null; refusal: string | null }> {
   const started = performance.now();
   const deadline = started + RELEASE_WITHIN_MS;
+  let last: OpenAttempt = "no answer";
+  let attempts = 0;
   while (!signal.aborted && performance.now() < deadline) {
-    if (await opensNormally(service.port, path, deadline - performance.now())) {
-      return { openedAfterMs: Math.round(performance.now() - started), refusal: null };
-    }
+    attempts++;
+    last = await openAttempt(service.port, path, deadline - performance.now());
+    if (last === "open") return { openedAfterMs: Math.round(performance.now() - started), refusal: null };
     await sleep(100);
   }
   const probe = await rawUpgrade(sockets, service.port, path, 2_000);
   if (probe.conn) sockets.close(probe.conn);
-  return { openedAfterMs: null, refusal: probe.status === 101 ? "101 on the raw retry" : describe(probe) };
-}
-
-function describe(probe: { status: number; code?: string; error?: string }): string {
-  return probe.status ? `${probe.status} ${probe.code ?? ""}`.trim() : `no answer (${probe.error})`;
+  const then = probe.status ? `${probe.status} ${probe.code ?? ""}`.trim() : `no answer (${probe.error})`;
+  return { openedAfterMs: null, refusal: `${attempts} attempts, the last: ${last}; a raw upgrade then: ${then}` };
 }
