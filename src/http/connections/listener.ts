@@ -112,6 +112,13 @@ const LOOK_DELAYS_MS = [0, 1, 2, 5, 10, 25, 50, 100];
 /** Wait before accepting again after a failed accept (descriptors exhausted): the deadlines free some meanwhile. */
 const ACCEPT_RETRY_MS = 100;
 
+/** EMFILE, ENFILE, ENOBUFS, ENOMEM: the process (or the machine) is out of what an accept needs. */
+const OUT_OF_RESOURCES = /\(os error (24|23|105|12)\)/;
+
+function outOfResources(error: unknown): boolean {
+  return OUT_OF_RESOURCES.test(error instanceof Error ? error.message : String(error));
+}
+
 export async function listen(options: ListenOptions): Promise<Listening> {
   const library = libc();
   const internals = (Deno as unknown as Record<symbol, Record<string, unknown>>)[
@@ -272,7 +279,10 @@ export async function listen(options: ListenOptions): Promise<Listening> {
         conn = await listener.accept();
       } catch (error) {
         if (closed) return;
-        // Out of descriptors (or another transient failure): the listener stays; accept again shortly.
+        // A connection its peer reset before it was accepted fails alone (ENOTCONN, ECONNABORTED): the next one is
+        // accepted at once, or a burst of resets would stall every client behind it.
+        if (!outOfResources(error)) continue;
+        // Out of descriptors or memory: the listener stays; accept again once the deadlines have freed some.
         events.failed?.("accept", error);
         await new Promise((resolve) => setTimeout(resolve, ACCEPT_RETRY_MS));
         continue;
