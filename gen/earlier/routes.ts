@@ -314,7 +314,7 @@ export const legacyGetPerpetuals = createRoute({
   responses: {
     200: {
       description: "Entries in no particular order; empty array when none is cached.",
-      content: { "application/json": { schema: s.RawAccountEntryListSchema } },
+      content: { "application/json": { schema: s.LegacyPerpetualsEntryListSchema } },
     },
     429: {
       description:
@@ -338,7 +338,7 @@ export const legacyGetPerpetualsByPubkey = createRoute({
   responses: {
     200: {
       description: "The decoded account.",
-      content: { "application/json": { schema: s.EarlierRawAccountSchema } },
+      content: { "application/json": { schema: s.LegacyPerpetualsSingleSchema } },
     },
     400: {
       description:
@@ -371,7 +371,7 @@ export const legacyGetPools = createRoute({
   responses: {
     200: {
       description: "Entries in no particular order; empty array when none is cached.",
-      content: { "application/json": { schema: s.RawAccountEntryListSchema } },
+      content: { "application/json": { schema: s.LegacyPoolEntryListSchema } },
     },
     429: {
       description:
@@ -393,10 +393,7 @@ export const legacyGetPoolByPubkey = createRoute({
   deprecated: true,
   request: { params: z.object({ "pubkey": s.PubkeySchema }) },
   responses: {
-    200: {
-      description: "The decoded account.",
-      content: { "application/json": { schema: s.EarlierRawAccountSchema } },
-    },
+    200: { description: "The decoded account.", content: { "application/json": { schema: s.LegacyPoolSingleSchema } } },
     400: {
       description:
         "Malformed request: missing or mistyped field, bad enum value, invalid key, malformed decimal, body that is not JSON, or (on simple builders) a request the service cannot build. `field` names the offending input.",
@@ -427,7 +424,7 @@ export const legacyGetCustodies = createRoute({
   responses: {
     200: {
       description: "Entries in no particular order; empty array when none is cached.",
-      content: { "application/json": { schema: s.RawAccountEntryListSchema } },
+      content: { "application/json": { schema: s.LegacyCustodyEntryListSchema } },
     },
     429: {
       description:
@@ -451,7 +448,7 @@ export const legacyGetCustodyByPubkey = createRoute({
   responses: {
     200: {
       description: "The decoded account.",
-      content: { "application/json": { schema: s.EarlierRawAccountSchema } },
+      content: { "application/json": { schema: s.LegacyCustodySingleSchema } },
     },
     400: {
       description:
@@ -484,7 +481,7 @@ export const legacyGetMarkets = createRoute({
   responses: {
     200: {
       description: "Entries in no particular order; empty array when none is cached.",
-      content: { "application/json": { schema: s.RawAccountEntryListSchema } },
+      content: { "application/json": { schema: s.LegacyMarketEntryListSchema } },
     },
     429: {
       description:
@@ -508,7 +505,7 @@ export const legacyGetMarketByPubkey = createRoute({
   responses: {
     200: {
       description: "The decoded account.",
-      content: { "application/json": { schema: s.EarlierRawAccountSchema } },
+      content: { "application/json": { schema: s.LegacyMarketSingleSchema } },
     },
     400: {
       description:
@@ -542,7 +539,7 @@ export const legacyGetPositions = createRoute({
   responses: {
     200: {
       description: "Entries in no particular order; empty array when nothing matches.",
-      content: { "application/json": { schema: s.RawAccountEntryListSchema } },
+      content: { "application/json": { schema: s.LegacyPositionEntryListSchema } },
     },
     400: {
       description:
@@ -571,7 +568,7 @@ export const legacyGetPositionByPubkey = createRoute({
   responses: {
     200: {
       description: "The decoded account.",
-      content: { "application/json": { schema: s.EarlierRawAccountSchema } },
+      content: { "application/json": { schema: s.LegacyPositionSingleSchema } },
     },
     400: {
       description:
@@ -605,7 +602,7 @@ export const legacyGetOrders = createRoute({
   responses: {
     200: {
       description: "Entries in no particular order; empty array when nothing matches.",
-      content: { "application/json": { schema: s.RawAccountEntryListSchema } },
+      content: { "application/json": { schema: s.LegacyOrderEntryListSchema } },
     },
     400: {
       description:
@@ -634,7 +631,7 @@ export const legacyGetOrderByPubkey = createRoute({
   responses: {
     200: {
       description: "The decoded account.",
-      content: { "application/json": { schema: s.EarlierRawAccountSchema } },
+      content: { "application/json": { schema: s.LegacyOrderSingleSchema } },
     },
     400: {
       description:

@@ -667,7 +667,7 @@ export const V2PoolStatsSchema = z.intersection(
   }),
 ).openapi("V2PoolStats");
 export const V2PoolDataSnapshotSchema = z.object({ "pools": z.array(V2PoolStatsSchema) }).openapi("V2PoolDataSnapshot");
-export const V2RawAccountSchema = z.object({}).openapi("V2RawAccount");
+export const V2RawAccountSchema = z.object({ "pubkey": PubkeySchema, "account": z.object({}) }).openapi("V2RawAccount");
 export const V2RawAccountListSchema = z.array(RawAccountEntrySchema).openapi("V2RawAccountList");
 export const V2TokenSchema = z.object({
   "symbol": z.string(),

@@ -50,7 +50,7 @@ export interface paths {
     };
     /**
      * Get one raw pool account
-     * @description The decoded pool account at `pubkey` (bare account object, no address wrapper).
+     * @description The decoded pool account at `pubkey` (its fields, with `pubkey` and `account` beside them as the live service gives them; DECISIONS 5.16).
      */
     get: operations["v2GetRawPool"];
     put?: never;
@@ -90,7 +90,7 @@ export interface paths {
     };
     /**
      * Get one raw custody account
-     * @description The decoded custody account at `pubkey` (bare account object).
+     * @description The decoded custody account at `pubkey` (its fields, with `pubkey` and `account` beside them as the live service gives them; DECISIONS 5.16).
      */
     get: operations["v2GetRawCustody"];
     put?: never;
@@ -130,7 +130,7 @@ export interface paths {
     };
     /**
      * Get one raw market account
-     * @description The decoded market account at `pubkey` (bare account object).
+     * @description The decoded market account at `pubkey` (its fields, with `pubkey` and `account` beside them as the live service gives them; DECISIONS 5.16).
      */
     get: operations["v2GetRawMarket"];
     put?: never;
@@ -3185,14 +3185,27 @@ export interface components {
       marketStats: components["schemas"]["MarketStats"][];
     };
     /**
-     * @description One decoded program account (pool, custody, market or basket) without its address: camelCase field names, 64- and 128-bit integers as decimal strings, keys base58, enums as variant names, padding omitted.
+     * @description One decoded program account (pool, custody, market or basket) with its address: camelCase field names, 64- and 128-bit integers as decimal strings, keys base58, enums as variant names, padding omitted. Beside the fields, `pubkey` and `account` repeat the address and the fields as the live service's `{pubkey, account}` answer gives them (DECISIONS 5.16), so a client of either shape reads it.
      * @example {
      *       "owner": "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
      *       "positionsActive": true,
-     *       "ordersActive": false
+     *       "ordersActive": false,
+     *       "pubkey": "3nVbQnDgCk2ZkSxJzXQh9Cw6pDDfD3VzVtRNr3sWbQ7T",
+     *       "account": {
+     *         "owner": "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
+     *         "positionsActive": true,
+     *         "ordersActive": false
+     *       }
      *     }
      */
     V2RawAccount: {
+      /** @description Alias of the path's `pubkey`, as the live service names it; the account's address. */
+      pubkey: components["schemas"]["Pubkey"];
+      /** @description Alias of `.` (this object's own fields, without `pubkey` and `account`), as the live service names it: clients of the live service read the account's fields here (for example a basket's `account.debits`). */
+      account: {
+        [key: string]: unknown;
+      };
+    } & {
       [key: string]: unknown;
     };
     /** @description Decoded accounts with their addresses. */
