@@ -93,6 +93,12 @@ export const CancelAllTriggerOrdersRequestSchema = z.object({
     ctx,
   )
 ).openapi("CancelAllTriggerOrdersRequest");
+export const CancelLimitOrderRequestSchema = z.object({
+  "marketSymbol": TokenSymbolSchema,
+  "side": TradeSideSchema,
+  "orderId": z.int().gte(0).lte(4),
+  "owner": PubkeySchema,
+}).openapi("CancelLimitOrderRequest");
 export const CancelTriggerOrderRequestSchema = z.object({
   "positionKey": PubkeySchema.optional(),
   "owner": PubkeySchema.optional(),
@@ -966,6 +972,7 @@ export const componentSchemas = {
   "AddCollateralResult": AddCollateralResultSchema,
   "Base64Bytes": Base64BytesSchema,
   "CancelAllTriggerOrdersRequest": CancelAllTriggerOrdersRequestSchema,
+  "CancelLimitOrderRequest": CancelLimitOrderRequestSchema,
   "CancelTriggerOrderRequest": CancelTriggerOrderRequestSchema,
   "ClosePositionRequest": ClosePositionRequestSchema,
   "ClosePositionResponseDto": ClosePositionResponseDtoSchema,

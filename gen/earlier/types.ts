@@ -935,6 +935,31 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/transaction-builder/cancel-limit-order": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Build the cancellation of a limit order
+     * @description Cancels the limit order in slot `orderId` of the owner's order account on the market of `marketSymbol` and
+     *     `side` (`cancel_limit_order`, DECISIONS 5.19), as the live service does. The reserved amount returns into
+     *     the owner's token account of the reserve token, created idempotently first; a `SOL` reserve is unwrapped to
+     *     the wallet after. The market is the one where the owner has an order account, else the first configured
+     *     one (for SOL longs the SOL-collateral market). Rejections (empty slot: `ORDER_NOT_FOUND`) are answered with
+     *     400 `{err, code}`; no order account is 404.
+     */
+    post: operations["cancelLimitOrder"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/transaction-builder/init-token-stake": {
     parameters: {
       query?: never;
@@ -1229,6 +1254,27 @@ export interface components {
       })
       | unknown
       | unknown;
+    /**
+     * @description Cancel one limit order of the owner on the market of `marketSymbol` and `side` (the live service's shape).
+     * @example {
+     *       "marketSymbol": "SOL",
+     *       "side": "LONG",
+     *       "orderId": 1,
+     *       "owner": "EhGXtgnboWCWtDZ3WZmL1XcYun4bC8wQYCitKWvZuXHx"
+     *     }
+     */
+    CancelLimitOrderRequest: {
+      /** @description Target-token symbol of the market. */
+      marketSymbol: components["schemas"]["TokenSymbol"];
+      /** @description Side of the market. */
+      side: components["schemas"]["TradeSide"];
+      /** @description Limit-order slot 0 to 4. */
+      orderId: number;
+      /** @description Owner wallet; signs and pays the fee. */
+      owner: components["schemas"]["Pubkey"];
+    } & {
+      [key: string]: unknown;
+    };
     /**
      * @description Cancel one TP or SL order, or all with `orderId` 255. Addressing as in place-trigger-order; with
      *     `owner` + `marketSymbol` + `side` it also works when the position is already closed.
@@ -4970,6 +5016,36 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["CancelAllTriggerOrdersRequest"];
+      };
+    };
+    responses: {
+      /** @description The unsigned transaction. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TransactionResponse"];
+        };
+      };
+      400: components["responses"]["TriggerBadRequest"];
+      404: components["responses"]["TriggerAccountNotFound"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      500: components["responses"]["TriggerInternalError"];
+      503: components["responses"]["TriggerServiceUnavailable"];
+    };
+  };
+  cancelLimitOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CancelLimitOrderRequest"];
       };
     };
     responses: {
