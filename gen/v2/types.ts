@@ -383,10 +383,11 @@ export interface paths {
      *     the position's USD size; a full close also cancels every trigger order of that market (one cancel-all
      *     instruction, appended only when the market holds a take-profit or stop-loss). Anything smaller is a partial
      *     close (size decrease); the part left open must keep the market's minimum collateral (200 `err`
-     *     INSUFFICIENT_COLLATERAL). Proceeds are credited to the basket in the market's collateral token;
-     *     `withdrawTokenSymbol` is only a display hint. A market that disallows closing (or size changes, for a
-     *     partial close) is 200 `err` MARKET_CLOSED; a partial close of less than one native unit of size is 400
-     *     ORDER_SIZE_INVALID.
+     *     INSUFFICIENT_COLLATERAL). Proceeds are credited to the basket in `withdrawTokenSymbol`: the program pays
+     *     them out through that token's custody (DECISIONS 5.17); the quote's receive figures value the payout in the collateral token. A token the program cannot pay out in (not
+     *     a token of the market's pool, or a virtual one) is 400 VALIDATION_FAILED. A market that disallows closing (or
+     *     size changes, for a partial close) is 200 `err` MARKET_CLOSED; a partial close of less than one native unit
+     *     of size is 400 ORDER_SIZE_INVALID.
      */
     post: operations["v2ClosePosition"];
     delete?: never;
@@ -446,7 +447,7 @@ export interface paths {
     put?: never;
     /**
      * Remove size from an open position
-     * @description Builds an ER transaction removing `sizeAmountUi` of target-token size from the owner's open position on (`marketSymbol`, `side`); proceeds are credited to the basket in the market's collateral token. Use close-position for a full exit. A request that cannot be built is 400 with a specific code: unknown market (UNKNOWN_MARKET, UNKNOWN_SYMBOL), BASKET_NOT_FOUND, POSITION_NOT_FOUND, PRICE_UNAVAILABLE, MARKET_CLOSED, ORDER_SIZE_INVALID (size 0, or not smaller than the position), INSUFFICIENT_COLLATERAL (the rest would fall below the minimum collateral).
+     * @description Builds an ER transaction removing `sizeAmountUi` of target-token size from the owner's open position on (`marketSymbol`, `side`); proceeds are credited to the basket in `withdrawTokenSymbol`, paid out through that token's custody (DECISIONS 5.17; default: the market's collateral token; a token the program cannot pay out in, not of the market's pool or virtual, is 400 VALIDATION_FAILED). Use close-position for a full exit. A request that cannot be built is 400 with a specific code: unknown market (UNKNOWN_MARKET, UNKNOWN_SYMBOL), BASKET_NOT_FOUND, POSITION_NOT_FOUND, PRICE_UNAVAILABLE, MARKET_CLOSED, ORDER_SIZE_INVALID (size 0, or not smaller than the position), INSUFFICIENT_COLLATERAL (the rest would fall below the minimum collateral).
      */
     post: operations["v2DecreasePosition"];
     delete?: never;
@@ -486,7 +487,7 @@ export interface paths {
     put?: never;
     /**
      * Remove collateral from a position
-     * @description Quotes and builds an ER transaction taking `withdrawAmountUsdUi` USD of collateral out of the position on (`marketSymbol`, `side`), raising its leverage. The amount is paid to the basket in the market's collateral token (`withdrawTokenSymbol` is a display hint) and may not exceed `maxWithdrawableUsd` (200 `err` INSUFFICIENT_COLLATERAL). A market that disallows collateral withdrawal is 200 `err` MARKET_CLOSED.
+     * @description Quotes and builds an ER transaction taking `withdrawAmountUsdUi` USD of collateral out of the position on (`marketSymbol`, `side`), raising its leverage. The amount is paid to the basket in `withdrawTokenSymbol`, through that token's custody (DECISIONS 5.17; the quote's `receiveAmountUi` is in the collateral token; a token the program cannot pay out in, not of the market's pool or virtual, is 400 VALIDATION_FAILED), and may not exceed `maxWithdrawableUsd` (200 `err` INSUFFICIENT_COLLATERAL). A market that disallows collateral withdrawal is 200 `err` MARKET_CLOSED.
      */
     post: operations["v2RemoveCollateral"];
     delete?: never;
@@ -1272,7 +1273,7 @@ export interface components {
        * @default false
        */
       closeAll?: boolean;
-      /** @description Display hint only; the payout is always in the market's collateral token. */
+      /** @description Token of the payout: the program pays it out through this token's custody in the market's pool (DECISIONS 5.17). */
       withdrawTokenSymbol: components["schemas"]["TokenSymbol"];
       /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
@@ -1497,7 +1498,7 @@ export interface components {
       sessionToken?: components["schemas"]["SessionToken"];
       /** @description Size to remove, UI units of the target token; must be smaller than the position. */
       sizeAmountUi: components["schemas"]["DecimalInput"];
-      /** @description Token of the proceeds. When omitted, the market's collateral token. */
+      /** @description Token of the proceeds, paid out through its custody in the market's pool (DECISIONS 5.17). When omitted, the market's collateral token. */
       withdrawTokenSymbol?: components["schemas"]["TokenSymbol"];
       /** @default 0.5 */
       slippagePercentage?: components["schemas"]["SlippagePercentage"];
@@ -2734,7 +2735,7 @@ export interface components {
       side: components["schemas"]["TradeSide"];
       /** @description Collateral to remove, USD. */
       withdrawAmountUsdUi: components["schemas"]["DecimalInput"];
-      /** @description Display hint only; the collateral is paid in the market's collateral token. */
+      /** @description Token the collateral is paid out in, through its custody in the market's pool (DECISIONS 5.17). */
       withdrawTokenSymbol: components["schemas"]["TokenSymbol"];
       /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];

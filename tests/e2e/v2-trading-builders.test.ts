@@ -311,7 +311,8 @@ Deno.test("embedded world: the v2 trading and order builders", async (t) => {
         "close_position_er",
         "cancel_all_trigger_orders_er",
       ]);
-      expectIx(close, "close_position_er", rich, { ...solLong, ...dispensing("Crypto.1", "SOL") }, {
+      // Paid out through the custody asked for (DECISIONS 5.17); the quote values it in the collateral token.
+      expectIx(close, "close_position_er", rich, { ...solLong, ...dispensing("Crypto.1", "USDC") }, {
         priceWithSlippage: bound(pricing(solLong.market).exit(position.sizeUsd), false),
         privilege: "None",
       });
@@ -474,9 +475,19 @@ Deno.test("embedded world: the v2 trading and order builders", async (t) => {
       });
       assert.equal(remove.status, 200, JSON.stringify(remove.body));
       const [removeIx] = decode(remove.body.transactionBase64, RICH, ["remove_collateral_er"]);
-      expectIx(removeIx, "remove_collateral_er", rich, { ...btcShort, ...dispensing("Crypto.1", "USDC") }, {
+      expectIx(removeIx, "remove_collateral_er", rich, { ...btcShort, ...dispensing("Crypto.1", "SOL") }, {
         collateralDeltaUsd: 12_500_000n,
       });
+      // A token of another pool cannot be paid out on this market: 400 naming the field (DECISIONS 5.17).
+      const elsewhere = await post("remove-collateral", {
+        marketSymbol: "BTC",
+        side: "SHORT",
+        withdrawAmountUsdUi: "12.5",
+        withdrawTokenSymbol: "SPY",
+        owner: RICH,
+      });
+      assert.equal(elsewhere.status, 400, JSON.stringify(elsewhere.body));
+      assert.deepEqual([elsewhere.body.code, elsewhere.body.field], ["VALIDATION_FAILED", "body.withdrawTokenSymbol"]);
     });
 
     const btcLock = custody("Crypto.1", "USDC").custody;

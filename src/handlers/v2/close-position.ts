@@ -20,7 +20,8 @@ export const v2ClosePosition: V2Handler<"v2ClosePosition"> = (c) => {
       closeAll,
       withdrawTokenSymbol,
     }),
-    (q) => closePositionTransaction(snapshot, q.plan, signer, slippageBps(body.slippagePercentage)),
+    (q) =>
+      closePositionTransaction(snapshot, q.plan, signer, slippageBps(body.slippagePercentage), withdrawTokenSymbol),
     (q, transactionBase64) => ({ ...q.dto, transactionBase64, err: null }),
   );
 };
