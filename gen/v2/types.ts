@@ -339,7 +339,8 @@ export interface paths {
      *     * LIMIT: a limit-order placement at `limitPrice` into the first free of five limit slots; `takeProfit` and
      *       `stopLoss` travel inside the limit order.
      *     * MARKET with `takeProfit` / `stopLoss`: a trigger-order placement per price is appended (size = the whole
-     *       position after the trade) and the matching `takeProfitQuote` / `stopLossQuote` is returned.
+     *       position after the trade; paid out in the market's collateral token whatever was paid in, as
+     *       place-trigger-order, DECISIONS 5.18) and the matching `takeProfitQuote` / `stopLossQuote` is returned.
      *     * Paying in another token than the market's collateral (e.g. USDC into the SOL LONG market) is the normal
      *       case: the program swaps the payment in without a swap fee, so the quote values it at its own oracle price;
      *       the `swap*` fields are null.
@@ -609,7 +610,8 @@ export interface paths {
      * Edit a limit order
      * @description Builds an ER transaction changing the limit order in slot `orderId` of the market and side.
      *
-     *     * `limitPriceUi`, `sizeAmountUi`: omitted or "0" keeps the current value.
+     *     * `limitPriceUi`, `sizeAmountUi`: omitted or "0" keeps the current value, which is sent to the program as it
+     *       is (never 0; DECISIONS 5.18).
      *     * `takeProfitUi`, `stopLossUi`: do not survive an edit. Sending a price sets it; omitting it or sending "0"
      *       removes it. To keep one, send its current value again.
      *
@@ -1243,7 +1245,7 @@ export interface components {
       side: components["schemas"]["TradeSide"];
       /** @description Slot index 0 to 4, or 255 to cancel every take-profit and stop-loss of the market and side. Any other integer up to 255 passes validation and is answered with 400 ORDER_SLOT_INVALID (the program takes a u8). */
       orderId: number;
-      /** @description True to address the stop-loss list, false for the take-profit list; not consulted with `orderId` 255. */
+      /** @description True to address the stop-loss list, false for the take-profit list; with `orderId` 255 passed to the program as sent (DECISIONS 5.18). */
       isStopLoss: boolean;
       /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
