@@ -1135,6 +1135,7 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Amount to add, UI units of the deposit token. */
       depositAmountUi: components["schemas"]["DecimalInput"];
       /** @description Token added as collateral (from the owner's deposited balance). */
@@ -1200,6 +1201,7 @@ export interface components {
       /** @description Target token of the market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Basket owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
       signer?: components["schemas"]["SessionSigner"];
@@ -1220,6 +1222,7 @@ export interface components {
       /** @description Target token of the market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Slot index (0 to 4) in the limit-order list. Any other integer up to 255 passes validation and is answered with 400 ORDER_SLOT_INVALID (the program takes a u8). */
       orderId: number;
       /** @description Basket owner (signs and pays unless a session key, `signer`, does). */
@@ -1243,6 +1246,7 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Slot index 0 to 4, or 255 to cancel every take-profit and stop-loss of the market and side. Any other integer up to 255 passes validation and is answered with 400 ORDER_SLOT_INVALID (the program takes a u8). */
       orderId: number;
       /** @description True to address the stop-loss list, false for the take-profit list; with `orderId` 255 passed to the program as sent (DECISIONS 5.18). */
@@ -1268,6 +1272,7 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description USD of position size to close. Zero ("0", "0.00") or at least 97 % of the size closes everything; less closes partly. Only zero means everything: a non-zero amount below one micro-USD ("0.0000001") is a partial close of nothing (400 ORDER_SIZE_INVALID). */
       inputUsdUi: components["schemas"]["DecimalInput"];
       /**
@@ -1494,6 +1499,7 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
       signer?: components["schemas"]["SessionSigner"];
@@ -1625,6 +1631,7 @@ export interface components {
       /** @description Target token of the market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Slot index (0 to 4) in the limit-order list. Any other integer up to 255 passes validation and is answered with 400 ORDER_SLOT_INVALID (the program takes a u8). */
       orderId: number;
       /** @description Basket owner (signs and pays unless a session key, `signer`, does). */
@@ -1658,6 +1665,7 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Slot index (0 to 4) in the take-profit or stop-loss list. Any other integer up to 255 passes validation and is answered with 400 ORDER_SLOT_INVALID (the program takes a u8). */
       orderId: number;
       /** @description True to address the stop-loss list, false for the take-profit list. */
@@ -1849,6 +1857,7 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
       signer?: components["schemas"]["SessionSigner"];
@@ -2300,6 +2309,7 @@ export interface components {
         /** @description Target token of the position's market. */
         marketSymbol: components["schemas"]["TokenSymbol"];
         side: components["schemas"]["TradeSide"];
+        collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
         /** @description Size each included trigger closes, UI units of the target token. */
         sizeAmountUi: components["schemas"]["DecimalInput"];
         /** @description Position owner (signs and pays unless a session key, `signer`, does). */
@@ -2330,6 +2340,7 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Trigger price, UI price. Must lie on the profitable side of the mark for a take-profit and the losing side for a stop-loss. */
       triggerPriceUi: components["schemas"]["DecimalInput"];
       /** @description Size closed when triggered, UI units of the target token; not more than the position. */
@@ -2353,6 +2364,11 @@ export interface components {
       /** @description One entry per non-virtual custody, in the pool's custody order. */
       custodyStats: components["schemas"]["CustodyStats"][];
     };
+    /**
+     * @description Collateral token of the market to address, where a target and side have two markets (SOL LONG: SOL- and JitoSOL-collateral; DECISIONS 5.21). Without it, the market where the owner holds the position (or the order) is used, the first configured one (for SOL LONG the SOL-collateral market) when both hold one. A token that is the collateral of no market of `marketSymbol` and `side` is UNKNOWN_MARKET.
+     * @example JitoSOL
+     */
+    PositionCollateralSymbol: string;
     /**
      * @description UI-ready metrics of one open position, plus raw values. `*Ui` strings are formatted (USD 2 decimals, token amounts at the token's display precision, prices at the market's price precision, percentages 2 decimals, truncated toward zero); `*Kmb` strings abbreviate with K, M, B suffixes from 1,000 on. Raw USD values are micro-USD integer strings. `leverage` is raw bps (10000 = 1x). When the margin is zero or negative, `leverage` and `leverageUi` are "Infinity".
      * @example {
@@ -2465,6 +2481,7 @@ export interface components {
       /** @description Symbol of the market's target token. 1 to 32 characters. */
       marketSymbol: string;
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Part of the position size to close, USD. Zero ("0", "0.00") or at least 97 % of the size is a full close; a non-zero amount below one micro-USD closes nothing (fee 0). */
       closeAmountUsdUi: components["schemas"]["DecimalInput"];
       /** @description Wallet owning the position. */
@@ -2544,6 +2561,7 @@ export interface components {
       /** @description Symbol of the market's target token. 1 to 32 characters. */
       marketSymbol: string;
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Collateral to add or remove, USD. */
       marginDeltaUsdUi: components["schemas"]["DecimalInput"];
       action: components["schemas"]["MarginAction"];
@@ -2612,6 +2630,7 @@ export interface components {
         /** @description Symbol of the market's target token. 1 to 32 characters. */
         marketSymbol: string;
         side: components["schemas"]["TradeSide"];
+        collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
         /** @description Wallet whose existing position of this market and side is used. Takes precedence over the inline fields. */
         owner?: components["schemas"]["Pubkey"];
         /** @description Inline mode. Entry price of the hypothetical position, UI price. */
@@ -2735,6 +2754,7 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Collateral to remove, USD. */
       withdrawAmountUsdUi: components["schemas"]["DecimalInput"];
       /** @description Token the collateral is paid out in, through its custody in the market's pool (DECISIONS 5.17). */
@@ -2873,6 +2893,7 @@ export interface components {
       marketSymbol: components["schemas"]["TokenSymbol"];
       /** @description Current side of the position; the new position takes the other side. */
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Leverage multiple of the new position. Bounds chosen by this contract (greater than 0, at most 1000); market limits apply in the quote. */
       leverage: number;
       /** @description Position owner (signs and pays unless a session key, `signer`, does). */

@@ -8,10 +8,8 @@
 import { cancelTriggerOrderErInstruction } from "../../../protocol/instructions/v2/cancel-trigger-order-er.ts";
 import { CANCEL_ALL_TRIGGERS_ORDER_ID } from "../../../protocol/constants.ts";
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
-import { tradeSide } from "../../../protocol/vocabulary.ts";
 import type { DeploymentSnapshot, MarketContext } from "../../views/context.ts";
 import type { ErTransactionPlan } from "../plan.ts";
-import { requireMarkets } from "../../quotes/common.ts";
 import { fail } from "../../quotes/result.ts";
 import {
   hasTriggers,
@@ -19,15 +17,15 @@ import {
   marketLabel,
   marketOrders,
   marketWithOrders,
+  type OrderMarketFields,
   requireBasket,
+  requireOrderMarkets,
   requireSlotId,
   requireTrigger,
 } from "./order-slots.ts";
 import { rollupPlan, signerAccounts, type TradeSigner } from "./trade-accounts.ts";
 
-export interface CancelTriggerOrderRequest {
-  marketSymbol: string;
-  side: "LONG" | "SHORT";
+export interface CancelTriggerOrderRequest extends OrderMarketFields {
   orderId: number;
   isStopLoss: boolean;
 }
@@ -37,7 +35,7 @@ export function cancelTriggerOrderTransaction(
   req: CancelTriggerOrderRequest,
   signer: TradeSigner,
 ): ErTransactionPlan {
-  const markets = requireMarkets(snapshot, req.marketSymbol, tradeSide(req.side));
+  const markets = requireOrderMarkets(snapshot, req);
   const basket = requireBasket(snapshot, signer.owner);
   const orderId = requireSlotId(req.orderId, true);
   const cancel = (market: MarketContext): Instruction =>

@@ -16,16 +16,15 @@
  * order's own (`reserve_custody_uid`, `receive_custody_uid`).
  */
 import { editLimitOrderErInstruction } from "../../../protocol/instructions/v2/edit-limit-order-er.ts";
-import { tradeSide } from "../../../protocol/vocabulary.ts";
 import { openQuote } from "../../math/open.ts";
 import { usdValue } from "../../math/oracle.ts";
 import { isZeroDecimal } from "../../math/decimal.ts";
 import type { OraclePrice } from "../../math/types.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import type { ErTransactionPlan } from "../plan.ts";
-import { requireMarkets, requirePrice } from "../../quotes/common.ts";
+import { requirePrice } from "../../quotes/common.ts";
 import { parseOrderPrice } from "../../quotes/order-price.ts";
-import { locateLimit, requireBasket } from "./order-slots.ts";
+import { locateLimit, type OrderMarketFields, requireBasket, requireOrderMarkets } from "./order-slots.ts";
 import {
   custodyKeys,
   depositLedgerOf,
@@ -42,9 +41,7 @@ import {
   requireTriggerSide,
 } from "./trade-checks.ts";
 
-export interface EditLimitOrderRequest {
-  marketSymbol: string;
-  side: "LONG" | "SHORT";
+export interface EditLimitOrderRequest extends OrderMarketFields {
   orderId: number;
   limitPriceUi?: string;
   sizeAmountUi?: string;
@@ -67,7 +64,7 @@ export function editLimitOrderTransaction(
   req: EditLimitOrderRequest,
   signer: TradeSigner,
 ): ErTransactionPlan {
-  const markets = requireMarkets(snapshot, req.marketSymbol, tradeSide(req.side));
+  const markets = requireOrderMarkets(snapshot, req);
   const basket = requireBasket(snapshot, signer.owner);
   const { market, order, reserve, receive } = locateLimit(snapshot, basket, markets, req.orderId);
   const mark = requirePrice(snapshot, market.target.token).price;
