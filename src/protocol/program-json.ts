@@ -7,7 +7,9 @@
  * program's snake_case name (PROTOCOL-v1 §3), so the snake_case is that name with each capital turned into `_` and its
  * lower case (`allowOpenPosition` → `allow_open_position`; digits stay: `slope1`, `token22`).
  */
-import type { Schema } from "./codec/mod.ts";
+import { CodecError, type Schema } from "./codec/mod.ts";
+import { ACCOUNT_CODECS, type AccountKind } from "./accounts/index.ts";
+import type { ProgramVersion } from "./vocabulary.ts";
 import type { JsonObject, JsonValue } from "./codec/json.ts";
 import { isPaddingKey, toRawJson } from "./raw-json.ts";
 
@@ -36,4 +38,11 @@ export function toProgramJson(schema: Schema, value: unknown): JsonValue {
     default:
       return toRawJson(value);
   }
+}
+
+/** A decoded account of `kind` in `version`'s layout as JSON with the program's field names. */
+export function accountToProgramJson(version: ProgramVersion, kind: AccountKind, value: object): JsonObject {
+  const codec = ACCOUNT_CODECS[version][kind];
+  if (codec === undefined) throw new CodecError(`account kind ${kind} does not exist in program version ${version}`);
+  return toProgramJson(codec.body.schema, value) as JsonObject;
 }

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { ACCOUNT_CODECS, type Market, marketAccount } from "../../src/protocol/accounts/index.ts";
 import type { Schema } from "../../src/protocol/codec/mod.ts";
-import { programNameOf, toProgramJson } from "../../src/protocol/program-json.ts";
+import { accountToProgramJson, programNameOf, toProgramJson } from "../../src/protocol/program-json.ts";
 import { isPaddingKey } from "../../src/protocol/raw-json.ts";
 import { deref, DOCUMENTS, type SchemaObject } from "../helpers/openapi.ts";
 
@@ -83,4 +83,12 @@ Deno.test("the legacy routes' YAML schemas name exactly the codec fields, in the
     compare(kind, ACCOUNT_CODECS.earlier[kind]!.body.schema, schemas[`Legacy${kind}Account`], found);
     assert.ok(found.length > 5, kind);
   }
+});
+
+Deno.test("accountToProgramJson: by kind and version; a kind the version lacks is a codec error", () => {
+  const data = new Uint8Array(marketAccount.size!);
+  data.set(marketAccount.discriminator);
+  const market = marketAccount.decode(data);
+  assert.deepEqual(accountToProgramJson("earlier", "Market", market), toProgramJson(marketAccount.body.schema, market));
+  assert.throws(() => accountToProgramJson("earlier", "Basket", market), /Basket does not exist in program version/);
 });

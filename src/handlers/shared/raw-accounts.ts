@@ -7,9 +7,9 @@
 import type { AppEnv } from "../../services.ts";
 import type { ProgramVersion } from "../../protocol/vocabulary.ts";
 import type { Context } from "hono";
-import { ACCOUNT_CODECS, type AccountKind } from "../../protocol/accounts/index.ts";
+import type { AccountKind } from "../../protocol/accounts/index.ts";
 import { toRawJsonObject } from "../../protocol/raw-json.ts";
-import { toProgramJson } from "../../protocol/program-json.ts";
+import { accountToProgramJson } from "../../protocol/program-json.ts";
 import { ApiError } from "../../http/errors.ts";
 
 import type { JsonObject } from "../../protocol/codec/json.ts";
@@ -19,7 +19,7 @@ export type FieldNames = "camelCase" | "program";
 
 function accountJson(version: ProgramVersion, kind: AccountKind, value: object, names: FieldNames): JsonObject {
   if (names === "camelCase") return toRawJsonObject(value);
-  return toProgramJson(ACCOUNT_CODECS[version][kind]!.body.schema, value) as JsonObject;
+  return accountToProgramJson(version, kind, value);
 }
 
 export function listRawAccounts(
