@@ -18,6 +18,7 @@ import type { ErrorBody } from "../errors.ts";
 import type { LimitStoreName } from "../metrics.ts";
 import { MemoryRateLimitStore, type RateLimitStore, type TakeResult } from "../../limits/rate-limit-store.ts";
 import { labelAnswer } from "./answer-headers.ts";
+import { DEFAULT_MOUNTS, type Mounts, operationPath } from "../mounts.ts";
 
 export interface RateLimitOptions {
   ratePerSecond: number;
@@ -27,7 +28,7 @@ export interface RateLimitOptions {
   clock?: Clock;
   /** Default: an in-memory store with the same rate and burst. */
   store?: RateLimitStore;
-  /** Paths never limited (documentation and metrics). */
+  /** Paths never limited (documentation and metrics; default: where the default mounts serve them). */
   isExempt?: (path: string) => boolean;
   onReject?: (store: LimitStoreName) => void;
   onStoreError?: (error: unknown) => void;
@@ -40,9 +41,25 @@ export const RETRY_AFTER_HEADER = "Retry-After";
 /** Longest client key kept (an IPv6 address is at most 45 characters); a longer header value is cut. */
 const MAX_CLIENT_KEY = 64;
 
-export const isRateLimitExempt = (path: string) =>
-  path === "/metrics" || path.startsWith("/docs") || path.startsWith("/api-docs/") ||
-  path.startsWith("/v2/api-docs/");
+/**
+ * The paths never limited under `mounts`: the metrics, the docs page and its script, and both documents (the folders
+ * they are served from), wherever the mounts put them. Computed once; the answer is a lookup per request.
+ */
+export function rateLimitExemption(mounts: Mounts = DEFAULT_MOUNTS): (path: string) => boolean {
+  const folder = (path: string | undefined) => path?.slice(0, path.lastIndexOf("/") + 1);
+  const exact = new Set([operationPath(mounts, "earlier", "getMetrics")].filter((p) => p !== undefined));
+  const docs = operationPath(mounts, "earlier", "getDocs");
+  const folders = [
+    docs,
+    folder(operationPath(mounts, "earlier", "getOpenApiDocument")),
+    folder(operationPath(mounts, "v2", "v2GetOpenApiDocument")),
+  ].filter((p) => p !== undefined);
+  // `/docs` without its slash too, as the docs page's own route would be asked for by hand.
+  if (docs !== undefined) exact.add(docs.slice(0, -1));
+  return (path) => exact.has(path) || folders.some((f) => path.startsWith(f));
+}
+
+export const isRateLimitExempt: (path: string) => boolean = rateLimitExemption();
 
 export function clientAddress(c: Context, trustProxy: boolean): string {
   const remote = (c.env as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr;
