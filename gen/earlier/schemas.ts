@@ -68,7 +68,6 @@ export const ErrorCodeSchema = z.enum([
   "ORDER_SIZE_INVALID",
   "FEE_PAYER_CONFLICT",
   "TRANSACTION_TOO_LARGE",
-  "FEE_PAYER_REQUIRED",
   "SETUP_ALREADY_DONE",
   "DEPOSIT_LEDGER_NOT_FOUND",
 ]).openapi("ErrorCode");

@@ -1781,7 +1781,6 @@ export interface components {
      *     | `ORDER_SIZE_INVALID` | 400, or 200 `err` | An order or size-change size is zero, less than one native unit of the token (a non-zero amount below its precision), beyond what the program can hold, or larger than the position it would close (a decrease must also stay smaller than the position); a partial close of less than one native unit of size. 200 `err` inside the earlier interface's quote builders (close-position, a SWAP of less than one native unit). |
      *     | `FEE_PAYER_CONFLICT` | 400 | `feePayer` equals `owner`, which the withdrawal flow forbids. |
      *     | `TRANSACTION_TOO_LARGE` | 500 | The built transaction would exceed the 1232-byte packet limit (added to the registry by the v2 contract author; the documents require the size check but name no code). |
-     *     | `FEE_PAYER_REQUIRED` | 400 | The transaction needs a fee-payer key distinct from `owner` and the request sent none: the withdrawal instruction must be signed by the owner and a separate fee payer, and the service never signs. Send `feePayer` (request-withdrawal variant B). |
      *     | `SETUP_ALREADY_DONE` | 400 | The setup step is already done on chain: the basket or deposit ledger exists, or the basket is already delegated. Nothing to build. |
      *     | `DEPOSIT_LEDGER_NOT_FOUND` | 400 | The owner has no deposit ledger (nothing was ever deposited), which every withdrawal builder needs; deposit first. |
      * @enum {string}
@@ -1819,7 +1818,6 @@ export interface components {
       | "ORDER_SIZE_INVALID"
       | "FEE_PAYER_CONFLICT"
       | "TRANSACTION_TOO_LARGE"
-      | "FEE_PAYER_REQUIRED"
       | "SETUP_ALREADY_DONE"
       | "DEPOSIT_LEDGER_NOT_FOUND";
     /**

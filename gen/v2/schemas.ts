@@ -226,7 +226,6 @@ export const ErrorCodeSchema = z.enum([
   "ORDER_SIZE_INVALID",
   "FEE_PAYER_CONFLICT",
   "TRANSACTION_TOO_LARGE",
-  "FEE_PAYER_REQUIRED",
   "SETUP_ALREADY_DONE",
   "DEPOSIT_LEDGER_NOT_FOUND",
 ]).openapi("ErrorCode");
@@ -611,6 +610,7 @@ export const RequestWithdrawalResponseSchema = z.object({
   "transactionBase64": z.string().min(1),
   "receipt": PubkeySchema,
   "unmetPreconditions": FundsPreconditionsSchema,
+  "feePayer": PubkeySchema.optional(),
 }).openapi("RequestWithdrawalResponse");
 export const ReversePositionRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,

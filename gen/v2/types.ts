@@ -955,11 +955,17 @@ export interface paths {
      *       idempotently, then `withdrawal_with_action` with `fee_payer` = `feePayer`. Both sign; the owner is the
      *       transaction fee payer. `feePayer` = `owner` is 400 FEE_PAYER_CONFLICT. The answer carries `receipt`, the
      *       escrow to poll until it is closed.
-     *     * Without `feePayer` (variant A): 400 FEE_PAYER_REQUIRED. The program's withdrawal instruction needs a signer
-     *       distinct from the owner to pay the escrow's rent (the delegation program rejects owner = fee payer), so no
-     *       transaction the owner alone can sign exists, and the service never signs (no server-made fee-payer key). Send
-     *       `feePayer` (any client-held key with a little SOL, or a fresh key funded through `withdraw`'s top-up).
-     *       `includeCustodySettlement` is accepted and ignored; use custody-settlement for a settlement request.
+     *     * Without `feePayer` (variant A): the program's withdrawal instruction needs a signing fee payer other than
+     *       the owner (the delegation program rejects owner = fee payer), so the service makes a fresh key for this one
+     *       request (never stored, logged or reused) and pre-signs with it: the only signature this service ever makes.
+     *       The transaction is: the owner's transfer to that key of exactly what the instruction needs of it (the rent
+     *       of the withdrawal escrow, of its delegation buffer, record and metadata), the owner's associated token
+     *       account created idempotently, `withdrawal_with_action` with `fee_payer` = that key, then the key's transfer
+     *       back to the owner of the delegation buffer's rent (the buffer is closed inside the instruction, its rent
+     *       returned to the fee payer). The key holds nothing afterwards. The owner is the transaction fee payer
+     *       (account 0; a key holding nothing could not pay the fee, charged before the top-up runs) and its signature
+     *       slot is left zeroed; `feePayer` in the answer names the key. `includeCustodySettlement` is accepted and
+     *       ignored; use custody-settlement for a settlement request.
      *
      *     An owner without a deposit ledger is 400 DEPOSIT_LEDGER_NOT_FOUND; an unknown mint 400 UNKNOWN_SYMBOL.
      *     `amount` is in UI units of the token and converted exactly to native units by the token's decimals in the
@@ -973,7 +979,8 @@ export interface paths {
      *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
      *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
      *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
-     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
+     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed,
+     *     except variant A's one-time fee payer's.
      */
     post: operations["v2RequestWithdrawal"];
     delete?: never;
@@ -1719,7 +1726,6 @@ export interface components {
      *     | `ORDER_SIZE_INVALID` | 400, or 200 `err` | An order or size-change size is zero, less than one native unit of the token (a non-zero amount below its precision), beyond what the program can hold, or larger than the position it would close (a decrease must also stay smaller than the position); a partial close of less than one native unit of size. 200 `err` inside the earlier interface's quote builders (close-position, a SWAP of less than one native unit). |
      *     | `FEE_PAYER_CONFLICT` | 400 | `feePayer` equals `owner`, which the withdrawal flow forbids. |
      *     | `TRANSACTION_TOO_LARGE` | 500 | The built transaction would exceed the 1232-byte packet limit (added to the registry by the v2 contract author; the documents require the size check but name no code). |
-     *     | `FEE_PAYER_REQUIRED` | 400 | The transaction needs a fee-payer key distinct from `owner` and the request sent none: the withdrawal instruction must be signed by the owner and a separate fee payer, and the service never signs. Send `feePayer` (request-withdrawal variant B). |
      *     | `SETUP_ALREADY_DONE` | 400 | The setup step is already done on chain: the basket or deposit ledger exists, or the basket is already delegated. Nothing to build. |
      *     | `DEPOSIT_LEDGER_NOT_FOUND` | 400 | The owner has no deposit ledger (nothing was ever deposited), which every withdrawal builder needs; deposit first. |
      * @enum {string}
@@ -1757,7 +1763,6 @@ export interface components {
       | "ORDER_SIZE_INVALID"
       | "FEE_PAYER_CONFLICT"
       | "TRANSACTION_TOO_LARGE"
-      | "FEE_PAYER_REQUIRED"
       | "SETUP_ALREADY_DONE"
       | "DEPOSIT_LEDGER_NOT_FOUND";
     /**
@@ -2855,29 +2860,32 @@ export interface components {
       /** @description Amount to withdraw, UI units of the token, converted exactly to native units by its decimals (more fraction digits than the token has, or zero: 400 INVALID_DECIMAL). */
       amount: components["schemas"]["DecimalInput"];
       /**
-       * @description Variant A's option (prepend a custody-settlement request). Accepted and ignored: variant A is refused with 400 FEE_PAYER_REQUIRED and variant B never bundles a settlement (use custody-settlement).
+       * @description Variant A's option (prepend a custody-settlement request). Accepted and ignored: neither variant bundles a settlement (use custody-settlement).
        * @default true
        */
       includeCustodySettlement?: boolean;
-      /** @description Variant B. Separate key that pays the escrow rent and co-signs; must differ from `owner` (400 FEE_PAYER_CONFLICT). Without it the request is variant A, answered 400 FEE_PAYER_REQUIRED. */
+      /** @description Variant B. Separate key that pays the escrow rent and co-signs; must differ from `owner` (400 FEE_PAYER_CONFLICT). Without it the request is variant A: the service's one-time fee payer, pre-signed. */
       feePayer?: components["schemas"]["Pubkey"];
     } & {
       [key: string]: unknown;
     };
     /**
-     * @description Answer of request-withdrawal. Only variant B (with `feePayer`) builds a transaction (variant A is 400 FEE_PAYER_REQUIRED), so `receipt` is always present. `unmetPreconditions` is an addition of this service.
+     * @description Answer of request-withdrawal, both variants. `unmetPreconditions` is an addition of this service.
      * @example {
      *       "transactionBase64": "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAgAEDBg==",
      *       "receipt": "4q3UPmEZbJmqzGgVVXd5V8tMMFCM3kGbc8dNGDyeB2Hb",
-     *       "unmetPreconditions": []
+     *       "unmetPreconditions": [],
+     *       "feePayer": "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
      *     }
      */
     RequestWithdrawalResponse: {
-      /** @description Unsigned base64 v0 transaction; the owner (transaction fee payer) and `feePayer` sign it. */
+      /** @description Base64 v0 transaction; the owner (transaction fee payer) signs it, and so does the fee payer: in variant B the request's `feePayer` (its slot zeroed), in variant A the one-time key named by `feePayer` here, whose signature is already in place (the owner's slot zeroed). */
       transactionBase64: string;
       /** @description Withdrawal-escrow account to poll until it is closed. */
       receipt: components["schemas"]["Pubkey"];
       unmetPreconditions: components["schemas"]["FundsPreconditions"];
+      /** @description Variant A only: the one-time fee-payer key the service made for this request and signed with. It holds nothing before or after the transaction; the service keeps nothing of it. */
+      feePayer?: components["schemas"]["Pubkey"];
     };
     /**
      * @description Reverse-position request. Unknown fields are ignored.
@@ -4618,7 +4626,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The withdrawal request (variant B) and its receipt. */
+      /** @description The withdrawal request and its receipt (variant A also names its one-time fee payer). */
       200: {
         headers: {
           [name: string]: unknown;
