@@ -89,12 +89,19 @@ async function main() {
     maxConnections: listener.maxConnections,
   });
   if (config.METRICS_PORT !== "off") {
-    serving.metrics = serveMetrics({
-      hostname: config.METRICS_HOST,
-      port: config.METRICS_PORT,
-      metrics: services.metrics,
-      onListen: ({ hostname, port }) => logger.info("metrics listening", { url: `http://${hostname}:${port}` }),
-    });
+    try {
+      serving.metrics = serveMetrics({
+        hostname: config.METRICS_HOST,
+        port: config.METRICS_PORT,
+        metrics: services.metrics,
+        onListen: ({ hostname, port }) => logger.info("metrics listening", { url: `http://${hostname}:${port}` }),
+      });
+    } catch (error) {
+      // The API matters more than its metrics: serve on, and say so (a liveness probe on /livez will say it too).
+      logger.error("metrics listener not started: METRICS_HOST/METRICS_PORT cannot be bound", {
+        error: errorText(error),
+      });
+    }
   }
 }
 
