@@ -6,8 +6,6 @@
  */
 import { freePort } from "../helpers/ports.ts";
 
-export const NGINX = "nginx";
-
 function installed(command: string): boolean {
   try {
     return new Deno.Command(command, { args: ["-v"], stdout: "null", stderr: "null" }).outputSync().success;
@@ -16,7 +14,10 @@ function installed(command: string): boolean {
   }
 }
 
-export const HAS_NGINX = installed(NGINX);
+/** Debian puts nginx in /usr/sbin, which a non-root user's PATH may not hold. */
+export const NGINX = ["nginx", "/usr/sbin/nginx"].find(installed);
+
+export const HAS_NGINX = NGINX !== undefined;
 if (!HAS_NGINX) console.warn("nginx is not installed: the nginx topology test is skipped");
 
 /**
@@ -24,7 +25,12 @@ if (!HAS_NGINX) console.warn("nginx is not installed: the nginx topology test is
  * requests are proxied (headers, upgrades, retries, timeouts) stays as committed; a directive that is missing is
  * an error here rather than a silently different configuration.
  */
-export function substituteAddresses(conf: string, listenPort: number, upstreamPorts: number[], scratch: string): string {
+export function substituteAddresses(
+  conf: string,
+  listenPort: number,
+  upstreamPorts: number[],
+  scratch: string,
+): string {
   const servers = [...conf.matchAll(/^\s*server api-\d+:8080\b/gm)];
   if (servers.length !== upstreamPorts.length) {
     throw new Error(`deploy/nginx.conf: expected ${upstreamPorts.length} upstream servers, found ${servers.length}`);
@@ -120,7 +126,7 @@ export async function startNginx(upstreamPorts: number[]): Promise<Process & { c
   const conf = substituteAddresses(await Deno.readTextFile("deploy/nginx.conf"), port, upstreamPorts, scratch);
   const confPath = `${scratch}/nginx.conf`;
   await Deno.writeTextFile(confPath, conf);
-  const child = new Deno.Command(NGINX, {
+  const child = new Deno.Command(NGINX!, {
     args: ["-e", "stderr", "-p", scratch, "-c", confPath, "-g", `daemon off; pid ${scratch}/nginx.pid;`],
     stdout: "piped",
     stderr: "null",
@@ -144,9 +150,16 @@ export async function startNginx(upstreamPorts: number[]): Promise<Process & { c
   };
 }
 
-/** The replica that logged a request, by its X-Request-Id (the replicas log every request at debug). */
-export function servedBy(replicas: Process[], requestId: string): number[] {
-  return replicas.flatMap((replica, i) =>
-    replica.output().split("\n").some((line) => line.includes(`"requestId":"${requestId}"`)) ? [i] : []
-  );
+/**
+ * The replicas that logged a request, by its X-Request-Id (they log every request at debug, holding lines up to
+ * 10 ms before writing them: see src/http/logger.ts), waiting up to 2 s for the line.
+ */
+export async function servedBy(replicas: Process[], requestId: string): Promise<number[]> {
+  const find = () =>
+    replicas.flatMap((replica, i) =>
+      replica.output().split("\n").some((line) => line.includes(`"requestId":"${requestId}"`)) ? [i] : []
+    );
+  const deadline = Date.now() + 2_000;
+  while (find().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  return find();
 }
