@@ -121,8 +121,8 @@ container_rss_mib() {
 }
 
 # Podman without systemd: it cannot install the health check's timer and says so on every run and removal
-# (the scripts run the check themselves). Other messages pass through.
-quiet_podman() { podman "$@" 2> >(grep -v 'systemd connection' >&2); }
+# (the scripts run the check themselves), nor syslog for `kube down`. Other messages pass through.
+quiet_podman() { podman "$@" 2> >(grep -v -e 'systemd connection' -e 'connect to syslog' >&2); }
 
 image_size_mb() { podman image inspect --format '{{.Size}}' "$1" | awk '{ printf "%.0f", $1 / 1e6 }'; }
 
