@@ -149,6 +149,7 @@ build_side_images() {
     if [[ -z "${REBUILD:-}" ]] && podman image exists "$image"; then continue; fi
     say "build $image from Debian's package"
     podman build -q --format docker --build-arg "BASE=$BASE_IMAGE" -t "$image" \
-      -f "$DEPLOY_DIR/images/$file.Containerfile" "$DEPLOY_DIR/images" >/dev/null || fail "podman build $image"
+      -f "$DEPLOY_DIR/images/$file.Containerfile" "$DEPLOY_DIR/images" 2> >(grep -v '^debconf: delaying' >&2) \
+      >/dev/null || fail "podman build $image"
   done
 }

@@ -39,7 +39,7 @@ rm -rf "$rootfs"/var/lib/apt/lists/* "$rootfs"/var/cache/apt/*.bin "$rootfs"/var
   "$rootfs"/usr/share/doc/* "$rootfs"/usr/share/man/* "$rootfs"/usr/share/locale/*
 
 say "podman import -> $BASE_IMAGE"
-tar -C "$rootfs" -c . | podman import \
+tar -C "$rootfs" -c . | podman import --quiet \
   --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
   --change 'ENV DENO_DIR=/deno-dir/' \
   --change 'ENV DENO_INSTALL_ROOT=/usr/local' \

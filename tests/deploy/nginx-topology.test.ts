@@ -58,32 +58,35 @@ Deno.test({
         assert.equal((await servedBy(replicas, fresh.requestId!)).length, 1);
       });
 
+      // Each burst is sent at once: sent one after the other, 11 requests may take longer than the 100 ms a token
+      // takes to come back on a loaded runner, and the 11th would then rightly pass.
       await t.step(
-        "the rate limit is shared: the 11th request in a second is 429 whichever replica answers",
+        "the rate limit is shared: of 11 requests at once, one is 429 whichever replica answers",
         async () => {
           await refill();
-          const answers = [];
-          for (let i = 0; i < 11; i++) {
+          const answers = await Promise.all(Array.from({ length: 11 }, async (_, i) => {
             const id = `burst-${i}-${crypto.randomUUID()}`;
-            answers.push({ ...await health(lb, { "x-request-id": id }), id });
-          }
-          assert.deepEqual(answers.map((a) => a.status), [...Array(10).fill(200), 429]);
-          assert.equal(answers[10].body.code, "RATE_LIMITED");
-          // Logs are read after the burst, so that reading them does not slow it past the refill of a token.
+            return { ...await health(lb, { "x-request-id": id }), id };
+          }));
+          assert.deepEqual(answers.map((a) => a.status).sort(), [...Array(10).fill(200), 429]);
+          assert.equal(answers.find((a) => a.status === 429)!.body.code, "RATE_LIMITED");
           const by = await Promise.all(answers.map(async (a) => (await servedBy(replicas, a.id))[0]));
-          assert.deepEqual([...new Set(by)].sort(), [0, 1], "both replicas answered");
-          // Each replica alone allowed fewer than 10: only a count shared through Redis stops the 11th.
-          for (const i of [0, 1]) assert.ok(by.slice(0, 10).filter((b) => b === i).length < 10);
+          const passed = by.filter((_, i) => answers[i].status === 200);
+          assert.deepEqual([...new Set(passed)].sort(), [0, 1], "both replicas let requests pass");
+          // Each replica alone allowed fewer than 10: only a count shared through Redis refused the 11th.
+          for (const i of [0, 1]) assert.ok(passed.filter((b) => b === i).length < 10);
         },
       );
 
       await t.step("X-Forwarded-For from the client is replaced, so a client cannot pose as others", async () => {
         await refill();
-        const statuses = [];
-        for (let i = 0; i < 11; i++) {
-          statuses.push((await health(lb, { "x-forwarded-for": `203.0.113.${i + 1}` })).status);
-        }
-        assert.deepEqual(statuses, [...Array(10).fill(200), 429], "eleven invented addresses, one client");
+        const statuses = await Promise.all(
+          Array.from(
+            { length: 11 },
+            async (_, i) => (await health(lb, { "x-forwarded-for": `203.0.113.${i + 1}` })).status,
+          ),
+        );
+        assert.deepEqual(statuses.sort(), [...Array(10).fill(200), 429], "eleven invented addresses, one client");
       });
 
       await t.step("a stream upgrades through nginx; the owner's sixth socket is 429 across replicas", async () => {
