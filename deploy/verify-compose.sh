@@ -62,7 +62,7 @@ burst() {
     [[ "${1:-}" == spoof ]] && args+=(-H "X-Forwarded-For: 203.0.113.$i")
     args+=("$LB/v2/health")
   done
-  curl "${args[@]}" | sort | uniq -c | awk '{ printf "%s%s x %s", (NR > 1 ? ", " : ""), $1, $2 }'
+  curl "${args[@]}" 2>/dev/null | sort | uniq -c | awk '{ printf "%s%s x %s", (NR > 1 ? ", " : ""), $1, $2 }'
 }
 sleep 1.2
 codes=$(burst)
