@@ -32,12 +32,7 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   "v1/Service": Service,
 };
 
-/**
- * Settings of issue 43 (the metrics listener and the shutdown deadline), which the lead adds to ConfigSchema on main
- * in parallel with this branch; remove this list once ConfigSchema has them.
- */
-const ISSUE_43_SETTINGS = ["METRICS_HOST", "METRICS_PORT", "SHUTDOWN_TIMEOUT_MS"];
-const KNOWN_SETTINGS = new Set([...Object.keys(ConfigSchema.shape), ...ISSUE_43_SETTINGS]);
+const KNOWN_SETTINGS = new Set(Object.keys(ConfigSchema.shape));
 
 async function documents(path: string): Promise<Manifest[]> {
   return parseAllDocuments(await Deno.readTextFile(path)).map((doc) => {
