@@ -105,7 +105,8 @@ export async function startReplica(env: Record<string, string>): Promise<Process
   const port = freePort();
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "--allow-all", "--v8-flags=--no-allocation-site-pretenuring", "src/main.ts"],
-    env: { HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "debug", ...env },
+    // Its own metrics port: the default (9464) is one per machine, and other service processes may hold it.
+    env: { HOST: "127.0.0.1", PORT: String(port), METRICS_PORT: String(freePort()), LOG_LEVEL: "debug", ...env },
     stdout: "piped",
     stderr: "null",
   }).spawn();
