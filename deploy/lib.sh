@@ -103,8 +103,10 @@ check_stream() {
 check_metrics_listener() {
   local base=$1
   expect_status 200 "GET /livez on the metrics listener" "$base/livez"
-  curl -sf --max-time 5 "$base/metrics" | grep -q '^http_requests_total' || fail "/metrics on the metrics listener"
-  say "ok: GET /metrics on the metrics listener -> 200, Prometheus text"
+  local body
+  body=$(curl -sf --max-time 5 "$base/metrics") || fail "/metrics on the metrics listener"
+  grep -q '^http_requests_total{' <<<"$body" || fail "/metrics: no http_requests_total sample"
+  say "ok: GET /metrics on the metrics listener -> 200, $(grep -c '^[a-z]' <<<"$body") samples"
 }
 
 # RSS (MiB) of the deno process under a container's init (tini): the container's main PID's child.
