@@ -49,7 +49,8 @@ wait_for() {
 }
 
 # HTTP status of a request (curl), the body discarded.
-status_of() { curl -s -o /dev/null -w '%{http_code}' --max-time 10 "$@"; }
+# A request that fails outright (refused, timed out) is "000": counted, never an abort of the script.
+status_of() { curl -s -o /dev/null -w '%{http_code}' --max-time 10 "$@" || true; }
 
 expect_status() {
   local want=$1 what=$2

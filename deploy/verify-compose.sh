@@ -120,7 +120,7 @@ for i in $(seq 1 32); do
     podman kill --signal KILL "$(container api-2)" >/dev/null
     killed=$i
   fi
-  codes+=("$(curl -s -o /dev/null -w '%{http_code} %{time_total}' --max-time 10 "$LB/v2/health")")
+  codes+=("$(curl -s -o /dev/null -w '%{http_code} %{time_total}' --max-time 10 "$LB/v2/health" || true)")
   sleep 0.125
 done
 slowest=$(printf '%s\n' "${codes[@]}" | awk '{ print $2 }' | sort -n | tail -n 1)
