@@ -123,6 +123,8 @@ export async function startReplica(env: Record<string, string>): Promise<Process
 /** nginx in the foreground on deploy/nginx.conf (addresses substituted), its files in a scratch directory. */
 export async function startNginx(upstreamPorts: number[]): Promise<Process & { conf: string }> {
   const scratch = await Deno.makeTempDir({ prefix: "nginx-topology-" });
+  // Run as root, nginx's workers are `nobody`: they must reach the temporary directories the master makes here.
+  await Deno.chmod(scratch, 0o755);
   const port = freePort();
   const conf = substituteAddresses(await Deno.readTextFile("deploy/nginx.conf"), port, upstreamPorts, scratch);
   const confPath = `${scratch}/nginx.conf`;
