@@ -24,6 +24,7 @@ import { createLimits } from "./limits/mod.ts";
 import { boot, type BootOptions } from "./runtime/boot.ts";
 import type { Clock } from "./state/clock.ts";
 import { createMiddleware } from "hono/factory";
+import type { ListenOptions } from "./http/connections/listener.ts";
 
 export interface ServiceAppOptions extends BootOptions {
   /**
@@ -103,5 +104,19 @@ export async function createServiceApp(config: Config, options: ServiceAppOption
     closeStreams: runtime.closeStreams,
     stop,
     replay: runtime.replay,
+  };
+}
+
+/** The connection layer's bounds from the configuration (src/http/connections): the listener's options but where. */
+export function connectionBounds(config: Config): Pick<ListenOptions, "timeouts" | "maxConnections" | "webSocket"> {
+  return {
+    timeouts: {
+      headersMs: config.HTTP_HEADERS_TIMEOUT_MS,
+      requestMs: config.HTTP_REQUEST_TIMEOUT_MS,
+      writeMs: config.HTTP_WRITE_TIMEOUT_MS,
+      keepAliveMs: config.HTTP_KEEPALIVE_TIMEOUT_MS,
+    },
+    maxConnections: config.HTTP_MAX_CONNECTIONS,
+    webSocket: { maxMessageBytes: config.WS_MAX_MESSAGE_BYTES, pongTimeoutMs: config.WS_PONG_TIMEOUT_MS },
   };
 }

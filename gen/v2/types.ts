@@ -50,7 +50,7 @@ export interface paths {
     };
     /**
      * Get one raw pool account
-     * @description The decoded pool account at `pubkey` (bare account object, no address wrapper).
+     * @description The decoded pool account at `pubkey` (its fields, with `pubkey` and `account` beside them as the live service gives them; DECISIONS 5.16).
      */
     get: operations["v2GetRawPool"];
     put?: never;
@@ -90,7 +90,7 @@ export interface paths {
     };
     /**
      * Get one raw custody account
-     * @description The decoded custody account at `pubkey` (bare account object).
+     * @description The decoded custody account at `pubkey` (its fields, with `pubkey` and `account` beside them as the live service gives them; DECISIONS 5.16).
      */
     get: operations["v2GetRawCustody"];
     put?: never;
@@ -130,7 +130,7 @@ export interface paths {
     };
     /**
      * Get one raw market account
-     * @description The decoded market account at `pubkey` (bare account object).
+     * @description The decoded market account at `pubkey` (its fields, with `pubkey` and `account` beside them as the live service gives them; DECISIONS 5.16).
      */
     get: operations["v2GetRawMarket"];
     put?: never;
@@ -339,7 +339,8 @@ export interface paths {
      *     * LIMIT: a limit-order placement at `limitPrice` into the first free of five limit slots; `takeProfit` and
      *       `stopLoss` travel inside the limit order.
      *     * MARKET with `takeProfit` / `stopLoss`: a trigger-order placement per price is appended (size = the whole
-     *       position after the trade) and the matching `takeProfitQuote` / `stopLossQuote` is returned.
+     *       position after the trade; paid out in the market's collateral token whatever was paid in, as
+     *       place-trigger-order, DECISIONS 5.18) and the matching `takeProfitQuote` / `stopLossQuote` is returned.
      *     * Paying in another token than the market's collateral (e.g. USDC into the SOL LONG market) is the normal
      *       case: the program swaps the payment in without a swap fee, so the quote values it at its own oracle price;
      *       the `swap*` fields are null.
@@ -383,10 +384,11 @@ export interface paths {
      *     the position's USD size; a full close also cancels every trigger order of that market (one cancel-all
      *     instruction, appended only when the market holds a take-profit or stop-loss). Anything smaller is a partial
      *     close (size decrease); the part left open must keep the market's minimum collateral (200 `err`
-     *     INSUFFICIENT_COLLATERAL). Proceeds are credited to the basket in the market's collateral token;
-     *     `withdrawTokenSymbol` is only a display hint. A market that disallows closing (or size changes, for a
-     *     partial close) is 200 `err` MARKET_CLOSED; a partial close of less than one native unit of size is 400
-     *     ORDER_SIZE_INVALID.
+     *     INSUFFICIENT_COLLATERAL). Proceeds are credited to the basket in `withdrawTokenSymbol`: the program pays
+     *     them out through that token's custody (DECISIONS 5.17); the quote's receive figures value the payout in the collateral token. A token the program cannot pay out in (not
+     *     a token of the market's pool, or a virtual one) is 400 VALIDATION_FAILED. A market that disallows closing (or
+     *     size changes, for a partial close) is 200 `err` MARKET_CLOSED; a partial close of less than one native unit
+     *     of size is 400 ORDER_SIZE_INVALID.
      */
     post: operations["v2ClosePosition"];
     delete?: never;
@@ -446,7 +448,7 @@ export interface paths {
     put?: never;
     /**
      * Remove size from an open position
-     * @description Builds an ER transaction removing `sizeAmountUi` of target-token size from the owner's open position on (`marketSymbol`, `side`); proceeds are credited to the basket in the market's collateral token. Use close-position for a full exit. A request that cannot be built is 400 with a specific code: unknown market (UNKNOWN_MARKET, UNKNOWN_SYMBOL), BASKET_NOT_FOUND, POSITION_NOT_FOUND, PRICE_UNAVAILABLE, MARKET_CLOSED, ORDER_SIZE_INVALID (size 0, or not smaller than the position), INSUFFICIENT_COLLATERAL (the rest would fall below the minimum collateral).
+     * @description Builds an ER transaction removing `sizeAmountUi` of target-token size from the owner's open position on (`marketSymbol`, `side`); proceeds are credited to the basket in `withdrawTokenSymbol`, paid out through that token's custody (DECISIONS 5.17; default: the market's collateral token; a token the program cannot pay out in, not of the market's pool or virtual, is 400 VALIDATION_FAILED). Use close-position for a full exit. A request that cannot be built is 400 with a specific code: unknown market (UNKNOWN_MARKET, UNKNOWN_SYMBOL), BASKET_NOT_FOUND, POSITION_NOT_FOUND, PRICE_UNAVAILABLE, MARKET_CLOSED, ORDER_SIZE_INVALID (size 0, or not smaller than the position), INSUFFICIENT_COLLATERAL (the rest would fall below the minimum collateral).
      */
     post: operations["v2DecreasePosition"];
     delete?: never;
@@ -486,7 +488,7 @@ export interface paths {
     put?: never;
     /**
      * Remove collateral from a position
-     * @description Quotes and builds an ER transaction taking `withdrawAmountUsdUi` USD of collateral out of the position on (`marketSymbol`, `side`), raising its leverage. The amount is paid to the basket in the market's collateral token (`withdrawTokenSymbol` is a display hint) and may not exceed `maxWithdrawableUsd` (200 `err` INSUFFICIENT_COLLATERAL). A market that disallows collateral withdrawal is 200 `err` MARKET_CLOSED.
+     * @description Quotes and builds an ER transaction taking `withdrawAmountUsdUi` USD of collateral out of the position on (`marketSymbol`, `side`), raising its leverage. The amount is paid to the basket in `withdrawTokenSymbol`, through that token's custody (DECISIONS 5.17; the quote's `receiveAmountUi` is in the collateral token; a token the program cannot pay out in, not of the market's pool or virtual, is 400 VALIDATION_FAILED), and may not exceed `maxWithdrawableUsd` (200 `err` INSUFFICIENT_COLLATERAL). A market that disallows collateral withdrawal is 200 `err` MARKET_CLOSED.
      */
     post: operations["v2RemoveCollateral"];
     delete?: never;
@@ -608,7 +610,8 @@ export interface paths {
      * Edit a limit order
      * @description Builds an ER transaction changing the limit order in slot `orderId` of the market and side.
      *
-     *     * `limitPriceUi`, `sizeAmountUi`: omitted or "0" keeps the current value.
+     *     * `limitPriceUi`, `sizeAmountUi`: omitted or "0" keeps the current value, which is sent to the program as it
+     *       is (never 0; DECISIONS 5.18).
      *     * `takeProfitUi`, `stopLossUi`: do not survive an edit. Sending a price sets it; omitting it or sending "0"
      *       removes it. To keep one, send its current value again.
      *
@@ -1132,6 +1135,7 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Amount to add, UI units of the deposit token. */
       depositAmountUi: components["schemas"]["DecimalInput"];
       /** @description Token added as collateral (from the owner's deposited balance). */
@@ -1197,6 +1201,7 @@ export interface components {
       /** @description Target token of the market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Basket owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
       signer?: components["schemas"]["SessionSigner"];
@@ -1217,6 +1222,7 @@ export interface components {
       /** @description Target token of the market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Slot index (0 to 4) in the limit-order list. Any other integer up to 255 passes validation and is answered with 400 ORDER_SLOT_INVALID (the program takes a u8). */
       orderId: number;
       /** @description Basket owner (signs and pays unless a session key, `signer`, does). */
@@ -1240,9 +1246,10 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Slot index 0 to 4, or 255 to cancel every take-profit and stop-loss of the market and side. Any other integer up to 255 passes validation and is answered with 400 ORDER_SLOT_INVALID (the program takes a u8). */
       orderId: number;
-      /** @description True to address the stop-loss list, false for the take-profit list; not consulted with `orderId` 255. */
+      /** @description True to address the stop-loss list, false for the take-profit list; with `orderId` 255 passed to the program as sent (DECISIONS 5.18). */
       isStopLoss: boolean;
       /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
@@ -1265,6 +1272,7 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description USD of position size to close. Zero ("0", "0.00") or at least 97 % of the size closes everything; less closes partly. Only zero means everything: a non-zero amount below one micro-USD ("0.0000001") is a partial close of nothing (400 ORDER_SIZE_INVALID). */
       inputUsdUi: components["schemas"]["DecimalInput"];
       /**
@@ -1272,7 +1280,7 @@ export interface components {
        * @default false
        */
       closeAll?: boolean;
-      /** @description Display hint only; the payout is always in the market's collateral token. */
+      /** @description Token of the payout: the program pays it out through this token's custody in the market's pool (DECISIONS 5.17). */
       withdrawTokenSymbol: components["schemas"]["TokenSymbol"];
       /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
@@ -1491,13 +1499,14 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
       signer?: components["schemas"]["SessionSigner"];
       sessionToken?: components["schemas"]["SessionToken"];
       /** @description Size to remove, UI units of the target token; must be smaller than the position. */
       sizeAmountUi: components["schemas"]["DecimalInput"];
-      /** @description Token of the proceeds. When omitted, the market's collateral token. */
+      /** @description Token of the proceeds, paid out through its custody in the market's pool (DECISIONS 5.17). When omitted, the market's collateral token. */
       withdrawTokenSymbol?: components["schemas"]["TokenSymbol"];
       /** @default 0.5 */
       slippagePercentage?: components["schemas"]["SlippagePercentage"];
@@ -1622,6 +1631,7 @@ export interface components {
       /** @description Target token of the market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Slot index (0 to 4) in the limit-order list. Any other integer up to 255 passes validation and is answered with 400 ORDER_SLOT_INVALID (the program takes a u8). */
       orderId: number;
       /** @description Basket owner (signs and pays unless a session key, `signer`, does). */
@@ -1655,6 +1665,7 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Slot index (0 to 4) in the take-profit or stop-loss list. Any other integer up to 255 passes validation and is answered with 400 ORDER_SLOT_INVALID (the program takes a u8). */
       orderId: number;
       /** @description True to address the stop-loss list, false for the take-profit list. */
@@ -1846,6 +1857,7 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
       signer?: components["schemas"]["SessionSigner"];
@@ -2297,6 +2309,7 @@ export interface components {
         /** @description Target token of the position's market. */
         marketSymbol: components["schemas"]["TokenSymbol"];
         side: components["schemas"]["TradeSide"];
+        collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
         /** @description Size each included trigger closes, UI units of the target token. */
         sizeAmountUi: components["schemas"]["DecimalInput"];
         /** @description Position owner (signs and pays unless a session key, `signer`, does). */
@@ -2327,6 +2340,7 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Trigger price, UI price. Must lie on the profitable side of the mark for a take-profit and the losing side for a stop-loss. */
       triggerPriceUi: components["schemas"]["DecimalInput"];
       /** @description Size closed when triggered, UI units of the target token; not more than the position. */
@@ -2350,6 +2364,11 @@ export interface components {
       /** @description One entry per non-virtual custody, in the pool's custody order. */
       custodyStats: components["schemas"]["CustodyStats"][];
     };
+    /**
+     * @description Collateral token of the market to address, where a target and side have two markets (SOL LONG: SOL- and JitoSOL-collateral; DECISIONS 5.21). Without it, the market where the owner holds the position (or the order) is used, the first configured one (for SOL LONG the SOL-collateral market) when both hold one. A token that is the collateral of no market of `marketSymbol` and `side` is UNKNOWN_MARKET.
+     * @example JitoSOL
+     */
+    PositionCollateralSymbol: string;
     /**
      * @description UI-ready metrics of one open position, plus raw values. `*Ui` strings are formatted (USD 2 decimals, token amounts at the token's display precision, prices at the market's price precision, percentages 2 decimals, truncated toward zero); `*Kmb` strings abbreviate with K, M, B suffixes from 1,000 on. Raw USD values are micro-USD integer strings. `leverage` is raw bps (10000 = 1x). When the margin is zero or negative, `leverage` and `leverageUi` are "Infinity".
      * @example {
@@ -2462,6 +2481,7 @@ export interface components {
       /** @description Symbol of the market's target token. 1 to 32 characters. */
       marketSymbol: string;
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Part of the position size to close, USD. Zero ("0", "0.00") or at least 97 % of the size is a full close; a non-zero amount below one micro-USD closes nothing (fee 0). */
       closeAmountUsdUi: components["schemas"]["DecimalInput"];
       /** @description Wallet owning the position. */
@@ -2541,6 +2561,7 @@ export interface components {
       /** @description Symbol of the market's target token. 1 to 32 characters. */
       marketSymbol: string;
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Collateral to add or remove, USD. */
       marginDeltaUsdUi: components["schemas"]["DecimalInput"];
       action: components["schemas"]["MarginAction"];
@@ -2609,6 +2630,7 @@ export interface components {
         /** @description Symbol of the market's target token. 1 to 32 characters. */
         marketSymbol: string;
         side: components["schemas"]["TradeSide"];
+        collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
         /** @description Wallet whose existing position of this market and side is used. Takes precedence over the inline fields. */
         owner?: components["schemas"]["Pubkey"];
         /** @description Inline mode. Entry price of the hypothetical position, UI price. */
@@ -2732,9 +2754,10 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Collateral to remove, USD. */
       withdrawAmountUsdUi: components["schemas"]["DecimalInput"];
-      /** @description Display hint only; the collateral is paid in the market's collateral token. */
+      /** @description Token the collateral is paid out in, through its custody in the market's pool (DECISIONS 5.17). */
       withdrawTokenSymbol: components["schemas"]["TokenSymbol"];
       /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
@@ -2870,6 +2893,7 @@ export interface components {
       marketSymbol: components["schemas"]["TokenSymbol"];
       /** @description Current side of the position; the new position takes the other side. */
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Leverage multiple of the new position. Bounds chosen by this contract (greater than 0, at most 1000); market limits apply in the quote. */
       leverage: number;
       /** @description Position owner (signs and pays unless a session key, `signer`, does). */
@@ -3185,14 +3209,27 @@ export interface components {
       marketStats: components["schemas"]["MarketStats"][];
     };
     /**
-     * @description One decoded program account (pool, custody, market or basket) without its address: camelCase field names, 64- and 128-bit integers as decimal strings, keys base58, enums as variant names, padding omitted.
+     * @description One decoded program account (pool, custody, market or basket) with its address: camelCase field names, 64- and 128-bit integers as decimal strings, keys base58, enums as variant names, padding omitted. Beside the fields, `pubkey` and `account` repeat the address and the fields as the live service's `{pubkey, account}` answer gives them (DECISIONS 5.16), so a client of either shape reads it.
      * @example {
      *       "owner": "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
      *       "positionsActive": true,
-     *       "ordersActive": false
+     *       "ordersActive": false,
+     *       "pubkey": "3nVbQnDgCk2ZkSxJzXQh9Cw6pDDfD3VzVtRNr3sWbQ7T",
+     *       "account": {
+     *         "owner": "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
+     *         "positionsActive": true,
+     *         "ordersActive": false
+     *       }
      *     }
      */
     V2RawAccount: {
+      /** @description Alias of the path's `pubkey`, as the live service names it; the account's address. */
+      pubkey: components["schemas"]["Pubkey"];
+      /** @description Alias of `.` (this object's own fields, without `pubkey` and `account`), as the live service names it: clients of the live service read the account's fields here (for example a basket's `account.debits`). */
+      account: {
+        [key: string]: unknown;
+      };
+    } & {
       [key: string]: unknown;
     };
     /** @description Decoded accounts with their addresses. */

@@ -3,7 +3,7 @@
  * stream front that serves the sockets in production), for the stream tests (virtual replay).
  */
 import { loadConfig } from "../../src/config/env.ts";
-import { createServiceApp } from "../../src/server.ts";
+import { connectionBounds, createServiceApp } from "../../src/server.ts";
 import { eventually } from "../helpers/eventually.ts";
 import { StreamClient } from "../helpers/streams.ts";
 import { listen } from "../../src/http/connections/listener.ts";
@@ -16,18 +16,11 @@ export async function streamingService(env: Record<string, string> = {}) {
   replay.advanceTo(1_000);
   const feeds = service.services.deployments.v2.index.feedIds().length;
   await eventually(() => service.services.prices.size >= feeds ? true : undefined, "the first prices");
-  const config = service.services.config;
   const listener = await listen({
     hostname: "127.0.0.1",
     port: 0,
     fetch: service.app.fetch,
-    timeouts: {
-      headersMs: config.HTTP_HEADERS_TIMEOUT_MS,
-      requestMs: config.HTTP_REQUEST_TIMEOUT_MS,
-      writeMs: config.HTTP_WRITE_TIMEOUT_MS,
-      keepAliveMs: config.HTTP_KEEPALIVE_TIMEOUT_MS,
-    },
-    webSocket: { maxMessageBytes: config.WS_MAX_MESSAGE_BYTES, pongTimeoutMs: config.WS_PONG_TIMEOUT_MS },
+    ...connectionBounds(service.services.config),
   });
   const port = listener.port;
   const base = `http://127.0.0.1:${port}`;

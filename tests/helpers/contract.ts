@@ -23,13 +23,25 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 // The contract's own format: a key in an answer must decode to 32 bytes, as one in a request must.
 ajv.addFormat("solana-pubkey", { type: "string", validate: isSolanaPubkey });
 // A field documented as the live service's name for a sibling (`x-alias-of: mintKey`) must hold the sibling's value,
-// in every answer any test sees.
+// in every answer any test sees. `x-alias-of: "."` is a single account's `account`: the object it sits in, less
+// itself and the `pubkey` beside it (DECISIONS 5.16).
 ajv.addKeyword({
   keyword: "x-alias-of",
   schemaType: "string",
-  validate: (twin: string, data: unknown, _schema: unknown, context?: { parentData: Record<string, unknown> }) =>
-    context !== undefined && isDeepStrictEqual(data, context.parentData[twin]),
+  validate: (twin: string, data: unknown, _schema: unknown, context?: AliasContext) =>
+    context !== undefined && isDeepStrictEqual(data, twin === "." ? ownFields(context) : context.parentData[twin]),
 });
+
+interface AliasContext {
+  parentData: Record<string, unknown>;
+  parentDataProperty: string | number;
+}
+
+function ownFields({ parentData, parentDataProperty }: AliasContext): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(parentData).filter(([key]) => key !== String(parentDataProperty) && key !== "pubkey"),
+  );
+}
 for (const [name, doc] of Object.entries(DOCUMENTS)) ajv.addSchema(doc, `${name}.json`);
 
 interface Template {

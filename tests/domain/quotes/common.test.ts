@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseU64Amount, parseUiPrice, requireLiquidity } from "../../../src/domain/quotes/common.ts";
+import { parseU64Amount, parseUiPrice, requireLiquidity, requireMarkets } from "../../../src/domain/quotes/common.ts";
 import { M } from "../../helpers/hand-built-deployment.ts";
 import { failureOf as failure, px, tradingFixture } from "../builders/v2/_helpers.ts";
 
@@ -28,4 +28,19 @@ Deno.test("parseU64Amount and parseUiPrice: within a u64, as the program holds e
     code: "COMPUTE_FAILED",
     err: "limitPrice is beyond the largest price the program holds",
   });
+});
+
+Deno.test("requireMarkets: collateralSymbol keeps the market of that collateral (DECISIONS 5.21)", () => {
+  const w = tradingFixture().snapshot("v2");
+  const keys = (collateral?: string) => requireMarkets(w, "SOL", "Long", collateral).map((m) => m.pubkey);
+  assert.deepEqual(keys(), [M.v2.solLong, M.v2.solLongJito]);
+  assert.deepEqual(keys("JitoSOL"), [M.v2.solLongJito]);
+  assert.deepEqual(keys("SOL"), [M.v2.solLong]);
+  // WSOL is SOL's mint under another symbol.
+  assert.deepEqual(keys("WSOL"), [M.v2.solLong]);
+  assert.deepEqual(failure(() => keys("USDC")), {
+    code: "UNKNOWN_MARKET",
+    err: "no LONG market for symbol 'SOL' with USDC collateral",
+  });
+  assert.equal(failure(() => keys("XYZ"))?.code, "UNKNOWN_SYMBOL");
 });
