@@ -17,6 +17,8 @@ held=()
 cleanup() {
   for pid in "${held[@]}"; do kill "$pid" 2>/dev/null || true; done
   compose down -t 5 >/dev/null 2>&1 || true
+  # podman-compose 1.0.3 leaves the project's network behind.
+  podman network rm -f "${PROJECT}_default" >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
 cleanup
