@@ -57,7 +57,7 @@ export interface Services {
   accounts: AccountStore;
   prices: PriceStore;
   blockhashes: BlockhashCaches;
-  /** The pure quotes' answers kept by request for one moment of the world (previews, preview-only builders). */
+  /** The pure quotes' answers kept by request for one moment of the state (previews, preview-only builders). */
   quotes: QuoteAnswerCache;
   ingest: IngestStatus;
   metrics: ServiceMetrics;

@@ -26,7 +26,7 @@
  * computed for the current owner accounts, prices and second (src/handlers/shared/held-reads.ts), so what a polled
  * owner view costs is the edge's work and the send.
  *
- * A POST is answered here too when an answer is kept for its method, URL and body in the current moment of the world
+ * A POST is answered here too when an answer is kept for its method, URL and body in the current moment of the state
  * (a pure quote's, src/http/kept-answers.ts): its body is read here only when its target holds kept answers and it
  * declares a JSON body no longer than anything kept; otherwise, or when nothing is kept for that body, the app gets the
  * request (with the body read here, when it was).
@@ -45,7 +45,7 @@ import { type RecordAnswer, REQUEST_ID_HEADER, requestIdFor, routeTemplate } fro
 import { type Admission, clientKey, type RequestLimiter } from "./middleware/rate-limit.ts";
 import { labelResponse } from "./middleware/answer-headers.ts";
 import type { CorsAnswerLabel } from "./middleware/cors.ts";
-import { type BodyReadAtEdge, type KeptAnswers, keptTarget, type WorldStamp } from "./kept-answers.ts";
+import { type BodyReadAtEdge, type KeptAnswers, keptTarget, type StateStamp } from "./kept-answers.ts";
 import { JSON_CONTENT_TYPE } from "./request-validator.ts";
 import { requestHeader } from "./request-header.ts";
 
@@ -250,7 +250,7 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
   const answerKeptOrApp = async (
     request: Request,
     target: string,
-    stamp: WorldStamp,
+    stamp: StateStamp,
     pathAndQuery: string,
     requestId: string,
     started: number,

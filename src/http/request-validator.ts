@@ -17,7 +17,7 @@
  * frozen, since every request of that URL shares it.
  *
  * A route with a body reads it as text. When the handler marks its answer keepable (a pure quote, kept-answers.ts),
- * the text is kept by method, URL and body for the current moment of the world, and the same request in that moment
+ * the text is kept by method, URL and body for the current moment of the state, and the same request in that moment
  * is answered from it before anything is parsed: only the content type is checked first, so a request that would be
  * refused is never answered from a kept answer.
  */
@@ -25,7 +25,7 @@ import type { RouteConfig, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { BoundedMemo } from "../protocol/memo.ts";
-import { bodyReadAtEdge, keepableText, type KeptAnswers, keptTarget, type WorldStamp } from "./kept-answers.ts";
+import { bodyReadAtEdge, keepableText, type KeptAnswers, keptTarget, type StateStamp } from "./kept-answers.ts";
 import { keptJsonResponse } from "./entity-tag.ts";
 import { readByClient } from "./errors.ts";
 import { routeTemplate } from "./middleware/observe.ts";
@@ -133,7 +133,7 @@ export function requestValidator(
     const validated = validateUrl(c);
     if (validated instanceof Response) return validated;
     const text = await bodyText(c);
-    // The same method, URL and body in the same moment of the world get the answer kept for them, if any.
+    // The same method, URL and body in the same moment of the state get the answer kept for them, if any.
     const keeping = text === undefined ? undefined : keepingFor(c, keptAnswers(c), text);
     const kept = keeping?.answers.find(keeping.target, keeping.body, keeping.stamp);
     if (kept !== undefined) return keptJsonResponse(kept.text);
@@ -152,7 +152,7 @@ export function requestValidator(
 /** Where a request's answer is looked up and kept: the kept answers, the moment, and the request's target and body. */
 interface Keeping {
   answers: KeptAnswers;
-  stamp: WorldStamp;
+  stamp: StateStamp;
   target: string;
   body: string;
 }

@@ -1,7 +1,7 @@
 /**
- * The pure quotes' answers, kept by request for one moment of the world (src/http/kept-answers.ts). A preview or a
+ * The pure quotes' answers, kept by request for one moment of the state (src/http/kept-answers.ts). A preview or a
  * preview-only builder computes on its request, the accounts, the prices and the clock; a trading screen polls the
- * same quote while its user decides, so the same request is answered many times between two changes of the world.
+ * same quote while its user decides, so the same request is answered many times between two changes of the state.
  *
  * A moment lasts while no account changes (any account of the store: a quote may read the pools, custodies, markets
  * and the owner's basket or position), no price changes, and the clock stays in the same second: the same granularity
@@ -14,7 +14,7 @@
  * Before `start()` (and after `stop()`) nothing tells the cache of changes, so nothing is kept and every request is
  * computed.
  */
-import type { KeptAnswer, KeptAnswers, WorldStamp } from "../http/kept-answers.ts";
+import type { KeptAnswer, KeptAnswers, StateStamp } from "../http/kept-answers.ts";
 import type { AccountStore } from "../state/account-store.ts";
 import type { Clock } from "../state/clock.ts";
 import type { PriceStore } from "../state/price-store.ts";
@@ -72,7 +72,7 @@ export class QuoteAnswerCache implements KeptAnswers {
     this.#drop(undefined);
   }
 
-  stamp(): WorldStamp | undefined {
+  stamp(): StateStamp | undefined {
     if (!this.#unsubscribe.length) return undefined;
     const second = Math.floor(this.clock.nowMs() / 1000);
     const current = this.#current;
@@ -83,18 +83,18 @@ export class QuoteAnswerCache implements KeptAnswers {
     return this.#current;
   }
 
-  holds(target: string, stamp: WorldStamp): boolean {
+  holds(target: string, stamp: StateStamp): boolean {
     return stamp === this.#heldFor && this.#answers.has(target);
   }
 
-  find(target: string, body: string, stamp: WorldStamp): KeptAnswer | undefined {
+  find(target: string, body: string, stamp: StateStamp): KeptAnswer | undefined {
     if (stamp !== this.#heldFor) return undefined;
     const answer = this.#answers.get(target)?.get(body);
     if (answer !== undefined) this.#hits++;
     return answer;
   }
 
-  keep(target: string, body: string, answer: KeptAnswer, stamp: WorldStamp): void {
+  keep(target: string, body: string, answer: KeptAnswer, stamp: StateStamp): void {
     if (target.length + body.length > this.longestKey || stamp !== this.stamp()) return;
     if (this.#heldFor !== stamp) this.#drop(stamp as Moment);
     let bodies = this.#answers.get(target);

@@ -7,14 +7,14 @@
 import assert from "node:assert/strict";
 import { echoOrigin } from "../helpers/cors-labels.ts";
 import { type Exchange, serviceEdge } from "../../src/http/edge.ts";
-import type { KeptAnswer, KeptAnswers, WorldStamp } from "../../src/http/kept-answers.ts";
+import type { KeptAnswer, KeptAnswers, StateStamp } from "../../src/http/kept-answers.ts";
 import { createLogger } from "../../src/http/logger.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
 import { startedReadService } from "../helpers/app.ts";
 import { call, type CheckedResponse, comparableHeaders } from "../helpers/contract.ts";
 import { scrape } from "../helpers/metrics.ts";
 
-const MOMENT: WorldStamp = {};
+const MOMENT: StateStamp = {};
 const KEPT: KeptAnswer = { text: '{"quoted":true}', route: "/quote" };
 const BODY = '{"amount":"1"}';
 

@@ -51,8 +51,8 @@ export function answerKeptJson<T>(c: Context<AppEnv>, json: JsonText<T>): Json20
 /**
  * A pure quote's outcome as the contract answers it: 200 with the value (shaped by `map`, e.g. a plan's DTO plus the
  * null transaction fields of a preview-only builder), or 200 with `{err, code}`. Only for an answer computed from
- * the request and the world alone (accounts, prices, the clock): it is marked keepable, so the same request in the
- * same moment of the world is answered from its text (src/http/kept-answers.ts). A builder's transaction (a
+ * the request and the state alone (accounts, prices, the clock): it is marked keepable, so the same request in the
+ * same moment of the state is answered from its text (src/http/kept-answers.ts). A builder's transaction (a
  * blockhash, a fee payer's state) never goes through here.
  */
 export function answerQuote<T>(c: Context<AppEnv>, result: QuoteResult<T>): Json200<T> | Json200<ComputeErrorBody>;

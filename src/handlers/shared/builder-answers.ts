@@ -34,11 +34,7 @@ import type { OperationId } from "../../http/metrics.ts";
 import type { ProgramVersion } from "../../protocol/vocabulary.ts";
 import { attempt, type QuoteErrorCode, type QuoteFailure, type QuoteResult } from "../../domain/quotes/result.ts";
 import type { TransactionPlan } from "../../domain/builders/plan.ts";
-import {
-  requireSessionPair as sessionPair,
-  type TradeSigner,
-  tradeSigner,
-} from "../../domain/builders/v2/trade-accounts.ts";
+import { sessionPair, type TradeSigner, tradeSigner } from "../../domain/builders/v2/trade-accounts.ts";
 import type { FundsTransactionPlan } from "../../domain/builders/v2/funds-plan.ts";
 import type { DeploymentSnapshot } from "../../domain/views/context.ts";
 import { answerQuote, computeError, type ComputeErrorBody, type Json200 } from "./answers.ts";

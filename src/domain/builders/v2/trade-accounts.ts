@@ -29,7 +29,7 @@ export interface TradeSigner {
  * The pair rule of the session fields (DECISIONS 5.13): `signer` and `sessionToken` both or neither, else 400
  * VALIDATION_FAILED naming the one missing. Checked on its own where nothing is signed (open-position preview).
  */
-export function requireSessionPair(signer: string | undefined, sessionToken: string | undefined): void {
+export function sessionPair(signer: string | undefined, sessionToken: string | undefined): void {
   if (signer === undefined && sessionToken !== undefined) {
     failField("VALIDATION_FAILED", "signer", "is required together with sessionToken");
   }
@@ -49,7 +49,7 @@ export function tradeSigner(
   signer: string | undefined,
   sessionToken: string | undefined,
 ): TradeSigner {
-  requireSessionPair(signer, sessionToken);
+  sessionPair(signer, sessionToken);
   if (signer === undefined || sessionToken === undefined) return { owner, signer: owner };
   const expected = pda.sessionToken(programId, signer, owner);
   if (sessionToken !== expected) {

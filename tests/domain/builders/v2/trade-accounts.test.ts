@@ -4,8 +4,8 @@ import {
   custodyKeys,
   dispensingAccounts,
   receivingAccounts,
-  requireSessionPair,
   rollupPlan,
+  sessionPair,
   signerAccounts,
   tradeSigner,
 } from "../../../../src/domain/builders/v2/trade-accounts.ts";
@@ -35,11 +35,11 @@ Deno.test("tradeSigner: the owner alone, or a session key with the token of (pro
   assert.equal(failureOf(() => tradeSigner(P, ALICE, undefined, undefined)), undefined);
 });
 
-Deno.test("requireSessionPair: both or neither (the preview checks only this); rollupPlan: the signer pays", () => {
-  requireSessionPair(undefined, undefined);
-  requireSessionPair("a", "b");
-  assert.equal(failureOf(() => requireSessionPair("a", undefined))?.field, "body.sessionToken");
-  assert.equal(failureOf(() => requireSessionPair(undefined, "b"))?.field, "body.signer");
+Deno.test("sessionPair: both or neither (the preview checks only this); rollupPlan: the signer pays", () => {
+  sessionPair(undefined, undefined);
+  sessionPair("a", "b");
+  assert.equal(failureOf(() => sessionPair("a", undefined))?.field, "body.sessionToken");
+  assert.equal(failureOf(() => sessionPair(undefined, "b"))?.field, "body.signer");
   const session = { owner: ALICE, signer: key("session key"), sessionToken: key("token") };
   assert.deepEqual(rollupPlan(session, []), { chain: "er", feePayer: session.signer, instructions: [] });
 });
