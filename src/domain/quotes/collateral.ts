@@ -17,20 +17,11 @@ import { formatTokenAmount, formatUsd } from "../format/ui.ts";
 import type { DeploymentSnapshot, LivePrice } from "../views/context.ts";
 import { leverageDecimal } from "../views/dto.ts";
 import { marketFormat, type PositionFigures, positionFigures } from "../views/position-metrics.ts";
-import {
-  type OpenPositionRef,
-  parseAmount,
-  parseUsd,
-  type PositionTarget,
-  requireCustodyInPool,
-  requirePosition,
-  requirePrice,
-  requireToken,
-  type SwapLeg,
-  swapLeg,
-  tradePrices,
-  usdText,
-} from "./common.ts";
+import { requireCustodyInPool, requirePrice, requireToken, tradePrices } from "./market-lookup.ts";
+import { type OpenPositionRef, type PositionTarget, requirePosition } from "./position-lookup.ts";
+import { usdText } from "./program-rules.ts";
+import { parseAmount, parseUsd } from "./request-numbers.ts";
+import { type SwapLeg, swapLeg } from "./swap-leg.ts";
 import { fail, type QuoteResult, runQuote } from "./result.ts";
 
 /** A position before and after a collateral change, with the action's limit. */

@@ -6,7 +6,7 @@
 import { tradeSide } from "../../../protocol/vocabulary.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import type { ErTransactionPlan } from "../plan.ts";
-import { requireMarkets } from "../../quotes/common.ts";
+import { requireMarkets } from "../../quotes/market-lookup.ts";
 import { fail } from "../../quotes/result.ts";
 import { cancelAllTriggers } from "./close-position.ts";
 import { hasTriggers, marketLabel, marketOrders, requireBasket } from "./order-slots.ts";

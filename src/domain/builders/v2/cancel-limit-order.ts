@@ -10,7 +10,7 @@ import { cancelLimitOrderErInstruction } from "../../../protocol/instructions/v2
 import { tradeSide } from "../../../protocol/vocabulary.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import type { ErTransactionPlan } from "../plan.ts";
-import { requireMarkets } from "../../quotes/common.ts";
+import { requireMarkets } from "../../quotes/market-lookup.ts";
 import { locateLimit, requireBasket } from "./order-slots.ts";
 import { custodyKeys, marketAccounts, rollupPlan, signerAccounts, type TradeSigner } from "./trade-accounts.ts";
 

@@ -11,7 +11,7 @@ import type { Instruction } from "../../../protocol/instructions/instruction.ts"
 import { tradeSide } from "../../../protocol/vocabulary.ts";
 import type { DeploymentSnapshot, MarketContext } from "../../views/context.ts";
 import type { ErTransactionPlan } from "../plan.ts";
-import { requireMarkets } from "../../quotes/common.ts";
+import { requireMarkets } from "../../quotes/market-lookup.ts";
 import { fail } from "../../quotes/result.ts";
 import {
   hasTriggers,

@@ -10,11 +10,13 @@ import { closeQuote } from "../../math/close.ts";
 import { priceWithSlippage } from "../../math/spread.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import type { ErTransactionPlan } from "../plan.ts";
-import { closeBasis, type PositionTarget, requirePosition, requireToken, tradePrices } from "../../quotes/common.ts";
+import { requireToken, tradePrices } from "../../quotes/market-lookup.ts";
+import { closeBasis, type PositionTarget, requirePosition } from "../../quotes/position-lookup.ts";
 import { fail } from "../../quotes/result.ts";
 import { decreaseInstruction } from "./close-position.ts";
 import { rollupPlan, type TradeSigner } from "./trade-accounts.ts";
-import { parseOrderSize, requireMinCollateral, requirePermission } from "./trade-checks.ts";
+import { parseOrderSize, requirePermission } from "./trade-checks.ts";
+import { requireMinimumCollateral } from "../../quotes/program-rules.ts";
 
 export interface DecreasePositionRequest {
   position: PositionTarget & { owner: string };
@@ -44,7 +46,7 @@ export function decreasePositionTransaction(
     full: false,
     proceeds: "withdraw",
   });
-  requireMinCollateral(market, q.newPosition.collateralUsd, false, "the position left open");
+  requireMinimumCollateral(market, q.newPosition.collateralUsd, { subject: "the position left open" });
   const bound = priceWithSlippage(false, market.side, q.pnl.exitPrice, slippageBps);
   return rollupPlan(signer, [decreaseInstruction(snapshot, signer, market, market.collateral, bound, sizeDelta)]);
 }

@@ -11,7 +11,7 @@ import { editTriggerOrderErInstruction } from "../../../protocol/instructions/v2
 import { tradeSide } from "../../../protocol/vocabulary.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import type { ErTransactionPlan } from "../plan.ts";
-import { requireMarkets, requirePrice } from "../../quotes/common.ts";
+import { requireMarkets, requirePrice } from "../../quotes/market-lookup.ts";
 import { fail } from "../../quotes/result.ts";
 import { parseOrderPrice } from "../../quotes/order-price.ts";
 import {
