@@ -6,7 +6,7 @@ import { U64_MAX } from "../../protocol/constants.ts";
 import { DecimalParseError, parseDecimal } from "../math/decimal.ts";
 import { parsePrice } from "../math/oracle.ts";
 import type { OraclePrice } from "../math/types.ts";
-import { fail } from "./result.ts";
+import { fail, type QuoteErrorCode } from "./result.ts";
 
 /** A decimal request string at `decimals` native digits (the schema already guarantees the syntax). */
 export function parseAmount(text: string, decimals: number, field: string): bigint {
@@ -40,15 +40,23 @@ export function parseSignedUsd(text: string, field: string): bigint {
   }
 }
 
-/** A user-entered UI price at the oracle exponent; zero is refused. */
-export function parseUiPrice(text: string, exponent: number, field: string): OraclePrice {
+/**
+ * A user-entered UI price at the oracle exponent; not a decimal, zero, or beyond a u64 mantissa is refused with
+ * `code` (a quote's COMPUTE_FAILED; an order rule's TRIGGER_PRICE_INVALID, ./order-price.ts).
+ */
+export function parseUiPrice(
+  text: string,
+  exponent: number,
+  field: string,
+  code: QuoteErrorCode = "COMPUTE_FAILED",
+): OraclePrice {
   let p: OraclePrice;
   try {
     p = parsePrice(text, exponent);
   } catch {
-    return fail("COMPUTE_FAILED", `${field} is not a decimal price`);
+    return fail(code, `${field} is not a decimal price`);
   }
-  if (p.price <= 0n) fail("COMPUTE_FAILED", `${field} must be greater than zero`);
-  if (p.price > U64_MAX) fail("COMPUTE_FAILED", `${field} is beyond the largest price the program holds`);
+  if (p.price <= 0n) fail(code, `${field} must be greater than zero`);
+  if (p.price > U64_MAX) fail(code, `${field} is beyond the largest price the program holds`);
   return p;
 }
