@@ -1,7 +1,8 @@
 /**
- * Entry point: `deno task start`. Validates the configuration, assembles the services, serves HTTP and
- * shuts down gracefully on SIGTERM/SIGINT (stream sockets close with 1001, in-flight requests finish, sources and
- * timers stop).
+ * Entry point: `deno task start`. Validates the configuration, assembles the services, serves HTTP through the
+ * connection layer (src/http/connections: every connection bounded) and the metrics on their own listener, and
+ * shuts down gracefully on SIGTERM/SIGINT within SHUTDOWN_TIMEOUT_MS (stream sockets close with 1001, in-flight
+ * requests finish, sources and timers stop; what is left at the deadline is dropped and the process exits 0).
  *
  * Run it with `--v8-flags=--no-allocation-site-pretenuring` (the `start` task and the Dockerfile do). Streaming to
  * thousands of owners allocates every message's figures at the same few allocation sites; after a burst where many of
@@ -13,7 +14,10 @@
 import "./runtime/quiet-punycode.ts"; // first: before any module that loads web3.js
 import { ConfigError, loadConfig } from "./config/env.ts";
 import { createServiceApp } from "./server.ts";
-import { createLogger } from "./http/logger.ts";
+import { createLogger, type Logger } from "./http/logger.ts";
+import type { ServiceMetrics } from "./http/metrics.ts";
+import { serveMetrics } from "./http/metrics-listener.ts";
+import { type ConnectionEvents, listen, type Listening } from "./http/connections/listener.ts";
 
 async function main() {
   let config;
@@ -39,19 +43,32 @@ async function main() {
     }
     throw error;
   }
-  const { app, start, closeStreams, stop } = service;
-  // Set once serving: a shutdown during the boot's wait has no server to stop yet.
-  const serving: { server?: Deno.HttpServer } = {};
+  const { app, services, start, closeStreams, stop } = service;
+  // Set once serving: a shutdown during the boot's wait has nothing to close yet.
+  const serving: { listener?: Listening; metrics?: Deno.HttpServer } = {};
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info("shutting down", { signal });
-    // WebSockets first: they close with 1001 (going away) instead of holding the server's shutdown open.
+    logger.info("shutting down", { signal, deadlineMs: config.SHUTDOWN_TIMEOUT_MS });
+    const started = Date.now();
+    // Whatever still holds the process past the deadline (a client, an upstream) is dropped: exit 0 regardless.
+    const deadline = setTimeout(() => {
+      logger.warn("shutdown deadline passed: exiting with connections still open", {
+        open: serving.listener?.open ?? 0,
+      });
+      Deno.exit(0);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    // WebSockets first: they close with 1001 (going away); then no new connection, idle ones closed, requests in
+    // flight finished (what remains near the deadline is dropped).
     closeStreams();
-    await serving.server?.shutdown();
+    serving.listener?.close();
+    await serving.listener?.drain(Math.max(0, config.SHUTDOWN_TIMEOUT_MS - DEADLINE_MARGIN_MS));
+    await serving.metrics?.shutdown();
     // During the boot's wait for a first load, this also ends the wait (start() then returns at once).
     await stop();
+    clearTimeout(deadline);
+    logger.info("stopped", { ms: Date.now() - started });
     Deno.exit(0);
   };
   // Before the boot's wait: a SIGTERM while an upstream is down is a graceful stop too, not the default kill (which,
@@ -59,15 +76,55 @@ async function main() {
   for (const signal of ["SIGTERM", "SIGINT"] as const) Deno.addSignalListener(signal, () => void shutdown(signal));
   await start();
   if (stopping) return; // shutdown() exits once the sources are stopped
-  const server = serving.server = Deno.serve(
-    {
-      hostname: config.HOST,
-      port: config.PORT,
-      onListen: ({ hostname, port }) => logger.info("listening", { url: `http://${hostname}:${port}` }),
+  const listener = serving.listener = await listen({
+    hostname: config.HOST,
+    port: config.PORT,
+    fetch: app.fetch,
+    timeouts: {
+      headersMs: config.HTTP_HEADERS_TIMEOUT_MS,
+      requestMs: config.HTTP_REQUEST_TIMEOUT_MS,
+      writeMs: config.HTTP_WRITE_TIMEOUT_MS,
+      keepAliveMs: config.HTTP_KEEPALIVE_TIMEOUT_MS,
     },
-    app.fetch,
-  );
-  await server.finished;
+    maxConnections: config.HTTP_MAX_CONNECTIONS,
+    webSocket: { maxMessageBytes: config.WS_MAX_MESSAGE_BYTES, pongTimeoutMs: config.WS_PONG_TIMEOUT_MS },
+    events: connectionEvents(services.metrics, logger),
+  });
+  services.metrics.watchConnections(() => listener.open);
+  logger.info("listening", {
+    url: `http://${listener.hostname}:${listener.port}`,
+    maxConnections: listener.maxConnections,
+  });
+  if (config.METRICS_PORT !== "off") {
+    serving.metrics = serveMetrics({
+      hostname: config.METRICS_HOST,
+      port: config.METRICS_PORT,
+      metrics: services.metrics,
+      onListen: ({ hostname, port }) => logger.info("metrics listening", { url: `http://${hostname}:${port}` }),
+    });
+  }
 }
+
+/** Kept for stopping the sources after the drain, within the deadline. */
+const DEADLINE_MARGIN_MS = 1000;
+
+/** How often at most a refusal at the connection limit is logged (each one is counted). */
+const REFUSAL_LOG_INTERVAL_MS = 10_000;
+
+function connectionEvents(metrics: ServiceMetrics, logger: Logger): ConnectionEvents {
+  let lastRefusalLog = 0;
+  return {
+    refused: () => {
+      metrics.connectionEnded("refused");
+      if (Date.now() - lastRefusalLog < REFUSAL_LOG_INTERVAL_MS) return;
+      lastRefusalLog = Date.now();
+      logger.warn("connection limit reached: new connections closed (HTTP_MAX_CONNECTIONS)");
+    },
+    closed: (reason) => metrics.connectionEnded(reason),
+    failed: (what, error) => logger.warn("connection failed", { what, error: errorText(error) }),
+  };
+}
+
+const errorText = (error: unknown) => error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 
 if (import.meta.main) await main();

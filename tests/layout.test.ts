@@ -91,6 +91,11 @@ const UNMIRRORED: Record<string, string> = {
   "src/http/kept-answers.ts": "kept quote answers: tests/http/kept-quotes.test.ts, edge-kept-quotes.test.ts",
   "src/http/metrics.ts": "the metrics registry: tests/http/middleware/observe.test.ts",
   "src/http/validation.ts": "request validation errors: tests/http/request-validator.test.ts, hostile-input.test.ts",
+  "src/http/connections/":
+    "the connection layer over real loopback connections: tests/e2e/closes.test.ts, stream-replicas.test.ts and " +
+    "upstream-faults.test.ts (through tests/e2e/_streaming-service.ts), tests/e2e/main.test.ts",
+  "src/http/metrics-listener.ts":
+    "the operators' scrape, read by tests/helpers/metrics.ts in tests/http/middleware/observe.test.ts, edge.test.ts",
   "src/http/middleware/answer-headers.ts": "headers of every answer: tests/http/edge.test.ts, contract.test.ts",
   // Ingest: the chain source runs against a replayed RPC (tests/ingest/_helpers.ts).
   "src/ingest/chain-source.ts":

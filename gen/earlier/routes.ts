@@ -1482,18 +1482,6 @@ export const previewMargin = createRoute({
     },
   },
 });
-export const getMetrics = createRoute({
-  operationId: "getMetrics",
-  method: "get",
-  path: "/metrics",
-  tags: ["Service"],
-  responses: {
-    200: {
-      description: "Metrics in text exposition format (version 0.0.4).",
-      content: { "text/plain": { schema: z.string() } },
-    },
-  },
-});
 export const getOpenApiDocument = createRoute({
   operationId: "getOpenApiDocument",
   method: "get",
@@ -1504,6 +1492,11 @@ export const getOpenApiDocument = createRoute({
       description: "The OpenAPI 3.1 description of the earlier interface.",
       content: { "application/json": { schema: s.OpenApiDocumentSchema } },
     },
+    429: {
+      description:
+        "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
   },
 });
 export const getDocs = createRoute({
@@ -1511,7 +1504,14 @@ export const getDocs = createRoute({
   method: "get",
   path: "/docs/",
   tags: ["Service"],
-  responses: { 200: { description: "The documentation page.", content: { "text/html": { schema: z.string() } } } },
+  responses: {
+    200: { description: "The documentation page.", content: { "text/html": { schema: z.string() } } },
+    429: {
+      description:
+        "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+  },
 });
 /** Every operation of the document, by operationId. */
 export const routes = {
@@ -1562,7 +1562,6 @@ export const routes = {
   previewExitFee,
   previewTpSl,
   previewMargin,
-  getMetrics,
   getOpenApiDocument,
   getDocs,
 } as const;

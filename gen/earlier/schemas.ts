@@ -556,7 +556,6 @@ export const PriceResponseSchema = z.object({
   "marketSession": MarketSessionSchema,
 }).openapi("PriceResponse");
 export const PriceMapSchema = z.record(z.string(), PriceResponseSchema).openapi("PriceMap");
-export const PrometheusTextSchema = z.string().openapi("PrometheusText");
 export const RawAccountEntrySchema = z.object({ "pubkey": PubkeySchema, "account": z.object({}) }).openapi(
   "RawAccountEntry",
 );
@@ -699,7 +698,6 @@ export const componentSchemas = {
   "PriceMap": PriceMapSchema,
   "PriceResponse": PriceResponseSchema,
   "PrivilegeType": PrivilegeTypeSchema,
-  "PrometheusText": PrometheusTextSchema,
   "Pubkey": PubkeySchema,
   "RawAccountEntry": RawAccountEntrySchema,
   "RawAccountEntryList": RawAccountEntryListSchema,

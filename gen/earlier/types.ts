@@ -1073,28 +1073,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/metrics": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Prometheus metrics
-     * @description Service metrics in the Prometheus text exposition format: request counts and durations by route and status,
-     *     open WebSocket connections, ingest lag (slot lag and oracle age), RPC errors and rate-limit rejections.
-     *     Not rate limited.
-     */
-    get: operations["getMetrics"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   "/api-docs/openapi.json": {
     parameters: {
       query?: never;
@@ -1104,7 +1082,7 @@ export interface paths {
     };
     /**
      * This OpenAPI document
-     * @description This document, bundled into one JSON object and served verbatim. Not rate limited.
+     * @description This document, bundled into one JSON object and served verbatim.
      */
     get: operations["getOpenApiDocument"];
     put?: never;
@@ -1125,7 +1103,7 @@ export interface paths {
     /**
      * Interactive documentation
      * @description HTML page showing the documentation of both interfaces. All assets are served by the service itself; the
-     *     page loads nothing from a CDN. Not rate limited.
+     *     page loads nothing from a CDN.
      */
     get: operations["getDocs"];
     put?: never;
@@ -2619,13 +2597,6 @@ export interface components {
      * @enum {string}
      */
     PrivilegeType: "NONE" | "STAKE" | "REFERRAL";
-    /**
-     * @description Prometheus text exposition format.
-     * @example # HELP http_requests_total HTTP requests by route and status.
-     *     # TYPE http_requests_total counter
-     *     http_requests_total{route="/prices",status="200"} 42
-     */
-    PrometheusText: string;
     /**
      * Format: solana-pubkey
      * @description A Solana public key encoded in base58: 32 to 44 characters that decode to exactly 32 bytes (format `solana-pubkey`). Malformed keys, including well-formed base58 of another length, are rejected with 400 INVALID_PUBKEY.
@@ -4785,26 +4756,6 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
-  getMetrics: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Metrics in text exposition format (version 0.0.4). */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "text/plain": components["schemas"]["PrometheusText"];
-        };
-      };
-    };
-  };
   getOpenApiDocument: {
     parameters: {
       query?: never;
@@ -4823,6 +4774,7 @@ export interface operations {
           "application/json": components["schemas"]["OpenApiDocument"];
         };
       };
+      429: components["responses"]["TooManyRequests"];
     };
   };
   getDocs: {
@@ -4843,6 +4795,7 @@ export interface operations {
           "text/html": components["schemas"]["HtmlPage"];
         };
       };
+      429: components["responses"]["TooManyRequests"];
     };
   };
 }

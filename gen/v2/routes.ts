@@ -1437,6 +1437,11 @@ export const v2GetOpenApiDocument = createRoute({
       description: "OpenAPI 3.1 document.",
       content: { "application/json": { schema: s.V2OpenApiDocumentSchema } },
     },
+    429: {
+      description:
+        "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
     500: {
       description: "Server-side failure (codes INTERNAL, BLOCKHASH_UNAVAILABLE, TRANSACTION_TOO_LARGE).",
       content: { "application/json": { schema: s.ErrorResponseSchema } },

@@ -1103,7 +1103,7 @@ export interface paths {
     };
     /**
      * This description as JSON
-     * @description The bundled form of this hand-written OpenAPI document (shared components inlined), served unchanged as JSON. Not rate-limited.
+     * @description The bundled form of this hand-written OpenAPI document (shared components inlined), served unchanged as JSON.
      */
     get: operations["v2GetOpenApiDocument"];
     put?: never;
@@ -4768,6 +4768,7 @@ export interface operations {
           "application/json": components["schemas"]["V2OpenApiDocument"];
         };
       };
+      429: components["responses"]["TooManyRequests"];
       500: components["responses"]["InternalError"];
     };
   };

@@ -28,6 +28,30 @@ const wsUrl = z.url({ protocol: /^wss?$/, error: "must be a ws:// or wss:// URL"
 export const ConfigSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: port.default(8080),
+  // Prometheus metrics and the liveness check, on a listener of their own: loopback by default, so the API port
+  // never serves them to the internet. `off` serves neither.
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  METRICS_PORT: z.union([z.literal("off"), port]).default(9464),
+
+  // Connections (src/http/connections): every bound a client could otherwise hold open or fill without limit.
+  // The first request's headers must arrive within this long of the connection opening (slow headers: closed).
+  HTTP_HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
+  // A request's body must arrive, and its answer be produced, within this long of its headers.
+  HTTP_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+  // An answer must be taken by the client within this long (a reader that stops reading is closed).
+  HTTP_WRITE_TIMEOUT_MS: positiveInt.default(60_000),
+  // A kept-alive connection with no request for this long is closed.
+  HTTP_KEEPALIVE_TIMEOUT_MS: positiveInt.default(5_000),
+  // Open connections (HTTP and WebSocket) at most; past it a new connection is closed at once. Default: the
+  // descriptor limit (raised at start to the hard limit) less a tenth, at least 128, kept for upstreams and files.
+  HTTP_MAX_CONNECTIONS: positiveInt.optional(),
+  // Largest message a stream client may send (the streams read none beyond control frames): past it the socket is
+  // closed with 1009 (RFC 6455 "message too big").
+  WS_MAX_MESSAGE_BYTES: positiveInt.default(4096),
+  // Graceful shutdown (SIGTERM/SIGINT): streams close with 1001 and requests in flight finish; whatever is still
+  // open this long after the signal is dropped and the process exits 0.
+  SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
+
   // Structured JSON logs (one line per request and per event) at this level and above.
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 

@@ -12,7 +12,7 @@ import { routes as v2Routes } from "../../gen/v2/routes.ts";
 import { routes as earlierRoutes } from "../../gen/earlier/routes.ts";
 import { componentSchemas as v2Components } from "../../gen/v2/schemas.ts";
 import * as earlierSchemas from "../../gen/earlier/schemas.ts";
-import { ApiError, type ErrorBody } from "./errors.ts";
+import { ApiError, CLIENT_CLOSED_REQUEST, ClientGone, type ErrorBody } from "./errors.ts";
 import { validationErrorBody } from "./validation.ts";
 import { type InvalidRequest, requestValidator } from "./request-validator.ts";
 import { docsAssetRoutes } from "./docs.ts";
@@ -135,6 +135,8 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   const logger = options.logger ?? silentLogger;
 
   app.onError((error, c) => {
+    // No one to answer: the edge records it as a client abort (observe.ts), not as an error.
+    if (error instanceof ClientGone) return c.body(null, CLIENT_CLOSED_REQUEST as 400);
     const { status, body } = errorResponseFor(error);
     const where = { requestId: c.get("requestId"), method: c.req.method, path: c.req.path.slice(0, 256) };
     if (status >= 500 && status !== 501 && status !== 503) {

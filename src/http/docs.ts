@@ -1,24 +1,52 @@
 /**
  * Interactive documentation at `/docs/` for both interfaces (Scalar), with the viewer's script served from the
  * npm package so the page makes no request to any CDN (DECISIONS 1.6): default fonts off, no proxy, no telemetry.
+ * The script (4.35 MB) is the largest answer the service sends: gzipped once (1.2 MB) for clients that accept it,
+ * and streamed from the one shared copy, so a client that stops reading holds a chunk, not the script.
  */
 import type { AppEnv } from "../services.ts";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { gzipSync } from "node:zlib";
 
 export const DOCS_SCRIPT_PATH = "/docs/scalar.js";
 
-let scriptCache: Uint8Array | undefined;
+/** The viewer's script as served: its bytes, and their gzip, each read and compressed once and shared by every answer. */
+interface ScriptAsset {
+  identity: Uint8Array<ArrayBuffer>;
+  gzip: Uint8Array<ArrayBuffer>;
+}
+
+let scriptAsset: ScriptAsset | undefined;
 
 /** The package does not export its browser bundle, so locate it next to the package's resolved entry point. */
-function scalarStandaloneScript(): Uint8Array {
-  if (!scriptCache) {
+function scalarStandaloneScript(): ScriptAsset {
+  if (!scriptAsset) {
     const entry = createRequire(import.meta.url).resolve("@scalar/api-reference");
     const packageRoot = dirname(dirname(entry));
-    scriptCache = Deno.readFileSync(join(packageRoot, "dist", "browser", "standalone.js"));
+    const identity = Deno.readFileSync(join(packageRoot, "dist", "browser", "standalone.js"));
+    scriptAsset = { identity, gzip: new Uint8Array(gzipSync(identity, { level: 9 })) };
   }
-  return scriptCache;
+  return scriptAsset;
+}
+
+/** Bytes handed to the server at a time: an answer a client does not read holds about this much, not the asset. */
+const CHUNK_BYTES = 64 * 1024;
+
+/**
+ * A body over shared bytes, handed out a chunk at a time as the client takes them. A whole-buffer body is copied
+ * into each answer (4 MiB per unread answer of the script); this holds views of the one copy.
+ */
+export function sharedBytesBody(bytes: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array<ArrayBuffer>> {
+  let offset = 0;
+  return new ReadableStream({
+    pull(controller) {
+      controller.enqueue(bytes.subarray(offset, offset + CHUNK_BYTES));
+      offset += CHUNK_BYTES;
+      if (offset >= bytes.length) controller.close();
+    },
+  }, { highWaterMark: 0 });
 }
 
 export function docsPageHtml(): string {
@@ -54,8 +82,16 @@ export function docsPageHtml(): string {
 /** The viewer's script is an asset, not an API operation, so it is registered outside the OpenAPI route table. */
 export function docsAssetRoutes(app: OpenAPIHono<AppEnv>) {
   app.get(DOCS_SCRIPT_PATH, (c) => {
-    c.header("content-type", "application/javascript; charset=utf-8");
-    c.header("cache-control", "public, max-age=86400");
-    return c.body(scalarStandaloneScript() as Uint8Array<ArrayBuffer>);
+    const asset = scalarStandaloneScript();
+    const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
+    const bytes = gzip ? asset.gzip : asset.identity;
+    const headers: Record<string, string> = {
+      "content-type": "application/javascript; charset=utf-8",
+      "cache-control": "public, max-age=86400",
+      "content-length": String(bytes.length),
+      vary: "Accept-Encoding",
+    };
+    if (gzip) headers["content-encoding"] = "gzip";
+    return c.body(sharedBytesBody(bytes), 200, headers);
   });
 }

@@ -38,8 +38,9 @@ import type { Context } from "hono";
 import type { AppEnv } from "../services.ts";
 import { AnswerTemplates } from "./answer-templates.ts";
 import { ifNoneMatchHolds, keptJsonResponse } from "./entity-tag.ts";
-import type { ErrorBody } from "./errors.ts";
+import { CLIENT_CLOSED_REQUEST, type ErrorBody, readByClient } from "./errors.ts";
 import { KNOWN_METHODS, OTHER } from "./metrics.ts";
+import { carrySocketUpgrade } from "./connections/socket-upgrade.ts";
 import { type RecordAnswer, REQUEST_ID_HEADER, requestIdFor, routeTemplate } from "./middleware/observe.ts";
 import { type Admission, clientKey, type RequestLimiter } from "./middleware/rate-limit.ts";
 import { labelResponse } from "./middleware/answer-headers.ts";
@@ -230,7 +231,8 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     info: unknown,
     body?: string,
   ): Response | Promise<Response> => {
-    const exchange: Exchange = { remoteAddr: remoteAddrOf(info), requestId, body };
+    // A handshake served by the connection layer carries its upgrade on to the stream route.
+    const exchange: Exchange = carrySocketUpgrade({ remoteAddr: remoteAddrOf(info), requestId, body }, info);
     if (method === "HEAD") {
       return Promise.resolve(app(new Request(request, { method: "GET" }), exchange))
         .then((response) => headOf(answeredByApp(response, method, pathAndQuery, origin, exchange, started)));
@@ -254,7 +256,13 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     started: number,
     info: unknown,
   ): Promise<Response> => {
-    const body = await request.text();
+    let body: string;
+    try {
+      body = await readByClient(request.text());
+    } catch {
+      record(requestId, "POST", pathAndQuery, target, CLIENT_CLOSED_REQUEST, started);
+      return new Response(null, { status: CLIENT_CLOSED_REQUEST });
+    }
     const kept = quotes?.find(target, body, stamp);
     if (kept !== undefined) {
       const answer = () => templates.answer(kept, kept.text, undefined, requestId);

@@ -41,4 +41,27 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * nginx's 499 "client closed request": a request whose client went away before its body arrived. Never sent (no one
+ * is there to read it); the edge records it as a client abort, not as an answer (src/http/middleware/observe.ts).
+ */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+/** Reading a request's body failed because its client went away (a reset or a close before the declared length). */
+export class ClientGone extends Error {
+  override name = "ClientGone";
+  constructor() {
+    super("the client closed the connection before its request body arrived");
+  }
+}
+
+/** `body`, or ClientGone where the client went away while it was read. */
+export async function readByClient<T>(body: Promise<T>): Promise<T> {
+  try {
+    return await body;
+  } catch {
+    throw new ClientGone();
+  }
+}
+
 export const notImplemented = () => new ApiError(501, "NOT_IMPLEMENTED", "not implemented");

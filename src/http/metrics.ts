@@ -55,6 +55,10 @@ export class ServiceMetrics {
   readonly corsPreflights: client.Counter<"origin">;
   readonly builderFailures: client.Counter<"operation" | "code">;
   readonly limitStoreErrors: client.Counter<"store" | "operation">;
+  readonly connectionsEnded: client.Counter<"reason">;
+  readonly clientAborts: client.Counter;
+  /** Open connections, as the listener counts them (none until it is watched). */
+  #openConnections: () => number = () => 0;
 
   constructor(sources: MetricsSources) {
     const registers = [this.registry];
@@ -99,6 +103,28 @@ export class ServiceMetrics {
       name: "limit_store_errors_total",
       help: "Failed calls to the shared limit store (Redis); the limit then fails open on this replica.",
       labelNames: ["store", "operation"],
+      registers,
+    });
+    const openConnections = () => this.#openConnections();
+    new client.Gauge({
+      name: "http_connections",
+      help: "Open client connections (HTTP and WebSocket) on this replica.",
+      registers,
+      collect() {
+        this.set(openConnections());
+      },
+    });
+    this.connectionsEnded = new client.Counter({
+      name: "http_connections_ended_total",
+      help: "Client connections the service ended itself, by reason: refused at HTTP_MAX_CONNECTIONS (`refused`), " +
+        "a missed deadline (`headers`, `request`, `write`, `keepAlive`), HTTP/2 cleartext (`h2c`), a WebSocket " +
+        "without its pong (`pong`) or sending an oversized message (`message-too-big`).",
+      labelNames: ["reason"],
+      registers,
+    });
+    this.clientAborts = new client.Counter({
+      name: "http_client_aborts_total",
+      help: "Requests whose client went away before its body arrived (not counted as answers).",
       registers,
     });
     // Ages on the service clock (the recording's timeline in replay mode); -1 before the first reading.
@@ -281,6 +307,21 @@ export class ServiceMetrics {
   /** A call to the shared limit store failed (the caller fails open). */
   limitStoreFailed(store: LimitStoreName, operation: string): void {
     this.limitStoreErrors.inc({ store, operation });
+  }
+
+  /** Reads the open connection count from the listener at each scrape. */
+  watchConnections(open: () => number): void {
+    this.#openConnections = open;
+  }
+
+  /** The service ended a client connection itself (see `http_connections_ended_total` for the reasons). */
+  connectionEnded(reason: string): void {
+    this.connectionsEnded.inc({ reason });
+  }
+
+  /** A client went away before its request's body arrived. */
+  clientAborted(): void {
+    this.clientAborts.inc();
   }
 
   async exposition(): Promise<{ contentType: string; body: string }> {

@@ -27,6 +27,7 @@ import { HTTPException } from "hono/http-exception";
 import { BoundedMemo } from "../protocol/memo.ts";
 import { bodyReadAtEdge, keepableText, type KeptAnswers, keptTarget, type WorldStamp } from "./kept-answers.ts";
 import { keptJsonResponse } from "./entity-tag.ts";
+import { readByClient } from "./errors.ts";
 import { routeTemplate } from "./middleware/observe.ts";
 
 export type ValidationTarget = "query" | "param" | "json";
@@ -81,13 +82,13 @@ async function bodyText(c: Context): Promise<string | undefined> {
   const contentType = c.req.header("content-type");
   if (contentType === undefined) {
     // No type: fine without a body, refused with one.
-    if (c.req.raw.body !== null && (await c.req.arrayBuffer()).byteLength > 0) {
+    if (c.req.raw.body !== null && (await readByClient(c.req.arrayBuffer())).byteLength > 0) {
       throw new HTTPException(415, { message: "Unsupported Media Type" });
     }
     return undefined;
   }
   if (!JSON_CONTENT_TYPE.test(contentType)) throw new HTTPException(415, { message: "Unsupported Media Type" });
-  return bodyReadAtEdge(c) ?? await c.req.text();
+  return bodyReadAtEdge(c) ?? await readByClient(c.req.text());
 }
 
 function parsedBody(text: string | undefined): unknown {

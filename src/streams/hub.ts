@@ -3,7 +3,8 @@
  * stateful about the sockets so a stream file only says what to send (src/streams/v2-basket.ts, earlier-owner.ts):
  *
  * - admission: a connection slot per socket from the shared limits (5 per owner, 10,000 in all; memory or Redis),
- *   taken before the upgrade so a refusal is an HTTP answer (429 WS_OWNER_LIMIT, 503 WS_GLOBAL_LIMIT);
+ *   taken before the upgrade so a refusal is an HTTP answer (429 WS_OWNER_LIMIT, 503 WS_GLOBAL_LIMIT), and held
+ *   only by a socket that opens (`OPEN_DEADLINE_MS`) and until it closes;
  * - one close path per socket, whoever closes it (client, liveness, slow consumer, shutdown): it releases the slot,
  *   leaves the schedules and the owner index, and moves the `ws_connections` gauge, exactly once;
  * - fan-out: periodic messages per interval schedule (src/streams/schedule.ts: one timer per interval, owners spread
@@ -127,6 +128,12 @@ interface Group<P> {
 const OPEN = 1;
 
 /**
+ * How long an admitted socket may take to open after its 101 is answered before its slot is given back. The switch
+ * itself takes microseconds; the margin is for a busy event loop (10,000 sockets opening at once).
+ */
+export const OPEN_DEADLINE_MS = 1500;
+
+/**
  * The `idleTimeout` (seconds) to upgrade with so that a silent client is closed `pongTimeoutMs` after an unanswered
  * ping. Deno's server socket is the one pinging (JavaScript cannot send a ping frame on it): after idleTimeout/2
  * without a frame from the client it sends a ping, and closes the socket (1001) when another idleTimeout/2 passes with
@@ -193,15 +200,25 @@ export class StreamHub<P> {
       connect: (params, intervalMs) => {
         let connection: Connection<P> | undefined;
         let ended = false;
+        // A peer that resets the connection before the switch gets no socket and no event (Deno's upgrade and the
+        // `ws` package's alike): its slot is given back once the switch is overdue, whatever the peer did.
+        const overdue = this.#timers.setTimeout(() => {
+          if (connection || ended) return;
+          ended = true;
+          void slot.release();
+        }, OPEN_DEADLINE_MS);
         return {
           opened: (socket) => {
-            if (ended || connection) return;
+            if (connection) return;
+            if (ended) return socket.close(CLOSE.policyViolation, "handshake not completed in time");
+            this.#timers.clearTimeout(overdue);
             connection = { owner, params, intervalMs, socket, slot, closed: false };
             this.#join(connection);
           },
           closed: () => {
             if (ended) return;
             ended = true;
+            this.#timers.clearTimeout(overdue);
             if (connection) this.#close(connection);
             else void slot.release();
           },

@@ -15,6 +15,7 @@ import { hex } from "../../src/protocol/codec/bytes.ts";
 import type { AccountChange } from "../../src/state/account-store.ts";
 import { call } from "../helpers/contract.ts";
 import { eventually } from "../helpers/eventually.ts";
+import { scrape } from "../helpers/metrics.ts";
 
 const WORLD = "fixtures/world";
 
@@ -78,8 +79,8 @@ Deno.test("recorded closes: closed earlier positions and orders leave every list
     // It was the existence check, not a full reload, and it counted what it removed.
     assert.equal(base.resyncs, reloads);
     assert.ok(base.closesDetected >= 4);
-    const metrics = await call(app, "GET", "/metrics");
-    assert.match(metrics.text, new RegExp(`ingest_closes_detected_total\\{chain="base"\\} ${base.closesDetected}`));
+    const metrics = await scrape(services);
+    assert.match(metrics, new RegExp(`ingest_closes_detected_total\\{chain="base"\\} ${base.closesDetected}`));
   } finally {
     await service.stop();
   }

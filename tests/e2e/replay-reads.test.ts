@@ -14,6 +14,7 @@ import { toRawJson } from "../../src/protocol/raw-json.ts";
 import { hex } from "../../src/protocol/codec/bytes.ts";
 import { call } from "../helpers/contract.ts";
 import { eventually } from "../helpers/eventually.ts";
+import { scrape } from "../helpers/metrics.ts";
 
 const WORLD = "fixtures/world";
 
@@ -121,10 +122,9 @@ Deno.test("replay end to end: recorded state, a recorded update and an oracle fr
     });
 
     await t.step("/metrics exposes request, ingest and oracle figures", async () => {
-      const metrics = await call(app, "GET", "/metrics");
-      assert.equal(metrics.status, 200);
+      const metrics = await scrape(services);
       for (const name of ["http_requests_total", "ingest_slot", "oracle_last_frame_age_seconds", "rpc_errors"]) {
-        assert.match(metrics.text, new RegExp(`^# TYPE ${name} `, "m"));
+        assert.match(metrics, new RegExp(`^# TYPE ${name} `, "m"));
       }
     });
   } finally {

@@ -12,6 +12,7 @@ import { assertMatchesContract, call } from "../helpers/contract.ts";
 import { eventually } from "../helpers/eventually.ts";
 import { closeCodeOf, OPCODE, rawUpgrade } from "../helpers/streams.ts";
 import { streamingService } from "./_streaming-service.ts";
+import { scrape } from "../helpers/metrics.ts";
 
 const WORLD = "fixtures/world";
 
@@ -158,7 +159,7 @@ Deno.test("v2 basket stream on the embedded world", async (t) => {
     await t.step("the gauge follows the sockets", async () => {
       const client = await s.open(`/v2/owner/${STABLE_OWNER}/ws`);
       const gauge = async () =>
-        (await (await fetch(`${s.base}/metrics`)).text()).match(/ws_connections\{stream="v2"\} (\d+)/)?.[1];
+        (await scrape(s.service.services)).match(/ws_connections\{stream="v2"\} (\d+)/)?.[1];
       assert.equal(await gauge(), "1");
       await client.close();
       await eventually(async () => await gauge() === "0" ? true : undefined, "the gauge back at 0");

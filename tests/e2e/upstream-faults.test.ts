@@ -18,6 +18,7 @@ import type { Services } from "../../src/services.ts";
 import type { ReplayHandle } from "../../src/replay/harness.ts";
 import { call } from "../helpers/contract.ts";
 import { eventually } from "../helpers/eventually.ts";
+import { scrape } from "../helpers/metrics.ts";
 
 const WORLD = "fixtures/world";
 const KINDS = new Set(Object.values(DISCRIMINATORS).map((d) => d.hex));
@@ -115,7 +116,7 @@ Deno.test("upstream fault, whole service: ER lag: v2 degraded with its slot lag,
     replay.replayer.chains.er.freeze();
     advance(130_000);
     await until(async () => {
-      const text = (await call(app, "GET", "/metrics")).text;
+      const text = await scrape(services);
       return metric(text, 'ingest_slot_lag_seconds{chain="base"}') < 5 &&
         metric(text, 'ingest_slot_lag_seconds{chain="er"}') >= 130;
     }, "the ER's slot lag, not the base chain's");
@@ -142,7 +143,7 @@ Deno.test("upstream fault, whole service: oracle silence: every feed's age grows
     // Past the price age limit quotes treat every price as missing: health says so, before the 120 s threshold.
     assert.equal((await call(app, "GET", "/v2/health")).status, 503);
     assert.equal((await call(app, "GET", "/health")).status, 503);
-    const text = (await call(app, "GET", "/metrics")).text;
+    const text = await scrape(services);
     for (const feedId of services.deployments.v2.index.feedIds()) {
       assert.ok(metric(text, `oracle_price_age_seconds{feed="${feedId}"}`) >= 70, `feed ${feedId}`);
     }
@@ -155,10 +156,10 @@ Deno.test("upstream fault, whole service: oracle silence: every feed's age grows
 
 Deno.test("upstream fault, whole service: RPC HTTP errors: errors counted per upstream, the blockhash refused past 60 s, degraded", async () => {
   await withService(async ({ app, services, replay, advance, recovered }) => {
-    const before = metric((await call(app, "GET", "/metrics")).text, 'upstream_errors_total{upstream="rpc-base"}');
+    const before = metric(await scrape(services), 'upstream_errors_total{upstream="rpc-base"}');
     replay.base.failHttp(503);
     await until(async () => {
-      const text = (await call(app, "GET", "/metrics")).text;
+      const text = await scrape(services);
       return metric(text, 'upstream_errors_total{upstream="rpc-base"}') > before;
     }, "errors counted");
     advance(61_000);
@@ -176,7 +177,7 @@ Deno.test("upstream fault, whole service: RPC HTTP errors: errors counted per up
     advance(60_000);
     // The socket stays up: account changes keep arriving, so the base chain shows no slot lag; its blockhash does.
     await until(async () => {
-      const text = (await call(app, "GET", "/metrics")).text;
+      const text = await scrape(services);
       return metric(text, 'ingest_slot_lag_seconds{chain="base"}') < 5 &&
         metric(text, 'ingest_blockhash_age_seconds{chain="base"}') > 120;
     }, "blockhash age, no slot lag");

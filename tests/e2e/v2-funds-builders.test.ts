@@ -24,6 +24,7 @@ import {
   type FundsTokenRef,
 } from "../helpers/expected-instructions.ts";
 import { assertTransaction } from "../helpers/transaction-checks.ts";
+import { scrape } from "../helpers/metrics.ts";
 
 const PRIORITY_FEE = 5_000n;
 const BUILDER = "/v2/transaction-builder";
@@ -503,7 +504,7 @@ Deno.test("v2 setup and funds builders on the embedded world", async (t) => {
     });
 
     await t.step("builder rejections are counted in builder_failures_total", async () => {
-      const metrics = await (await w.app.request("/metrics")).text();
+      const metrics = await scrape(w.services);
       assert.match(
         metrics,
         /builder_failures_total\{[^}]*operation="v2Withdraw"[^}]*code="FEE_PAYER_CONFLICT"[^}]*\} [1-9]/,

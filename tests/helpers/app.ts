@@ -4,8 +4,12 @@ import { createServiceApp, type ServiceAppOptions } from "../../src/server.ts";
 import { eventually } from "./eventually.ts";
 
 export async function testApp(env: Record<string, string> = {}) {
-  const { app } = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0", ...env }));
-  return app;
+  return (await testService(env)).app;
+}
+
+/** The same, with its services (metrics, stores). */
+export function testService(env: Record<string, string> = {}) {
+  return createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0", ...env }));
 }
 
 /**

@@ -12,6 +12,7 @@ import { createLogger } from "../../src/http/logger.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
 import { startedReadService } from "../helpers/app.ts";
 import { call, type CheckedResponse, comparableHeaders } from "../helpers/contract.ts";
+import { scrape } from "../helpers/metrics.ts";
 
 const MOMENT: WorldStamp = {};
 const KEPT: KeptAnswer = { text: '{"quoted":true}', route: "/quote" };
@@ -150,7 +151,7 @@ Deno.test("service: a kept quote at the edge is the app's answer, with its bucke
       requestLines.map(({ method, path, route, status }) => ({ method, path, route, status })),
       [200, 200, 200, 429].map((status) => ({ method: "POST", path: route, route, status })),
     );
-    const metrics = await (await service.app.request("/metrics")).text();
+    const metrics = await scrape(service.services);
     assert.match(
       metrics,
       /^http_requests_total\{method="POST",route="\/v2\/transaction-builder\/open-position",status="200"\} 3$/m,

@@ -14,6 +14,7 @@ import { earlierHealthBody, v2HealthBody } from "../../src/handlers/shared/healt
 import { createLogger } from "../../src/http/logger.ts";
 import { startedReadService, testApp } from "../helpers/app.ts";
 import { call, type CheckedResponse, comparableHeaders } from "../helpers/contract.ts";
+import { scrape } from "../helpers/metrics.ts";
 
 const APP_ORIGIN = "http://app.test:5173";
 const STRANGER = "https://stranger.example";
@@ -469,7 +470,7 @@ Deno.test("service: plain reads share the app's rate-limit buckets, metrics and 
         status,
       })),
     );
-    const metrics = await (await service.app.request("/metrics")).text();
+    const metrics = await scrape(service.services);
     assert.match(metrics, /^http_requests_total\{method="GET",route="\/v2\/tokens",status="200"\} 2$/m);
     assert.match(metrics, /^http_requests_total\{method="GET",route="\/v2\/tokens",status="429"\} 2$/m);
   } finally {

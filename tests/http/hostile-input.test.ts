@@ -3,7 +3,8 @@
  * The property-based sweep over every route lives in tests/http/fuzz.test.ts.
  */
 import assert from "node:assert/strict";
-import { startedReadService, testApp } from "../helpers/app.ts";
+import { startedReadService, testApp, testService } from "../helpers/app.ts";
+import { scrape } from "../helpers/metrics.ts";
 import { call } from "../helpers/contract.ts";
 import { deref, DOCUMENTS, type OpenApiDocument, type SchemaObject } from "../helpers/openapi.ts";
 import type { JsonObject } from "../../src/protocol/codec/json.ts";
@@ -54,8 +55,8 @@ Deno.test("a base58 key that is not 32 bytes is 400 INVALID_PUBKEY everywhere (w
 });
 
 Deno.test("unknown HTTP methods are refused before bookkeeping: no new metric series (was unbounded)", async () => {
-  const app = await testApp();
-  const metricsSize = async () => (await (await app.request("/metrics")).text()).length;
+  const { app, services } = await testService();
+  const metricsSize = async () => (await scrape(services)).length;
   await app.request("/v2/prices"); // the series of a known request exist from here on
   const before = await metricsSize();
   for (let i = 0; i < 500; i++) {
@@ -63,16 +64,16 @@ Deno.test("unknown HTTP methods are refused before bookkeeping: no new metric se
     assert.equal(response.status, 404);
     assert.deepEqual(await response.json(), { error: "unsupported HTTP method", code: "NOT_FOUND" });
   }
-  const text = await (await app.request("/metrics")).text();
+  const text = await scrape(services);
   assert.doesNotMatch(text, /FOO/);
   // /metrics itself was counted twice more; nothing else may have grown.
   assert.ok(text.length - before < 2_000, `grew by ${text.length - before} bytes`);
 });
 
 Deno.test("unknown paths share one route label, so random paths cannot mint series either", async () => {
-  const app = await testApp();
+  const { app, services } = await testService();
   for (let i = 0; i < 50; i++) await app.request(`/no/such/path/${i}`);
-  const text = await (await app.request("/metrics")).text();
+  const text = await scrape(services);
   assert.doesNotMatch(text, /no\/such/);
   assert.match(text, /http_requests_total\{method="GET",route="other",status="404"\} 50/);
 });

@@ -11,7 +11,6 @@ export * from "./pool-data.ts";
 export * from "./owner-stream.ts";
 export * from "./open-position.ts";
 export * from "./previews.ts";
-export * from "./metrics.ts";
 export * from "./get-openapi-document.ts";
 export * from "./get-docs.ts";
 export * from "./close-position.ts";

@@ -5,7 +5,7 @@
  * registry); from then on a chain that goes stale is served as last ingested (DECISIONS 3.5) and health reports it.
  *
  * Exempt are the operations that read no chain account: health (its own `degraded` 503), prices (the oracle's, with
- * their PRICE_UNAVAILABLE), tokens (the configuration), the documents and metrics. A test checks that every other
+ * their PRICE_UNAVAILABLE), tokens (the configuration), and the documents. A test checks that every other
  * operation documents its 503.
  */
 import type { HandlerTable } from "../../http/app.ts";
@@ -26,7 +26,6 @@ export const READ_NO_CHAIN = new Set([
   "getPrices",
   "getPriceBySymbol",
   "getTokens",
-  "getMetrics",
   "getOpenApiDocument",
   "getDocs",
 ]);

@@ -8,8 +8,10 @@
  *    rather than around the handler, so a request that is no handshake still learns that first);
  * 4. a connection slot from the stream's hub, refused before the upgrade with the usual `{error, code}` body:
  *    429 WS_OWNER_LIMIT (5 per owner), 503 WS_GLOBAL_LIMIT (10,000 in all);
- * 5. the upgrade itself, through hono's `upgradeWebSocket` on Deno, at the clamped interval (DECISIONS 4.3), with the
- *    socket's liveness set from WS_PONG_TIMEOUT_MS; the socket's events go to the hub, which owns it from then on.
+ * 5. the upgrade itself, at the clamped interval (DECISIONS 4.3): the connection layer's switch when it serves the
+ *    request (src/http/connections/socket-upgrade.ts: client messages bounded, liveness from WS_PONG_TIMEOUT_MS),
+ *    else hono's `upgradeWebSocket` on Deno (the app served by plain `Deno.serve`); the socket's events go to the
+ *    hub, which owns it from then on.
  */
 import type { AppEnv } from "../../services.ts";
 import type { Context, TypedResponse } from "hono";
@@ -20,6 +22,7 @@ import { idleTimeoutSeconds, type StreamHub } from "../../streams/hub.ts";
 import { clampUpdateInterval } from "../../streams/schedule.ts";
 import type { ProgramVersion } from "../../protocol/vocabulary.ts";
 import { firstLoadDone, notLoadedYet } from "./first-load.ts";
+import { socketUpgradeOf } from "../../http/connections/socket-upgrade.ts";
 
 /** The 101 answer, typed by the messages the socket will carry (the route documents them as the 101 content). */
 type Upgraded<M> = Response & TypedResponse<M, 101, "json">;
@@ -56,6 +59,12 @@ export async function upgradeToStream<M, P>(
   }
   const events = admission.connect(params, clampUpdateInterval(updateIntervalMs));
   try {
+    // Served by the connection layer (the service): its switch, which bounds client messages. Else Deno's own.
+    const switchSocket = socketUpgradeOf(c.env);
+    if (switchSocket) {
+      const answer = switchSocket({ onOpen: (socket) => events.opened(socket), onClose: () => events.closed() });
+      return answer as unknown as Upgraded<M>;
+    }
     const response = await upgradeWebSocket(c, {
       onOpen: (_event, ws) => ws.raw ? events.opened(ws.raw) : events.closed(),
       onClose: () => events.closed(),

@@ -9,6 +9,7 @@
 import type { Context } from "hono";
 import type { Logger } from "../logger.ts";
 import { OTHER, type ServiceMetrics } from "../metrics.ts";
+import { CLIENT_CLOSED_REQUEST } from "../errors.ts";
 import { BoundedMemo } from "../../protocol/memo.ts";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
@@ -123,6 +124,12 @@ export function requestLevel(status: number, polled: boolean): "error" | "info" 
  */
 export function answerRecorder({ metrics, logger }: ObserveOptions): RecordAnswer {
   return (requestId, method, path, route, status, startedMs, polled = false) => {
+    if (status === CLIENT_CLOSED_REQUEST) {
+      // A client that went away is not a server error: counted apart, one line at info, no stack.
+      metrics.clientAborted();
+      logger.info("client aborted its request", { requestId, method, path: path.slice(0, 256), route });
+      return;
+    }
     const seconds = (performance.now() - startedMs) / 1000;
     metrics.observeRequest(method, route, status, seconds);
     const level = requestLevel(status, polled);

@@ -27,7 +27,10 @@ export interface RateLimitOptions {
   clock?: Clock;
   /** Default: an in-memory store with the same rate and burst. */
   store?: RateLimitStore;
-  /** Paths never limited (documentation and metrics). */
+  /**
+   * Paths never limited. Default: none. The documents and the docs page are limited like every route (one page load
+   * is four requests, within the burst): their answers are the largest, so a client must not fetch them freely.
+   */
   isExempt?: (path: string) => boolean;
   onReject?: (store: LimitStoreName) => void;
   onStoreError?: (error: unknown) => void;
@@ -39,10 +42,6 @@ export const RETRY_AFTER_HEADER = "Retry-After";
 
 /** Longest client key kept (an IPv6 address is at most 45 characters); a longer header value is cut. */
 const MAX_CLIENT_KEY = 64;
-
-export const isRateLimitExempt = (path: string) =>
-  path === "/metrics" || path.startsWith("/docs") || path.startsWith("/api-docs/") ||
-  path.startsWith("/v2/api-docs/");
 
 export function clientAddress(c: Context, trustProxy: boolean): string {
   const remote = (c.env as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr;
@@ -84,7 +83,7 @@ export interface RequestLimiter {
 }
 
 export function requestLimiter(options: RateLimitOptions): RequestLimiter {
-  const isExempt = options.isExempt ?? isRateLimitExempt;
+  const isExempt = options.isExempt ?? (() => false);
   const clock = options.clock ?? systemClock;
   const buckets = { ratePerSecond: options.ratePerSecond, burst: options.burst };
   const fallback = new MemoryRateLimitStore(buckets);

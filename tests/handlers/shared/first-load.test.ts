@@ -4,6 +4,7 @@ import { createServiceApp } from "../../../src/server.ts";
 import { READ_NO_CHAIN, versionOfOperation } from "../../../src/handlers/shared/first-load.ts";
 import { handlers } from "../../../src/handlers/index.ts";
 import { call } from "../../helpers/contract.ts";
+import { scrape } from "../../helpers/metrics.ts";
 
 type Document = {
   paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>>;
@@ -93,7 +94,7 @@ Deno.test("first load: with the RPC down since boot, chain reads answer 503 STAL
     assert.equal((await call(app, "GET", "/tokens")).status, 200);
     assert.equal((await call(app, "GET", "/v2/prices")).body.code, "PRICE_UNAVAILABLE");
     // /metrics says why: nothing connected, no first load.
-    const metrics = (await call(app, "GET", "/metrics")).text;
+    const metrics = await scrape(service.services);
     assert.match(metrics, /^ingest_first_load_done\{chain="base"\} 0$/m);
     assert.match(metrics, /^ingest_connected\{upstream="rpc-base"\} 0$/m);
   } finally {
@@ -107,7 +108,7 @@ Deno.test("first load: once loaded, the same reads answer (the replay's first lo
     await service.start();
     assert.equal((await call(service.app, "GET", "/v2/pool-data")).status, 200);
     assert.equal((await call(service.app, "GET", "/pools")).status, 200);
-    const metrics = (await call(service.app, "GET", "/metrics")).text;
+    const metrics = await scrape(service.services);
     assert.match(metrics, /^ingest_first_load_done\{chain="base"\} 1$/m);
     assert.match(metrics, /^ingest_first_load_done\{chain="er"\} 1$/m);
     assert.match(metrics, /^ingest_connected\{upstream="rpc-base"\} 1$/m);

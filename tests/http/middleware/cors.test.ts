@@ -24,6 +24,7 @@ import { VirtualClock } from "../../../src/state/clock.ts";
 import { call } from "../../helpers/contract.ts";
 import { DOCUMENTS, operationsOf } from "../../helpers/openapi.ts";
 import { sampleUrl } from "../../helpers/samples.ts";
+import { scrape } from "../../helpers/metrics.ts";
 
 const EXPOSED = "*";
 const APP = "http://app.test:5173";
@@ -150,9 +151,9 @@ Deno.test("CORS, a list: allowed origins get their own origin back, others get n
 });
 
 Deno.test("CORS: preflights are counted in /metrics by outcome, and nowhere else", async () => {
-  const { app } = await service({ CORS_ORIGINS: APP, RATE_LIMIT_RPS: "0" });
+  const { app, services } = await service({ CORS_ORIGINS: APP, RATE_LIMIT_RPS: "0" });
   for (const origin of [APP, APP, STRANGER]) await call(app, "OPTIONS", "/v2/prices", undefined, preflight(origin));
-  const metrics = await (await app.request("/metrics")).text();
+  const metrics = await scrape(services);
   assert.match(metrics, /^cors_preflights_total\{origin="allowed"\} 2$/m);
   assert.match(metrics, /^cors_preflights_total\{origin="refused"\} 1$/m);
   assert.doesNotMatch(metrics, /http_requests_total\{method="OPTIONS"/);

@@ -10,6 +10,7 @@ import { createLogger } from "../../../src/http/logger.ts";
 import { call } from "../../helpers/contract.ts";
 import { HAS_REDIS, startRedisServer } from "../../helpers/redis-server.ts";
 import { freePort } from "../../helpers/ports.ts";
+import { scrape } from "../../helpers/metrics.ts";
 
 function appWith(ratePerSecond: number, burst: number, clock: VirtualClock, trustProxy = false) {
   const app = new Hono<AppEnv>();
@@ -89,10 +90,13 @@ Deno.test("service: the 11th request inside one second from one client gets 429;
     assert.equal(refused.status, 429);
     assert.equal(refused.body.code, "RATE_LIMITED");
     assert.equal((await call(service.app, "GET", "/v2/tokens", undefined, from("198.51.100.8"))).status, 200);
-    // Exempt paths stay open to the limited client.
-    assert.equal((await service.app.request("/metrics", from("198.51.100.7"))).status, 200);
-    const metrics = await (await service.app.request("/metrics")).text();
-    assert.match(metrics, /rate_limit_rejections_total\{store="memory"\} 1/);
+    // The documents and the docs page are limited too (their answers are the largest): nothing is exempt.
+    for (const path of ["/v2/api-docs/openapi.json", "/api-docs/openapi.json", "/docs/", "/docs/scalar.js"]) {
+      const answer = await call(service.app, "GET", path, undefined, from("198.51.100.7"));
+      assert.equal(answer.status, 429, path);
+    }
+    const metrics = await scrape(service.services);
+    assert.match(metrics, /rate_limit_rejections_total\{store="memory"\} 5/);
     assert.match(metrics, /http_requests_total\{method="GET",route="\/v2\/tokens",status="429"\} 1/);
   } finally {
     await service.stop();
@@ -136,7 +140,7 @@ Deno.test({
         assert.equal(refused.status, 429);
       }
       assert.equal((await call(replicas[1].app, "GET", "/v2/tokens", undefined, from("198.51.100.21"))).status, 200);
-      const metrics = await (await replicas[0].app.request("/metrics")).text();
+      const metrics = await scrape(replicas[0].services);
       assert.match(metrics, /rate_limit_rejections_total\{store="redis"\} 1/);
     } finally {
       for (const replica of replicas) await replica.stop();
@@ -165,7 +169,7 @@ Deno.test({
       }
       // Still limited, by this replica's own buckets; never a 500.
       assert.equal((await call(service.app, "GET", "/v2/tokens", undefined, from("198.51.100.30"))).status, 429);
-      const metrics = await (await service.app.request("/metrics")).text();
+      const metrics = await scrape(service.services);
       assert.match(metrics, /limit_store_errors_total\{store="redis",operation="rate-limit"\} 11/);
       assert.match(metrics, /rate_limit_rejections_total\{store="memory"\} 1/);
       assert.ok(lines.some((line) => JSON.parse(line).level === "warn" && /redis/.test(JSON.parse(line).msg)));
