@@ -158,8 +158,7 @@ Deno.test("v2 basket stream on the embedded world", async (t) => {
 
     await t.step("the gauge follows the sockets", async () => {
       const client = await s.open(`/v2/owner/${STABLE_OWNER}/ws`);
-      const gauge = async () =>
-        (await scrape(s.service.services)).match(/ws_connections\{stream="v2"\} (\d+)/)?.[1];
+      const gauge = async () => (await scrape(s.service.services)).match(/ws_connections\{stream="v2"\} (\d+)/)?.[1];
       assert.equal(await gauge(), "1");
       await client.close();
       await eventually(async () => await gauge() === "0" ? true : undefined, "the gauge back at 0");
