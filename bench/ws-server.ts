@@ -8,7 +8,8 @@
  * work (compute and send) took.
  */
 import { loadConfig } from "../src/config/env.ts";
-import { createServiceApp } from "../src/server.ts";
+import { connectionBounds, createServiceApp } from "../src/server.ts";
+import { listen } from "../src/http/connections/listener.ts";
 import type { TickReport } from "../src/streams/hub.ts";
 
 export interface ServerTickStats {
@@ -66,8 +67,14 @@ function onTick(report: TickReport) {
 const config = loadConfig({ LOG_LEVEL: "silent", ...Deno.env.toObject(), RATE_LIMIT_RPS: "0" });
 const service = await createServiceApp(config, { onStreamTick: onTick });
 await service.start();
-const server = Deno.serve({ hostname: "127.0.0.1", port: config.PORT, onListen() {} }, service.app.fetch);
-console.log(`READY ${server.addr.port}`);
+// Through the connection layer, as the service serves its streams (src/main.ts).
+const server = await listen({
+  hostname: "127.0.0.1",
+  port: config.PORT,
+  fetch: service.app.fetch,
+  ...connectionBounds(config),
+});
+console.log(`READY ${server.port}`);
 if (Deno.env.get("BENCH_TRACE_MEMORY")) {
   const mib = (n: number) => Math.round(n / 2 ** 20);
   setInterval(() => {
@@ -92,5 +99,6 @@ for await (const chunk of lines) {
   }
 }
 service.closeStreams();
-await server.shutdown();
+server.close();
+await server.drain(5_000);
 await service.stop();

@@ -13,7 +13,7 @@
  */
 import "./runtime/quiet-punycode.ts"; // first: before any module that loads web3.js
 import { ConfigError, loadConfig } from "./config/env.ts";
-import { createServiceApp } from "./server.ts";
+import { connectionBounds, createServiceApp } from "./server.ts";
 import { createLogger, type Logger } from "./http/logger.ts";
 import type { ServiceMetrics } from "./http/metrics.ts";
 import { serveMetrics } from "./http/metrics-listener.ts";
@@ -80,14 +80,7 @@ async function main() {
     hostname: config.HOST,
     port: config.PORT,
     fetch: app.fetch,
-    timeouts: {
-      headersMs: config.HTTP_HEADERS_TIMEOUT_MS,
-      requestMs: config.HTTP_REQUEST_TIMEOUT_MS,
-      writeMs: config.HTTP_WRITE_TIMEOUT_MS,
-      keepAliveMs: config.HTTP_KEEPALIVE_TIMEOUT_MS,
-    },
-    maxConnections: config.HTTP_MAX_CONNECTIONS,
-    webSocket: { maxMessageBytes: config.WS_MAX_MESSAGE_BYTES, pongTimeoutMs: config.WS_PONG_TIMEOUT_MS },
+    ...connectionBounds(config),
     events: connectionEvents(services.metrics, logger),
   });
   services.metrics.watchConnections(() => listener.open);
@@ -96,12 +89,19 @@ async function main() {
     maxConnections: listener.maxConnections,
   });
   if (config.METRICS_PORT !== "off") {
-    serving.metrics = serveMetrics({
-      hostname: config.METRICS_HOST,
-      port: config.METRICS_PORT,
-      metrics: services.metrics,
-      onListen: ({ hostname, port }) => logger.info("metrics listening", { url: `http://${hostname}:${port}` }),
-    });
+    try {
+      serving.metrics = serveMetrics({
+        hostname: config.METRICS_HOST,
+        port: config.METRICS_PORT,
+        metrics: services.metrics,
+        onListen: ({ hostname, port }) => logger.info("metrics listening", { url: `http://${hostname}:${port}` }),
+      });
+    } catch (error) {
+      // The API matters more than its metrics: serve on, and say so (a liveness probe on /livez will say it too).
+      logger.error("metrics listener not started: METRICS_HOST/METRICS_PORT cannot be bound", {
+        error: errorText(error),
+      });
+    }
   }
 }
 

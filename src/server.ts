@@ -15,6 +15,7 @@ import type { ServiceMetrics } from "./http/metrics.ts";
 import { corsAnswerLabel, corsPreflights } from "./http/middleware/cors.ts";
 import { answerRecorder } from "./http/middleware/observe.ts";
 import { rateLimit, type RateLimitOptions, requestLimiter } from "./http/middleware/rate-limit.ts";
+import { assertMountsDisjoint, mountsOf } from "./http/mounts.ts";
 import { joinExchange, serviceEdge } from "./http/edge.ts";
 import { handlers } from "./handlers/index.ts";
 import { awaitingFirstLoad } from "./handlers/shared/first-load.ts";
@@ -24,6 +25,7 @@ import { createLimits } from "./limits/mod.ts";
 import { boot, type BootOptions } from "./runtime/boot.ts";
 import type { Clock } from "./state/clock.ts";
 import { createMiddleware } from "hono/factory";
+import type { ListenOptions } from "./http/connections/listener.ts";
 
 export interface ServiceAppOptions extends BootOptions {
   /**
@@ -37,6 +39,9 @@ export interface ServiceAppOptions extends BootOptions {
 
 export async function createServiceApp(config: Config, options: ServiceAppOptions = {}) {
   const logger = options.logger ?? silentLogger;
+  // Before anything starts: mounts under which both interfaces would answer one request stop the boot (ConfigError).
+  const mounts = mountsOf(config);
+  assertMountsDisjoint(mounts);
   // The metrics exist only after boot; the Redis store may report a failure before (it connects first).
   const late: { metrics?: ServiceMetrics } = {};
   const shared = await createLimits(config, {
@@ -75,6 +80,7 @@ export async function createServiceApp(config: Config, options: ServiceAppOption
     // Chain reads answer 503 STALE_DATA until their interface's first load (handlers/shared/first-load.ts).
     handlers: awaitingFirstLoad(handlers),
     logger,
+    mounts,
     middleware: [enterApp, ...(limiter ? [rateLimit(rateOptions, limiter)] : [])],
   });
   // `app.request()` goes through `app.fetch` too, so tests meet the service exactly as Deno.serve does.
@@ -103,5 +109,19 @@ export async function createServiceApp(config: Config, options: ServiceAppOption
     closeStreams: runtime.closeStreams,
     stop,
     replay: runtime.replay,
+  };
+}
+
+/** The connection layer's bounds from the configuration (src/http/connections): the listener's options but where. */
+export function connectionBounds(config: Config): Pick<ListenOptions, "timeouts" | "maxConnections" | "webSocket"> {
+  return {
+    timeouts: {
+      headersMs: config.HTTP_HEADERS_TIMEOUT_MS,
+      requestMs: config.HTTP_REQUEST_TIMEOUT_MS,
+      writeMs: config.HTTP_WRITE_TIMEOUT_MS,
+      keepAliveMs: config.HTTP_KEEPALIVE_TIMEOUT_MS,
+    },
+    maxConnections: config.HTTP_MAX_CONNECTIONS,
+    webSocket: { maxMessageBytes: config.WS_MAX_MESSAGE_BYTES, pongTimeoutMs: config.WS_PONG_TIMEOUT_MS },
   };
 }

@@ -6,9 +6,7 @@ import { handlers } from "../src/handlers/index.ts";
 import { bundleOpenApi } from "./gen/bundle.ts";
 
 /** Operations whose handler answers only part of the contract yet; the note says which part. */
-export const PARTIAL: Record<string, string> = {
-  v2RequestWithdrawal: "variant B (with `feePayer`); variant A is 400 FEE_PAYER_REQUIRED by design (see the operation)",
-};
+export const PARTIAL: Record<string, string> = {};
 
 const METHODS = ["get", "post", "put", "delete", "patch"];
 export const TABLE_START = "<!-- endpoint-status:start -->";

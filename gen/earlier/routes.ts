@@ -314,7 +314,7 @@ export const legacyGetPerpetuals = createRoute({
   responses: {
     200: {
       description: "Entries in no particular order; empty array when none is cached.",
-      content: { "application/json": { schema: s.RawAccountEntryListSchema } },
+      content: { "application/json": { schema: s.LegacyPerpetualsEntryListSchema } },
     },
     429: {
       description:
@@ -338,7 +338,7 @@ export const legacyGetPerpetualsByPubkey = createRoute({
   responses: {
     200: {
       description: "The decoded account.",
-      content: { "application/json": { schema: s.EarlierRawAccountSchema } },
+      content: { "application/json": { schema: s.LegacyPerpetualsSingleSchema } },
     },
     400: {
       description:
@@ -371,7 +371,7 @@ export const legacyGetPools = createRoute({
   responses: {
     200: {
       description: "Entries in no particular order; empty array when none is cached.",
-      content: { "application/json": { schema: s.RawAccountEntryListSchema } },
+      content: { "application/json": { schema: s.LegacyPoolEntryListSchema } },
     },
     429: {
       description:
@@ -393,10 +393,7 @@ export const legacyGetPoolByPubkey = createRoute({
   deprecated: true,
   request: { params: z.object({ "pubkey": s.PubkeySchema }) },
   responses: {
-    200: {
-      description: "The decoded account.",
-      content: { "application/json": { schema: s.EarlierRawAccountSchema } },
-    },
+    200: { description: "The decoded account.", content: { "application/json": { schema: s.LegacyPoolSingleSchema } } },
     400: {
       description:
         "Malformed request: missing or mistyped field, bad enum value, invalid key, malformed decimal, body that is not JSON, or (on simple builders) a request the service cannot build. `field` names the offending input.",
@@ -427,7 +424,7 @@ export const legacyGetCustodies = createRoute({
   responses: {
     200: {
       description: "Entries in no particular order; empty array when none is cached.",
-      content: { "application/json": { schema: s.RawAccountEntryListSchema } },
+      content: { "application/json": { schema: s.LegacyCustodyEntryListSchema } },
     },
     429: {
       description:
@@ -451,7 +448,7 @@ export const legacyGetCustodyByPubkey = createRoute({
   responses: {
     200: {
       description: "The decoded account.",
-      content: { "application/json": { schema: s.EarlierRawAccountSchema } },
+      content: { "application/json": { schema: s.LegacyCustodySingleSchema } },
     },
     400: {
       description:
@@ -484,7 +481,7 @@ export const legacyGetMarkets = createRoute({
   responses: {
     200: {
       description: "Entries in no particular order; empty array when none is cached.",
-      content: { "application/json": { schema: s.RawAccountEntryListSchema } },
+      content: { "application/json": { schema: s.LegacyMarketEntryListSchema } },
     },
     429: {
       description:
@@ -508,7 +505,7 @@ export const legacyGetMarketByPubkey = createRoute({
   responses: {
     200: {
       description: "The decoded account.",
-      content: { "application/json": { schema: s.EarlierRawAccountSchema } },
+      content: { "application/json": { schema: s.LegacyMarketSingleSchema } },
     },
     400: {
       description:
@@ -542,7 +539,7 @@ export const legacyGetPositions = createRoute({
   responses: {
     200: {
       description: "Entries in no particular order; empty array when nothing matches.",
-      content: { "application/json": { schema: s.RawAccountEntryListSchema } },
+      content: { "application/json": { schema: s.LegacyPositionEntryListSchema } },
     },
     400: {
       description:
@@ -571,7 +568,7 @@ export const legacyGetPositionByPubkey = createRoute({
   responses: {
     200: {
       description: "The decoded account.",
-      content: { "application/json": { schema: s.EarlierRawAccountSchema } },
+      content: { "application/json": { schema: s.LegacyPositionSingleSchema } },
     },
     400: {
       description:
@@ -605,7 +602,7 @@ export const legacyGetOrders = createRoute({
   responses: {
     200: {
       description: "Entries in no particular order; empty array when nothing matches.",
-      content: { "application/json": { schema: s.RawAccountEntryListSchema } },
+      content: { "application/json": { schema: s.LegacyOrderEntryListSchema } },
     },
     400: {
       description:
@@ -634,7 +631,7 @@ export const legacyGetOrderByPubkey = createRoute({
   responses: {
     200: {
       description: "The decoded account.",
-      content: { "application/json": { schema: s.EarlierRawAccountSchema } },
+      content: { "application/json": { schema: s.LegacyOrderSingleSchema } },
     },
     400: {
       description:
@@ -1260,6 +1257,48 @@ export const cancelAllTriggerOrders = createRoute({
     },
   },
 });
+export const cancelLimitOrder = createRoute({
+  operationId: "cancelLimitOrder",
+  method: "post",
+  path: "/transaction-builder/cancel-limit-order",
+  tags: ["Trigger-order builders"],
+  request: { body: { required: true, content: { "application/json": { schema: s.CancelLimitOrderRequestSchema } } } },
+  responses: {
+    200: {
+      description: "The unsigned transaction.",
+      content: { "application/json": { schema: s.TransactionResponseSchema } },
+    },
+    400: {
+      description:
+        "The body uses `err` instead of `error`. Either the request is malformed (body not JSON: `INVALID_JSON`;\nmissing or mistyped field: `VALIDATION_FAILED`; malformed key: `INVALID_PUBKEY`; malformed decimal:\n`INVALID_DECIMAL`; `orderId` outside the allowed values: `VALIDATION_FAILED`) or the order is rejected:\naddressed slot empty (`ORDER_NOT_FOUND`), all five TP or SL slots taken (`ORDER_SLOTS_FULL`), trigger price\nzero or on the wrong side of the current price (`TRIGGER_PRICE_INVALID`), size zero or above the position\nsize (`ORDER_SIZE_INVALID`), `marketSymbol` / `receiveTokenSymbol` not configured (`UNKNOWN_SYMBOL`), no\nmarket for that symbol and side (`UNKNOWN_MARKET`).\n",
+      content: { "application/json": { schema: s.ErrBodySchema } },
+    },
+    404: {
+      description:
+        'A needed account does not exist: `{err: "position account <pubkey> not found", code: NOT_FOUND}` when\n`positionKey` is unknown (or, for edit and cancel-all, the derived position is missing), or\n`{err: "order account <pubkey> not found", code: NOT_FOUND}` when the owner has no order account for the\nmarket.\n',
+      content: { "application/json": { schema: s.ErrBodySchema } },
+    },
+    413: {
+      description: "Request body larger than 64 KiB (code PAYLOAD_TOO_LARGE).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    429: {
+      description:
+        "Too many requests: the REST rate limit (code RATE_LIMITED; rate-limit headers always present) or, on a WebSocket route, the per-owner connection limit (code WS_OWNER_LIMIT).",
+      content: { "application/json": { schema: s.ErrorResponseSchema } },
+    },
+    500: {
+      description:
+        'The transaction could not be built: no fresh blockhash (`{err: "blockhash fetch failed", code:\nBLOCKHASH_UNAVAILABLE}`), the transaction would exceed the 1232-byte limit (`TRANSACTION_TOO_LARGE`), or an\nunexpected failure (`INTERNAL`).\n',
+      content: { "application/json": { schema: s.ErrBodySchema } },
+    },
+    503: {
+      description:
+        "No usable current price of the market's target token, so the trigger price cannot be checked against it\n(`{err: \"price for symbol '<symbol>' not available\", code: PRICE_UNAVAILABLE}`); or the chain data has not\ncompleted its first load since the service started (code STALE_DATA, see the registry).\n",
+      content: { "application/json": { schema: s.ErrBodySchema } },
+    },
+  },
+});
 export const initTokenStake = createRoute({
   operationId: "initTokenStake",
   method: "post",
@@ -1556,6 +1595,7 @@ export const routes = {
   editTriggerOrder,
   cancelTriggerOrder,
   cancelAllTriggerOrders,
+  cancelLimitOrder,
   initTokenStake,
   createReferral,
   previewLimitOrderFees,

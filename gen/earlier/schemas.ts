@@ -68,7 +68,6 @@ export const ErrorCodeSchema = z.enum([
   "ORDER_SIZE_INVALID",
   "FEE_PAYER_CONFLICT",
   "TRANSACTION_TOO_LARGE",
-  "FEE_PAYER_REQUIRED",
   "SETUP_ALREADY_DONE",
   "DEPOSIT_LEDGER_NOT_FOUND",
 ]).openapi("ErrorCode");
@@ -93,6 +92,12 @@ export const CancelAllTriggerOrdersRequestSchema = z.object({
     ctx,
   )
 ).openapi("CancelAllTriggerOrdersRequest");
+export const CancelLimitOrderRequestSchema = z.object({
+  "marketSymbol": TokenSymbolSchema,
+  "side": TradeSideSchema,
+  "orderId": z.int().gte(0).lte(4),
+  "owner": PubkeySchema,
+}).openapi("CancelLimitOrderRequest");
 export const CancelTriggerOrderRequestSchema = z.object({
   "positionKey": PubkeySchema.optional(),
   "owner": PubkeySchema.optional(),
@@ -287,7 +292,9 @@ export const PreviewTpSlResponseSchema = z.object({
 export const EarlierPreviewTpSlResultSchema = z.union([PreviewTpSlResponseSchema, ComputeErrorResponseSchema]).openapi(
   "EarlierPreviewTpSlResult",
 );
-export const EarlierRawAccountSchema = z.object({}).openapi("EarlierRawAccount");
+export const EarlierRawAccountSchema = z.object({ "pubkey": PubkeySchema, "account": z.object({}) }).openapi(
+  "EarlierRawAccount",
+);
 export const EarlierTradeTypeSchema = z.enum(["LONG", "SHORT", "SWAP"]).openapi("EarlierTradeType");
 export const EditTriggerOrderRequestSchema = z.object({
   "positionKey": PubkeySchema.optional(),
@@ -350,6 +357,330 @@ export const InitTokenStakeResponseSchema = z.object({
   "transactionBase64": z.string(),
 }).openapi("InitTokenStakeResponse");
 export const KmbStringSchema = z.string().regex(new RegExp("^-?[0-9]+(\\.[0-9]+)?[KMB]?$")).openapi("KmbString");
+export const LegacyUnsignedIntegerSchema = z.string().regex(new RegExp("^[0-9]+$")).openapi("LegacyUnsignedInteger");
+export const LegacyAssetsSchema = z.object({
+  "collateral": LegacyUnsignedIntegerSchema,
+  "owned": LegacyUnsignedIntegerSchema,
+  "locked": LegacyUnsignedIntegerSchema,
+}).openapi("LegacyAssets");
+export const LegacyBorrowRateParamsSchema = z.object({
+  "base_rate": LegacyUnsignedIntegerSchema,
+  "slope1": LegacyUnsignedIntegerSchema,
+  "slope2": LegacyUnsignedIntegerSchema,
+  "optimal_utilization": LegacyUnsignedIntegerSchema,
+}).openapi("LegacyBorrowRateParams");
+export const LegacySignedIntegerSchema = z.string().regex(new RegExp("^-?[0-9]+$")).openapi("LegacySignedInteger");
+export const LegacyBorrowRateStateSchema = z.object({
+  "current_rate": LegacyUnsignedIntegerSchema,
+  "cumulative_lock_fee": LegacyUnsignedIntegerSchema,
+  "last_update": LegacySignedIntegerSchema,
+}).openapi("LegacyBorrowRateState");
+export const LegacyCompoundingStatsSchema = z.object({
+  "active_amount": LegacyUnsignedIntegerSchema,
+  "total_supply": LegacyUnsignedIntegerSchema,
+  "reward_snapshot": LegacyUnsignedIntegerSchema,
+  "fee_share_bps": LegacyUnsignedIntegerSchema,
+  "last_compound_time": LegacySignedIntegerSchema,
+}).openapi("LegacyCompoundingStats");
+export const LegacyOracleParamsSchema = z.object({
+  "int_oracle_account": PubkeySchema,
+  "ext_oracle_account": PubkeySchema,
+  "oracle_type": z.enum(["None", "Custom", "Pyth"]),
+  "max_divergence_bps": LegacyUnsignedIntegerSchema,
+  "max_conf_bps": LegacyUnsignedIntegerSchema,
+  "max_price_age_sec": z.int(),
+  "max_backup_age_sec": z.int(),
+}).openapi("LegacyOracleParams");
+export const LegacyPricingParamsSchema = z.object({
+  "trade_spread_min": LegacyUnsignedIntegerSchema,
+  "trade_spread_max": LegacyUnsignedIntegerSchema,
+  "swap_spread": LegacyUnsignedIntegerSchema,
+  "min_init_leverage": z.int(),
+  "min_init_degen_leverage": z.int(),
+  "max_init_leverage": z.int(),
+  "max_init_degen_leverage": z.int(),
+  "max_leverage": z.int(),
+  "max_degen_leverage": z.int(),
+  "min_collateral_usd": z.int(),
+  "min_degen_collateral_usd": z.int(),
+  "delay_seconds": LegacySignedIntegerSchema,
+  "max_utilization": z.int(),
+  "degen_position_factor": z.int(),
+  "degen_exposure_factor": z.int(),
+  "max_position_size_usd": LegacyUnsignedIntegerSchema,
+  "max_exposure_usd": LegacyUnsignedIntegerSchema,
+}).openapi("LegacyPricingParams");
+export const LegacyPermissionsSchema = z.object({
+  "allow_swap": z.boolean(),
+  "allow_add_liquidity": z.boolean(),
+  "allow_remove_liquidity": z.boolean(),
+  "allow_open_position": z.boolean(),
+  "allow_close_position": z.boolean(),
+  "allow_collateral_withdrawal": z.boolean(),
+  "allow_size_change": z.boolean(),
+  "allow_liquidation": z.boolean(),
+  "allow_lp_staking": z.boolean(),
+  "allow_fee_distribution": z.boolean(),
+  "allow_ungated_trading": z.boolean(),
+  "allow_fee_discounts": z.boolean(),
+  "allow_referral_rebates": z.boolean(),
+}).openapi("LegacyPermissions");
+export const LegacyRatioFeesSchema = z.object({
+  "min_fee": LegacyUnsignedIntegerSchema,
+  "target_fee": LegacyUnsignedIntegerSchema,
+  "max_fee": LegacyUnsignedIntegerSchema,
+}).openapi("LegacyRatioFees");
+export const LegacyFeesSchema = z.object({
+  "mode": z.enum(["Fixed", "Linear"]),
+  "swap_in": LegacyRatioFeesSchema,
+  "swap_out": LegacyRatioFeesSchema,
+  "stable_swap_in": LegacyRatioFeesSchema,
+  "stable_swap_out": LegacyRatioFeesSchema,
+  "add_liquidity": LegacyRatioFeesSchema,
+  "remove_liquidity": LegacyRatioFeesSchema,
+  "open_position": LegacyUnsignedIntegerSchema,
+  "close_position": LegacyUnsignedIntegerSchema,
+  "volatility": LegacyUnsignedIntegerSchema,
+}).openapi("LegacyFees");
+export const LegacyFeesStatsSchema = z.object({
+  "accrued": LegacyUnsignedIntegerSchema,
+  "distributed": LegacyUnsignedIntegerSchema,
+  "paid": LegacyUnsignedIntegerSchema,
+  "reward_per_lp_staked": LegacyUnsignedIntegerSchema,
+  "protocol_fee": LegacyUnsignedIntegerSchema,
+}).openapi("LegacyFeesStats");
+export const LegacyCustodyAccountSchema = z.object({
+  "pool": PubkeySchema,
+  "mint": PubkeySchema,
+  "token_account": PubkeySchema,
+  "decimals": z.int(),
+  "is_stable": z.boolean(),
+  "depeg_adjustment": z.boolean(),
+  "is_virtual": z.boolean(),
+  "inverse_price": z.boolean(),
+  "oracle": LegacyOracleParamsSchema,
+  "pricing": LegacyPricingParamsSchema,
+  "permissions": LegacyPermissionsSchema,
+  "fees": LegacyFeesSchema,
+  "borrow_rate": LegacyBorrowRateParamsSchema,
+  "token_amount_multiplier": LegacyUnsignedIntegerSchema,
+  "assets": LegacyAssetsSchema,
+  "fees_stats": LegacyFeesStatsSchema,
+  "borrow_rate_state": LegacyBorrowRateStateSchema,
+  "bump": z.int(),
+  "token_account_bump": z.int(),
+  "token22": z.boolean(),
+  "uid": z.int(),
+  "reserved_amount": LegacyUnsignedIntegerSchema,
+  "min_reserve_usd": LegacyUnsignedIntegerSchema,
+  "limit_price_buffer_bps": LegacyUnsignedIntegerSchema,
+}).openapi("LegacyCustodyAccount");
+export const LegacyCustodyEntryListSchema = z.array(
+  z.object({ "pubkey": PubkeySchema, "account": LegacyCustodyAccountSchema }),
+).openapi("LegacyCustodyEntryList");
+export const LegacyCustodySingleSchema = z.intersection(
+  LegacyCustodyAccountSchema,
+  z.object({ "pubkey": PubkeySchema, "account": LegacyCustodyAccountSchema }),
+).openapi("LegacyCustodySingle");
+export const LegacyOraclePriceSchema = z.object({ "price": LegacyUnsignedIntegerSchema, "exponent": z.int() }).openapi(
+  "LegacyOraclePrice",
+);
+export const LegacyLimitOrderSchema = z.object({
+  "limit_price": LegacyOraclePriceSchema,
+  "reserve_amount": LegacyUnsignedIntegerSchema,
+  "reserve_custody_uid": z.int(),
+  "receive_custody_uid": z.int(),
+  "size_amount": LegacyUnsignedIntegerSchema,
+  "stop_loss_price": LegacyOraclePriceSchema,
+  "take_profit_price": LegacyOraclePriceSchema,
+}).openapi("LegacyLimitOrder");
+export const LegacyMarketPermissionsSchema = z.object({
+  "allow_open_position": z.boolean(),
+  "allow_close_position": z.boolean(),
+  "allow_collateral_withdrawal": z.boolean(),
+  "allow_size_change": z.boolean(),
+}).openapi("LegacyMarketPermissions");
+export const LegacyPositionStatsSchema = z.object({
+  "open_positions": LegacyUnsignedIntegerSchema,
+  "update_time": LegacySignedIntegerSchema,
+  "average_entry_price": LegacyOraclePriceSchema,
+  "size_amount": LegacyUnsignedIntegerSchema,
+  "size_usd": LegacyUnsignedIntegerSchema,
+  "locked_amount": LegacyUnsignedIntegerSchema,
+  "locked_usd": LegacyUnsignedIntegerSchema,
+  "collateral_amount": LegacyUnsignedIntegerSchema,
+  "collateral_liability_usd": LegacyUnsignedIntegerSchema,
+  "unsettled_fee_usd": LegacyUnsignedIntegerSchema,
+  "cumulative_lock_fee_snapshot": LegacyUnsignedIntegerSchema,
+  "size_decimals": z.int(),
+  "locked_decimals": z.int(),
+  "collateral_decimals": z.int(),
+}).openapi("LegacyPositionStats");
+export const LegacyMarketAccountSchema = z.object({
+  "pool": PubkeySchema,
+  "target_custody": PubkeySchema,
+  "collateral_custody": PubkeySchema,
+  "side": z.enum(["None", "Long", "Short"]),
+  "correlation": z.boolean(),
+  "max_payoff_bps": LegacyUnsignedIntegerSchema,
+  "permissions": LegacyMarketPermissionsSchema,
+  "degen_exposure_usd": LegacyUnsignedIntegerSchema,
+  "collective_position": LegacyPositionStatsSchema,
+  "target_custody_uid": z.int(),
+  "collateral_custody_uid": z.int(),
+  "bump": z.int(),
+}).openapi("LegacyMarketAccount");
+export const LegacyMarketEntryListSchema = z.array(
+  z.object({ "pubkey": PubkeySchema, "account": LegacyMarketAccountSchema }),
+).openapi("LegacyMarketEntryList");
+export const LegacyMarketSingleSchema = z.intersection(
+  LegacyMarketAccountSchema,
+  z.object({ "pubkey": PubkeySchema, "account": LegacyMarketAccountSchema }),
+).openapi("LegacyMarketSingle");
+export const LegacyTriggerOrderSchema = z.object({
+  "trigger_price": LegacyOraclePriceSchema,
+  "trigger_size": LegacyUnsignedIntegerSchema,
+  "receive_custody_uid": z.int(),
+}).openapi("LegacyTriggerOrder");
+export const LegacyOrderAccountSchema = z.object({
+  "owner": PubkeySchema,
+  "market": PubkeySchema,
+  "limit_orders": z.array(LegacyLimitOrderSchema).min(5).max(5),
+  "take_profit_orders": z.array(LegacyTriggerOrderSchema).min(5).max(5),
+  "stop_loss_orders": z.array(LegacyTriggerOrderSchema).min(5).max(5),
+  "is_initialised": z.boolean(),
+  "is_active": z.boolean(),
+  "open_sl": z.int(),
+  "open_tp": z.int(),
+  "inactive_sl": z.int(),
+  "inactive_tp": z.int(),
+  "active_orders": z.int(),
+  "bump": z.int(),
+  "reference_timestamp": LegacySignedIntegerSchema,
+  "execution_count": LegacyUnsignedIntegerSchema,
+}).openapi("LegacyOrderAccount");
+export const LegacyOrderEntryListSchema = z.array(
+  z.object({ "pubkey": PubkeySchema, "account": LegacyOrderAccountSchema }),
+).openapi("LegacyOrderEntryList");
+export const LegacyOrderSingleSchema = z.intersection(
+  LegacyOrderAccountSchema,
+  z.object({ "pubkey": PubkeySchema, "account": LegacyOrderAccountSchema }),
+).openapi("LegacyOrderSingle");
+export const LegacyVoltageMultiplierSchema = z.object({
+  "volume": LegacyUnsignedIntegerSchema,
+  "rewards": LegacyUnsignedIntegerSchema,
+  "rebates": LegacyUnsignedIntegerSchema,
+}).openapi("LegacyVoltageMultiplier");
+export const LegacyPerpetualsAccountSchema = z.object({
+  "permissions": LegacyPermissionsSchema,
+  "pools": z.array(PubkeySchema),
+  "collections": z.array(PubkeySchema),
+  "voltage_multiplier": LegacyVoltageMultiplierSchema,
+  "trading_discount": z.array(LegacyUnsignedIntegerSchema).min(6).max(6),
+  "referral_rebate": z.array(LegacyUnsignedIntegerSchema).min(6).max(6),
+  "default_rebate": LegacyUnsignedIntegerSchema,
+  "inception_time": LegacySignedIntegerSchema,
+  "transfer_authority_bump": z.int(),
+  "perpetuals_bump": z.int(),
+  "trade_limit": z.int(),
+  "trigger_order_limit": z.int(),
+  "rebate_limit_usd": z.int(),
+}).openapi("LegacyPerpetualsAccount");
+export const LegacyPerpetualsEntryListSchema = z.array(
+  z.object({ "pubkey": PubkeySchema, "account": LegacyPerpetualsAccountSchema }),
+).openapi("LegacyPerpetualsEntryList");
+export const LegacyPerpetualsSingleSchema = z.intersection(
+  LegacyPerpetualsAccountSchema,
+  z.object({ "pubkey": PubkeySchema, "account": LegacyPerpetualsAccountSchema }),
+).openapi("LegacyPerpetualsSingle");
+export const LegacyTokenRatiosSchema = z.object({
+  "target": LegacyUnsignedIntegerSchema,
+  "min": LegacyUnsignedIntegerSchema,
+  "max": LegacyUnsignedIntegerSchema,
+}).openapi("LegacyTokenRatios");
+export const LegacyStakeStatsSchema = z.object({
+  "pending_activation": LegacyUnsignedIntegerSchema,
+  "active_amount": LegacyUnsignedIntegerSchema,
+  "pending_deactivation": LegacyUnsignedIntegerSchema,
+  "deactivated_amount": LegacyUnsignedIntegerSchema,
+}).openapi("LegacyStakeStats");
+export const LegacyPoolAccountSchema = z.object({
+  "name": z.string(),
+  "permissions": LegacyPermissionsSchema,
+  "inception_time": LegacySignedIntegerSchema,
+  "lp_mint": PubkeySchema,
+  "oracle_authority": PubkeySchema,
+  "staked_lp_vault": PubkeySchema,
+  "reward_custody": PubkeySchema,
+  "custodies": z.array(PubkeySchema),
+  "ratios": z.array(LegacyTokenRatiosSchema),
+  "markets": z.array(PubkeySchema),
+  "max_aum_usd": LegacyUnsignedIntegerSchema,
+  "buffer": LegacyUnsignedIntegerSchema,
+  "raw_aum_usd": LegacyUnsignedIntegerSchema,
+  "equity_usd": LegacyUnsignedIntegerSchema,
+  "total_staked": LegacyStakeStatsSchema,
+  "staking_fee_share_bps": LegacyUnsignedIntegerSchema,
+  "bump": z.int(),
+  "lp_mint_bump": z.int(),
+  "staked_lp_vault_bump": z.int(),
+  "vp_volume_factor": z.int(),
+  "unique_custody_count": z.int(),
+  "staking_fee_boost_bps": z.array(LegacyUnsignedIntegerSchema).min(6).max(6),
+  "compounding_mint": PubkeySchema,
+  "compounding_lp_vault": PubkeySchema,
+  "compounding_stats": LegacyCompoundingStatsSchema,
+  "compounding_mint_bump": z.int(),
+  "compounding_lp_vault_bump": z.int(),
+  "min_lp_price_usd": LegacyUnsignedIntegerSchema,
+  "max_lp_price_usd": LegacyUnsignedIntegerSchema,
+  "lp_price": LegacyUnsignedIntegerSchema,
+  "compounding_lp_price": LegacyUnsignedIntegerSchema,
+  "last_updated_timestamp": LegacySignedIntegerSchema,
+  "fees_obligation_usd": LegacyUnsignedIntegerSchema,
+  "rebate_obligation_usd": LegacyUnsignedIntegerSchema,
+  "threshold_usd": LegacyUnsignedIntegerSchema,
+}).openapi("LegacyPoolAccount");
+export const LegacyPoolEntryListSchema = z.array(
+  z.object({ "pubkey": PubkeySchema, "account": LegacyPoolAccountSchema }),
+).openapi("LegacyPoolEntryList");
+export const LegacyPoolSingleSchema = z.intersection(
+  LegacyPoolAccountSchema,
+  z.object({ "pubkey": PubkeySchema, "account": LegacyPoolAccountSchema }),
+).openapi("LegacyPoolSingle");
+export const LegacyPositionAccountSchema = z.object({
+  "owner": PubkeySchema,
+  "market": PubkeySchema,
+  "delegate": PubkeySchema,
+  "open_time": LegacySignedIntegerSchema,
+  "update_time": LegacySignedIntegerSchema,
+  "entry_price": LegacyOraclePriceSchema,
+  "size_amount": LegacyUnsignedIntegerSchema,
+  "size_usd": LegacyUnsignedIntegerSchema,
+  "locked_amount": LegacyUnsignedIntegerSchema,
+  "locked_usd": LegacyUnsignedIntegerSchema,
+  "price_impact_usd": LegacyUnsignedIntegerSchema,
+  "collateral_usd": LegacyUnsignedIntegerSchema,
+  "unsettled_value_usd": LegacyUnsignedIntegerSchema,
+  "unsettled_fees_usd": LegacyUnsignedIntegerSchema,
+  "cumulative_lock_fee_snapshot": LegacyUnsignedIntegerSchema,
+  "degen_size_usd": LegacyUnsignedIntegerSchema,
+  "reference_price": LegacyOraclePriceSchema,
+  "is_active": z.boolean(),
+  "buffer": z.array(z.int()).min(2).max(2),
+  "price_impact_set": z.int(),
+  "size_decimals": z.int(),
+  "locked_decimals": z.int(),
+  "collateral_decimals": z.int(),
+  "bump": z.int(),
+}).openapi("LegacyPositionAccount");
+export const LegacyPositionEntryListSchema = z.array(
+  z.object({ "pubkey": PubkeySchema, "account": LegacyPositionAccountSchema }),
+).openapi("LegacyPositionEntryList");
+export const LegacyPositionSingleSchema = z.intersection(
+  LegacyPositionAccountSchema,
+  z.object({ "pubkey": PubkeySchema, "account": LegacyPositionAccountSchema }),
+).openapi("LegacyPositionSingle");
 export const SideUiSchema = z.enum(["Long", "Short"]).openapi("SideUi");
 export const OraclePriceDtoSchema = z.object({
   "price": z.string().regex(new RegExp("^[0-9]+$")),
@@ -639,6 +970,7 @@ export const componentSchemas = {
   "AddCollateralResult": AddCollateralResultSchema,
   "Base64Bytes": Base64BytesSchema,
   "CancelAllTriggerOrdersRequest": CancelAllTriggerOrdersRequestSchema,
+  "CancelLimitOrderRequest": CancelLimitOrderRequestSchema,
   "CancelTriggerOrderRequest": CancelTriggerOrderRequestSchema,
   "ClosePositionRequest": ClosePositionRequestSchema,
   "ClosePositionResponseDto": ClosePositionResponseDtoSchema,
@@ -668,6 +1000,44 @@ export const componentSchemas = {
   "InitTokenStakeRequest": InitTokenStakeRequestSchema,
   "InitTokenStakeResponse": InitTokenStakeResponseSchema,
   "KmbString": KmbStringSchema,
+  "LegacyAssets": LegacyAssetsSchema,
+  "LegacyBorrowRateParams": LegacyBorrowRateParamsSchema,
+  "LegacyBorrowRateState": LegacyBorrowRateStateSchema,
+  "LegacyCompoundingStats": LegacyCompoundingStatsSchema,
+  "LegacyCustodyAccount": LegacyCustodyAccountSchema,
+  "LegacyCustodyEntryList": LegacyCustodyEntryListSchema,
+  "LegacyCustodySingle": LegacyCustodySingleSchema,
+  "LegacyFees": LegacyFeesSchema,
+  "LegacyFeesStats": LegacyFeesStatsSchema,
+  "LegacyLimitOrder": LegacyLimitOrderSchema,
+  "LegacyMarketAccount": LegacyMarketAccountSchema,
+  "LegacyMarketEntryList": LegacyMarketEntryListSchema,
+  "LegacyMarketPermissions": LegacyMarketPermissionsSchema,
+  "LegacyMarketSingle": LegacyMarketSingleSchema,
+  "LegacyOracleParams": LegacyOracleParamsSchema,
+  "LegacyOraclePrice": LegacyOraclePriceSchema,
+  "LegacyOrderAccount": LegacyOrderAccountSchema,
+  "LegacyOrderEntryList": LegacyOrderEntryListSchema,
+  "LegacyOrderSingle": LegacyOrderSingleSchema,
+  "LegacyPermissions": LegacyPermissionsSchema,
+  "LegacyPerpetualsAccount": LegacyPerpetualsAccountSchema,
+  "LegacyPerpetualsEntryList": LegacyPerpetualsEntryListSchema,
+  "LegacyPerpetualsSingle": LegacyPerpetualsSingleSchema,
+  "LegacyPoolAccount": LegacyPoolAccountSchema,
+  "LegacyPoolEntryList": LegacyPoolEntryListSchema,
+  "LegacyPoolSingle": LegacyPoolSingleSchema,
+  "LegacyPositionAccount": LegacyPositionAccountSchema,
+  "LegacyPositionEntryList": LegacyPositionEntryListSchema,
+  "LegacyPositionSingle": LegacyPositionSingleSchema,
+  "LegacyPositionStats": LegacyPositionStatsSchema,
+  "LegacyPricingParams": LegacyPricingParamsSchema,
+  "LegacyRatioFees": LegacyRatioFeesSchema,
+  "LegacySignedInteger": LegacySignedIntegerSchema,
+  "LegacyStakeStats": LegacyStakeStatsSchema,
+  "LegacyTokenRatios": LegacyTokenRatiosSchema,
+  "LegacyTriggerOrder": LegacyTriggerOrderSchema,
+  "LegacyUnsignedInteger": LegacyUnsignedIntegerSchema,
+  "LegacyVoltageMultiplier": LegacyVoltageMultiplierSchema,
   "LimitOrderUiDto": LimitOrderUiDtoSchema,
   "LpStats": LpStatsSchema,
   "MarginAction": MarginActionSchema,

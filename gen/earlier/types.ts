@@ -53,7 +53,7 @@ export interface paths {
     };
     /**
      * One perpetuals config account
-     * @description The decoded perpetuals account with the given key, as a bare account object.
+     * @description The decoded perpetuals account with the given key, its fields with `pubkey` and `account` beside them.
      */
     get: operations["getRawPerpetualsByPubkey"];
     put?: never;
@@ -93,7 +93,7 @@ export interface paths {
     };
     /**
      * One pool account
-     * @description The decoded pool account with the given key, as a bare account object.
+     * @description The decoded pool account with the given key, its fields with `pubkey` and `account` beside them (DECISIONS 5.16).
      */
     get: operations["getRawPoolByPubkey"];
     put?: never;
@@ -133,7 +133,7 @@ export interface paths {
     };
     /**
      * One custody account
-     * @description The decoded custody account with the given key, as a bare account object.
+     * @description The decoded custody account with the given key, its fields with `pubkey` and `account` beside them (DECISIONS 5.16).
      */
     get: operations["getRawCustodyByPubkey"];
     put?: never;
@@ -173,7 +173,7 @@ export interface paths {
     };
     /**
      * One market account
-     * @description The decoded market account with the given key, as a bare account object.
+     * @description The decoded market account with the given key, its fields with `pubkey` and `account` beside them (DECISIONS 5.16).
      */
     get: operations["getRawMarketByPubkey"];
     put?: never;
@@ -193,7 +193,7 @@ export interface paths {
     };
     /**
      * One position account
-     * @description The decoded standalone position account with the given key, as a bare account object.
+     * @description The decoded standalone position account with the given key, its fields with `pubkey` and `account` beside them (DECISIONS 5.16).
      */
     get: operations["getRawPositionByPubkey"];
     put?: never;
@@ -213,7 +213,7 @@ export interface paths {
     };
     /**
      * One order account
-     * @description The decoded standalone order account (all limit and trigger slots of one owner and market), as a bare account object.
+     * @description The decoded standalone order account (all limit and trigger slots of one owner and market), its fields with `pubkey` and `account` beside them (DECISIONS 5.16).
      */
     get: operations["getRawOrderByPubkey"];
     put?: never;
@@ -234,7 +234,7 @@ export interface paths {
     /**
      * Legacy alias of /raw/perpetuals
      * @deprecated
-     * @description Same answer as `GET /raw/perpetuals`. Kept for older clients.
+     * @description The accounts of `GET /raw/perpetuals`, their fields in the program's own snake_case names at every depth (DECISIONS 1.5). Kept for older clients.
      */
     get: operations["legacyGetPerpetuals"];
     put?: never;
@@ -255,7 +255,7 @@ export interface paths {
     /**
      * Legacy alias of /raw/perpetuals/{pubkey}
      * @deprecated
-     * @description Same answer as `GET /raw/perpetuals/{pubkey}`.
+     * @description The account of `GET /raw/perpetuals/{pubkey}`, its fields in the program's own snake_case names at every depth (DECISIONS 1.5).
      */
     get: operations["legacyGetPerpetualsByPubkey"];
     put?: never;
@@ -276,7 +276,7 @@ export interface paths {
     /**
      * Legacy alias of /raw/pools
      * @deprecated
-     * @description Same answer as `GET /raw/pools`.
+     * @description The accounts of `GET /raw/pools`, their fields in the program's own snake_case names at every depth (DECISIONS 1.5).
      */
     get: operations["legacyGetPools"];
     put?: never;
@@ -297,7 +297,7 @@ export interface paths {
     /**
      * Legacy alias of /raw/pools/{pubkey}
      * @deprecated
-     * @description Same answer as `GET /raw/pools/{pubkey}`.
+     * @description The account of `GET /raw/pools/{pubkey}`, its fields in the program's own snake_case names at every depth (DECISIONS 1.5).
      */
     get: operations["legacyGetPoolByPubkey"];
     put?: never;
@@ -318,7 +318,7 @@ export interface paths {
     /**
      * Legacy alias of /raw/custodies
      * @deprecated
-     * @description Same answer as `GET /raw/custodies`.
+     * @description The accounts of `GET /raw/custodies`, their fields in the program's own snake_case names at every depth (DECISIONS 1.5).
      */
     get: operations["legacyGetCustodies"];
     put?: never;
@@ -339,7 +339,7 @@ export interface paths {
     /**
      * Legacy alias of /raw/custodies/{pubkey}
      * @deprecated
-     * @description Same answer as `GET /raw/custodies/{pubkey}`.
+     * @description The account of `GET /raw/custodies/{pubkey}`, its fields in the program's own snake_case names at every depth (DECISIONS 1.5).
      */
     get: operations["legacyGetCustodyByPubkey"];
     put?: never;
@@ -360,7 +360,7 @@ export interface paths {
     /**
      * Legacy alias of /raw/markets
      * @deprecated
-     * @description Same answer as `GET /raw/markets`.
+     * @description The accounts of `GET /raw/markets`, their fields in the program's own snake_case names at every depth (DECISIONS 1.5).
      */
     get: operations["legacyGetMarkets"];
     put?: never;
@@ -381,7 +381,7 @@ export interface paths {
     /**
      * Legacy alias of /raw/markets/{pubkey}
      * @deprecated
-     * @description Same answer as `GET /raw/markets/{pubkey}`.
+     * @description The account of `GET /raw/markets/{pubkey}`, its fields in the program's own snake_case names at every depth (DECISIONS 1.5).
      */
     get: operations["legacyGetMarketByPubkey"];
     put?: never;
@@ -402,7 +402,7 @@ export interface paths {
     /**
      * Legacy list of position accounts
      * @deprecated
-     * @description Cached position accounts as `{pubkey, account}` (raw decoded form, not the enriched listing). With `owner`
+     * @description Cached position accounts as `{pubkey, account}` (raw decoded form in the program's own snake_case field names at every depth, DECISIONS 1.5; not the enriched listing). With `owner`
      *     only that wallet's positions are returned; without it every cached position.
      */
     get: operations["legacyGetPositions"];
@@ -424,7 +424,7 @@ export interface paths {
     /**
      * Legacy alias of /raw/positions/{pubkey}
      * @deprecated
-     * @description Same answer as `GET /raw/positions/{pubkey}`.
+     * @description The account of `GET /raw/positions/{pubkey}`, its fields in the program's own snake_case names at every depth (DECISIONS 1.5).
      */
     get: operations["legacyGetPositionByPubkey"];
     put?: never;
@@ -445,7 +445,7 @@ export interface paths {
     /**
      * Legacy list of order accounts
      * @deprecated
-     * @description Cached order accounts as `{pubkey, account}` (raw decoded form, not the enriched listing). With `owner` only
+     * @description Cached order accounts as `{pubkey, account}` (raw decoded form in the program's own snake_case field names at every depth, DECISIONS 1.5; not the enriched listing). With `owner` only
      *     that wallet's order accounts are returned; without it every cached order account.
      */
     get: operations["legacyGetOrders"];
@@ -467,7 +467,7 @@ export interface paths {
     /**
      * Legacy alias of /raw/orders/{pubkey}
      * @deprecated
-     * @description Same answer as `GET /raw/orders/{pubkey}`.
+     * @description The account of `GET /raw/orders/{pubkey}`, its fields in the program's own snake_case names at every depth (DECISIONS 1.5).
      */
     get: operations["legacyGetOrderByPubkey"];
     put?: never;
@@ -935,6 +935,31 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/transaction-builder/cancel-limit-order": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Build the cancellation of a limit order
+     * @description Cancels the limit order in slot `orderId` of the owner's order account on the market of `marketSymbol` and
+     *     `side` (`cancel_limit_order`, DECISIONS 5.19), as the live service does. The reserved amount returns into
+     *     the owner's token account of the reserve token, created idempotently first; a `SOL` reserve is unwrapped to
+     *     the wallet after. The market is the one where the owner has an order account, else the first configured
+     *     one (for SOL longs the SOL-collateral market). Rejections (empty slot: `ORDER_NOT_FOUND`) are answered with
+     *     400 `{err, code}`; no order account is 404.
+     */
+    post: operations["cancelLimitOrder"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/transaction-builder/init-token-stake": {
     parameters: {
       query?: never;
@@ -1207,6 +1232,27 @@ export interface components {
       })
       | unknown
       | unknown;
+    /**
+     * @description Cancel one limit order of the owner on the market of `marketSymbol` and `side` (the live service's shape).
+     * @example {
+     *       "marketSymbol": "SOL",
+     *       "side": "LONG",
+     *       "orderId": 1,
+     *       "owner": "EhGXtgnboWCWtDZ3WZmL1XcYun4bC8wQYCitKWvZuXHx"
+     *     }
+     */
+    CancelLimitOrderRequest: {
+      /** @description Target-token symbol of the market. */
+      marketSymbol: components["schemas"]["TokenSymbol"];
+      /** @description Side of the market. */
+      side: components["schemas"]["TradeSide"];
+      /** @description Limit-order slot 0 to 4. */
+      orderId: number;
+      /** @description Owner wallet; signs and pays the fee. */
+      owner: components["schemas"]["Pubkey"];
+    } & {
+      [key: string]: unknown;
+    };
     /**
      * @description Cancel one TP or SL order, or all with `orderId` 255. Addressing as in place-trigger-order; with
      *     `owner` + `marketSymbol` + `side` it also works when the position is already closed.
@@ -1613,26 +1659,33 @@ export interface components {
       | components["schemas"]["PreviewTpSlResponse"]
       | components["schemas"]["ComputeErrorResponse"];
     /**
-     * @description One program account decoded with the program's own layout. Keys are the camelCase of the program's field
-     *     names; 64- and 128-bit integers are decimal strings, smaller integers are numbers, keys are base58 strings,
-     *     enums are the variant name (for example `"Long"`), booleans are booleans; padding and reserved bytes are
-     *     left out.
+     * @description One program account decoded with the program's own layout, with its address. Keys are the camelCase of the
+     *     program's field names; 64- and 128-bit integers are decimal strings, smaller integers are numbers, keys are
+     *     base58 strings, enums are the variant name (for example `"Long"`), booleans are booleans; padding and reserved
+     *     bytes are left out. Beside the fields, `pubkey` and `account` repeat the address and the fields as the live
+     *     service's `{pubkey, account}` answer gives them (DECISIONS 5.16).
      * @example {
      *       "owner": "EhGXtgnboWCWtDZ3WZmL1XcYun4bC8wQYCitKWvZuXHx",
      *       "market": "7PppChh9GK6C4rPHWAeTZHCPMnn6eo9XvVLPFVofViES",
-     *       "openTime": "1735689600",
-     *       "entryPrice": {
-     *         "price": "18934500000",
-     *         "exponent": -8
-     *       },
-     *       "sizeAmount": "5000000000",
      *       "sizeUsd": "946725000",
-     *       "collateralUsd": "189345000",
      *       "isActive": true,
-     *       "sizeDecimals": 9
+     *       "pubkey": "9Xk4Zr5o2c8QwJ7n1VtLhYpDm3aEuBfGs6RkTq2WxHzN",
+     *       "account": {
+     *         "owner": "EhGXtgnboWCWtDZ3WZmL1XcYun4bC8wQYCitKWvZuXHx",
+     *         "market": "7PppChh9GK6C4rPHWAeTZHCPMnn6eo9XvVLPFVofViES",
+     *         "sizeUsd": "946725000",
+     *         "isActive": true
+     *       }
      *     }
      */
     EarlierRawAccount: {
+      /** @description Alias of the path's `pubkey`, as the live service names it; the account's address. */
+      pubkey: components["schemas"]["Pubkey"];
+      /** @description Alias of `.` (this object's own fields, without `pubkey` and `account`), as the live service names it: clients of the live service read the account's fields here. */
+      account: {
+        [key: string]: unknown;
+      };
+    } & {
       [key: string]: unknown;
     };
     /**
@@ -1728,7 +1781,6 @@ export interface components {
      *     | `ORDER_SIZE_INVALID` | 400, or 200 `err` | An order or size-change size is zero, less than one native unit of the token (a non-zero amount below its precision), beyond what the program can hold, or larger than the position it would close (a decrease must also stay smaller than the position); a partial close of less than one native unit of size. 200 `err` inside the earlier interface's quote builders (close-position, a SWAP of less than one native unit). |
      *     | `FEE_PAYER_CONFLICT` | 400 | `feePayer` equals `owner`, which the withdrawal flow forbids. |
      *     | `TRANSACTION_TOO_LARGE` | 500 | The built transaction would exceed the 1232-byte packet limit (added to the registry by the v2 contract author; the documents require the size check but name no code). |
-     *     | `FEE_PAYER_REQUIRED` | 400 | The transaction needs a fee-payer key distinct from `owner` and the request sent none: the withdrawal instruction must be signed by the owner and a separate fee payer, and the service never signs. Send `feePayer` (request-withdrawal variant B). |
      *     | `SETUP_ALREADY_DONE` | 400 | The setup step is already done on chain: the basket or deposit ledger exists, or the basket is already delegated. Nothing to build. |
      *     | `DEPOSIT_LEDGER_NOT_FOUND` | 400 | The owner has no deposit ledger (nothing was ever deposited), which every withdrawal builder needs; deposit first. |
      * @enum {string}
@@ -1766,7 +1818,6 @@ export interface components {
       | "ORDER_SIZE_INVALID"
       | "FEE_PAYER_CONFLICT"
       | "TRANSACTION_TOO_LARGE"
-      | "FEE_PAYER_REQUIRED"
       | "SETUP_ALREADY_DONE"
       | "DEPOSIT_LEDGER_NOT_FOUND";
     /**
@@ -1873,6 +1924,378 @@ export interface components {
      *     (for example `12.35K`, `1.20M`).
      */
     KmbString: string;
+    LegacyAssets: {
+      collateral: components["schemas"]["LegacyUnsignedInteger"];
+      owned: components["schemas"]["LegacyUnsignedInteger"];
+      locked: components["schemas"]["LegacyUnsignedInteger"];
+    };
+    LegacyBorrowRateParams: {
+      base_rate: components["schemas"]["LegacyUnsignedInteger"];
+      slope1: components["schemas"]["LegacyUnsignedInteger"];
+      slope2: components["schemas"]["LegacyUnsignedInteger"];
+      optimal_utilization: components["schemas"]["LegacyUnsignedInteger"];
+    };
+    LegacyBorrowRateState: {
+      current_rate: components["schemas"]["LegacyUnsignedInteger"];
+      cumulative_lock_fee: components["schemas"]["LegacyUnsignedInteger"];
+      last_update: components["schemas"]["LegacySignedInteger"];
+    };
+    LegacyCompoundingStats: {
+      active_amount: components["schemas"]["LegacyUnsignedInteger"];
+      total_supply: components["schemas"]["LegacyUnsignedInteger"];
+      reward_snapshot: components["schemas"]["LegacyUnsignedInteger"];
+      fee_share_bps: components["schemas"]["LegacyUnsignedInteger"];
+      last_compound_time: components["schemas"]["LegacySignedInteger"];
+    };
+    /** @description A custody account in the program's own field names at every depth (DECISIONS 1.5), values as in the raw form. */
+    LegacyCustodyAccount: {
+      pool: components["schemas"]["Pubkey"];
+      mint: components["schemas"]["Pubkey"];
+      token_account: components["schemas"]["Pubkey"];
+      decimals: number;
+      is_stable: boolean;
+      depeg_adjustment: boolean;
+      is_virtual: boolean;
+      inverse_price: boolean;
+      oracle: components["schemas"]["LegacyOracleParams"];
+      pricing: components["schemas"]["LegacyPricingParams"];
+      permissions: components["schemas"]["LegacyPermissions"];
+      fees: components["schemas"]["LegacyFees"];
+      borrow_rate: components["schemas"]["LegacyBorrowRateParams"];
+      token_amount_multiplier: components["schemas"]["LegacyUnsignedInteger"];
+      assets: components["schemas"]["LegacyAssets"];
+      fees_stats: components["schemas"]["LegacyFeesStats"];
+      borrow_rate_state: components["schemas"]["LegacyBorrowRateState"];
+      bump: number;
+      token_account_bump: number;
+      token22: boolean;
+      uid: number;
+      reserved_amount: components["schemas"]["LegacyUnsignedInteger"];
+      min_reserve_usd: components["schemas"]["LegacyUnsignedInteger"];
+      limit_price_buffer_bps: components["schemas"]["LegacyUnsignedInteger"];
+    };
+    /** @description Cached custody accounts as `{pubkey, account}`, the account in the program's own field names. */
+    LegacyCustodyEntryList: {
+      /** @description Address of the account. */
+      pubkey: components["schemas"]["Pubkey"];
+      account: components["schemas"]["LegacyCustodyAccount"];
+    }[];
+    /** @description One custody account in the program's own field names, with `pubkey` and `account` beside its fields as the live service's `{pubkey, account}` answer gives them (DECISIONS 1.5, 5.16). */
+    LegacyCustodySingle: components["schemas"]["LegacyCustodyAccount"] & {
+      /** @description Alias of the path's `pubkey`, as the live service names it; the account's address. */
+      pubkey: components["schemas"]["Pubkey"];
+      /** @description Alias of `.` (this object's own fields, without `pubkey` and `account`), as the live service names it: clients of the live service read the account's fields here. */
+      account: components["schemas"]["LegacyCustodyAccount"];
+    };
+    LegacyFees: {
+      /** @enum {string} */
+      mode: "Fixed" | "Linear";
+      swap_in: components["schemas"]["LegacyRatioFees"];
+      swap_out: components["schemas"]["LegacyRatioFees"];
+      stable_swap_in: components["schemas"]["LegacyRatioFees"];
+      stable_swap_out: components["schemas"]["LegacyRatioFees"];
+      add_liquidity: components["schemas"]["LegacyRatioFees"];
+      remove_liquidity: components["schemas"]["LegacyRatioFees"];
+      open_position: components["schemas"]["LegacyUnsignedInteger"];
+      close_position: components["schemas"]["LegacyUnsignedInteger"];
+      volatility: components["schemas"]["LegacyUnsignedInteger"];
+    };
+    LegacyFeesStats: {
+      accrued: components["schemas"]["LegacyUnsignedInteger"];
+      distributed: components["schemas"]["LegacyUnsignedInteger"];
+      paid: components["schemas"]["LegacyUnsignedInteger"];
+      reward_per_lp_staked: components["schemas"]["LegacyUnsignedInteger"];
+      protocol_fee: components["schemas"]["LegacyUnsignedInteger"];
+    };
+    LegacyLimitOrder: {
+      limit_price: components["schemas"]["LegacyOraclePrice"];
+      reserve_amount: components["schemas"]["LegacyUnsignedInteger"];
+      reserve_custody_uid: number;
+      receive_custody_uid: number;
+      size_amount: components["schemas"]["LegacyUnsignedInteger"];
+      stop_loss_price: components["schemas"]["LegacyOraclePrice"];
+      take_profit_price: components["schemas"]["LegacyOraclePrice"];
+    };
+    /** @description A market account in the program's own field names at every depth (DECISIONS 1.5), values as in the raw form. */
+    LegacyMarketAccount: {
+      pool: components["schemas"]["Pubkey"];
+      target_custody: components["schemas"]["Pubkey"];
+      collateral_custody: components["schemas"]["Pubkey"];
+      /** @enum {string} */
+      side: "None" | "Long" | "Short";
+      correlation: boolean;
+      max_payoff_bps: components["schemas"]["LegacyUnsignedInteger"];
+      permissions: components["schemas"]["LegacyMarketPermissions"];
+      degen_exposure_usd: components["schemas"]["LegacyUnsignedInteger"];
+      collective_position: components["schemas"]["LegacyPositionStats"];
+      target_custody_uid: number;
+      collateral_custody_uid: number;
+      bump: number;
+    };
+    /** @description Cached market accounts as `{pubkey, account}`, the account in the program's own field names. */
+    LegacyMarketEntryList: {
+      /** @description Address of the account. */
+      pubkey: components["schemas"]["Pubkey"];
+      account: components["schemas"]["LegacyMarketAccount"];
+    }[];
+    LegacyMarketPermissions: {
+      allow_open_position: boolean;
+      allow_close_position: boolean;
+      allow_collateral_withdrawal: boolean;
+      allow_size_change: boolean;
+    };
+    /** @description One market account in the program's own field names, with `pubkey` and `account` beside its fields as the live service's `{pubkey, account}` answer gives them (DECISIONS 1.5, 5.16). */
+    LegacyMarketSingle: components["schemas"]["LegacyMarketAccount"] & {
+      /** @description Alias of the path's `pubkey`, as the live service names it; the account's address. */
+      pubkey: components["schemas"]["Pubkey"];
+      /** @description Alias of `.` (this object's own fields, without `pubkey` and `account`), as the live service names it: clients of the live service read the account's fields here. */
+      account: components["schemas"]["LegacyMarketAccount"];
+    };
+    LegacyOracleParams: {
+      int_oracle_account: components["schemas"]["Pubkey"];
+      ext_oracle_account: components["schemas"]["Pubkey"];
+      /** @enum {string} */
+      oracle_type: "None" | "Custom" | "Pyth";
+      max_divergence_bps: components["schemas"]["LegacyUnsignedInteger"];
+      max_conf_bps: components["schemas"]["LegacyUnsignedInteger"];
+      max_price_age_sec: number;
+      max_backup_age_sec: number;
+    };
+    LegacyOraclePrice: {
+      price: components["schemas"]["LegacyUnsignedInteger"];
+      exponent: number;
+    };
+    /** @description A order account in the program's own field names at every depth (DECISIONS 1.5), values as in the raw form. */
+    LegacyOrderAccount: {
+      owner: components["schemas"]["Pubkey"];
+      market: components["schemas"]["Pubkey"];
+      limit_orders: components["schemas"]["LegacyLimitOrder"][];
+      take_profit_orders: components["schemas"]["LegacyTriggerOrder"][];
+      stop_loss_orders: components["schemas"]["LegacyTriggerOrder"][];
+      is_initialised: boolean;
+      is_active: boolean;
+      open_sl: number;
+      open_tp: number;
+      inactive_sl: number;
+      inactive_tp: number;
+      active_orders: number;
+      bump: number;
+      reference_timestamp: components["schemas"]["LegacySignedInteger"];
+      execution_count: components["schemas"]["LegacyUnsignedInteger"];
+    };
+    /** @description Cached order accounts as `{pubkey, account}`, the account in the program's own field names. */
+    LegacyOrderEntryList: {
+      /** @description Address of the account. */
+      pubkey: components["schemas"]["Pubkey"];
+      account: components["schemas"]["LegacyOrderAccount"];
+    }[];
+    /** @description One order account in the program's own field names, with `pubkey` and `account` beside its fields as the live service's `{pubkey, account}` answer gives them (DECISIONS 1.5, 5.16). */
+    LegacyOrderSingle: components["schemas"]["LegacyOrderAccount"] & {
+      /** @description Alias of the path's `pubkey`, as the live service names it; the account's address. */
+      pubkey: components["schemas"]["Pubkey"];
+      /** @description Alias of `.` (this object's own fields, without `pubkey` and `account`), as the live service names it: clients of the live service read the account's fields here. */
+      account: components["schemas"]["LegacyOrderAccount"];
+    };
+    LegacyPermissions: {
+      allow_swap: boolean;
+      allow_add_liquidity: boolean;
+      allow_remove_liquidity: boolean;
+      allow_open_position: boolean;
+      allow_close_position: boolean;
+      allow_collateral_withdrawal: boolean;
+      allow_size_change: boolean;
+      allow_liquidation: boolean;
+      allow_lp_staking: boolean;
+      allow_fee_distribution: boolean;
+      allow_ungated_trading: boolean;
+      allow_fee_discounts: boolean;
+      allow_referral_rebates: boolean;
+    };
+    /** @description A perpetuals account in the program's own field names at every depth (DECISIONS 1.5), values as in the raw form. */
+    LegacyPerpetualsAccount: {
+      permissions: components["schemas"]["LegacyPermissions"];
+      pools: components["schemas"]["Pubkey"][];
+      collections: components["schemas"]["Pubkey"][];
+      voltage_multiplier: components["schemas"]["LegacyVoltageMultiplier"];
+      trading_discount: components["schemas"]["LegacyUnsignedInteger"][];
+      referral_rebate: components["schemas"]["LegacyUnsignedInteger"][];
+      default_rebate: components["schemas"]["LegacyUnsignedInteger"];
+      inception_time: components["schemas"]["LegacySignedInteger"];
+      transfer_authority_bump: number;
+      perpetuals_bump: number;
+      trade_limit: number;
+      trigger_order_limit: number;
+      rebate_limit_usd: number;
+    };
+    /** @description Cached perpetuals accounts as `{pubkey, account}`, the account in the program's own field names. */
+    LegacyPerpetualsEntryList: {
+      /** @description Address of the account. */
+      pubkey: components["schemas"]["Pubkey"];
+      account: components["schemas"]["LegacyPerpetualsAccount"];
+    }[];
+    /** @description One perpetuals account in the program's own field names, with `pubkey` and `account` beside its fields as the live service's `{pubkey, account}` answer gives them (DECISIONS 1.5, 5.16). */
+    LegacyPerpetualsSingle: components["schemas"]["LegacyPerpetualsAccount"] & {
+      /** @description Alias of the path's `pubkey`, as the live service names it; the account's address. */
+      pubkey: components["schemas"]["Pubkey"];
+      /** @description Alias of `.` (this object's own fields, without `pubkey` and `account`), as the live service names it: clients of the live service read the account's fields here. */
+      account: components["schemas"]["LegacyPerpetualsAccount"];
+    };
+    /** @description A pool account in the program's own field names at every depth (DECISIONS 1.5), values as in the raw form. */
+    LegacyPoolAccount: {
+      name: string;
+      permissions: components["schemas"]["LegacyPermissions"];
+      inception_time: components["schemas"]["LegacySignedInteger"];
+      lp_mint: components["schemas"]["Pubkey"];
+      oracle_authority: components["schemas"]["Pubkey"];
+      staked_lp_vault: components["schemas"]["Pubkey"];
+      reward_custody: components["schemas"]["Pubkey"];
+      custodies: components["schemas"]["Pubkey"][];
+      ratios: components["schemas"]["LegacyTokenRatios"][];
+      markets: components["schemas"]["Pubkey"][];
+      max_aum_usd: components["schemas"]["LegacyUnsignedInteger"];
+      buffer: components["schemas"]["LegacyUnsignedInteger"];
+      raw_aum_usd: components["schemas"]["LegacyUnsignedInteger"];
+      equity_usd: components["schemas"]["LegacyUnsignedInteger"];
+      total_staked: components["schemas"]["LegacyStakeStats"];
+      staking_fee_share_bps: components["schemas"]["LegacyUnsignedInteger"];
+      bump: number;
+      lp_mint_bump: number;
+      staked_lp_vault_bump: number;
+      vp_volume_factor: number;
+      unique_custody_count: number;
+      staking_fee_boost_bps: components["schemas"]["LegacyUnsignedInteger"][];
+      compounding_mint: components["schemas"]["Pubkey"];
+      compounding_lp_vault: components["schemas"]["Pubkey"];
+      compounding_stats: components["schemas"]["LegacyCompoundingStats"];
+      compounding_mint_bump: number;
+      compounding_lp_vault_bump: number;
+      min_lp_price_usd: components["schemas"]["LegacyUnsignedInteger"];
+      max_lp_price_usd: components["schemas"]["LegacyUnsignedInteger"];
+      lp_price: components["schemas"]["LegacyUnsignedInteger"];
+      compounding_lp_price: components["schemas"]["LegacyUnsignedInteger"];
+      last_updated_timestamp: components["schemas"]["LegacySignedInteger"];
+      fees_obligation_usd: components["schemas"]["LegacyUnsignedInteger"];
+      rebate_obligation_usd: components["schemas"]["LegacyUnsignedInteger"];
+      threshold_usd: components["schemas"]["LegacyUnsignedInteger"];
+    };
+    /** @description Cached pool accounts as `{pubkey, account}`, the account in the program's own field names. */
+    LegacyPoolEntryList: {
+      /** @description Address of the account. */
+      pubkey: components["schemas"]["Pubkey"];
+      account: components["schemas"]["LegacyPoolAccount"];
+    }[];
+    /** @description One pool account in the program's own field names, with `pubkey` and `account` beside its fields as the live service's `{pubkey, account}` answer gives them (DECISIONS 1.5, 5.16). */
+    LegacyPoolSingle: components["schemas"]["LegacyPoolAccount"] & {
+      /** @description Alias of the path's `pubkey`, as the live service names it; the account's address. */
+      pubkey: components["schemas"]["Pubkey"];
+      /** @description Alias of `.` (this object's own fields, without `pubkey` and `account`), as the live service names it: clients of the live service read the account's fields here. */
+      account: components["schemas"]["LegacyPoolAccount"];
+    };
+    /** @description A position account in the program's own field names at every depth (DECISIONS 1.5), values as in the raw form. */
+    LegacyPositionAccount: {
+      owner: components["schemas"]["Pubkey"];
+      market: components["schemas"]["Pubkey"];
+      delegate: components["schemas"]["Pubkey"];
+      open_time: components["schemas"]["LegacySignedInteger"];
+      update_time: components["schemas"]["LegacySignedInteger"];
+      entry_price: components["schemas"]["LegacyOraclePrice"];
+      size_amount: components["schemas"]["LegacyUnsignedInteger"];
+      size_usd: components["schemas"]["LegacyUnsignedInteger"];
+      locked_amount: components["schemas"]["LegacyUnsignedInteger"];
+      locked_usd: components["schemas"]["LegacyUnsignedInteger"];
+      price_impact_usd: components["schemas"]["LegacyUnsignedInteger"];
+      collateral_usd: components["schemas"]["LegacyUnsignedInteger"];
+      unsettled_value_usd: components["schemas"]["LegacyUnsignedInteger"];
+      unsettled_fees_usd: components["schemas"]["LegacyUnsignedInteger"];
+      cumulative_lock_fee_snapshot: components["schemas"]["LegacyUnsignedInteger"];
+      degen_size_usd: components["schemas"]["LegacyUnsignedInteger"];
+      reference_price: components["schemas"]["LegacyOraclePrice"];
+      is_active: boolean;
+      buffer: number[];
+      price_impact_set: number;
+      size_decimals: number;
+      locked_decimals: number;
+      collateral_decimals: number;
+      bump: number;
+    };
+    /** @description Cached position accounts as `{pubkey, account}`, the account in the program's own field names. */
+    LegacyPositionEntryList: {
+      /** @description Address of the account. */
+      pubkey: components["schemas"]["Pubkey"];
+      account: components["schemas"]["LegacyPositionAccount"];
+    }[];
+    /** @description One position account in the program's own field names, with `pubkey` and `account` beside its fields as the live service's `{pubkey, account}` answer gives them (DECISIONS 1.5, 5.16). */
+    LegacyPositionSingle: components["schemas"]["LegacyPositionAccount"] & {
+      /** @description Alias of the path's `pubkey`, as the live service names it; the account's address. */
+      pubkey: components["schemas"]["Pubkey"];
+      /** @description Alias of `.` (this object's own fields, without `pubkey` and `account`), as the live service names it: clients of the live service read the account's fields here. */
+      account: components["schemas"]["LegacyPositionAccount"];
+    };
+    LegacyPositionStats: {
+      open_positions: components["schemas"]["LegacyUnsignedInteger"];
+      update_time: components["schemas"]["LegacySignedInteger"];
+      average_entry_price: components["schemas"]["LegacyOraclePrice"];
+      size_amount: components["schemas"]["LegacyUnsignedInteger"];
+      size_usd: components["schemas"]["LegacyUnsignedInteger"];
+      locked_amount: components["schemas"]["LegacyUnsignedInteger"];
+      locked_usd: components["schemas"]["LegacyUnsignedInteger"];
+      collateral_amount: components["schemas"]["LegacyUnsignedInteger"];
+      collateral_liability_usd: components["schemas"]["LegacyUnsignedInteger"];
+      unsettled_fee_usd: components["schemas"]["LegacyUnsignedInteger"];
+      cumulative_lock_fee_snapshot: components["schemas"]["LegacyUnsignedInteger"];
+      size_decimals: number;
+      locked_decimals: number;
+      collateral_decimals: number;
+    };
+    LegacyPricingParams: {
+      trade_spread_min: components["schemas"]["LegacyUnsignedInteger"];
+      trade_spread_max: components["schemas"]["LegacyUnsignedInteger"];
+      swap_spread: components["schemas"]["LegacyUnsignedInteger"];
+      min_init_leverage: number;
+      min_init_degen_leverage: number;
+      max_init_leverage: number;
+      max_init_degen_leverage: number;
+      max_leverage: number;
+      max_degen_leverage: number;
+      min_collateral_usd: number;
+      min_degen_collateral_usd: number;
+      delay_seconds: components["schemas"]["LegacySignedInteger"];
+      max_utilization: number;
+      degen_position_factor: number;
+      degen_exposure_factor: number;
+      max_position_size_usd: components["schemas"]["LegacyUnsignedInteger"];
+      max_exposure_usd: components["schemas"]["LegacyUnsignedInteger"];
+    };
+    LegacyRatioFees: {
+      min_fee: components["schemas"]["LegacyUnsignedInteger"];
+      target_fee: components["schemas"]["LegacyUnsignedInteger"];
+      max_fee: components["schemas"]["LegacyUnsignedInteger"];
+    };
+    /** @description A signed 64- or 128-bit integer field of an account, as a decimal string. */
+    LegacySignedInteger: string;
+    LegacyStakeStats: {
+      pending_activation: components["schemas"]["LegacyUnsignedInteger"];
+      active_amount: components["schemas"]["LegacyUnsignedInteger"];
+      pending_deactivation: components["schemas"]["LegacyUnsignedInteger"];
+      deactivated_amount: components["schemas"]["LegacyUnsignedInteger"];
+    };
+    LegacyTokenRatios: {
+      target: components["schemas"]["LegacyUnsignedInteger"];
+      min: components["schemas"]["LegacyUnsignedInteger"];
+      max: components["schemas"]["LegacyUnsignedInteger"];
+    };
+    LegacyTriggerOrder: {
+      trigger_price: components["schemas"]["LegacyOraclePrice"];
+      trigger_size: components["schemas"]["LegacyUnsignedInteger"];
+      receive_custody_uid: number;
+    };
+    /** @description An unsigned 64- or 128-bit integer field of an account, as a decimal string. */
+    LegacyUnsignedInteger: string;
+    LegacyVoltageMultiplier: {
+      volume: components["schemas"]["LegacyUnsignedInteger"];
+      rewards: components["schemas"]["LegacyUnsignedInteger"];
+      rebates: components["schemas"]["LegacyUnsignedInteger"];
+    };
     /**
      * @description One live limit order, ready for display. Fields needing a live oracle price (reserve USD value, collateral
      *     after conversion, leverage, liquidation price) are left out when that price is missing. Entries of markets
@@ -3740,7 +4163,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["RawAccountEntryList"];
+          "application/json": components["schemas"]["LegacyPerpetualsEntryList"];
         };
       };
       429: components["responses"]["TooManyRequests"];
@@ -3765,7 +4188,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["EarlierRawAccount"];
+          "application/json": components["schemas"]["LegacyPerpetualsSingle"];
         };
       };
       400: components["responses"]["BadRequest"];
@@ -3789,7 +4212,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["RawAccountEntryList"];
+          "application/json": components["schemas"]["LegacyPoolEntryList"];
         };
       };
       429: components["responses"]["TooManyRequests"];
@@ -3814,7 +4237,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["EarlierRawAccount"];
+          "application/json": components["schemas"]["LegacyPoolSingle"];
         };
       };
       400: components["responses"]["BadRequest"];
@@ -3838,7 +4261,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["RawAccountEntryList"];
+          "application/json": components["schemas"]["LegacyCustodyEntryList"];
         };
       };
       429: components["responses"]["TooManyRequests"];
@@ -3863,7 +4286,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["EarlierRawAccount"];
+          "application/json": components["schemas"]["LegacyCustodySingle"];
         };
       };
       400: components["responses"]["BadRequest"];
@@ -3887,7 +4310,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["RawAccountEntryList"];
+          "application/json": components["schemas"]["LegacyMarketEntryList"];
         };
       };
       429: components["responses"]["TooManyRequests"];
@@ -3912,7 +4335,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["EarlierRawAccount"];
+          "application/json": components["schemas"]["LegacyMarketSingle"];
         };
       };
       400: components["responses"]["BadRequest"];
@@ -3939,7 +4362,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["RawAccountEntryList"];
+          "application/json": components["schemas"]["LegacyPositionEntryList"];
         };
       };
       400: components["responses"]["BadRequest"];
@@ -3965,7 +4388,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["EarlierRawAccount"];
+          "application/json": components["schemas"]["LegacyPositionSingle"];
         };
       };
       400: components["responses"]["BadRequest"];
@@ -3992,7 +4415,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["RawAccountEntryList"];
+          "application/json": components["schemas"]["LegacyOrderEntryList"];
         };
       };
       400: components["responses"]["BadRequest"];
@@ -4018,7 +4441,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["EarlierRawAccount"];
+          "application/json": components["schemas"]["LegacyOrderSingle"];
         };
       };
       400: components["responses"]["BadRequest"];
@@ -4562,6 +4985,36 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["CancelAllTriggerOrdersRequest"];
+      };
+    };
+    responses: {
+      /** @description The unsigned transaction. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TransactionResponse"];
+        };
+      };
+      400: components["responses"]["TriggerBadRequest"];
+      404: components["responses"]["TriggerAccountNotFound"];
+      413: components["responses"]["PayloadTooLarge"];
+      429: components["responses"]["TooManyRequests"];
+      500: components["responses"]["TriggerInternalError"];
+      503: components["responses"]["TriggerServiceUnavailable"];
+    };
+  };
+  cancelLimitOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CancelLimitOrderRequest"];
       };
     };
     responses: {

@@ -1214,7 +1214,7 @@ export const v2RequestWithdrawal = createRoute({
   request: { body: { required: true, content: { "application/json": { schema: s.RequestWithdrawalRequestSchema } } } },
   responses: {
     200: {
-      description: "The withdrawal request (variant B) and its receipt.",
+      description: "The withdrawal request and its receipt (variant A also names its one-time fee payer).",
       content: { "application/json": { schema: s.RequestWithdrawalResponseSchema } },
     },
     400: {

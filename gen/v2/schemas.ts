@@ -5,6 +5,7 @@ import { isSolanaPubkey, requireOneGroup } from "../runtime.ts";
 
 export const TokenSymbolSchema = z.string().min(1).max(32).openapi("TokenSymbol");
 export const TradeSideSchema = z.enum(["LONG", "SHORT"]).openapi("TradeSide");
+export const PositionCollateralSymbolSchema = z.string().min(1).max(32).openapi("PositionCollateralSymbol");
 export const DecimalInputSchema = z.string().max(41).regex(
   new RegExp("^([0-9]{1,20}(\\.[0-9]{0,20})?|\\.[0-9]{1,20})$"),
 ).openapi("DecimalInput");
@@ -20,6 +21,7 @@ export const SlippagePercentageSchema = z.string().max(32).regex(
 export const AddCollateralRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
+  "collateralSymbol": PositionCollateralSymbolSchema.optional(),
   "depositAmountUi": DecimalInputSchema,
   "depositTokenSymbol": TokenSymbolSchema,
   "owner": PubkeySchema,
@@ -134,6 +136,7 @@ export const BasketMessageSchema = z.object({ "type": z.literal("basket"), "data
 export const CancelAllTriggerOrdersRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
+  "collateralSymbol": PositionCollateralSymbolSchema.optional(),
   "owner": PubkeySchema,
   "signer": SessionSignerSchema.optional(),
   "sessionToken": SessionTokenSchema.optional(),
@@ -141,6 +144,7 @@ export const CancelAllTriggerOrdersRequestSchema = z.object({
 export const CancelLimitOrderRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
+  "collateralSymbol": PositionCollateralSymbolSchema.optional(),
   "orderId": z.int().gte(0).lte(255),
   "owner": PubkeySchema,
   "signer": SessionSignerSchema.optional(),
@@ -149,6 +153,7 @@ export const CancelLimitOrderRequestSchema = z.object({
 export const CancelTriggerOrderRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
+  "collateralSymbol": PositionCollateralSymbolSchema.optional(),
   "orderId": z.int().gte(0).lte(255),
   "isStopLoss": z.boolean(),
   "owner": PubkeySchema,
@@ -158,6 +163,7 @@ export const CancelTriggerOrderRequestSchema = z.object({
 export const ClosePositionRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
+  "collateralSymbol": PositionCollateralSymbolSchema.optional(),
   "inputUsdUi": DecimalInputSchema,
   "closeAll": z.boolean().default(false),
   "withdrawTokenSymbol": TokenSymbolSchema,
@@ -220,7 +226,6 @@ export const ErrorCodeSchema = z.enum([
   "ORDER_SIZE_INVALID",
   "FEE_PAYER_CONFLICT",
   "TRANSACTION_TOO_LARGE",
-  "FEE_PAYER_REQUIRED",
   "SETUP_ALREADY_DONE",
   "DEPOSIT_LEDGER_NOT_FOUND",
 ]).openapi("ErrorCode");
@@ -258,6 +263,7 @@ export const CustodyStatsSchema = z.object({
 export const DecreasePositionRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
+  "collateralSymbol": PositionCollateralSymbolSchema.optional(),
   "owner": PubkeySchema,
   "signer": SessionSignerSchema.optional(),
   "sessionToken": SessionTokenSchema.optional(),
@@ -304,6 +310,7 @@ export const DepositResponseSchema = z.object({
 export const EditLimitOrderRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
+  "collateralSymbol": PositionCollateralSymbolSchema.optional(),
   "orderId": z.int().gte(0).lte(255),
   "owner": PubkeySchema,
   "signer": SessionSignerSchema.optional(),
@@ -316,6 +323,7 @@ export const EditLimitOrderRequestSchema = z.object({
 export const EditTriggerOrderRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
+  "collateralSymbol": PositionCollateralSymbolSchema.optional(),
   "orderId": z.int().gte(0).lte(255),
   "isStopLoss": z.boolean(),
   "triggerPriceUi": DecimalInputSchema,
@@ -341,6 +349,7 @@ export const FundsTransactionResponseSchema = z.object({
 export const IncreasePositionRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
+  "collateralSymbol": PositionCollateralSymbolSchema.optional(),
   "owner": PubkeySchema,
   "signer": SessionSignerSchema.optional(),
   "sessionToken": SessionTokenSchema.optional(),
@@ -444,6 +453,7 @@ export const OpenPositionResponseDtoSchema = z.object({
 export const PlaceTpSlRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
+  "collateralSymbol": PositionCollateralSymbolSchema.optional(),
   "sizeAmountUi": DecimalInputSchema,
   "owner": PubkeySchema,
   "signer": SessionSignerSchema.optional(),
@@ -456,6 +466,7 @@ export const PlaceTpSlRequestSchema = z.object({
 export const PlaceTriggerOrderRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
+  "collateralSymbol": PositionCollateralSymbolSchema.optional(),
   "triggerPriceUi": DecimalInputSchema,
   "sizeAmountUi": DecimalInputSchema,
   "isStopLoss": z.boolean(),
@@ -472,6 +483,7 @@ export const PoolStatsSchema = z.object({
 export const PreviewExitFeeRequestSchema = z.object({
   "marketSymbol": z.string().min(1).max(32),
   "side": TradeSideSchema,
+  "collateralSymbol": PositionCollateralSymbolSchema.optional(),
   "closeAmountUsdUi": DecimalInputSchema,
   "owner": PubkeySchema,
 }).openapi("PreviewExitFeeRequest");
@@ -496,6 +508,7 @@ export const PreviewLimitOrderFeesResponseSchema = z.object({
 export const PreviewMarginRequestSchema = z.object({
   "marketSymbol": z.string().min(1).max(32),
   "side": TradeSideSchema,
+  "collateralSymbol": PositionCollateralSymbolSchema.optional(),
   "marginDeltaUsdUi": DecimalInputSchema,
   "action": MarginActionSchema,
   "owner": PubkeySchema,
@@ -518,6 +531,7 @@ export const PreviewTpSlRequestSchema = z.object({
   "mode": TpSlModeSchema,
   "marketSymbol": z.string().min(1).max(32),
   "side": TradeSideSchema,
+  "collateralSymbol": PositionCollateralSymbolSchema.optional(),
   "owner": PubkeySchema.optional(),
   "entryPriceUi": DecimalInputSchema.optional(),
   "sizeUsdUi": DecimalInputSchema.optional(),
@@ -557,6 +571,7 @@ export const ReceiptTransactionResponseSchema = z.object({
 export const RemoveCollateralRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
+  "collateralSymbol": PositionCollateralSymbolSchema.optional(),
   "withdrawAmountUsdUi": DecimalInputSchema,
   "withdrawTokenSymbol": TokenSymbolSchema,
   "owner": PubkeySchema,
@@ -595,10 +610,12 @@ export const RequestWithdrawalResponseSchema = z.object({
   "transactionBase64": z.string().min(1),
   "receipt": PubkeySchema,
   "unmetPreconditions": FundsPreconditionsSchema,
+  "feePayer": PubkeySchema.optional(),
 }).openapi("RequestWithdrawalResponse");
 export const ReversePositionRequestSchema = z.object({
   "marketSymbol": TokenSymbolSchema,
   "side": TradeSideSchema,
+  "collateralSymbol": PositionCollateralSymbolSchema.optional(),
   "leverage": z.number().lte(1000).gt(0),
   "owner": PubkeySchema,
   "signer": SessionSignerSchema.optional(),
@@ -667,7 +684,7 @@ export const V2PoolStatsSchema = z.intersection(
   }),
 ).openapi("V2PoolStats");
 export const V2PoolDataSnapshotSchema = z.object({ "pools": z.array(V2PoolStatsSchema) }).openapi("V2PoolDataSnapshot");
-export const V2RawAccountSchema = z.object({}).openapi("V2RawAccount");
+export const V2RawAccountSchema = z.object({ "pubkey": PubkeySchema, "account": z.object({}) }).openapi("V2RawAccount");
 export const V2RawAccountListSchema = z.array(RawAccountEntrySchema).openapi("V2RawAccountList");
 export const V2TokenSchema = z.object({
   "symbol": z.string(),
@@ -752,6 +769,7 @@ export const componentSchemas = {
   "PlaceTpSlRequest": PlaceTpSlRequestSchema,
   "PlaceTriggerOrderRequest": PlaceTriggerOrderRequestSchema,
   "PoolStats": PoolStatsSchema,
+  "PositionCollateralSymbol": PositionCollateralSymbolSchema,
   "PositionMetricsDto": PositionMetricsDtoSchema,
   "PositionMetricsMap": PositionMetricsMapSchema,
   "PreviewExitFeeRequest": PreviewExitFeeRequestSchema,

@@ -50,7 +50,7 @@ export interface paths {
     };
     /**
      * Get one raw pool account
-     * @description The decoded pool account at `pubkey` (bare account object, no address wrapper).
+     * @description The decoded pool account at `pubkey` (its fields, with `pubkey` and `account` beside them as the live service gives them; DECISIONS 5.16).
      */
     get: operations["v2GetRawPool"];
     put?: never;
@@ -90,7 +90,7 @@ export interface paths {
     };
     /**
      * Get one raw custody account
-     * @description The decoded custody account at `pubkey` (bare account object).
+     * @description The decoded custody account at `pubkey` (its fields, with `pubkey` and `account` beside them as the live service gives them; DECISIONS 5.16).
      */
     get: operations["v2GetRawCustody"];
     put?: never;
@@ -130,7 +130,7 @@ export interface paths {
     };
     /**
      * Get one raw market account
-     * @description The decoded market account at `pubkey` (bare account object).
+     * @description The decoded market account at `pubkey` (its fields, with `pubkey` and `account` beside them as the live service gives them; DECISIONS 5.16).
      */
     get: operations["v2GetRawMarket"];
     put?: never;
@@ -339,7 +339,8 @@ export interface paths {
      *     * LIMIT: a limit-order placement at `limitPrice` into the first free of five limit slots; `takeProfit` and
      *       `stopLoss` travel inside the limit order.
      *     * MARKET with `takeProfit` / `stopLoss`: a trigger-order placement per price is appended (size = the whole
-     *       position after the trade) and the matching `takeProfitQuote` / `stopLossQuote` is returned.
+     *       position after the trade; paid out in the market's collateral token whatever was paid in, as
+     *       place-trigger-order, DECISIONS 5.18) and the matching `takeProfitQuote` / `stopLossQuote` is returned.
      *     * Paying in another token than the market's collateral (e.g. USDC into the SOL LONG market) is the normal
      *       case: the program swaps the payment in without a swap fee, so the quote values it at its own oracle price;
      *       the `swap*` fields are null.
@@ -383,10 +384,11 @@ export interface paths {
      *     the position's USD size; a full close also cancels every trigger order of that market (one cancel-all
      *     instruction, appended only when the market holds a take-profit or stop-loss). Anything smaller is a partial
      *     close (size decrease); the part left open must keep the market's minimum collateral (200 `err`
-     *     INSUFFICIENT_COLLATERAL). Proceeds are credited to the basket in the market's collateral token;
-     *     `withdrawTokenSymbol` is only a display hint. A market that disallows closing (or size changes, for a
-     *     partial close) is 200 `err` MARKET_CLOSED; a partial close of less than one native unit of size is 400
-     *     ORDER_SIZE_INVALID.
+     *     INSUFFICIENT_COLLATERAL). Proceeds are credited to the basket in `withdrawTokenSymbol`: the program pays
+     *     them out through that token's custody (DECISIONS 5.17); the quote's receive figures value the payout in the collateral token. A token the program cannot pay out in (not
+     *     a token of the market's pool, or a virtual one) is 400 VALIDATION_FAILED. A market that disallows closing (or
+     *     size changes, for a partial close) is 200 `err` MARKET_CLOSED; a partial close of less than one native unit
+     *     of size is 400 ORDER_SIZE_INVALID.
      */
     post: operations["v2ClosePosition"];
     delete?: never;
@@ -446,7 +448,7 @@ export interface paths {
     put?: never;
     /**
      * Remove size from an open position
-     * @description Builds an ER transaction removing `sizeAmountUi` of target-token size from the owner's open position on (`marketSymbol`, `side`); proceeds are credited to the basket in the market's collateral token. Use close-position for a full exit. A request that cannot be built is 400 with a specific code: unknown market (UNKNOWN_MARKET, UNKNOWN_SYMBOL), BASKET_NOT_FOUND, POSITION_NOT_FOUND, PRICE_UNAVAILABLE, MARKET_CLOSED, ORDER_SIZE_INVALID (size 0, or not smaller than the position), INSUFFICIENT_COLLATERAL (the rest would fall below the minimum collateral).
+     * @description Builds an ER transaction removing `sizeAmountUi` of target-token size from the owner's open position on (`marketSymbol`, `side`); proceeds are credited to the basket in `withdrawTokenSymbol`, paid out through that token's custody (DECISIONS 5.17; default: the market's collateral token; a token the program cannot pay out in, not of the market's pool or virtual, is 400 VALIDATION_FAILED). Use close-position for a full exit. A request that cannot be built is 400 with a specific code: unknown market (UNKNOWN_MARKET, UNKNOWN_SYMBOL), BASKET_NOT_FOUND, POSITION_NOT_FOUND, PRICE_UNAVAILABLE, MARKET_CLOSED, ORDER_SIZE_INVALID (size 0, or not smaller than the position), INSUFFICIENT_COLLATERAL (the rest would fall below the minimum collateral).
      */
     post: operations["v2DecreasePosition"];
     delete?: never;
@@ -486,7 +488,7 @@ export interface paths {
     put?: never;
     /**
      * Remove collateral from a position
-     * @description Quotes and builds an ER transaction taking `withdrawAmountUsdUi` USD of collateral out of the position on (`marketSymbol`, `side`), raising its leverage. The amount is paid to the basket in the market's collateral token (`withdrawTokenSymbol` is a display hint) and may not exceed `maxWithdrawableUsd` (200 `err` INSUFFICIENT_COLLATERAL). A market that disallows collateral withdrawal is 200 `err` MARKET_CLOSED.
+     * @description Quotes and builds an ER transaction taking `withdrawAmountUsdUi` USD of collateral out of the position on (`marketSymbol`, `side`), raising its leverage. The amount is paid to the basket in `withdrawTokenSymbol`, through that token's custody (DECISIONS 5.17; the quote's `receiveAmountUi` is in the collateral token; a token the program cannot pay out in, not of the market's pool or virtual, is 400 VALIDATION_FAILED), and may not exceed `maxWithdrawableUsd` (200 `err` INSUFFICIENT_COLLATERAL). A market that disallows collateral withdrawal is 200 `err` MARKET_CLOSED.
      */
     post: operations["v2RemoveCollateral"];
     delete?: never;
@@ -608,7 +610,8 @@ export interface paths {
      * Edit a limit order
      * @description Builds an ER transaction changing the limit order in slot `orderId` of the market and side.
      *
-     *     * `limitPriceUi`, `sizeAmountUi`: omitted or "0" keeps the current value.
+     *     * `limitPriceUi`, `sizeAmountUi`: omitted or "0" keeps the current value, which is sent to the program as it
+     *       is (never 0; DECISIONS 5.18).
      *     * `takeProfitUi`, `stopLossUi`: do not survive an edit. Sending a price sets it; omitting it or sending "0"
      *       removes it. To keep one, send its current value again.
      *
@@ -952,11 +955,17 @@ export interface paths {
      *       idempotently, then `withdrawal_with_action` with `fee_payer` = `feePayer`. Both sign; the owner is the
      *       transaction fee payer. `feePayer` = `owner` is 400 FEE_PAYER_CONFLICT. The answer carries `receipt`, the
      *       escrow to poll until it is closed.
-     *     * Without `feePayer` (variant A): 400 FEE_PAYER_REQUIRED. The program's withdrawal instruction needs a signer
-     *       distinct from the owner to pay the escrow's rent (the delegation program rejects owner = fee payer), so no
-     *       transaction the owner alone can sign exists, and the service never signs (no server-made fee-payer key). Send
-     *       `feePayer` (any client-held key with a little SOL, or a fresh key funded through `withdraw`'s top-up).
-     *       `includeCustodySettlement` is accepted and ignored; use custody-settlement for a settlement request.
+     *     * Without `feePayer` (variant A): the program's withdrawal instruction needs a signing fee payer other than
+     *       the owner (the delegation program rejects owner = fee payer), so the service makes a fresh key for this one
+     *       request (never stored, logged or reused) and pre-signs with it: the only signature this service ever makes.
+     *       The transaction is: the owner's transfer to that key of exactly what the instruction needs of it (the rent
+     *       of the withdrawal escrow, of its delegation buffer, record and metadata), the owner's associated token
+     *       account created idempotently, `withdrawal_with_action` with `fee_payer` = that key, then the key's transfer
+     *       back to the owner of the delegation buffer's rent (the buffer is closed inside the instruction, its rent
+     *       returned to the fee payer). The key holds nothing afterwards. The owner is the transaction fee payer
+     *       (account 0; a key holding nothing could not pay the fee, charged before the top-up runs) and its signature
+     *       slot is left zeroed; `feePayer` in the answer names the key. `includeCustodySettlement` is accepted and
+     *       ignored; use custody-settlement for a settlement request.
      *
      *     An owner without a deposit ledger is 400 DEPOSIT_LEDGER_NOT_FOUND; an unknown mint 400 UNKNOWN_SYMBOL.
      *     `amount` is in UI units of the token and converted exactly to native units by the token's decimals in the
@@ -970,7 +979,8 @@ export interface paths {
      *     Base-chain transaction: a v0 message with the base chain's cached blockhash, a compute-unit limit
      *     sized to the instructions, a compute-unit price when the service is configured with a priority fee, and the
      *     deployment's lookup tables (those of the token's first pool in the configuration; every pool's for the
-     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed.
+     *     owner-only setup builders) only where they make the message shorter. Every signature slot is left zeroed,
+     *     except variant A's one-time fee payer's.
      */
     post: operations["v2RequestWithdrawal"];
     delete?: never;
@@ -1132,6 +1142,7 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Amount to add, UI units of the deposit token. */
       depositAmountUi: components["schemas"]["DecimalInput"];
       /** @description Token added as collateral (from the owner's deposited balance). */
@@ -1197,6 +1208,7 @@ export interface components {
       /** @description Target token of the market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Basket owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
       signer?: components["schemas"]["SessionSigner"];
@@ -1217,6 +1229,7 @@ export interface components {
       /** @description Target token of the market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Slot index (0 to 4) in the limit-order list. Any other integer up to 255 passes validation and is answered with 400 ORDER_SLOT_INVALID (the program takes a u8). */
       orderId: number;
       /** @description Basket owner (signs and pays unless a session key, `signer`, does). */
@@ -1240,9 +1253,10 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Slot index 0 to 4, or 255 to cancel every take-profit and stop-loss of the market and side. Any other integer up to 255 passes validation and is answered with 400 ORDER_SLOT_INVALID (the program takes a u8). */
       orderId: number;
-      /** @description True to address the stop-loss list, false for the take-profit list; not consulted with `orderId` 255. */
+      /** @description True to address the stop-loss list, false for the take-profit list; with `orderId` 255 passed to the program as sent (DECISIONS 5.18). */
       isStopLoss: boolean;
       /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
@@ -1265,6 +1279,7 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description USD of position size to close. Zero ("0", "0.00") or at least 97 % of the size closes everything; less closes partly. Only zero means everything: a non-zero amount below one micro-USD ("0.0000001") is a partial close of nothing (400 ORDER_SIZE_INVALID). */
       inputUsdUi: components["schemas"]["DecimalInput"];
       /**
@@ -1272,7 +1287,7 @@ export interface components {
        * @default false
        */
       closeAll?: boolean;
-      /** @description Display hint only; the payout is always in the market's collateral token. */
+      /** @description Token of the payout: the program pays it out through this token's custody in the market's pool (DECISIONS 5.17). */
       withdrawTokenSymbol: components["schemas"]["TokenSymbol"];
       /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
@@ -1491,13 +1506,14 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
       signer?: components["schemas"]["SessionSigner"];
       sessionToken?: components["schemas"]["SessionToken"];
       /** @description Size to remove, UI units of the target token; must be smaller than the position. */
       sizeAmountUi: components["schemas"]["DecimalInput"];
-      /** @description Token of the proceeds. When omitted, the market's collateral token. */
+      /** @description Token of the proceeds, paid out through its custody in the market's pool (DECISIONS 5.17). When omitted, the market's collateral token. */
       withdrawTokenSymbol?: components["schemas"]["TokenSymbol"];
       /** @default 0.5 */
       slippagePercentage?: components["schemas"]["SlippagePercentage"];
@@ -1622,6 +1638,7 @@ export interface components {
       /** @description Target token of the market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Slot index (0 to 4) in the limit-order list. Any other integer up to 255 passes validation and is answered with 400 ORDER_SLOT_INVALID (the program takes a u8). */
       orderId: number;
       /** @description Basket owner (signs and pays unless a session key, `signer`, does). */
@@ -1655,6 +1672,7 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Slot index (0 to 4) in the take-profit or stop-loss list. Any other integer up to 255 passes validation and is answered with 400 ORDER_SLOT_INVALID (the program takes a u8). */
       orderId: number;
       /** @description True to address the stop-loss list, false for the take-profit list. */
@@ -1708,7 +1726,6 @@ export interface components {
      *     | `ORDER_SIZE_INVALID` | 400, or 200 `err` | An order or size-change size is zero, less than one native unit of the token (a non-zero amount below its precision), beyond what the program can hold, or larger than the position it would close (a decrease must also stay smaller than the position); a partial close of less than one native unit of size. 200 `err` inside the earlier interface's quote builders (close-position, a SWAP of less than one native unit). |
      *     | `FEE_PAYER_CONFLICT` | 400 | `feePayer` equals `owner`, which the withdrawal flow forbids. |
      *     | `TRANSACTION_TOO_LARGE` | 500 | The built transaction would exceed the 1232-byte packet limit (added to the registry by the v2 contract author; the documents require the size check but name no code). |
-     *     | `FEE_PAYER_REQUIRED` | 400 | The transaction needs a fee-payer key distinct from `owner` and the request sent none: the withdrawal instruction must be signed by the owner and a separate fee payer, and the service never signs. Send `feePayer` (request-withdrawal variant B). |
      *     | `SETUP_ALREADY_DONE` | 400 | The setup step is already done on chain: the basket or deposit ledger exists, or the basket is already delegated. Nothing to build. |
      *     | `DEPOSIT_LEDGER_NOT_FOUND` | 400 | The owner has no deposit ledger (nothing was ever deposited), which every withdrawal builder needs; deposit first. |
      * @enum {string}
@@ -1746,7 +1763,6 @@ export interface components {
       | "ORDER_SIZE_INVALID"
       | "FEE_PAYER_CONFLICT"
       | "TRANSACTION_TOO_LARGE"
-      | "FEE_PAYER_REQUIRED"
       | "SETUP_ALREADY_DONE"
       | "DEPOSIT_LEDGER_NOT_FOUND";
     /**
@@ -1846,6 +1862,7 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
       signer?: components["schemas"]["SessionSigner"];
@@ -2297,6 +2314,7 @@ export interface components {
         /** @description Target token of the position's market. */
         marketSymbol: components["schemas"]["TokenSymbol"];
         side: components["schemas"]["TradeSide"];
+        collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
         /** @description Size each included trigger closes, UI units of the target token. */
         sizeAmountUi: components["schemas"]["DecimalInput"];
         /** @description Position owner (signs and pays unless a session key, `signer`, does). */
@@ -2327,6 +2345,7 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Trigger price, UI price. Must lie on the profitable side of the mark for a take-profit and the losing side for a stop-loss. */
       triggerPriceUi: components["schemas"]["DecimalInput"];
       /** @description Size closed when triggered, UI units of the target token; not more than the position. */
@@ -2350,6 +2369,11 @@ export interface components {
       /** @description One entry per non-virtual custody, in the pool's custody order. */
       custodyStats: components["schemas"]["CustodyStats"][];
     };
+    /**
+     * @description Collateral token of the market to address, where a target and side have two markets (SOL LONG: SOL- and JitoSOL-collateral; DECISIONS 5.21). Without it, the market where the owner holds the position (or the order) is used, the first configured one (for SOL LONG the SOL-collateral market) when both hold one. A token that is the collateral of no market of `marketSymbol` and `side` is UNKNOWN_MARKET.
+     * @example JitoSOL
+     */
+    PositionCollateralSymbol: string;
     /**
      * @description UI-ready metrics of one open position, plus raw values. `*Ui` strings are formatted (USD 2 decimals, token amounts at the token's display precision, prices at the market's price precision, percentages 2 decimals, truncated toward zero); `*Kmb` strings abbreviate with K, M, B suffixes from 1,000 on. Raw USD values are micro-USD integer strings. `leverage` is raw bps (10000 = 1x). When the margin is zero or negative, `leverage` and `leverageUi` are "Infinity".
      * @example {
@@ -2462,6 +2486,7 @@ export interface components {
       /** @description Symbol of the market's target token. 1 to 32 characters. */
       marketSymbol: string;
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Part of the position size to close, USD. Zero ("0", "0.00") or at least 97 % of the size is a full close; a non-zero amount below one micro-USD closes nothing (fee 0). */
       closeAmountUsdUi: components["schemas"]["DecimalInput"];
       /** @description Wallet owning the position. */
@@ -2541,6 +2566,7 @@ export interface components {
       /** @description Symbol of the market's target token. 1 to 32 characters. */
       marketSymbol: string;
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Collateral to add or remove, USD. */
       marginDeltaUsdUi: components["schemas"]["DecimalInput"];
       action: components["schemas"]["MarginAction"];
@@ -2609,6 +2635,7 @@ export interface components {
         /** @description Symbol of the market's target token. 1 to 32 characters. */
         marketSymbol: string;
         side: components["schemas"]["TradeSide"];
+        collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
         /** @description Wallet whose existing position of this market and side is used. Takes precedence over the inline fields. */
         owner?: components["schemas"]["Pubkey"];
         /** @description Inline mode. Entry price of the hypothetical position, UI price. */
@@ -2732,9 +2759,10 @@ export interface components {
       /** @description Target token of the position's market. */
       marketSymbol: components["schemas"]["TokenSymbol"];
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Collateral to remove, USD. */
       withdrawAmountUsdUi: components["schemas"]["DecimalInput"];
-      /** @description Display hint only; the collateral is paid in the market's collateral token. */
+      /** @description Token the collateral is paid out in, through its custody in the market's pool (DECISIONS 5.17). */
       withdrawTokenSymbol: components["schemas"]["TokenSymbol"];
       /** @description Position owner (signs and pays unless a session key, `signer`, does). */
       owner: components["schemas"]["Pubkey"];
@@ -2832,29 +2860,32 @@ export interface components {
       /** @description Amount to withdraw, UI units of the token, converted exactly to native units by its decimals (more fraction digits than the token has, or zero: 400 INVALID_DECIMAL). */
       amount: components["schemas"]["DecimalInput"];
       /**
-       * @description Variant A's option (prepend a custody-settlement request). Accepted and ignored: variant A is refused with 400 FEE_PAYER_REQUIRED and variant B never bundles a settlement (use custody-settlement).
+       * @description Variant A's option (prepend a custody-settlement request). Accepted and ignored: neither variant bundles a settlement (use custody-settlement).
        * @default true
        */
       includeCustodySettlement?: boolean;
-      /** @description Variant B. Separate key that pays the escrow rent and co-signs; must differ from `owner` (400 FEE_PAYER_CONFLICT). Without it the request is variant A, answered 400 FEE_PAYER_REQUIRED. */
+      /** @description Variant B. Separate key that pays the escrow rent and co-signs; must differ from `owner` (400 FEE_PAYER_CONFLICT). Without it the request is variant A: the service's one-time fee payer, pre-signed. */
       feePayer?: components["schemas"]["Pubkey"];
     } & {
       [key: string]: unknown;
     };
     /**
-     * @description Answer of request-withdrawal. Only variant B (with `feePayer`) builds a transaction (variant A is 400 FEE_PAYER_REQUIRED), so `receipt` is always present. `unmetPreconditions` is an addition of this service.
+     * @description Answer of request-withdrawal, both variants. `unmetPreconditions` is an addition of this service.
      * @example {
      *       "transactionBase64": "AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAgAEDBg==",
      *       "receipt": "4q3UPmEZbJmqzGgVVXd5V8tMMFCM3kGbc8dNGDyeB2Hb",
-     *       "unmetPreconditions": []
+     *       "unmetPreconditions": [],
+     *       "feePayer": "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM"
      *     }
      */
     RequestWithdrawalResponse: {
-      /** @description Unsigned base64 v0 transaction; the owner (transaction fee payer) and `feePayer` sign it. */
+      /** @description Base64 v0 transaction; the owner (transaction fee payer) signs it, and so does the fee payer: in variant B the request's `feePayer` (its slot zeroed), in variant A the one-time key named by `feePayer` here, whose signature is already in place (the owner's slot zeroed). */
       transactionBase64: string;
       /** @description Withdrawal-escrow account to poll until it is closed. */
       receipt: components["schemas"]["Pubkey"];
       unmetPreconditions: components["schemas"]["FundsPreconditions"];
+      /** @description Variant A only: the one-time fee-payer key the service made for this request and signed with. It holds nothing before or after the transaction; the service keeps nothing of it. */
+      feePayer?: components["schemas"]["Pubkey"];
     };
     /**
      * @description Reverse-position request. Unknown fields are ignored.
@@ -2870,6 +2901,7 @@ export interface components {
       marketSymbol: components["schemas"]["TokenSymbol"];
       /** @description Current side of the position; the new position takes the other side. */
       side: components["schemas"]["TradeSide"];
+      collateralSymbol?: components["schemas"]["PositionCollateralSymbol"];
       /** @description Leverage multiple of the new position. Bounds chosen by this contract (greater than 0, at most 1000); market limits apply in the quote. */
       leverage: number;
       /** @description Position owner (signs and pays unless a session key, `signer`, does). */
@@ -3185,14 +3217,27 @@ export interface components {
       marketStats: components["schemas"]["MarketStats"][];
     };
     /**
-     * @description One decoded program account (pool, custody, market or basket) without its address: camelCase field names, 64- and 128-bit integers as decimal strings, keys base58, enums as variant names, padding omitted.
+     * @description One decoded program account (pool, custody, market or basket) with its address: camelCase field names, 64- and 128-bit integers as decimal strings, keys base58, enums as variant names, padding omitted. Beside the fields, `pubkey` and `account` repeat the address and the fields as the live service's `{pubkey, account}` answer gives them (DECISIONS 5.16), so a client of either shape reads it.
      * @example {
      *       "owner": "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
      *       "positionsActive": true,
-     *       "ordersActive": false
+     *       "ordersActive": false,
+     *       "pubkey": "3nVbQnDgCk2ZkSxJzXQh9Cw6pDDfD3VzVtRNr3sWbQ7T",
+     *       "account": {
+     *         "owner": "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
+     *         "positionsActive": true,
+     *         "ordersActive": false
+     *       }
      *     }
      */
     V2RawAccount: {
+      /** @description Alias of the path's `pubkey`, as the live service names it; the account's address. */
+      pubkey: components["schemas"]["Pubkey"];
+      /** @description Alias of `.` (this object's own fields, without `pubkey` and `account`), as the live service names it: clients of the live service read the account's fields here (for example a basket's `account.debits`). */
+      account: {
+        [key: string]: unknown;
+      };
+    } & {
       [key: string]: unknown;
     };
     /** @description Decoded accounts with their addresses. */
@@ -4581,7 +4626,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The withdrawal request (variant B) and its receipt. */
+      /** @description The withdrawal request and its receipt (variant A also names its one-time fee payer). */
       200: {
         headers: {
           [name: string]: unknown;

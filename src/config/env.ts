@@ -22,6 +22,21 @@ const corsOrigins = z.string().transform((text, ctx) => {
   }
 });
 
+/**
+ * A mount point (DECISIONS 1.1): `off`, or a path prefix (`/`, `/v2`, `/api/v1`), held as the prefix every route of
+ * the interface gets: `""` for the root, `/v2` for `/v2` or `/v2/`, `null` for `off`. Segments are plain URL
+ * characters: a prefix is matched literally, never as a pattern.
+ */
+const mountPoint = z.string().transform((text, ctx) => {
+  if (text === "off") return null;
+  const trimmed = text.replace(/\/+$/, "");
+  if (!text.startsWith("/") || !/^(?:\/[A-Za-z0-9._~-]+)*$/.test(trimmed)) {
+    ctx.addIssue({ code: "custom", message: "must be `off` or a path prefix such as `/`, `/v2` or `/api/v1`" });
+    return z.NEVER;
+  }
+  return trimmed;
+});
+
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
 const wsUrl = z.url({ protocol: /^wss?$/, error: "must be a ws:// or wss:// URL" });
 
@@ -52,6 +67,10 @@ export const ConfigSchema = z.object({
   // open this long after the signal is dropped and the process exits 0.
   SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
 
+  // Where each interface is served (DECISIONS 1.1): a path prefix or `off`. The live service's layout is
+  // V2_BASE_PATH=/ EARLIER_BASE_PATH=/v1. Settings under which both would answer one method and path stop the boot.
+  V2_BASE_PATH: mountPoint.prefault("/v2"),
+  EARLIER_BASE_PATH: mountPoint.prefault("/"),
   // Structured JSON logs (one line per request and per event) at this level and above.
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 

@@ -19,6 +19,7 @@ import { docsAssetRoutes } from "./docs.ts";
 import { type Logger, silentLogger } from "./logger.ts";
 import { KeptMatchRouter } from "./router.ts";
 import { limitRequestBody } from "./middleware/body-limit.ts";
+import { DEFAULT_MOUNTS, type InterfaceName, mountedPath, type Mounts } from "./mounts.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -36,6 +37,8 @@ export interface AppOptions {
   middleware?: MiddlewareHandler<AppEnv>[];
   /** Where unexpected failures are logged (default: nowhere). */
   logger?: Logger;
+  /** Where each interface is served (default: v2 under `/v2`, the earlier interface at the root). */
+  mounts?: Mounts;
 }
 
 /**
@@ -54,13 +57,16 @@ function asErrBody({ error, ...rest }: ErrorBody) {
   return { err: error, ...rest };
 }
 
-/** `METHOD /hono/:path` of every route whose errors are `{err, code}`: they stay so when a failure is thrown. */
-const errBodyRoutes = new Set<string>();
+/**
+ * `METHOD /hono/:path` of every route of one app whose errors are `{err, code}`: they stay so when a failure is
+ * thrown. One set per app: the same path is another interface's route under other mounts.
+ */
+type ErrBodyRoutes = Set<string>;
 const routeKey = (method: string, honoPath: string) => `${method.toUpperCase()} ${honoPath}`;
 const honoPath = (openApiPath: string) => openApiPath.replace(/\{([^}]+)\}/g, ":$1");
 
 /** The documented 400 for a request failing its route's schema (`{err, code}` on the routes that answer so). */
-function invalidRequestAnswer(route: RouteConfig): InvalidRequest {
+function invalidRequestAnswer(route: RouteConfig, errBodyRoutes: ErrBodyRoutes): InvalidRequest {
   const errBody = usesErrBody(route);
   if (errBody) errBodyRoutes.add(routeKey(route.method, honoPath(route.path)));
   return (target, error, c) => {
@@ -74,33 +80,46 @@ const keptQuotesOf = (c: Context<AppEnv>) => c.get("services")?.quotes;
 
 function registerAll(
   api: OpenAPIHono<AppEnv>,
+  iface: InterfaceName,
   table: Record<string, RouteConfig>,
   components: Record<string, z.ZodType>,
   handlers: HandlerTable,
+  mounts: Mounts,
+  errBodyRoutes: ErrBodyRoutes,
 ) {
   // Register every component, referenced by a route or not (e.g. WebSocket messages), so the served
   // description names the same components as the YAML.
   for (const [name, schema] of Object.entries(components)) api.openAPIRegistry.register(name, schema);
-  for (const [operationId, route] of Object.entries(table)) {
+  for (const [operationId, documented] of Object.entries(table)) {
+    const path = mountedPath(mounts, iface, documented.path);
+    if (path === undefined) return; // the interface is off
+    const route = path === documented.path ? documented : { ...documented, path };
     const handler = (handlers as Record<string, unknown>)[operationId] ?? (() => {
       throw new ApiError(501, "NOT_IMPLEMENTED", "not implemented");
     });
     // What `api.openapi()` does, with one synchronous validating layer instead of its per-target async ones
     // (request-validator.ts): the route is described in the served document, then served.
     api.openAPIRegistry.registerPath(route);
-    const validate = requestValidator(route, invalidRequestAnswer(route), keptQuotesOf);
+    const validate = requestValidator(route, invalidRequestAnswer(route, errBodyRoutes), keptQuotesOf);
     // The table is heterogeneous, so the per-route typing is enforced on HandlerTable instead of here.
     const serve = handler as MiddlewareHandler<AppEnv>;
     api.on([route.method.toUpperCase()], [honoPath(route.path)], ...(validate ? [validate, serve] : [serve]));
   }
 }
 
-/** The v2 and earlier interfaces as separate sub-apps, so each one's served description can be compared to its YAML. */
-export function createInterfaceApps(handlers: HandlerTable) {
+/**
+ * The v2 and earlier interfaces as separate sub-apps, so each one's served description can be compared to its YAML;
+ * each route at its mounted path (an interface that is off has none).
+ */
+export function createInterfaceApps(
+  handlers: HandlerTable,
+  mounts: Mounts = DEFAULT_MOUNTS,
+  errBodyRoutes: ErrBodyRoutes = new Set(),
+) {
   const v2 = new OpenAPIHono<AppEnv>();
-  registerAll(v2, v2Routes, v2Components, handlers);
+  registerAll(v2, "v2", v2Routes, v2Components, handlers, mounts, errBodyRoutes);
   const earlier = new OpenAPIHono<AppEnv>();
-  registerAll(earlier, earlierRoutes, earlierSchemas.componentSchemas, handlers);
+  registerAll(earlier, "earlier", earlierRoutes, earlierSchemas.componentSchemas, handlers, mounts, errBodyRoutes);
   return { v2, earlier };
 }
 
@@ -133,6 +152,8 @@ const BODY_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
 export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ router: new KeptMatchRouter() });
   const logger = options.logger ?? silentLogger;
+  const mounts = options.mounts ?? DEFAULT_MOUNTS;
+  const errBodyRoutes: ErrBodyRoutes = new Set();
 
   app.onError((error, c) => {
     // No one to answer: the edge records it as a client abort (observe.ts), not as an error.
@@ -165,8 +186,8 @@ export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
     }),
   );
 
-  docsAssetRoutes(app);
-  const { v2, earlier } = createInterfaceApps(options.handlers);
+  docsAssetRoutes(app, mounts);
+  const { v2, earlier } = createInterfaceApps(options.handlers, mounts, errBodyRoutes);
   app.route("/", v2);
   app.route("/", earlier);
   return app;

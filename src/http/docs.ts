@@ -9,8 +9,10 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { DEFAULT_MOUNTS, DOCS_SCRIPT_DOCUMENTED_PATH, mountedPath, type Mounts, operationPath } from "./mounts.ts";
 
-export const DOCS_SCRIPT_PATH = "/docs/scalar.js";
+/** Where the viewer's script is served by default (it follows the earlier interface's mount). */
+export const DOCS_SCRIPT_PATH = DOCS_SCRIPT_DOCUMENTED_PATH;
 
 /** The viewer's script as served: its bytes, and their gzip, each read and compressed once and shared by every answer. */
 interface ScriptAsset {
@@ -49,11 +51,22 @@ export function sharedBytesBody(bytes: Uint8Array<ArrayBuffer>): ReadableStream<
   }, { highWaterMark: 0 });
 }
 
-export function docsPageHtml(): string {
+/** The page, naming each mounted interface's document where it is served. Made once per mounts. */
+export function docsPageHtml(mounts: Mounts = DEFAULT_MOUNTS): string {
+  let page = pages.get(mounts);
+  if (page === undefined) pages.set(mounts, page = pageHtml(mounts));
+  return page;
+}
+
+const pages = new WeakMap<Mounts, string>();
+
+function pageHtml(mounts: Mounts): string {
+  const v2 = operationPath(mounts, "v2", "v2GetOpenApiDocument");
+  const earlier = operationPath(mounts, "earlier", "getOpenApiDocument");
   const configuration = {
     sources: [
-      { title: "v2 (basket model)", slug: "v2", url: "/v2/api-docs/openapi.json" },
-      { title: "Earlier interface", slug: "earlier", url: "/api-docs/openapi.json" },
+      ...(v2 === undefined ? [] : [{ title: "v2 (basket model)", slug: "v2", url: v2 }]),
+      ...(earlier === undefined ? [] : [{ title: "Earlier interface", slug: "earlier", url: earlier }]),
     ],
     withDefaultFonts: false,
     hideClientButton: true,
@@ -72,16 +85,21 @@ export function docsPageHtml(): string {
   </head>
   <body>
     <div id="app"></div>
-    <script src="${DOCS_SCRIPT_PATH}"></script>
+    <script src="${mountedPath(mounts, "earlier", DOCS_SCRIPT_DOCUMENTED_PATH)}"></script>
     <script>Scalar.createApiReference("#app", ${JSON.stringify(configuration)});</script>
   </body>
 </html>
 `;
 }
 
-/** The viewer's script is an asset, not an API operation, so it is registered outside the OpenAPI route table. */
-export function docsAssetRoutes(app: OpenAPIHono<AppEnv>) {
-  app.get(DOCS_SCRIPT_PATH, (c) => {
+/**
+ * The viewer's script is an asset, not an API operation, so it is registered outside the OpenAPI route table; beside
+ * the docs page, under the earlier interface's mount (none when that interface is off).
+ */
+export function docsAssetRoutes(app: OpenAPIHono<AppEnv>, mounts: Mounts = DEFAULT_MOUNTS) {
+  const path = mountedPath(mounts, "earlier", DOCS_SCRIPT_DOCUMENTED_PATH);
+  if (path === undefined) return;
+  app.get(path, (c) => {
     const asset = scalarStandaloneScript();
     const gzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
     const bytes = gzip ? asset.gzip : asset.identity;

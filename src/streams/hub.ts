@@ -16,7 +16,8 @@
  *   more (memory stays bounded whatever a client does);
  * - shutdown: `stop()` closes every socket with 1001 (going away).
  *
- * Liveness (ping, pong) is the socket's own: see `idleTimeoutSeconds`. Messages from the client are ignored.
+ * Liveness (ping, pong) is the socket's own: the connection layer's pings (src/http/connections/websocket.ts), or
+ * Deno's (`idleTimeoutSeconds`) when the app is served by plain `Deno.serve`. Messages from the client are ignored.
  */
 import type { AccountChange } from "../state/account-store.ts";
 import type { Unsubscribe } from "../state/types.ts";

@@ -3,7 +3,8 @@
  * page served by this test on another port than the service, the page imports gen/client.ts bundled for the
  * browser, and reads prices, an owner snapshot (an owner of fixtures/world/manifest.json) and a preview-only quote
  * from the service. The values must equal the service's answers to the same requests made directly, and the
- * page must be able to read the exposed headers. A page on an origin `CORS_ORIGINS` does not list is blocked.
+ * page must be able to read the exposed headers. The page loads the module of the packed client (`deno task
+ * client:pack`), as an app that installed it would ship it. A page on an origin `CORS_ORIGINS` does not list is blocked.
  *
  * The service replays the embedded world on a virtual clock that stays put, so both paths see the same moment.
  */
@@ -13,7 +14,7 @@ import { createServiceApp } from "../../src/server.ts";
 import { CORS_READABLE_HEADERS } from "../../src/http/middleware/cors.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
 import { HAS_CHROMIUM, launchBrowser } from "../helpers/browser.ts";
-import { bundleClientForBrowser } from "../helpers/client-bundle.ts";
+import { packagedClientModule } from "../helpers/client-bundle.ts";
 import { assertMatchesContract, call } from "../helpers/contract.ts";
 import { eventually } from "../helpers/eventually.ts";
 import type { JsonValue } from "../../src/protocol/codec/json.ts";
@@ -61,7 +62,7 @@ Deno.test({
   async fn() {
     const manifest = JSON.parse(await Deno.readTextFile(`${WORLD}/manifest.json`));
     const owner: string = manifest.cases.v2.manyPositionsAndLimitOrder.owner;
-    const bundle = await bundleClientForBrowser();
+    const bundle = await packagedClientModule();
     const allowedPage = servePage(bundle);
     const refusedPage = servePage(bundle);
 
@@ -113,7 +114,7 @@ Deno.test({
         return await page.evaluate(async ({ base, owner, quoteBody, readableNames }) => {
           // deno-lint-ignore no-explicit-any
           const { createV2Client } = (globalThis as any).perps;
-          const v2 = createV2Client({ baseUrl: base });
+          const v2 = createV2Client({ baseUrl: `${base}/v2` });
           // deno-lint-ignore no-explicit-any
           const answer = async (call: () => Promise<any>) => {
             const { data, error, response } = await call();
@@ -129,9 +130,9 @@ Deno.test({
           };
           const result: Record<string, unknown> & { failures: string[] } = { failures: [] };
           const steps: [string, () => Promise<unknown>][] = [
-            ["prices", () => v2.GET("/v2/prices")],
-            ["owner", () => v2.GET("/v2/owner/{owner}", { params: { path: { owner } } })],
-            ["quote", () => v2.POST("/v2/transaction-builder/open-position", { body: quoteBody })],
+            ["prices", () => v2.GET("/prices")],
+            ["owner", () => v2.GET("/owner/{owner}", { params: { path: { owner } } })],
+            ["quote", () => v2.POST("/transaction-builder/open-position", { body: quoteBody })],
           ];
           for (const [name, call] of steps) {
             try {

@@ -32,7 +32,7 @@ Deno.test("generated stream client: typed messages, then a reconnection after th
   const s = await streamingService();
   const received: V2StreamMessage[] = [];
   const closes: { code: number; reconnectInMs?: number }[] = [];
-  const stream = openV2BasketStream(s.base, OWNER, {
+  const stream = openV2BasketStream(`${s.base}/v2`, OWNER, {
     updateIntervalMs: 100,
     reconnect: { initialDelayMs: 50, jitter: 0 },
     onMessage: (message) => {

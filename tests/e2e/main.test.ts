@@ -78,12 +78,44 @@ Deno.test("SIGTERM: stream sockets close with 1001, the service finishes and exi
   const requests = entries.filter((e) => e.msg === "request");
   assert.ok(requests.some((e) => e.route === "/v2/owner/:owner/ws" && typeof e.requestId === "string"), log);
   assert.ok(!requests.some((e) => e.route === "/v2/health"));
-  assert.deepEqual({ ...entries.at(-1), time: undefined }, {
+  assert.deepEqual({ ...entries.at(-2), time: undefined }, {
     time: undefined,
     level: "info",
     msg: "shutting down",
     signal: "SIGTERM",
+    deadlineMs: 10_000,
   });
+  assert.equal(entries.at(-1).msg, "stopped");
+});
+
+Deno.test("SIGTERM: what is still open at SHUTDOWN_TIMEOUT_MS is dropped, and the process exits 0 within it", async () => {
+  // A connection that never sends its headers would otherwise hold the drain for HTTP_HEADERS_TIMEOUT_MS (60 s here).
+  const port = freePort();
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", "src/main.ts"],
+    env: { PORT: String(port), HOST: "127.0.0.1", SHUTDOWN_TIMEOUT_MS: "2000", HTTP_HEADERS_TIMEOUT_MS: "60000" },
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    try {
+      await (await fetch(`http://127.0.0.1:${port}/v2/health`)).body?.cancel();
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const silent = await Deno.connect({ hostname: "127.0.0.1", port });
+  await new Promise((r) => setTimeout(r, 200));
+  const signalledAt = Date.now();
+  child.kill("SIGTERM");
+  const status = await child.status;
+  const took = Date.now() - signalledAt;
+  silent.close();
+  await child.stdout.cancel();
+  assert.equal(status.code, 0);
+  assert.ok(took >= 900 && took < 4_000, `exited ${took} ms after SIGTERM: at the drain's deadline, not before`);
 });
 
 Deno.test("SIGTERM during the boot's wait for an upstream: a graceful stop, exit 0, without waiting out the 120 s", async () => {
@@ -111,6 +143,6 @@ Deno.test("SIGTERM during the boot's wait for an upstream: a graceful stop, exit
   assert.equal(status.code, 0);
   assert.ok(Date.now() - signalledAt < 20_000, "stopped at once, not after the wait");
   const entries = log.trim().split("\n").map((line) => JSON.parse(line));
-  assert.equal(entries.at(-1).msg, "shutting down");
+  assert.deepEqual(entries.slice(-2).map((e) => e.msg), ["shutting down", "stopped"]);
   assert.ok(!entries.some((e) => e.msg === "listening"), "it never listened");
 });

@@ -23,7 +23,7 @@ import {
   fundsInstructions,
   type FundsTokenRef,
 } from "../helpers/expected-instructions.ts";
-import { assertTransaction } from "../helpers/transaction-checks.ts";
+import { assertSignedBy, assertTransaction } from "../helpers/transaction-checks.ts";
 import { scrape } from "../helpers/metrics.ts";
 
 const PRIORITY_FEE = 5_000n;
@@ -69,7 +69,7 @@ function harness(w: FundsWorld) {
 
 Deno.test("v2 setup and funds builders on the embedded world", async (t) => {
   const w = await startFundsWorld({ PRIORITY_FEE_MICROLAMPORTS: String(PRIORITY_FEE) });
-  const { x, token, built, refused } = harness(w);
+  const { x, token, post, built, refused } = harness(w);
   const { rich, withoutBasket, ledgerWithoutBasket } = w.cases;
   const fresh = key("v2funds fresh owner");
   const payer = key("v2funds payer");
@@ -381,11 +381,56 @@ Deno.test("v2 setup and funds builders on the embedded world", async (t) => {
       assert.equal(r.body.receipt, w.ref.escrow(rich, w.mints.SOL));
     });
     await t.step(
-      "request-withdrawal A (no feePayer): 400 FEE_PAYER_REQUIRED, with or without the settlement",
+      "request-withdrawal A (no feePayer): a fresh fee payer, topped up with the rent it spends, pre-signs",
       async () => {
-        const body = { owner: rich, tokenMint: w.mints.USDC, amount: "1" };
-        await refused("request-withdrawal", body, 400, "FEE_PAYER_REQUIRED", "body.feePayer");
-        await refused("request-withdrawal", { ...body, includeCustodySettlement: false }, 400, "FEE_PAYER_REQUIRED");
+        const escrow = w.ref.escrow(rich, w.mints.USDC);
+        // What withdrawal_with_action creates with its fee payer's lamports (PROTOCOL-v2 §3.12, the delegation
+        // program's delegate): the escrow (104 bytes, PROTOCOL-v2 §6), its delegation buffer (a copy of the escrow's
+        // data, closed again inside the instruction, its rent back to the fee payer), the delegation record (8 + authority, owner, slot,
+        // lamports, commit frequency)
+        // and the delegation metadata (8 + slot 8 + flag 1 + the escrow's three seeds as a Vec<Vec<u8>> + rent payer
+        // 32). Rent-exempt minimum: (128 + size) × 6960 lamports.
+        const rent = (size: number) => BigInt(128 + size) * 6960n;
+        const seedsBytes = 4 + (4 + "withdrawal_escrow_receipt".length) + (4 + 32) + (4 + 32);
+        const created = {
+          escrow: 104,
+          buffer: 104,
+          record: 8 + 32 + 32 + 8 + 8 + 8,
+          metadata: 8 + 8 + 1 + seedsBytes + 32,
+        };
+        const topUp = rent(created.escrow) + rent(created.buffer) + rent(created.record) + rent(created.metadata);
+        const keptByFeePayer = rent(created.buffer);
+        assert.equal(topUp, 6_751_200n);
+        const seen = new Set<string>();
+        for (const includeCustodySettlement of [undefined, false]) {
+          const body = { owner: rich, tokenMint: w.mints.USDC, amount: "1", includeCustodySettlement };
+          const r = await post("request-withdrawal", body);
+          assert.equal(r.status, 200, JSON.stringify(r.body));
+          const oneTime = r.body.feePayer;
+          assert.equal(typeof oneTime, "string");
+          assert.ok(![rich, feePayer].includes(oneTime), "a key of the service's own, not the owner");
+          assert.ok(!seen.has(oneTime), "a fresh key per request");
+          seen.add(oneTime);
+          assertTransaction(r.body.transactionBase64, {
+            chain: "base",
+            programId: w.programId,
+            feePayer: rich,
+            signers: [rich, oneTime],
+            presignedBy: [oneTime],
+            blockhash: w.baseBlockhash(),
+            priorityFeeMicroLamports: PRIORITY_FEE,
+            lookupTables: w.lookupTables(),
+            instructions: [
+              expectTransfer(rich, oneTime, topUp),
+              expectCreateAta(rich, rich, token.USDC),
+              x.withdrawalWithAction(rich, oneTime, token.USDC, 1_000_000n),
+              expectTransfer(oneTime, rich, keptByFeePayer),
+            ],
+          });
+          await assertSignedBy(r.body.transactionBase64, oneTime);
+          assert.equal(r.body.receipt, escrow);
+          assert.deepEqual(r.body.unmetPreconditions, []);
+        }
       },
     );
     await t.step("request-withdrawal: feePayer = owner, unknown mint, no ledger: 400", async () => {

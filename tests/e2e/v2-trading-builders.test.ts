@@ -208,13 +208,14 @@ worldTest(
       sizeAmount: size,
       privilege: "None",
     });
-    const usdc = custody("Crypto.1", "USDC").custody;
-    expectIx(tp, "place_trigger_order_er", signing, { ...solLongJito, receive_custody: usdc }, {
+    // The attached triggers receive in the market's collateral, not the USDC paid (DECISIONS 5.18).
+    const jito = custody("Crypto.1", "JitoSOL").custody;
+    expectIx(tp, "place_trigger_order_er", signing, { ...solLongJito, receive_custody: jito }, {
       triggerPrice: { price: 20_000_000_000n, exponent: -8 },
       deltaSizeAmount: size,
       isStopLoss: false,
     });
-    expectIx(sl, "place_trigger_order_er", signing, { ...solLongJito, receive_custody: usdc }, {
+    expectIx(sl, "place_trigger_order_er", signing, { ...solLongJito, receive_custody: jito }, {
       triggerPrice: { price: 12_000_000_000n, exponent: -8 },
       deltaSizeAmount: size,
       isStopLoss: true,
@@ -247,9 +248,9 @@ worldTest(
       deltaCollateralAmount: 11_000_000n,
       privilege: "None",
     });
-    const usdc = custody("Crypto.1", "USDC").custody;
+    const sol = custody("Crypto.1", "SOL").custody;
     for (const [ix, price, isStopLoss] of [[tp, 20_000_000_000n, false], [sl, 10_000_000_000n, true]] as const) {
-      expectIx(ix, "place_trigger_order_er", rich, { ...solLong, receive_custody: usdc }, {
+      expectIx(ix, "place_trigger_order_er", rich, { ...solLong, receive_custody: sol }, {
         triggerPrice: { price, exponent: -8 },
         deltaSizeAmount: before + size,
         isStopLoss,
@@ -334,7 +335,8 @@ worldTest("close-position full (closeAll) with triggers: close + cancel-all of t
     "close_position_er",
     "cancel_all_trigger_orders_er",
   ]);
-  expectIx(close, "close_position_er", rich, { ...solLong, ...dispensing("Crypto.1", "SOL") }, {
+  // Paid out through the custody asked for (DECISIONS 5.17); the quote values it in the collateral token.
+  expectIx(close, "close_position_er", rich, { ...solLong, ...dispensing("Crypto.1", "USDC") }, {
     priceWithSlippage: bound(pricing(solLong.market).exit(position.sizeUsd), false),
     privilege: "None",
   });
@@ -503,9 +505,19 @@ worldTest("add-collateral paid in USDC into the SOL long; remove-collateral in U
   });
   assert.equal(remove.status, 200, JSON.stringify(remove.body));
   const [removeIx] = decode(remove.body.transactionBase64, RICH, ["remove_collateral_er"]);
-  expectIx(removeIx, "remove_collateral_er", rich, { ...btcShort, ...dispensing("Crypto.1", "USDC") }, {
+  expectIx(removeIx, "remove_collateral_er", rich, { ...btcShort, ...dispensing("Crypto.1", "SOL") }, {
     collateralDeltaUsd: 12_500_000n,
   });
+  // A token of another pool cannot be paid out on this market: 400 naming the field (DECISIONS 5.17).
+  const elsewhere = await post("remove-collateral", {
+    marketSymbol: "BTC",
+    side: "SHORT",
+    withdrawAmountUsdUi: "12.5",
+    withdrawTokenSymbol: "SPY",
+    owner: RICH,
+  });
+  assert.equal(elsewhere.status, 400, JSON.stringify(elsewhere.body));
+  assert.deepEqual([elsewhere.body.code, elsewhere.body.field], ["VALIDATION_FAILED", "body.withdrawTokenSymbol"]);
 });
 
 const btcLock = custody("Crypto.1", "USDC").custody;
@@ -589,7 +601,8 @@ worldTest("edit-trigger-order keeps the order's receive custody; cancel one slot
     owner: RICH,
   });
   const [allIx] = decode(all.body.transactionBase64, RICH, ["cancel_trigger_order_er"]);
-  expectIx(allIx, "cancel_trigger_order_er", rich, {}, { market: solLong.market, orderId: 255, isStopLoss: false });
+  // The caller's flag is passed with 255 too (DECISIONS 5.18).
+  expectIx(allIx, "cancel_trigger_order_er", rich, {}, { market: solLong.market, orderId: 255, isStopLoss: true });
   const nvda = await post("cancel-all-trigger-orders", { marketSymbol: "NVDA", side: "SHORT", owner: RICH });
   assert.equal(nvda.status, 200, JSON.stringify(nvda.body));
   const [cancelAll] = decode(nvda.body.transactionBase64, RICH, ["cancel_all_trigger_orders_er"]);
@@ -621,8 +634,8 @@ worldTest("edit-limit-order (keep / remove) and cancel-limit-order on RICH's EUR
     reserve_oracle_account: A.oracle(reserve.mint),
   }, {
     orderId: 0,
-    limitPrice: { price: 0n, exponent: slot0.limitPrice.exponent }, // kept
-    sizeAmount: slot0.sizeAmount, // kept (sent as it is: price 0 and size 0 would cancel)
+    limitPrice: slot0.limitPrice, // kept: the current price is sent, never 0 (DECISIONS 5.18)
+    sizeAmount: slot0.sizeAmount, // kept: sent as it is
     stopLossPrice: { price: 0n, exponent: eurPrice.exponent }, // omitted: removed
     takeProfitPrice: { price: 2n * 10n ** BigInt(-eurPrice.exponent), exponent: eurPrice.exponent },
   });

@@ -1,5 +1,5 @@
 /**
- * Every earlier-interface transaction builder (the eleven root `/transaction-builder/*` endpoints) on the embedded
+ * Every earlier-interface transaction builder (the twelve root `/transaction-builder/*` endpoints) on the embedded
  * world, over HTTP: each answer is validated against the YAML (`call`), each transaction deserialized (with the
  * pool's lookup tables, decoded here by web3.js) and checked: v0, the owner as fee payer and only signer, zeroed
  * signatures, the base chain's cached blockhash, a compute-unit limit first, at most 1232 bytes, and every program
@@ -834,6 +834,70 @@ worldTest(
       accounts: { position: BTC_LONG, order: s.order, eventAuthority: A.eventAuthority, program: P },
       args: {},
     }, false);
+  },
+);
+
+worldTest(
+  "cancel-limit-order (DECISIONS 5.19): the reserve of a SOL short's limit slot comes back",
+  async () => {
+    const { P, A, token, poolOf, tokenProgramOf, slots, rich, fresh, app, opened, post, names } = await world();
+    const s = slots("SOL", "USDC", "Short", rich);
+    // The slot's reserve token, read from the raw accounts: its custody is the pool's custody of that uid.
+    const order = (await call(app, "GET", `/raw/orders/${s.order}`)).body;
+    const slot = order.limitOrders.findIndex((l: { sizeAmount: string }) => l.sizeAmount !== "0");
+    assert.ok(slot >= 0, "the SOL short order account holds a limit order");
+    const uid = order.limitOrders[slot].reserveCustodyUid;
+    const custodies = (await call(app, "GET", "/raw/custodies")).body as {
+      pubkey: string;
+      account: { pool: string; uid: number; mint: string };
+    }[];
+    const reserve = custodies.find((c) => c.account.pool === s.pool && c.account.uid === uid)!;
+    const reserveMint: string = reserve.account.mint;
+    const reserveSymbol = poolOf("SOL").tokens.find((t) => t.mintKey === reserveMint)!.symbol;
+    const r = await post("cancel-limit-order", { marketSymbol: "SOL", side: "SHORT", orderId: slot, owner: rich });
+    assert.equal(r.status, 200, r.text);
+    const { program, size } = opened(r.body.transactionBase64, rich);
+    assert.ok(size <= 1232);
+    const at = names(program).indexOf("cancel_limit_order");
+    assert.equal(names(program)[0], "create-ata");
+    assertEarlierInstruction(program[at], P, {
+      name: "cancel_limit_order",
+      accounts: {
+        owner: rich,
+        receivingAccount: ata(rich, reserveMint, token(reserveSymbol).token2022),
+        transferAuthority: A.transferAuthority,
+        perpetuals: A.perpetuals,
+        pool: s.pool,
+        order: s.order,
+        targetCustody: s.targetCustody,
+        collateralCustody: s.collateralCustody,
+        reserveCustody: reserve.pubkey,
+        reserveCustodyTokenAccount: A.custodyTokenAccount(s.pool, reserveMint),
+        reserveTokenProgram: tokenProgramOf(reserveSymbol),
+        eventAuthority: A.eventAuthority,
+        program: P,
+        reserveMint,
+      },
+      args: { orderId: slot },
+    }, false);
+    const empty = order.limitOrders.findIndex((l: { sizeAmount: string }) => l.sizeAmount === "0");
+    const refused = await post("cancel-limit-order", {
+      marketSymbol: "SOL",
+      side: "SHORT",
+      orderId: empty,
+      owner: rich,
+    });
+    assert.equal(refused.status, 400);
+    assert.deepEqual(refused.body, {
+      err: `no limit order in slot ${empty}`,
+      code: "ORDER_NOT_FOUND",
+      field: "body.orderId",
+    });
+    const none = await post("cancel-limit-order", { marketSymbol: "SOL", side: "SHORT", orderId: 0, owner: fresh });
+    assert.equal(none.status, 404);
+    const bad = await post("cancel-limit-order", { marketSymbol: "SOL", side: "SHORT", orderId: 5, owner: rich });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.code, "VALIDATION_FAILED");
   },
 );
 

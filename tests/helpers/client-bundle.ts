@@ -1,20 +1,23 @@
 /**
- * The generated typed client (gen/client.ts) bundled for the browser with Deno's own bundler (`deno bundle
- * --platform browser`, esbuild underneath), as an app would ship it: one self-contained ES module.
+ * The typed client as an app installs it: the ES module of the package `deno task client:pack` builds
+ * (tools/gen/client-package.ts: gen/client.ts bundled for browsers and Node, openapi-fetch inside), read out of the
+ * packed tarball.
  */
+import { join } from "node:path";
+import { packClient } from "../../tools/gen/client-package.ts";
 
-/** Bundles gen/client.ts into one ES module for browsers and returns its code. */
-export async function bundleClientForBrowser(): Promise<string> {
+/** Packs the client and returns the code of its package's `index.js`. */
+export async function packagedClientModule(): Promise<string> {
   const dir = await Deno.makeTempDir({ prefix: "client-bundle-" });
   try {
-    const output = `${dir}/client.js`;
-    const { success, stderr } = await new Deno.Command(Deno.execPath(), {
-      args: ["bundle", "--quiet", "--platform", "browser", "--format", "esm", "--output", output, "gen/client.ts"],
+    const tarball = await packClient(dir);
+    const { success, stderr } = await new Deno.Command("tar", {
+      args: ["-xzf", tarball, "-C", dir, "package/index.js"],
       stdout: "null",
       stderr: "piped",
     }).output();
-    if (!success) throw new Error(`deno bundle failed:\n${new TextDecoder().decode(stderr)}`);
-    return await Deno.readTextFile(output);
+    if (!success) throw new Error(`tar failed:\n${new TextDecoder().decode(stderr)}`);
+    return await Deno.readTextFile(join(dir, "package", "index.js"));
   } finally {
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }

@@ -17,19 +17,32 @@ import {
 } from "./openapi.ts";
 import { isSolanaPubkey } from "../../gen/runtime.ts";
 import { isDeepStrictEqual } from "node:util";
+import { DEFAULT_MOUNTS, type Mounts } from "../../src/http/mounts.ts";
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
 // The contract's own format: a key in an answer must decode to 32 bytes, as one in a request must.
 ajv.addFormat("solana-pubkey", { type: "string", validate: isSolanaPubkey });
 // A field documented as the live service's name for a sibling (`x-alias-of: mintKey`) must hold the sibling's value,
-// in every answer any test sees.
+// in every answer any test sees. `x-alias-of: "."` is a single account's `account`: the object it sits in, less
+// itself and the `pubkey` beside it (DECISIONS 5.16).
 ajv.addKeyword({
   keyword: "x-alias-of",
   schemaType: "string",
-  validate: (twin: string, data: unknown, _schema: unknown, context?: { parentData: Record<string, unknown> }) =>
-    context !== undefined && isDeepStrictEqual(data, context.parentData[twin]),
+  validate: (twin: string, data: unknown, _schema: unknown, context?: AliasContext) =>
+    context !== undefined && isDeepStrictEqual(data, twin === "." ? ownFields(context) : context.parentData[twin]),
 });
+
+interface AliasContext {
+  parentData: Record<string, unknown>;
+  parentDataProperty: string | number;
+}
+
+function ownFields({ parentData, parentDataProperty }: AliasContext): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(parentData).filter(([key]) => key !== String(parentDataProperty) && key !== "pubkey"),
+  );
+}
 for (const [name, doc] of Object.entries(DOCUMENTS)) ajv.addSchema(doc, `${name}.json`);
 
 interface Template {
@@ -192,13 +205,47 @@ export function comparableHeaders(response: { headers: Headers }, ...alsoIgnored
   return [...response.headers].filter(([name]) => !ignored.has(name)).map(([n, v]) => `${n}: ${v}`).sort();
 }
 
+type InProcessApp = { request: (input: string, init?: RequestInit) => Response | Promise<Response> };
+
 /** Sends a request to an in-process app and validates the answer against the contract before returning it. */
-export async function call(
-  app: { request: (input: string, init?: RequestInit) => Response | Promise<Response> },
+export function call(
+  app: InProcessApp,
   method: string,
   url: string,
   body?: unknown,
   init: RequestInit = {},
+): Promise<CheckedResponse> {
+  return callChecked(app, method, url, url, body, init);
+}
+
+/**
+ * The path a request to a service mounted at `mounts` (src/http/mounts.ts) has in the documents: the interface whose
+ * mount the path is under (the longer mount first), its documented prefix in place of the mount.
+ */
+export function documentedPath(mounts: Mounts, path: string): string {
+  const candidates = (Object.entries(mounts) as [InterfaceName, string | null][])
+    .filter(([, mount]) => mount !== null && path.startsWith(`${mount}/`))
+    .sort(([, a], [, b]) => b!.length - a!.length);
+  if (candidates.length === 0) throw new ContractViolation(`${path}: under no interface's mount`);
+  const [iface, mount] = candidates[0];
+  return DEFAULT_MOUNTS[iface] + path.slice(mount!.length);
+}
+
+/** `call` for a service mounted at `mounts`: sent to the mounted URL, checked as the operation it mounts. */
+export function mountedCall(mounts: Mounts) {
+  return (app: InProcessApp, method: string, url: string, body?: unknown, init: RequestInit = {}) => {
+    const { pathname, search } = new URL(url, "http://localhost");
+    return callChecked(app, method, url, documentedPath(mounts, pathname) + search, body, init);
+  };
+}
+
+async function callChecked(
+  app: InProcessApp,
+  method: string,
+  url: string,
+  checkedAs: string,
+  body: unknown,
+  init: RequestInit,
 ): Promise<CheckedResponse> {
   const headers = new Headers(init.headers);
   if (body !== undefined && !headers.has("content-type")) headers.set("content-type", "application/json");
@@ -211,7 +258,7 @@ export async function call(
   const text = await response.text();
   const contentType = response.headers.get("content-type") ?? "";
   const parsed = contentType.includes("json") && text ? JSON.parse(text) : text;
-  assertMatchesContract(method, url, response.status, contentType, parsed, response.headers);
+  assertMatchesContract(method, checkedAs, response.status, contentType, parsed, response.headers);
   return { status: response.status, headers: response.headers, body: parsed, text };
 }
 

@@ -6,12 +6,27 @@
  *   client only sees "error") and to play a client that never answers a ping.
  */
 import { assertMessageMatchesContract } from "./contract.ts";
+import { listen } from "../../src/http/connections/listener.ts";
+import { connectionBounds } from "../../src/server.ts";
+import { type Config, loadConfig } from "../../src/config/env.ts";
 import { eventually } from "./eventually.ts";
 
-/** Serves an app on a free loopback port. */
-export function serveOnLoopback(fetch: (request: Request) => Response | Promise<Response>) {
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, fetch);
-  return { server, port: server.addr.port, base: `http://127.0.0.1:${server.addr.port}` };
+/**
+ * Serves an app on a free loopback port through the service's connection layer (src/http/connections), as
+ * `deno task start` does: its streams are switched by the stream front, with the bounds of `config`.
+ */
+export async function serveOnLoopback(
+  fetch: (request: Request, info?: unknown) => Response | Promise<Response>,
+  config: Config = loadConfig({}),
+) {
+  const listener = await listen({ hostname: "127.0.0.1", port: 0, fetch, ...connectionBounds(config) });
+  const server = {
+    async shutdown() {
+      listener.close();
+      await listener.drain(1_000);
+    },
+  };
+  return { server, port: listener.port, base: `http://127.0.0.1:${listener.port}` };
 }
 
 export interface ReceivedMessage {

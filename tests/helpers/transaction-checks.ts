@@ -16,6 +16,7 @@
  * Expected addresses come from ./expected-accounts.ts, expected instructions from ./expected-instructions.ts.
  */
 import assert from "node:assert/strict";
+import { PublicKey, VersionedTransaction } from "@solana/web3.js";
 import { type LookupTable, type ReadTransaction, readTransaction } from "../../src/domain/builders/transaction.ts";
 import {
   parseSetComputeUnitLimit,
@@ -58,6 +59,11 @@ export interface Envelope {
   feePayer: string;
   /** Every key that must sign, fee payer first; nothing else may (default: the fee payer alone). */
   signers?: readonly string[];
+  /**
+   * Signers whose slot the service filled (request-withdrawal variant A's one-time fee payer, DECISIONS 5.20): their
+   * slot must not be zero (`assertSignedBy` verifies the signature); every other slot must be.
+   */
+  presignedBy?: readonly string[];
   blockhash: string;
   /** Base chain: the lookup tables the message may use (their content at build time). */
   lookupTables?: readonly LookupTable[];
@@ -75,7 +81,12 @@ export function checkedTransaction(
   assert.equal(tx.feePayer, envelope.feePayer, "fee payer (account 0)");
   assert.deepEqual(tx.signers, [...(envelope.signers ?? [envelope.feePayer])], "exactly these signers");
   assert.equal(tx.signatures.length, tx.signers.length, "one signature slot per signer");
-  for (const signature of tx.signatures) assert.ok(signature.every((b) => b === 0), "signature slots left zeroed");
+  tx.signatures.forEach((signature, i) => {
+    const signer = tx.signers[i];
+    if (envelope.presignedBy?.includes(signer)) {
+      assert.ok(signature.some((b) => b !== 0), `${signer}'s slot holds its signature`);
+    } else assert.ok(signature.every((b) => b === 0), `${signer}'s signature slot left zeroed`);
+  });
   assert.equal(tx.blockhash, envelope.blockhash, "blockhash");
   assert.ok(tx.sizeBytes <= 1232, `size ${tx.sizeBytes} ≤ 1232`);
 
@@ -97,6 +108,30 @@ export function checkedTransaction(
   }
   assert.ok(program.every((ix) => ix.programAddress !== COMPUTE_BUDGET_PROGRAM), "no other compute-budget ix");
   return { tx, program };
+}
+
+/**
+ * Verifies, with the runtime's own Ed25519 (WebCrypto, not the code under test), that `signer`'s slot of the
+ * transaction holds `signer`'s signature of the message.
+ */
+export async function assertSignedBy(base64: string, signer: string): Promise<void> {
+  const tx = VersionedTransaction.deserialize(Uint8Array.fromBase64(base64));
+  const index = tx.message.staticAccountKeys.findIndex((k) => k.toBase58() === signer);
+  assert.ok(index >= 0 && index < tx.message.header.numRequiredSignatures, `${signer} is a signer`);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new PublicKey(signer).toBytes() as Uint8Array<ArrayBuffer>,
+    "Ed25519",
+    false,
+    ["verify"],
+  );
+  const valid = await crypto.subtle.verify(
+    "Ed25519",
+    key,
+    tx.signatures[index] as Uint8Array<ArrayBuffer>,
+    tx.message.serialize() as Uint8Array<ArrayBuffer>,
+  );
+  assert.ok(valid, `${signer}'s signature verifies against the message`);
 }
 
 /** How an instruction's roles are compared: each exactly, each including the expected flags, or not here. */

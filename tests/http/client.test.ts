@@ -22,16 +22,16 @@ async function inProcessFetch() {
 }
 
 Deno.test("typed v2 client: reads the v2 description", async () => {
-  const client = createV2Client({ baseUrl: "http://service.test", fetch: await inProcessFetch() });
-  const { data, error, response } = await client.GET("/v2/api-docs/openapi.json");
+  const client = createV2Client({ baseUrl: "http://service.test/v2", fetch: await inProcessFetch() });
+  const { data, error, response } = await client.GET("/api-docs/openapi.json");
   assert.equal(response.status, 200);
   assert.equal(error, undefined);
   assert.equal((data as { openapi: string }).openapi, "3.1.0");
 });
 
 Deno.test("typed v2 client: a malformed builder request comes back as a typed 400", async () => {
-  const client = createV2Client({ baseUrl: "http://service.test", fetch: await inProcessFetch() });
-  const { error, response } = await client.POST("/v2/transaction-builder/open-position", {
+  const client = createV2Client({ baseUrl: "http://service.test/v2", fetch: await inProcessFetch() });
+  const { error, response } = await client.POST("/transaction-builder/open-position", {
     body: {
       inputTokenSymbol: "USDC",
       outputTokenSymbol: "SOL",

@@ -42,6 +42,12 @@ Deno.test("every documented alias names a sibling, says so, and is required with
         const twin = property["x-alias-of"];
         if (twin === undefined) continue;
         aliases.push(`${iface} ${name}=${twin}`);
+        // "." is a single account's `account`: the object's own fields (DECISIONS 5.16), required with `pubkey`.
+        if (twin === ".") {
+          assert.match(JSON.stringify(property), /Alias of `\.` \(this object's own fields/);
+          assert.ok(schema.required?.includes(name) && schema.required.includes("pubkey"), `${iface} ${name}`);
+          continue;
+        }
         assert.ok(twin in schema.properties!, `${iface} ${name}: its twin ${twin} is not a sibling`);
         assert.match(JSON.stringify(property), new RegExp(`Alias of \`${twin}\`, as the live service names it`));
         assert.equal(schema.required?.includes(name), schema.required?.includes(twin), `${iface} ${name}`);
@@ -49,10 +55,12 @@ Deno.test("every documented alias names a sibling, says so, and is required with
     }
   }
   assert.deepEqual(aliases.sort(), [
+    ...Array(7).fill("earlier account=."),
     "earlier lazerId=feedId",
     "earlier mint=mintKey",
     "earlier pythPriceId=oraclePriceId",
     "earlier pythTicker=oracleTicker",
+    "v2 account=.",
     "v2 collectiveSizeUsd=openInterestUsd",
     "v2 lazerId=feedId",
     "v2 mint=mintKey",

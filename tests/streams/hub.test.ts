@@ -10,6 +10,7 @@ import {
   CLOSE,
   type ConnectionEvents,
   type HubOptions,
+  OPEN_DEADLINE_MS,
   type StreamDefinition,
   StreamHub,
   type TickReport,
@@ -232,4 +233,34 @@ Deno.test("hub: stop() closes every socket with 1001; a socket opening afterward
   assert.equal(socket.closedWith?.code, CLOSE.goingAway);
   assert.equal(s.store.localCount, 0);
   assert.equal(s.hub.openCount, 0);
+});
+
+Deno.test("hub: an admitted socket that never opens gives its slot back once overdue (a reset before the 101)", async () => {
+  // A peer that resets the connection right after its handshake gets no socket: neither `opened` nor `closed` comes.
+  // Before the deadline existed, such a slot stayed taken for good (five resets locked an owner out).
+  const s = setup({}, { perOwner: 1, global: 100 });
+  const admission = await s.hub.admit("alice");
+  assert.ok(admission.ok);
+  const events = admission.connect({ variant: "" }, 1000);
+  assert.equal((await s.hub.admit("alice")).ok, false, "the slot is held while the switch may still come");
+  s.timers.advance(OPEN_DEADLINE_MS - 1);
+  assert.equal((await s.hub.admit("alice")).ok, false, "not before the deadline");
+  s.timers.advance(1);
+  const again = await s.hub.admit("alice");
+  assert.ok(again.ok, "the slot is free once the switch is overdue");
+  await again.release();
+  // A socket that opens after all is closed at once, not joined: its slot is gone.
+  const late = new FakeSocket();
+  events.opened(late);
+  assert.deepEqual(late.closedWith, { code: CLOSE.policyViolation, reason: "handshake not completed in time" });
+  assert.deepEqual(s.gauge, { opened: 0, closed: 0 });
+  events.closed();
+  assert.ok((await s.hub.admit("alice")).ok, "a late close gives nothing back twice");
+});
+
+Deno.test("hub: a socket that opens in time keeps its slot past the deadline", async () => {
+  const s = setup({}, { perOwner: 1, global: 100 });
+  await open(s, "alice");
+  s.timers.advance(OPEN_DEADLINE_MS * 4);
+  assert.equal((await s.hub.admit("alice")).ok, false);
 });

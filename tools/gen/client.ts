@@ -82,14 +82,23 @@ export function emitClientModule(): string {
  * helpers for the two WebSocket streams (reconnecting with backoff; any runtime with a WebSocket: Deno, browsers,
  * Node 22+, or older Node given the \`ws\` package's constructor).
  *
- *   const v2 = createV2Client({ baseUrl: "http://localhost:8080" });
- *   const { data, error } = await v2.GET("/v2/prices/{symbol}", { params: { path: { symbol: "SOL" } } });
+ * One base URL per interface: the service's address followed by where that interface is mounted (DECISIONS 1.1;
+ * by default v2 under \`/v2\`, the earlier interface at the root; the live service's layout puts v2 at the root).
+ * Paths are written relative to it, as the live service's own v2 client writes them.
+ *
+ *   const v2 = createV2Client({ baseUrl: "http://localhost:8080/v2" });
+ *   const { data, error } = await v2.GET("/prices/{symbol}", { params: { path: { symbol: "SOL" } } });
  */
 import createClient, { type Client, type ClientOptions } from "openapi-fetch";
-import type { components as V2Components, paths as V2Paths } from "./v2/types.ts";
+import type { components as V2Components, paths as V2DocumentedPaths } from "./v2/types.ts";
 import type { components as EarlierComponents, paths as EarlierPaths } from "./earlier/types.ts";
 
-export type { V2Components, V2Paths, EarlierComponents, EarlierPaths };
+/** The v2 paths relative to the v2 base URL (the document writes them under its default mount, \`/v2\`). */
+export type V2Paths = {
+  [P in keyof V2DocumentedPaths as P extends \`/v2\${infer Rest}\` ? Rest : never]: V2DocumentedPaths[P];
+};
+
+export type { V2Components, EarlierComponents, EarlierPaths };
 export type V2Client = Client<V2Paths>;
 export type EarlierClient = Client<EarlierPaths>;
 
@@ -101,9 +110,9 @@ export function createEarlierClient(options: ClientOptions = {}): EarlierClient 
   return createClient<EarlierPaths>(options);
 }
 
-/** Messages of \`GET /v2/owner/{owner}/ws\`. */
+/** Messages of \`GET {v2 base}/owner/{owner}/ws\`. */
 export type V2StreamMessage = V2Components["schemas"]["BasketMessage"] | V2Components["schemas"]["MetricsMessage"];
-/** Messages of \`GET /owner/{owner}/ws\`. */
+/** Messages of \`GET {earlier base}/owner/{owner}/ws\`. */
 export type EarlierStreamMessage =
   | EarlierComponents["schemas"]["PositionsMessage"]
   | EarlierComponents["schemas"]["OrdersMessage"];
@@ -223,7 +232,9 @@ function openStream<M>(url: string, handlers: StreamHandlers<M>): Stream {
  * Streams one owner's basket: a \`basket\` message first (and after every reconnection), again on each basket change,
  * and \`metrics\` at the update interval.
  *
- *   const stream = openV2BasketStream("https://api.example", owner, {
+ * \`baseUrl\` is the v2 base URL (\`https://api.example/v2\` by default, \`https://api.example\` in the live layout).
+ *
+ *   const stream = openV2BasketStream("https://api.example/v2", owner, {
  *     updateIntervalMs: 1000,
  *     onMessage: (m) => m.type === "basket" ? render(m.data) : update(m.data),
  *   });
@@ -233,13 +244,16 @@ export function openV2BasketStream(
   owner: string,
   options: { updateIntervalMs?: number } & StreamHandlers<V2StreamMessage>,
 ): Stream {
-  const url = streamUrl(baseUrl, \`v2/owner/\${encodeURIComponent(owner)}/ws\`, {
+  const url = streamUrl(baseUrl, \`owner/\${encodeURIComponent(owner)}/ws\`, {
     updateIntervalMs: options.updateIntervalMs,
   });
   return openStream(url, options);
 }
 
-/** Streams one owner's positions (at the update interval) and orders (on connect and on change). */
+/**
+ * Streams one owner's positions (at the update interval) and orders (on connect and on change). \`baseUrl\` is the
+ * earlier interface's base URL.
+ */
 export function openEarlierOwnerStream(
   baseUrl: string,
   owner: string,

@@ -6,8 +6,9 @@
  * Proceeds: v2 credits everything released by a partial close to the basket (`decrease_position_size_er` returns
  * the payout); the earlier interface's partial close keeps them in the position (`decrease_size`), or with
  * `keepLeverageSame` pays out at most the new position's max-withdrawable (SDK `getDecreaseSizeCollateralAndFeeSync`).
- * v2 pays out in the market's collateral token (`withdrawTokenSymbol` is a display hint); the earlier interface
- * swaps the payout into `withdrawTokenSymbol` when it differs (`close_and_swap`).
+ * v2's quote values the payout in the market's collateral token (the builder pays it out through the custody of
+ * `withdrawTokenSymbol`, DECISIONS 5.17); the earlier interface swaps the payout into `withdrawTokenSymbol` when it
+ * differs (`close_and_swap`).
  */
 import { closeQuote, isFullClose, type ProceedsMode } from "../math/close.ts";
 import { discountBpsFor } from "../math/fees.ts";
@@ -28,7 +29,7 @@ export interface ClosePositionRequest {
   position: PositionTarget;
   inputUsdUi: string;
   closeAll?: boolean;
-  /** v2: display hint only. Earlier interface: the token to receive. */
+  /** Earlier interface: the token to receive, through a swap. v2 pays it out through its custody (builder). */
   withdrawTokenSymbol?: string;
   /** Earlier interface only. */
   keepLeverageSame?: boolean;

@@ -160,7 +160,7 @@ export function addCollateralQuote(
 export interface RemoveCollateralRequest {
   position: PositionTarget;
   withdrawAmountUsdUi: string;
-  /** v2: display hint. Earlier interface: token to receive. */
+  /** Earlier interface: the token to receive, through a swap. v2 pays it out through its custody (builder). */
   withdrawTokenSymbol?: string;
 }
 

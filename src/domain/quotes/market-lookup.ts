@@ -11,12 +11,31 @@ export function requireToken(snapshot: DeploymentSnapshot, symbol: string): Toke
   return snapshot.token(symbol) ?? fail("UNKNOWN_SYMBOL", `unknown token symbol '${symbol}'`);
 }
 
-/** The markets of (target symbol, side) in configuration order; UNKNOWN_SYMBOL / UNKNOWN_MARKET otherwise. */
-export function requireMarkets(snapshot: DeploymentSnapshot, symbol: string, side: TradeSide): MarketContext[] {
+/**
+ * The markets of (target symbol, side) in configuration order; UNKNOWN_SYMBOL / UNKNOWN_MARKET otherwise. Two markets
+ * may share a target and side (SOL long: SOL- and JitoSOL-collateral); `collateralSymbol` keeps the one of that
+ * collateral token (DECISIONS 5.21), and without it the caller picks among them (the market where the owner holds
+ * the position or order, the first configured when several do).
+ */
+export function requireMarkets(
+  snapshot: DeploymentSnapshot,
+  symbol: string,
+  side: TradeSide,
+  collateralSymbol?: string,
+): MarketContext[] {
   requireToken(snapshot, symbol);
   const markets = snapshot.marketsFor(symbol, side);
   if (!markets.length) fail("UNKNOWN_MARKET", `no ${requestSide(side)} market for symbol '${symbol}'`);
-  return markets;
+  if (collateralSymbol === undefined) return markets;
+  const collateral = requireToken(snapshot, collateralSymbol);
+  const chosen = markets.filter((m) => m.collateral.account.mint === collateral.mintKey);
+  if (!chosen.length) {
+    fail(
+      "UNKNOWN_MARKET",
+      `no ${requestSide(side)} market for symbol '${symbol}' with ${collateral.symbol} collateral`,
+    );
+  }
+  return chosen;
 }
 
 /** A price usable for a quote: present and, outside a `closed` session, not older than the age limit. */

@@ -13,7 +13,13 @@ import { COMPUTE_FAILED_TEXT, fail } from "./result.ts";
 /** How a request names a position: by account (earlier interface) or by owner, market symbol and side. */
 export type PositionTarget =
   | { positionKey: string }
-  | { owner: string; marketSymbol: string; side: RequestSide | TradeSide };
+  | {
+    owner: string;
+    marketSymbol: string;
+    side: RequestSide | TradeSide;
+    /** Which market of (symbol, side), by its collateral token (DECISIONS 5.21); see `requireMarkets`. */
+    collateralSymbol?: string;
+  };
 
 /** A non-empty position with its market. `key` is the position account (earlier) or the basket (v2). */
 export interface OpenPositionRef {
@@ -86,7 +92,7 @@ function findPosition(snapshot: DeploymentSnapshot, target: PositionTarget): Ope
     return { key, owner: position.owner, market, position };
   }
   const side = tradeSide(target.side);
-  const markets = requireMarkets(snapshot, target.marketSymbol, side);
+  const markets = requireMarkets(snapshot, target.marketSymbol, side, target.collateralSymbol);
   if (snapshot.version === "v2") {
     const { basket, found } = basketPositionIn(snapshot, target.owner, markets);
     if (!basket) fail("BASKET_NOT_FOUND", `no basket for owner ${target.owner}`);

@@ -17,4 +17,5 @@ export * from "./close-position.ts";
 export * from "./reverse-position.ts";
 export * from "./collateral.ts";
 export * from "./trigger-orders.ts";
+export * from "./cancel-limit-order.ts";
 export * from "./account-setup.ts";

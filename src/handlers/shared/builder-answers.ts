@@ -77,7 +77,9 @@ const EARLIER_FIELD_OF_CODE: Partial<Record<QuoteErrorCode, string>> = {
  */
 const REFUSAL_ANSWERS: Record<ProgramVersion, RefusalAnswers> = {
   v2: {
-    inQuoteBuilder: (code) => (ORDER_RULE_CODES.has(code) ? 400 : undefined),
+    // VALIDATION_FAILED is a request the contract refuses whatever is quoted (a payout token the program cannot pay
+    // out in, DECISIONS 5.17): 400, as everywhere.
+    inQuoteBuilder: (code) => (ORDER_RULE_CODES.has(code) || code === "VALIDATION_FAILED" ? 400 : undefined),
     status: () => 400,
     field: (failure) => failure.field,
   },

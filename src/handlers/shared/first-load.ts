@@ -58,10 +58,8 @@ export function firstLoadDone(services: Services, version: ProgramVersion): bool
 
 /** The 503 an operation of `version` answers before its chains' first load. */
 export function notLoadedYet(version: ProgramVersion): ApiError {
-  const [what, health] = version === "v2"
-    ? ["the v2 chains' data (base and ephemeral rollup)", "/v2/health"]
-    : ["the base chain's data", "/health"];
-  return new ApiError(503, "STALE_DATA", `${what} has not been loaded yet; retry later (${health} shows ingestion)`);
+  const what = version === "v2" ? "the v2 chains' data (base and ephemeral rollup)" : "the base chain's data";
+  return new ApiError(503, "STALE_DATA", `${what} has not been loaded yet; retry later (health shows ingestion)`);
 }
 
 /**

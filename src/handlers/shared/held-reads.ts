@@ -10,6 +10,7 @@
  */
 import type { HeldAnswer, HeldRead } from "../../http/edge.ts";
 import type { Services } from "../../services.ts";
+import { type InterfaceName, type Mounts, mountsOf, operationPath } from "../../http/mounts.ts";
 
 /** A base58 public key alone in its path segment (anything else is the app's to answer). */
 const OWNER = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
@@ -32,24 +33,43 @@ const POSITIONS_QUERIES: ReadonlyMap<string, boolean> = new Map(
 const answer = (view: { readonly json: string } | undefined, route: string): HeldAnswer | undefined =>
   view === undefined ? undefined : { json: view.json, identity: view, route };
 
-/** The owner views' held answers: `GET /v2/owner/{owner}`, `/positions/owner/{owner}`, `/orders/owner/{owner}`. */
+/** A held route: the literal part of its mounted path before the owner, and its template as the app registers it. */
+interface HeldRoute {
+  prefix: string;
+  template: string;
+}
+
+/** The held route of an operation whose path ends in `{owner}` at the mounts, or undefined when it is off. */
+function heldRoute(mounts: Mounts, iface: InterfaceName, operationId: string): HeldRoute | undefined {
+  const path = operationPath(mounts, iface, operationId);
+  if (path === undefined) return undefined;
+  if (!path.endsWith("/{owner}")) throw new Error(`${operationId}'s path ${path} does not end in its owner`);
+  return { prefix: path.slice(0, -"{owner}".length), template: `${path.slice(0, -"{owner}".length)}:owner` };
+}
+
+/**
+ * The owner views' held answers: `GET /v2/owner/{owner}`, `/positions/owner/{owner}`, `/orders/owner/{owner}`, at
+ * their interfaces' mounts (src/http/mounts.ts; the prefixes are computed here once, from the generated route table).
+ */
 export function heldReadsOf(services: Services): HeldRead {
   const { v2, earlier } = services.deployments;
+  const mounts = mountsOf(services.config);
+  const basket = heldRoute(mounts, "v2", "v2GetOwnerSnapshot");
+  const positions = heldRoute(mounts, "earlier", "getPositionsByOwner");
+  const orders = heldRoute(mounts, "earlier", "getOrdersByOwner");
   return (pathAndQuery) => {
-    if (pathAndQuery.startsWith("/v2/owner/")) {
-      const found = ownerAndQuery(pathAndQuery, "/v2/owner/");
-      return found?.query === "" ? answer(v2.owners.heldView("basket", found.owner), "/v2/owner/:owner") : undefined;
+    if (basket && pathAndQuery.startsWith(basket.prefix)) {
+      const found = ownerAndQuery(pathAndQuery, basket.prefix);
+      return found?.query === "" ? answer(v2.owners.heldView("basket", found.owner), basket.template) : undefined;
     }
-    if (pathAndQuery.startsWith("/positions/owner/")) {
-      const found = ownerAndQuery(pathAndQuery, "/positions/owner/");
+    if (positions && pathAndQuery.startsWith(positions.prefix)) {
+      const found = ownerAndQuery(pathAndQuery, positions.prefix);
       const pnl = found && POSITIONS_QUERIES.get(found.query);
       if (found === undefined || pnl === undefined) return undefined;
-      return answer(earlier.owners.heldView("positions", found.owner, pnl), "/positions/owner/:owner");
+      return answer(earlier.owners.heldView("positions", found.owner, pnl), positions.template);
     }
-    if (!pathAndQuery.startsWith("/orders/owner/")) return undefined;
-    const found = ownerAndQuery(pathAndQuery, "/orders/owner/");
-    return found?.query === ""
-      ? answer(earlier.owners.heldView("orders", found.owner), "/orders/owner/:owner")
-      : undefined;
+    if (!orders || !pathAndQuery.startsWith(orders.prefix)) return undefined;
+    const found = ownerAndQuery(pathAndQuery, orders.prefix);
+    return found?.query === "" ? answer(earlier.owners.heldView("orders", found.owner), orders.template) : undefined;
   };
 }

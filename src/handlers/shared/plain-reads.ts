@@ -13,6 +13,7 @@ import type { JsonText, Services } from "../../services.ts";
 import type { ProgramVersion } from "../../protocol/vocabulary.ts";
 import { chainsOf, earlierHealthBody, ingestionIsStale, v2HealthBody } from "./health.ts";
 import { firstLoadDone } from "./first-load.ts";
+import { type InterfaceName, mountsOf, operationPath } from "../../http/mounts.ts";
 
 /**
  * The pool-data answers' shapes over the kept snapshot. One function each, so the cache serializes each shape once
@@ -76,19 +77,31 @@ function okHealthAnswers(
   };
 }
 
-/** The plain reads by path (each path is its route's template). */
+/**
+ * The plain reads by path (each path is its route's template): each operation's path from the generated route table
+ * at its interface's mount (src/http/mounts.ts), computed here once; an interface that is off has none.
+ */
 export function plainReadsOf(services: Services): ReadonlyMap<string, PlainRead> {
   const { v2, earlier } = services.deployments;
+  const mounts = mountsOf(services.config);
   const priced = (json: () => JsonText<unknown>) => () => services.prices.size === 0 ? undefined : kept(json());
-  return new Map<string, PlainRead>([
-    ["/v2/health", okHealthAnswers(services, "v2", (now) => v2HealthBody(services, now))],
-    ["/health", okHealthAnswers(services, "earlier", (now) => earlierHealthBody(services, now))],
-    ["/v2/prices", priced(() => v2.priceMap.json)],
-    ["/prices", priced(() => earlier.priceMap.json)],
-    ["/v2/tokens", () => kept(v2.tokenList.json)],
-    ["/tokens", () => kept(earlier.tokenList.json)],
+  const reads: [InterfaceName, string, PlainRead][] = [
+    ["v2", "v2GetHealth", okHealthAnswers(services, "v2", (now) => v2HealthBody(services, now))],
+    ["earlier", "getHealth", okHealthAnswers(services, "earlier", (now) => earlierHealthBody(services, now))],
+    ["v2", "v2GetPrices", priced(() => v2.priceMap.json)],
+    ["earlier", "getPrices", priced(() => earlier.priceMap.json)],
+    ["v2", "v2ListTokens", () => kept(v2.tokenList.json)],
+    ["earlier", "getTokens", () => kept(earlier.tokenList.json)],
     // Before the first load the app answers (503 STALE_DATA: first-load.ts).
-    ["/v2/pool-data", () => firstLoadDone(services, "v2") ? kept(v2PoolDataJson(services)) : undefined],
-    ["/pool-data", () => firstLoadDone(services, "earlier") ? kept(earlierPoolDataJson(services)) : undefined],
-  ]);
+    ["v2", "v2GetPoolData", () => firstLoadDone(services, "v2") ? kept(v2PoolDataJson(services)) : undefined],
+    [
+      "earlier",
+      "getPoolData",
+      () => firstLoadDone(services, "earlier") ? kept(earlierPoolDataJson(services)) : undefined,
+    ],
+  ];
+  return new Map(reads.flatMap(([iface, operationId, read]) => {
+    const path = operationPath(mounts, iface, operationId);
+    return path === undefined ? [] : [[path, read] as const];
+  }));
 }

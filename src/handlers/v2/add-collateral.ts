@@ -9,11 +9,15 @@ export const v2AddCollateral: V2Handler<"v2AddCollateral"> = (c) => {
   const body = c.req.valid("json");
   const snapshot = snapshotOf(c, "v2");
   const signer = requireTradeSigner(c, "v2AddCollateral", snapshot, body);
-  const { owner, marketSymbol, side, depositAmountUi, depositTokenSymbol } = body;
+  const { owner, marketSymbol, side, collateralSymbol, depositAmountUi, depositTokenSymbol } = body;
   return answerQuoteBuilder(
     c,
     "v2AddCollateral",
-    addCollateralQuote(snapshot, { position: { owner, marketSymbol, side }, depositAmountUi, depositTokenSymbol }),
+    addCollateralQuote(snapshot, {
+      position: { owner, marketSymbol, side, collateralSymbol },
+      depositAmountUi,
+      depositTokenSymbol,
+    }),
     (q) => addCollateralTransaction(snapshot, q.plan, signer),
     (q, transactionBase64) => ({ ...q.dto, transactionBase64 }),
   );

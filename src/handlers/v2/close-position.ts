@@ -10,17 +10,18 @@ export const v2ClosePosition: V2Handler<"v2ClosePosition"> = (c) => {
   const body = c.req.valid("json");
   const snapshot = snapshotOf(c, "v2");
   const signer = requireTradeSigner(c, "v2ClosePosition", snapshot, body);
-  const { owner, marketSymbol, side, inputUsdUi, closeAll, withdrawTokenSymbol } = body;
+  const { owner, marketSymbol, side, collateralSymbol, inputUsdUi, closeAll, withdrawTokenSymbol } = body;
   return answerQuoteBuilder(
     c,
     "v2ClosePosition",
     closePositionQuote(snapshot, {
-      position: { owner, marketSymbol, side },
+      position: { owner, marketSymbol, side, collateralSymbol },
       inputUsdUi,
       closeAll,
       withdrawTokenSymbol,
     }),
-    (q) => closePositionTransaction(snapshot, q.plan, signer, slippageBps(body.slippagePercentage)),
+    (q) =>
+      closePositionTransaction(snapshot, q.plan, signer, slippageBps(body.slippagePercentage), withdrawTokenSymbol),
     (q, transactionBase64) => ({ ...q.dto, transactionBase64, err: null }),
   );
 };

@@ -10,14 +10,14 @@ export const v2DecreasePosition: V2Handler<"v2DecreasePosition"> = (c) => {
   const body = c.req.valid("json");
   const snapshot = snapshotOf(c, "v2");
   const signer = requireTradeSigner(c, "v2DecreasePosition", snapshot, body);
-  const { owner, marketSymbol, side, sizeAmountUi, withdrawTokenSymbol } = body;
+  const { owner, marketSymbol, side, collateralSymbol, sizeAmountUi, withdrawTokenSymbol } = body;
   return answerBuilder(
     c,
     "v2DecreasePosition",
     attempt(() =>
       decreasePositionTransaction(
         snapshot,
-        { position: { owner, marketSymbol, side }, sizeAmountUi, withdrawTokenSymbol },
+        { position: { owner, marketSymbol, side, collateralSymbol }, sizeAmountUi, withdrawTokenSymbol },
         signer,
         slippageBps(body.slippagePercentage),
       )

@@ -1,6 +1,7 @@
 import type { V2Handler } from "./handler.ts";
 import type { z } from "@hono/zod-openapi";
 import type { V2OpenApiDocumentSchema } from "../../../gen/v2/schemas.ts";
+import { mountedDocument, mountsOf } from "../../http/mounts.ts";
 import document from "../../../gen/v2/openapi.json" with { type: "json" };
 
 /**
@@ -9,5 +10,6 @@ import document from "../../../gen/v2/openapi.json" with { type: "json" };
  */
 const body = document as unknown as z.infer<typeof V2OpenApiDocumentSchema>;
 
-/** GET /v2/api-docs/openapi.json: the bundled hand-written v2 YAML, as JSON (DECISIONS 1.6). */
-export const v2GetOpenApiDocument: V2Handler<"v2GetOpenApiDocument"> = (c) => c.json(body, 200);
+/** GET /v2/api-docs/openapi.json: its paths at the interface's mount, the bundled hand-written v2 YAML, as JSON (DECISIONS 1.6). */
+export const v2GetOpenApiDocument: V2Handler<"v2GetOpenApiDocument"> = (c) =>
+  c.json(mountedDocument(body, mountsOf(c.get("services")?.config ?? {}), "v2"), 200);

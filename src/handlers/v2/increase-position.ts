@@ -10,14 +10,19 @@ export const v2IncreasePosition: V2Handler<"v2IncreasePosition"> = (c) => {
   const body = c.req.valid("json");
   const snapshot = snapshotOf(c, "v2");
   const signer = requireTradeSigner(c, "v2IncreasePosition", snapshot, body);
-  const { owner, marketSymbol, side, sizeAmountUi, collateralAmountUi, collateralTokenSymbol } = body;
+  const { owner, marketSymbol, side, collateralSymbol, sizeAmountUi, collateralAmountUi, collateralTokenSymbol } = body;
   return answerBuilder(
     c,
     "v2IncreasePosition",
     attempt(() =>
       increasePositionTransaction(
         snapshot,
-        { position: { owner, marketSymbol, side }, sizeAmountUi, collateralAmountUi, collateralTokenSymbol },
+        {
+          position: { owner, marketSymbol, side, collateralSymbol },
+          sizeAmountUi,
+          collateralAmountUi,
+          collateralTokenSymbol,
+        },
         signer,
         slippageBps(body.slippagePercentage),
       )

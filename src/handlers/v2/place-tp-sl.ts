@@ -9,14 +9,14 @@ export const v2PlaceTpSl: V2Handler<"v2PlaceTpSl"> = (c) => {
   const body = c.req.valid("json");
   const snapshot = snapshotOf(c, "v2");
   const signer = requireTradeSigner(c, "v2PlaceTpSl", snapshot, body);
-  const { owner, marketSymbol, side, sizeAmountUi, takeProfitUi, stopLossUi } = body;
+  const { owner, marketSymbol, side, collateralSymbol, sizeAmountUi, takeProfitUi, stopLossUi } = body;
   return answerBuilder(
     c,
     "v2PlaceTpSl",
     attempt(() =>
       placeTpSlTransaction(
         snapshot,
-        { position: { owner, marketSymbol, side }, sizeAmountUi, takeProfitUi, stopLossUi },
+        { position: { owner, marketSymbol, side, collateralSymbol }, sizeAmountUi, takeProfitUi, stopLossUi },
         signer,
       )
     ),

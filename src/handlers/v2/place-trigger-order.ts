@@ -9,14 +9,14 @@ export const v2PlaceTriggerOrder: V2Handler<"v2PlaceTriggerOrder"> = (c) => {
   const body = c.req.valid("json");
   const snapshot = snapshotOf(c, "v2");
   const signer = requireTradeSigner(c, "v2PlaceTriggerOrder", snapshot, body);
-  const { owner, marketSymbol, side, triggerPriceUi, sizeAmountUi, isStopLoss } = body;
+  const { owner, marketSymbol, side, collateralSymbol, triggerPriceUi, sizeAmountUi, isStopLoss } = body;
   return answerBuilder(
     c,
     "v2PlaceTriggerOrder",
     attempt(() =>
       placeTriggerOrderTransaction(
         snapshot,
-        { position: { owner, marketSymbol, side }, triggerPriceUi, sizeAmountUi, isStopLoss },
+        { position: { owner, marketSymbol, side, collateralSymbol }, triggerPriceUi, sizeAmountUi, isStopLoss },
         signer,
       )
     ),

@@ -13,23 +13,25 @@ export const v2PreviewLimitOrderFees: V2Handler<"v2PreviewLimitOrderFees"> = (c)
 };
 
 export const v2PreviewExitFee: V2Handler<"v2PreviewExitFee"> = (c) => {
-  const { owner, marketSymbol, side, closeAmountUsdUi } = c.req.valid("json");
-  const result = exitFeePreview(snapshotOf(c, "v2"), { position: { owner, marketSymbol, side }, closeAmountUsdUi });
+  const { owner, marketSymbol, side, collateralSymbol, closeAmountUsdUi } = c.req.valid("json");
+  const position = { owner, marketSymbol, side, collateralSymbol };
+  const result = exitFeePreview(snapshotOf(c, "v2"), { position, closeAmountUsdUi });
   return answerQuote(c, result);
 };
 
 export const v2PreviewTpSl: V2Handler<"v2PreviewTpSl"> = (c) => {
   const body = c.req.valid("json");
   requireModeInput(body);
-  const position = body.owner ? { owner: body.owner, marketSymbol: body.marketSymbol, side: body.side } : undefined;
+  const { owner, marketSymbol, side, collateralSymbol } = body;
+  const position = owner ? { owner, marketSymbol, side, collateralSymbol } : undefined;
   const result = tpSlPreview(snapshotOf(c, "v2"), { ...body, position });
   return answerQuote(c, result);
 };
 
 export const v2PreviewMargin: V2Handler<"v2PreviewMargin"> = (c) => {
-  const { owner, marketSymbol, side, marginDeltaUsdUi, action } = c.req.valid("json");
+  const { owner, marketSymbol, side, collateralSymbol, marginDeltaUsdUi, action } = c.req.valid("json");
   const result = marginPreview(snapshotOf(c, "v2"), {
-    position: { owner, marketSymbol, side },
+    position: { owner, marketSymbol, side, collateralSymbol },
     marginDeltaUsdUi,
     action,
   });

@@ -9,16 +9,16 @@ export const v2RemoveCollateral: V2Handler<"v2RemoveCollateral"> = (c) => {
   const body = c.req.valid("json");
   const snapshot = snapshotOf(c, "v2");
   const signer = requireTradeSigner(c, "v2RemoveCollateral", snapshot, body);
-  const { owner, marketSymbol, side, withdrawAmountUsdUi, withdrawTokenSymbol } = body;
+  const { owner, marketSymbol, side, collateralSymbol, withdrawAmountUsdUi, withdrawTokenSymbol } = body;
   return answerQuoteBuilder(
     c,
     "v2RemoveCollateral",
     removeCollateralQuote(snapshot, {
-      position: { owner, marketSymbol, side },
+      position: { owner, marketSymbol, side, collateralSymbol },
       withdrawAmountUsdUi,
       withdrawTokenSymbol,
     }),
-    (q) => removeCollateralTransaction(snapshot, q.plan, signer),
+    (q) => removeCollateralTransaction(snapshot, q.plan, signer, withdrawTokenSymbol),
     (q, transactionBase64) => ({ ...q.dto, transactionBase64 }),
   );
 };

@@ -10,11 +10,11 @@ export const v2ReversePosition: V2Handler<"v2ReversePosition"> = (c) => {
   const body = c.req.valid("json");
   const snapshot = snapshotOf(c, "v2");
   const signer = requireTradeSigner(c, "v2ReversePosition", snapshot, body);
-  const { owner, marketSymbol, side, leverage } = body;
+  const { owner, marketSymbol, side, collateralSymbol, leverage } = body;
   return answerQuoteBuilder(
     c,
     "v2ReversePosition",
-    reversePositionQuote(snapshot, { position: { owner, marketSymbol, side }, leverage }),
+    reversePositionQuote(snapshot, { position: { owner, marketSymbol, side, collateralSymbol }, leverage }),
     (q) => reversePositionTransaction(snapshot, q.plan, signer, slippageBps(body.slippagePercentage)),
     (q, transactionBase64) => ({ ...q.dto, transactionBase64 }),
   );

@@ -20,7 +20,7 @@ import net from "node:net";
 import { closeDescriptor, libc, peek, raiseDescriptorLimit } from "./libc.ts";
 import { classifyFirstBytes, type HandshakeHead, MAX_HANDSHAKE_HEAD_BYTES } from "./first-bytes.ts";
 import { DeadlineSweep, HttpConnectionDeadline, type HttpPhase, type HttpTimeouts } from "./deadlines.ts";
-import { type AppFetch, WebSocketFront } from "./websocket.ts";
+import { type AppFetch, HandshakeAbandoned, WebSocketFront } from "./websocket.ts";
 
 export interface ListenOptions {
   hostname: string;
@@ -98,11 +98,26 @@ async function tcpHandleClass(): Promise<new (type: number) => DenoTcpHandle> {
   return handleClass as new (type: number) => DenoTcpHandle;
 }
 
+function closeQuietly(conn: Deno.Conn): void {
+  try {
+    conn.close();
+  } catch {
+    // Already closed (by its peer's reset, or by Deno's server).
+  }
+}
+
 /** Waits between looks at a silent new connection: soon at first (most requests follow the handshake at once). */
 const LOOK_DELAYS_MS = [0, 1, 2, 5, 10, 25, 50, 100];
 
 /** Wait before accepting again after a failed accept (descriptors exhausted): the deadlines free some meanwhile. */
 const ACCEPT_RETRY_MS = 100;
+
+/** EMFILE, ENFILE, ENOBUFS, ENOMEM: the process (or the machine) is out of what an accept needs. */
+const OUT_OF_RESOURCES = /\(os error (24|23|105|12)\)/;
+
+function outOfResources(error: unknown): boolean {
+  return OUT_OF_RESOURCES.test(error instanceof Error ? error.message : String(error));
+}
 
 export async function listen(options: ListenOptions): Promise<Listening> {
   const library = libc();
@@ -177,13 +192,14 @@ export async function listen(options: ListenOptions): Promise<Listening> {
     webSocketDescriptors++;
     socket.once("close", () => {
       webSocketDescriptors--;
-      conn.close();
+      closeQuietly(conn);
       done();
     });
     // A WebSocket closes with its stream (the hubs close theirs first at shutdown), so graceful leaves it be.
     open.set(key, { graceful: () => {}, drop: () => socket.destroy() });
     webSockets.serve(socket, head, conn.remoteAddr as Deno.NetAddr).catch((error) => {
-      events.failed?.("handshake", error);
+      // A client that leaves during its handshake is no failure of ours (and must not fill the logs).
+      if (!(error instanceof HandshakeAbandoned)) events.failed?.("handshake", error);
       socket.destroy();
     });
   };
@@ -208,7 +224,7 @@ export async function listen(options: ListenOptions): Promise<Listening> {
   const accepted = (conn: Deno.Conn) => {
     if (open.size + webSocketDescriptors >= maxConnections) {
       events.refused?.();
-      return conn.close();
+      return closeQuietly(conn);
     }
     const key = {};
     let counted = true;
@@ -219,7 +235,7 @@ export async function listen(options: ListenOptions): Promise<Listening> {
     };
     const rid = (conn as unknown as Record<symbol, number>)[ridSymbol];
     const drop = () => {
-      conn.close();
+      closeQuietly(conn);
       done();
     };
     open.set(key, { graceful: () => {}, drop });
@@ -227,6 +243,15 @@ export async function listen(options: ListenOptions): Promise<Listening> {
     let attempt = 0;
     const next = () => {
       if (!counted) return;
+      try {
+        look();
+      } catch (error) {
+        // A connection that failed while looked at (reset, or refused by Deno's server): it only ends.
+        events.failed?.("look", error);
+        drop();
+      }
+    };
+    const look = () => {
       const seen = lookAt(rid);
       const kind = seen.kind === "bytes" ? classifyFirstBytes(lookBuffer.subarray(0, seen.length)) : undefined;
       if (seen.kind !== "ended" && (kind === undefined || kind.kind === "undecided")) {
@@ -254,7 +279,10 @@ export async function listen(options: ListenOptions): Promise<Listening> {
         conn = await listener.accept();
       } catch (error) {
         if (closed) return;
-        // Out of descriptors (or another transient failure): the listener stays; accept again shortly.
+        // A connection its peer reset before it was accepted fails alone (ENOTCONN, ECONNABORTED): the next one is
+        // accepted at once, or a burst of resets would stall every client behind it.
+        if (!outOfResources(error)) continue;
+        // Out of descriptors or memory: the listener stays; accept again once the deadlines have freed some.
         events.failed?.("accept", error);
         await new Promise((resolve) => setTimeout(resolve, ACCEPT_RETRY_MS));
         continue;

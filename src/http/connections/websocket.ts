@@ -118,6 +118,14 @@ export class WebSocketFront {
   }
 }
 
+/** The client closed its connection before its handshake's head was read. */
+export class HandshakeAbandoned extends Error {
+  override name = "HandshakeAbandoned";
+  constructor() {
+    super("the client closed its connection during the handshake");
+  }
+}
+
 /** Reads exactly `length` bytes off the (paused) socket; resolves with what arrived beyond them, the socket paused. */
 function takeBytes(socket: Socket, length: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -132,7 +140,7 @@ function takeBytes(socket: Socket, length: number): Promise<Buffer> {
       socket.off("close", onClose);
       resolve(Buffer.concat(chunks).subarray(length));
     };
-    const onClose = () => reject(new Error("connection closed during the handshake"));
+    const onClose = () => reject(new HandshakeAbandoned());
     socket.on("data", onData);
     socket.once("close", onClose);
     socket.resume();

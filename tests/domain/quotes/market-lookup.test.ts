@@ -10,7 +10,7 @@ import {
   tradePrices,
 } from "../../../src/domain/quotes/market-lookup.ts";
 import { buildFixture, M } from "../../helpers/hand-built-deployment.ts";
-import { failureOf as failure } from "../builders/v2/_helpers.ts";
+import { failureOf as failure, tradingFixture } from "../builders/v2/_helpers.ts";
 
 Deno.test("tokens and markets by symbol, in configuration order; unknown ones are refused by name", () => {
   const s = buildFixture().snapshot("v2");
@@ -45,4 +45,19 @@ Deno.test("prices: a closed session is quoted, not traded", () => {
   const short = s.market(M.v2.solShort)!;
   const p = tradePrices(s, short, true);
   assert.equal(p.collateral.price.price, requirePrice(s, requireToken(s, "USDC")).price.price);
+});
+
+Deno.test("requireMarkets: collateralSymbol keeps the market of that collateral (DECISIONS 5.21)", () => {
+  const w = tradingFixture().snapshot("v2");
+  const keys = (collateral?: string) => requireMarkets(w, "SOL", "Long", collateral).map((m) => m.pubkey);
+  assert.deepEqual(keys(), [M.v2.solLong, M.v2.solLongJito]);
+  assert.deepEqual(keys("JitoSOL"), [M.v2.solLongJito]);
+  assert.deepEqual(keys("SOL"), [M.v2.solLong]);
+  // WSOL is SOL's mint under another symbol.
+  assert.deepEqual(keys("WSOL"), [M.v2.solLong]);
+  assert.deepEqual(failure(() => keys("USDC")), {
+    code: "UNKNOWN_MARKET",
+    err: "no LONG market for symbol 'SOL' with USDC collateral",
+  });
+  assert.equal(failure(() => keys("XYZ"))?.code, "UNKNOWN_SYMBOL");
 });

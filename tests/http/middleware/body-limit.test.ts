@@ -55,7 +55,7 @@ Deno.test("body limit: an undeclared length is counted as it is read", async () 
 });
 
 Deno.test("body limit: over a socket, declared and chunked bodies", async () => {
-  const { server, base } = serveOnLoopback(app().fetch);
+  const { server, base } = await serveOnLoopback(app().fetch);
   try {
     const declared = await fetch(base, { method: "POST", body: "0123456789" });
     assert.deepEqual([declared.status, await declared.text()], [200, "read 0123456789"]);

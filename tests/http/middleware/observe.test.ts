@@ -285,3 +285,36 @@ Deno.test("metric instruments for streams and builders: ws_connections, builder_
   assert.match(text, /builder_failures_total\{operation="v2ClosePosition",code="POSITION_NOT_FOUND"\} 2/);
   assert.match(text, /oracle_price_age_seconds\{feed="6"\} 2.5/);
 });
+
+Deno.test("observe: a client that leaves mid-upload is a client abort at info, not a 500 with a stack", async () => {
+  // Before: `BadResource … Cannot read body` was logged at error with its stack and counted as status="500".
+  const service = await loggedService("debug");
+  try {
+    for (const path of ["/v2/transaction-builder/open-position", "/v2/preview/open-position"]) {
+      const body = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"owner":"'));
+          controller.error(new Deno.errors.BadResource("Cannot read request body as underlying resource unavailable"));
+        },
+      });
+      const request = new Request(`http://127.0.0.1${path}`, {
+        method: "POST",
+        body,
+        headers: { "content-type": "application/json" },
+      });
+      await (await service.app.fetch(request)).body?.cancel();
+    }
+    const entries = service.entries();
+    assert.deepEqual(entries.filter((e) => e.level === "error" || e.level === "warn"), []);
+    const aborts = entries.filter((e) => e.msg === "client aborted its request");
+    assert.equal(aborts.length, 2);
+    assert.equal(aborts[0].level, "info");
+    assert.equal(aborts[0].error, undefined, "no error object, so no stack");
+    const metrics = await scrape(service.services);
+    assert.match(metrics, /^http_client_aborts_total 2$/m);
+    assert.doesNotMatch(metrics, /status="5\d\d"/);
+    assert.doesNotMatch(metrics, /status="499"/);
+  } finally {
+    await service.stop();
+  }
+});

@@ -3,26 +3,28 @@
  * target and side on which the owner holds any take-profit or stop-loss (SOL long has two markets). Nothing to
  * cancel is ORDER_NOT_FOUND (400): the program has no order entry to clear.
  */
-import { tradeSide } from "../../../protocol/vocabulary.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import type { ErTransactionPlan } from "../plan.ts";
-import { requireMarkets } from "../../quotes/market-lookup.ts";
 import { fail } from "../../quotes/result.ts";
 import { cancelAllTriggers } from "./close-position.ts";
-import { hasTriggers, marketLabel, marketOrders, requireBasket } from "./order-slots.ts";
+import {
+  hasTriggers,
+  marketLabel,
+  marketOrders,
+  type OrderMarketFields,
+  requireBasket,
+  requireOrderMarkets,
+} from "./order-slots.ts";
 import { rollupPlan, type TradeSigner } from "./trade-accounts.ts";
 
-export interface CancelAllTriggerOrdersRequest {
-  marketSymbol: string;
-  side: "LONG" | "SHORT";
-}
+export type CancelAllTriggerOrdersRequest = OrderMarketFields;
 
 export function cancelAllTriggerOrdersTransaction(
   snapshot: DeploymentSnapshot,
   req: CancelAllTriggerOrdersRequest,
   signer: TradeSigner,
 ): ErTransactionPlan {
-  const markets = requireMarkets(snapshot, req.marketSymbol, tradeSide(req.side));
+  const markets = requireOrderMarkets(snapshot, req);
   const basket = requireBasket(snapshot, signer.owner);
   const withTriggers = markets.filter((m) => hasTriggers(marketOrders(basket, m)));
   if (withTriggers.length === 0) {

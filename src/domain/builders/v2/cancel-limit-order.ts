@@ -7,16 +7,12 @@
  * `edit_limit_order_er` with price and size 0 the service's own text describes; both cancel and refund.
  */
 import { cancelLimitOrderErInstruction } from "../../../protocol/instructions/v2/cancel-limit-order-er.ts";
-import { tradeSide } from "../../../protocol/vocabulary.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import type { ErTransactionPlan } from "../plan.ts";
-import { requireMarkets } from "../../quotes/market-lookup.ts";
-import { locateLimit, requireBasket } from "./order-slots.ts";
+import { locateLimit, type OrderMarketFields, requireBasket, requireOrderMarkets } from "./order-slots.ts";
 import { custodyKeys, marketAccounts, rollupPlan, signerAccounts, type TradeSigner } from "./trade-accounts.ts";
 
-export interface CancelLimitOrderRequest {
-  marketSymbol: string;
-  side: "LONG" | "SHORT";
+export interface CancelLimitOrderRequest extends OrderMarketFields {
   orderId: number;
 }
 
@@ -25,7 +21,7 @@ export function cancelLimitOrderTransaction(
   req: CancelLimitOrderRequest,
   signer: TradeSigner,
 ): ErTransactionPlan {
-  const markets = requireMarkets(snapshot, req.marketSymbol, tradeSide(req.side));
+  const markets = requireOrderMarkets(snapshot, req);
   const basket = requireBasket(snapshot, signer.owner);
   const limit = locateLimit(snapshot, basket, markets, req.orderId);
   const instruction = cancelLimitOrderErInstruction(snapshot.programId, {

@@ -7,8 +7,8 @@
  * - Partial close: `decrease_position_size_er` of the quoted size delta; the rest must keep the market's minimum
  *   collateral (choice: the program's MinCollateral applies to what stays open).
  *
- * The payout goes to the basket in the market's collateral token: dispensing custody = lock custody (§3.0;
- * `withdrawTokenSymbol` is a display hint). The exit bound is taken around the quoted exit fill of the closed part.
+ * The payout goes to the basket through the custody `withdrawTokenSymbol` names, the market's collateral by
+ * default (payout-custody.ts, DECISIONS 5.17). The exit bound is taken around the quoted exit fill of the closed part.
  */
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import { closePositionErInstruction } from "../../../protocol/instructions/v2/close-position-er.ts";
@@ -21,6 +21,7 @@ import type { ErTransactionPlan } from "../plan.ts";
 import type { ClosePositionPlan } from "../../quotes/close.ts";
 import { fail } from "../../quotes/result.ts";
 import { hasTriggers, marketOrders, requireBasket } from "./order-slots.ts";
+import { payoutCustody } from "./payout-custody.ts";
 import { dispensingAccounts, rollupPlan, signerAccounts, type TradeSigner } from "./trade-accounts.ts";
 import { requirePermission } from "./trade-checks.ts";
 import { requireMinimumCollateral } from "../../quotes/program-rules.ts";
@@ -30,20 +31,22 @@ export function closePositionTransaction(
   plan: ClosePositionPlan,
   signer: TradeSigner,
   slippageBps: bigint,
+  withdrawTokenSymbol: string | undefined,
 ): ErTransactionPlan {
   const { market } = plan.ref;
   const basket = requireBasket(snapshot, signer.owner);
+  const payout = payoutCustody(snapshot, market, withdrawTokenSymbol);
   const bound = priceWithSlippage(false, market.side, plan.exitPrice, slippageBps);
   if (!plan.full) {
     requirePermission(snapshot, market, "sizeChange");
     if (plan.sizeDeltaAmount === 0n) fail("ORDER_SIZE_INVALID", "inputUsdUi closes less than one unit of size");
     requireMinimumCollateral(market, plan.remaining.collateralUsd, { subject: "the position left open" });
     return rollupPlan(signer, [
-      decreaseInstruction(snapshot, signer, market, market.collateral, bound, plan.sizeDeltaAmount),
+      decreaseInstruction(snapshot, signer, market, payout, bound, plan.sizeDeltaAmount),
     ]);
   }
   requirePermission(snapshot, market, "close");
-  const instructions = [closeInstruction(snapshot, signer, market, market.collateral, bound)];
+  const instructions = [closeInstruction(snapshot, signer, market, payout, bound)];
   if (hasTriggers(marketOrders(basket, market))) instructions.push(cancelAllTriggers(snapshot, signer, market));
   return rollupPlan(signer, instructions);
 }

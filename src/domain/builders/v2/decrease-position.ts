@@ -1,7 +1,7 @@
 /**
  * decrease-position (ext; PROTOCOL-v2 §3.5 partial): `decrease_position_size_er` removing `sizeAmountUi` of target
- * size from the owner's position; the proceeds are credited to the basket in the market's collateral token
- * (dispensing = lock custody, §3.0; `withdrawTokenSymbol` only has to name a known token).
+ * size from the owner's position; the proceeds are credited to the basket through the custody `withdrawTokenSymbol`
+ * names, the market's collateral by default (payout-custody.ts, DECISIONS 5.17).
  *
  * The size must be smaller than the position (a full exit is close-position) and the rest must keep the market's
  * minimum collateral. The exit bound is taken around the quoted exit fill of the closed part (math/close.ts).
@@ -10,10 +10,11 @@ import { closeQuote } from "../../math/close.ts";
 import { priceWithSlippage } from "../../math/spread.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import type { ErTransactionPlan } from "../plan.ts";
-import { requireToken, tradePrices } from "../../quotes/market-lookup.ts";
+import { tradePrices } from "../../quotes/market-lookup.ts";
 import { closeBasis, type PositionTarget, requirePosition } from "../../quotes/position-lookup.ts";
 import { fail } from "../../quotes/result.ts";
 import { decreaseInstruction } from "./close-position.ts";
+import { payoutCustody } from "./payout-custody.ts";
 import { rollupPlan, type TradeSigner } from "./trade-accounts.ts";
 import { parseOrderSize, requirePermission } from "./trade-checks.ts";
 import { requireMinimumCollateral } from "../../quotes/program-rules.ts";
@@ -32,7 +33,7 @@ export function decreasePositionTransaction(
 ): ErTransactionPlan {
   const ref = requirePosition(snapshot, req.position);
   const { market, position } = ref;
-  if (req.withdrawTokenSymbol !== undefined) requireToken(snapshot, req.withdrawTokenSymbol);
+  const payout = payoutCustody(snapshot, market, req.withdrawTokenSymbol);
   const prices = tradePrices(snapshot, market, true);
   const sizeDelta = parseOrderSize(req.sizeAmountUi, market.target.account.decimals, "sizeAmountUi");
   if (sizeDelta >= position.sizeAmount) {
@@ -48,5 +49,5 @@ export function decreasePositionTransaction(
   });
   requireMinimumCollateral(market, q.newPosition.collateralUsd, { subject: "the position left open" });
   const bound = priceWithSlippage(false, market.side, q.pnl.exitPrice, slippageBps);
-  return rollupPlan(signer, [decreaseInstruction(snapshot, signer, market, market.collateral, bound, sizeDelta)]);
+  return rollupPlan(signer, [decreaseInstruction(snapshot, signer, market, payout, bound, sizeDelta)]);
 }

@@ -3,10 +3,11 @@
  * order in slot `orderId`.
  *
  * Keep / remove semantics of the interface document, and how they reach the program:
- * - `limitPriceUi` omitted or "0" keeps the price: sent as 0, which the program reads as "keep" (§3.9); a new
- *   price must be on the waiting side of the mark (long below, short above).
- * - `sizeAmountUi` omitted or "0" keeps the size: the current size is sent explicitly, because price 0 **and** size
- *   0 together mean "cancel" to the program — an edit that keeps both (e.g. only changing the TP) must not cancel.
+ * - `limitPriceUi` omitted or "0" keeps the price: the order's current price is sent (DECISIONS 5.18: nothing shows
+ *   that the program reads 0 as "keep"; the SDK's callers send the current values); a new price must be on the
+ *   waiting side of the mark (long below, short above).
+ * - `sizeAmountUi` omitted or "0" keeps the size: the current size is sent, for the same reason (and price 0 with
+ *   size 0 would read as a cancellation).
  * - `takeProfitUi` / `stopLossUi` do not survive an edit: a price sets it (checked against the mark), omitted or
  *   "0" sends 0, which removes it.
  *
@@ -15,16 +16,15 @@
  * order's own (`reserve_custody_uid`, `receive_custody_uid`).
  */
 import { editLimitOrderErInstruction } from "../../../protocol/instructions/v2/edit-limit-order-er.ts";
-import { tradeSide } from "../../../protocol/vocabulary.ts";
 import { openQuote } from "../../math/open.ts";
 import { usdValue } from "../../math/oracle.ts";
 import { isZeroDecimal } from "../../math/decimal.ts";
 import type { OraclePrice } from "../../math/types.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import type { ErTransactionPlan } from "../plan.ts";
-import { requireMarkets, requirePrice } from "../../quotes/market-lookup.ts";
+import { requirePrice } from "../../quotes/market-lookup.ts";
 import { parseOrderPrice } from "../../quotes/order-price.ts";
-import { locateLimit, requireBasket } from "./order-slots.ts";
+import { locateLimit, type OrderMarketFields, requireBasket, requireOrderMarkets } from "./order-slots.ts";
 import {
   custodyKeys,
   depositLedgerOf,
@@ -36,9 +36,7 @@ import {
 import { parseOrderSize, requireLimitSide, requireTriggerSide } from "./trade-checks.ts";
 import { requireLeverageWithin, requireMinimumCollateral } from "../../quotes/program-rules.ts";
 
-export interface EditLimitOrderRequest {
-  marketSymbol: string;
-  side: "LONG" | "SHORT";
+export interface EditLimitOrderRequest extends OrderMarketFields {
   orderId: number;
   limitPriceUi?: string;
   sizeAmountUi?: string;
@@ -61,7 +59,7 @@ export function editLimitOrderTransaction(
   req: EditLimitOrderRequest,
   signer: TradeSigner,
 ): ErTransactionPlan {
-  const markets = requireMarkets(snapshot, req.marketSymbol, tradeSide(req.side));
+  const markets = requireOrderMarkets(snapshot, req);
   const basket = requireBasket(snapshot, signer.owner);
   const { market, order, reserve, receive } = locateLimit(snapshot, basket, markets, req.orderId);
   const mark = requirePrice(snapshot, market.target.token).price;
@@ -112,7 +110,7 @@ export function editLimitOrderTransaction(
     reserveOracleAccount: reserveKeys.oracle,
   }, {
     orderId: req.orderId,
-    limitPrice: newLimit ?? none(order.limitPrice.exponent),
+    limitPrice: newLimit ?? order.limitPrice,
     sizeAmount: size,
     stopLossPrice: stopLoss ?? none(mark.exponent),
     takeProfitPrice: takeProfit ?? none(mark.exponent),

@@ -8,17 +8,18 @@
  * integrator saw the service's edit move an order's settlement custody otherwise (§3.8).
  */
 import { editTriggerOrderErInstruction } from "../../../protocol/instructions/v2/edit-trigger-order-er.ts";
-import { tradeSide } from "../../../protocol/vocabulary.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import type { ErTransactionPlan } from "../plan.ts";
-import { requireMarkets, requirePrice } from "../../quotes/market-lookup.ts";
+import { requirePrice } from "../../quotes/market-lookup.ts";
 import { fail } from "../../quotes/result.ts";
 import { parseOrderPrice } from "../../quotes/order-price.ts";
 import {
   isEmptyTrigger,
   marketOrders,
   marketWithOrders,
+  type OrderMarketFields,
   requireBasket,
+  requireOrderMarkets,
   requireSlotId,
   requireTrigger,
   triggerKind,
@@ -26,9 +27,7 @@ import {
 import { custodyKeys, marketAccounts, rollupPlan, signerAccounts, type TradeSigner } from "./trade-accounts.ts";
 import { parseOrderSize, requireSizeWithin, requireTriggerSide } from "./trade-checks.ts";
 
-export interface EditTriggerOrderRequest {
-  marketSymbol: string;
-  side: "LONG" | "SHORT";
+export interface EditTriggerOrderRequest extends OrderMarketFields {
   orderId: number;
   isStopLoss: boolean;
   triggerPriceUi: string;
@@ -40,7 +39,7 @@ export function editTriggerOrderTransaction(
   req: EditTriggerOrderRequest,
   signer: TradeSigner,
 ): ErTransactionPlan {
-  const markets = requireMarkets(snapshot, req.marketSymbol, tradeSide(req.side));
+  const markets = requireOrderMarkets(snapshot, req);
   const basket = requireBasket(snapshot, signer.owner);
   const orderId = requireSlotId(req.orderId);
   const list = req.isStopLoss ? "stopLossOrders" : "takeProfitOrders";

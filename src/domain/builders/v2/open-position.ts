@@ -7,8 +7,9 @@
  *   quote's `size_amount`, as the live service sends).
  * - LIMIT: `place_limit_order_er` alone, TP/SL inside the order (price 0 = none).
  *
- * Custody roles (§3.0): receiving / reserve (and the attached triggers' receive custody) = the paying token's
- * custody; lock = the market's collateral custody. A payment in another token is swapped in by the program
+ * Custody roles (§3.0): receiving / reserve = the paying token's custody; lock = the market's collateral custody,
+ * which is also the attached triggers' receive custody whatever was paid in (DECISIONS 5.18, as place-trigger-order
+ * and the vendor SDK do). A payment in another token is swapped in by the program
  * (DECISIONS 5.12); `collateral_amount` / `reserve_amount` are the paying token's native units.
  * The slippage bound is taken around the quoted fill price of the size delta (math/spread.ts `priceWithSlippage`).
  */
@@ -118,7 +119,7 @@ function attachedTriggers(plan: OpenPositionPlan, p: PositionPlan): TriggerPlace
       trigger,
       isStopLoss,
       size: p.position.sizeAmount,
-      receive: p.paying,
+      receive: p.market.collateral,
       priceField,
       sizeField: "outputAmount",
     });

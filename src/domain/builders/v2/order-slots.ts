@@ -12,6 +12,21 @@ import { CANCEL_ALL_TRIGGERS_ORDER_ID, ORDER_SLOT_COUNT } from "../../../protoco
 import * as pda from "../../../protocol/pda.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
 import { fail } from "../../quotes/result.ts";
+import { requireMarkets } from "../../quotes/market-lookup.ts";
+import { tradeSide } from "../../../protocol/vocabulary.ts";
+
+/** How an order request names its market: target symbol and side, and the collateral to choose between two markets. */
+export interface OrderMarketFields {
+  marketSymbol: string;
+  side: "LONG" | "SHORT";
+  /** The market of this collateral token among those of (symbol, side) (DECISIONS 5.21). */
+  collateralSymbol?: string;
+}
+
+/** The markets an order request may address (requireMarkets), the one of `collateralSymbol` when it is given. */
+export function requireOrderMarkets(snapshot: DeploymentSnapshot, req: OrderMarketFields): MarketContext[] {
+  return requireMarkets(snapshot, req.marketSymbol, tradeSide(req.side), req.collateralSymbol);
+}
 
 /** The owner's basket; BASKET_NOT_FOUND without one (nothing can be traded before init-basket / deposit). */
 export function requireBasket(snapshot: DeploymentSnapshot, owner: string): Basket {

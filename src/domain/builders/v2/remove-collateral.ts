@@ -1,8 +1,8 @@
 /**
  * remove-collateral (PROTOCOL-v2 §3.7): the remove-collateral quote's plan → `remove_collateral_er` with the USD
- * amount (6 decimals); dispensing = the market's collateral (lock) custody, so the collateral is credited to the
- * basket in that token (`withdrawTokenSymbol` is a display hint). The quote already holds the amount within the
- * maximum withdrawable; the market must allow collateral withdrawal.
+ * amount (6 decimals), paid out to the basket through the custody `withdrawTokenSymbol` names, the market's
+ * collateral (lock) custody by default (payout-custody.ts, DECISIONS 5.17). The quote already holds the amount
+ * within the maximum withdrawable; the market must allow collateral withdrawal.
  */
 import { removeCollateralErInstruction } from "../../../protocol/instructions/v2/remove-collateral-er.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
@@ -10,17 +10,20 @@ import type { ErTransactionPlan } from "../plan.ts";
 import type { RemoveCollateralQuote } from "../../quotes/collateral.ts";
 import { dispensingAccounts, rollupPlan, type TradeSigner } from "./trade-accounts.ts";
 import { requirePermission } from "./trade-checks.ts";
+import { payoutCustody } from "./payout-custody.ts";
 
 export function removeCollateralTransaction(
   snapshot: DeploymentSnapshot,
   plan: RemoveCollateralQuote["plan"],
   signer: TradeSigner,
+  withdrawTokenSymbol: string | undefined,
 ): ErTransactionPlan {
   const { market } = plan.ref;
+  const payout = payoutCustody(snapshot, market, withdrawTokenSymbol);
   requirePermission(snapshot, market, "collateralWithdrawal");
   const instruction = removeCollateralErInstruction(
     snapshot.programId,
-    dispensingAccounts(snapshot, signer, market, market.collateral),
+    dispensingAccounts(snapshot, signer, market, payout),
     { collateralDeltaUsd: plan.collateralDeltaUsd },
   );
   return rollupPlan(signer, [instruction]);

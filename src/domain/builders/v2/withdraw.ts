@@ -36,6 +36,8 @@ export interface WithdrawalRequestInput {
   amount: bigint;
   /** Lamports the owner moves to the fee payer first (0: no transfer). */
   topUpLamports?: bigint;
+  /** Lamports the fee payer hands back to the owner last (0: no transfer; request-withdrawal variant A). */
+  returnLamports?: bigint;
 }
 
 /** The owner's associated token account of the token, created idempotently (paid by the owner). */
@@ -45,13 +47,15 @@ export function ownerTokenAccountStep(owner: string, token: FundsToken): Instruc
 
 /**
  * [top-up transfer owner → fee payer], the owner's token account created idempotently (the funds are paid into it;
- * it may have been closed to unwrap an earlier SOL withdrawal), then `withdrawal_with_action`.
+ * it may have been closed to unwrap an earlier SOL withdrawal), then `withdrawal_with_action`, [then what the fee
+ * payer holds after it back to the owner (withdrawal-rent.ts)].
  */
 export function withdrawalRequestSteps(programId: string, input: WithdrawalRequestInput): Instruction[] {
   const { owner, feePayer, token } = input;
   const escrow = pda.withdrawalEscrowReceipt(programId, owner, token.mint);
   const siblings = delegationSiblings(programId, escrow);
   const topUp = input.topUpLamports ?? 0n;
+  const returned = input.returnLamports ?? 0n;
   return [
     ...(topUp > 0n ? [transferSolInstruction({ source: owner, destination: feePayer }, { lamports: topUp })] : []),
     ownerTokenAccountStep(owner, token),
@@ -70,6 +74,9 @@ export function withdrawalRequestSteps(programId: string, input: WithdrawalReque
       withdrawalEscrowReceipt: escrow,
       tokenProgram: token.tokenProgram,
     }, { amount: input.amount }),
+    ...(returned > 0n
+      ? [transferSolInstruction({ source: feePayer, destination: owner }, { lamports: returned })]
+      : []),
   ];
 }
 

@@ -10,7 +10,7 @@ import { assertTradeInstruction } from "../../../helpers/transaction-checks.ts";
 
 const base: CancelTriggerOrderRequest = { marketSymbol: "SOL", side: "LONG", orderId: 2, isStopLoss: true };
 
-Deno.test("cancel-trigger-order: one slot; 255 cancels all of the market with is_stop_loss false", () => {
+Deno.test("cancel-trigger-order: one slot; 255 cancels all of the market with the caller's is_stop_loss", () => {
   const w = tradingFixture().snapshot("v2");
   const s = session(ALICE);
   const one = cancelTriggerOrderTransaction(w, base, s);
@@ -25,6 +25,16 @@ Deno.test("cancel-trigger-order: one slot; 255 cancels all of the market with is
   });
   const all = cancelTriggerOrderTransaction(w, { ...base, orderId: 255, isStopLoss: true }, owner(ALICE));
   assertTradeInstruction(all.instructions[0], {
+    program: P,
+    name: "cancel_trigger_order_er",
+    signing: { owner: ALICE, signer: ALICE },
+    accounts: {},
+    args: { market: M.v2.solLong, orderId: 255, isStopLoss: true },
+    exactRoles: true,
+  });
+  // The flag is passed as the caller sent it (DECISIONS 5.18), false as well as true.
+  const tps = cancelTriggerOrderTransaction(w, { ...base, orderId: 255, isStopLoss: false }, owner(ALICE));
+  assertTradeInstruction(tps.instructions[0], {
     program: P,
     name: "cancel_trigger_order_er",
     signing: { owner: ALICE, signer: ALICE },

@@ -20,7 +20,7 @@ const short = { owner: ALICE, marketSymbol: "SOL", side: "SHORT" } as const;
 function close(f: ReturnType<typeof tradingFixture>, req: ClosePositionRequest, signer: TradeSigner = owner(ALICE)) {
   const w = f.snapshot("v2");
   const q = ok(closePositionQuote(w, req));
-  return { q, run: () => closePositionTransaction(w, q.plan, signer, 50n) };
+  return { q, run: () => closePositionTransaction(w, q.plan, signer, 50n, req.withdrawTokenSymbol) };
 }
 
 Deno.test("close-position: full close of the SOL long, then one cancel-all of its market's triggers", () => {
@@ -32,10 +32,10 @@ Deno.test("close-position: full close of the SOL long, then one cancel-all of it
     program: P,
     name: "close_position_er",
     signing: { owner: ALICE, signer: ALICE },
-    // Paid out in the collateral token whatever withdrawTokenSymbol says: dispensing = lock.
+    // Paid out in the token asked for (DECISIONS 5.17): dispensing = the USDC custody, writable.
     accounts: {
       ...marketBlock("Crypto.1", "SOL", "SOL", "long"),
-      ...dispensing("Crypto.1", "SOL"),
+      ...dispensing("Crypto.1", "USDC"),
     },
     // Exit fill 160.00 − 0.16 = 159.84; bound − ⌈159.84 × 0.5 %⌉ = 159.0408.
     args: { priceWithSlippage: px("159.0408"), privilege: "None" },
@@ -90,8 +90,37 @@ Deno.test("close-position: a partial close decreases the quoted size delta; a se
   });
 });
 
+Deno.test("close-position: without withdrawTokenSymbol the payout is the market's collateral", () => {
+  const built = close(tradingFixture(), { position: long, inputUsdUi: "0" }).run();
+  assertTradeInstruction(built.instructions[0], {
+    program: P,
+    name: "close_position_er",
+    signing: { owner: ALICE, signer: ALICE },
+    accounts: { ...marketBlock("Crypto.1", "SOL", "SOL", "long"), ...dispensing("Crypto.1", "SOL") },
+    args: { priceWithSlippage: px("159.0408"), privilege: "None" },
+    exactRoles: true,
+  });
+});
+
+Deno.test("close-position: a partial close pays out in the token asked for (DECISIONS 5.17)", () => {
+  const built = close(tradingFixture(), { position: long, inputUsdUi: "500", withdrawTokenSymbol: "JitoSOL" }).run();
+  assertTradeInstruction(built.instructions[0], {
+    program: P,
+    name: "decrease_position_size_er",
+    signing: { owner: ALICE, signer: ALICE },
+    accounts: { ...marketBlock("Crypto.1", "SOL", "SOL", "long"), ...dispensing("Crypto.1", "JitoSOL") },
+    args: { priceWithSlippage: px("159.0408"), sizeDelta: 3_333_333_333n, privilege: "None" },
+    exactRoles: true,
+  });
+});
+
 Deno.test("close-position: refusals", async (t) => {
   const f = tradingFixture();
+  await t.step("a payout token the program cannot pay out in (not of the market's pool): 400", () => {
+    const r = refusal(close(f, { position: long, inputUsdUi: "0", withdrawTokenSymbol: "SPY" }).run);
+    assert.equal(r.code, "VALIDATION_FAILED");
+    assert.equal(r.field, "body.withdrawTokenSymbol");
+  });
   await t.step("a partial close leaving less than the minimum collateral", () => {
     const basket = aliceBasket();
     basket.positions[0].position = { ...solLongPosition("v2", ALICE, M.v2.solLong), collateralUsd: 100_000_000n };

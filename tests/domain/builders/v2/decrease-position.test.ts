@@ -12,7 +12,7 @@ import { assertTradeInstruction } from "../../../helpers/transaction-checks.ts";
 
 const long = { owner: ALICE, marketSymbol: "SOL", side: "LONG" } as const;
 
-Deno.test("decrease-position: 2 of 10 SOL, paid out in the collateral custody; a session key signs", () => {
+Deno.test("decrease-position: 2 of 10 SOL, paid out in the custody asked for (DECISIONS 5.17); a session key signs", () => {
   const w = tradingFixture().snapshot("v2");
   const s = session(ALICE);
   const built = decreasePositionTransaction(
@@ -28,7 +28,7 @@ Deno.test("decrease-position: 2 of 10 SOL, paid out in the collateral custody; a
     signing: { owner: ALICE, signer: s.signer, sessionToken: s.sessionToken },
     accounts: {
       ...marketBlock("Crypto.1", "SOL", "SOL", "long"),
-      ...dispensing("Crypto.1", "SOL"),
+      ...dispensing("Crypto.1", "USDC"),
     },
     // Exit fill 159.84, bound − ⌈159.84 × 0.5 %⌉ = 159.0408.
     args: { priceWithSlippage: px("159.0408"), sizeDelta: 2_000_000_000n, privilege: "None" },
@@ -48,6 +48,16 @@ Deno.test("decrease-position: refusals", () => {
   assert.match(run({ sizeAmountUi: "10" }).err, /smaller than the position \(close-position closes it all\)/);
   assert.equal(run({ sizeAmountUi: "11" }).code, "ORDER_SIZE_INVALID");
   assert.equal(run({ withdrawTokenSymbol: "XYZ" }).code, "UNKNOWN_SYMBOL");
+  assert.deepEqual(run({ withdrawTokenSymbol: "SPY" }), {
+    code: "VALIDATION_FAILED",
+    field: "body.withdrawTokenSymbol",
+    err:
+      "body.withdrawTokenSymbol names SPY, which the program cannot pay out in on the SOL LONG market: it is not a " +
+      "token of pool Crypto.1",
+  });
+  // Without a payout token: the market's collateral.
+  const plain = decreasePositionTransaction(f.snapshot("v2"), { position: long, sizeAmountUi: "1" }, owner(ALICE), 50n);
+  assert.equal(plain.instructions[0].accounts[8].address, dispensing("Crypto.1", "SOL").dispensing_custody);
   const basket = aliceBasket();
   basket.positions[0].position = { ...solLongPosition("v2", ALICE, M.v2.solLong), collateralUsd: 100_000_000n };
   f.put("v2", pda.basket(P, ALICE), basketAccount, basket);

@@ -36,9 +36,12 @@ function expectEdit(req: Partial<EditLimitOrderRequest>, args: Record<string, un
   });
 }
 
-Deno.test("edit-limit-order: only a TP given → price kept (0), size sent as it is, the old TP replaced", () => {
+/** The slot's current limit price (140.00), which an edit without a new price sends (DECISIONS 5.18), never 0. */
+const current = px("140");
+
+Deno.test("edit-limit-order: only a TP given → the current price and size sent as they are, the old TP replaced", () => {
   expectEdit({ takeProfitUi: "175" }, {
-    limitPrice: zero,
+    limitPrice: current,
     sizeAmount: 3_000_000_000n,
     stopLossPrice: zero,
     takeProfitPrice: px("175"),
@@ -53,14 +56,14 @@ Deno.test('edit-limit-order: new price and size; omitted TP/SL are removed; "0" 
     takeProfitPrice: zero,
   });
   expectEdit({ limitPriceUi: "0", sizeAmountUi: "0", takeProfitUi: "0" }, {
-    limitPrice: zero,
+    limitPrice: current,
     sizeAmount: 3_000_000_000n,
     stopLossPrice: zero,
     takeProfitPrice: zero,
   });
   // Zero written otherwise is zero too.
   expectEdit({ limitPriceUi: "0.00", sizeAmountUi: ".0" }, {
-    limitPrice: zero,
+    limitPrice: current,
     sizeAmount: 3_000_000_000n,
     stopLossPrice: zero,
     takeProfitPrice: zero,

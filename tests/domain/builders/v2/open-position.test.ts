@@ -97,8 +97,9 @@ Deno.test("open-position: onto ALICE's SOL long → increase on its own market, 
       program: P,
       name: "place_trigger_order_er",
       signing: { owner: ALICE, signer: ALICE },
-      // The attached triggers pay out in the paying token's custody (PROTOCOL-v2 §3.0).
-      accounts: { ...block, receive_custody: usdc.custody },
+      // The attached triggers receive in the market's collateral custody whatever was paid in (DECISIONS 5.18),
+      // as place-trigger-order does: SOL here, not the USDC paid.
+      accounts: { ...block, receive_custody: custodyOf("Crypto.1", "SOL").custody },
       args: { triggerPrice: px(price), deltaSizeAmount: total, isStopLoss },
       exactRoles: true,
     });

@@ -4,7 +4,7 @@ import { buildWithdraw } from "../../../../src/domain/builders/v2/withdraw.ts";
 import { key, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
 import { assertRejected, expectPlan, fundsFixture, TOKEN } from "./_funds.ts";
 import { programAddresses } from "../../../helpers/expected-accounts.ts";
-import { expectCreateAta, fundsInstructions } from "../../../helpers/expected-instructions.ts";
+import { expectCreateAta, expectTransfer, fundsInstructions } from "../../../helpers/expected-instructions.ts";
 
 const x = fundsInstructions(PROGRAM.v2);
 const owner = key("owner");
@@ -35,21 +35,35 @@ Deno.test("request-withdrawal B: the withdrawal request of `withdraw` without a 
   assert.deepEqual(plan, same);
 });
 
-Deno.test("request-withdrawal A (no feePayer): FEE_PAYER_REQUIRED — no owner-only withdrawal transaction exists", () => {
+Deno.test("request-withdrawal A (no feePayer): the one-time fee payer, topped up with what the instruction spends", () => {
   const f = funded();
+  const oneTime = key("one-time fee payer");
+  const escrow = programAddresses(PROGRAM.v2).escrow(owner, MINT.SPY);
+  // Escrow 104, its delegation buffer 104 (returned inside the instruction), record 96, metadata 154 bytes, each
+  // at (128 + size) × 6960 lamports (the e2e test spells the sizes out).
+  const [escrowRent, bufferRent, recordRent, metadataRent] = [104, 104, 96, 154].map((size) =>
+    BigInt(128 + size) * 6960n
+  );
   for (const includeCustodySettlement of [undefined, true, false]) {
-    assertRejected(
-      () =>
-        buildRequestWithdrawal(f.snapshot(), f.chains, {
-          owner,
-          tokenMint: MINT.SPY,
-          amount: "1",
-          includeCustodySettlement,
-        }),
-      "FEE_PAYER_REQUIRED",
-      "body.feePayer",
+    const plan = buildRequestWithdrawal(
+      f.snapshot(),
+      f.chains,
+      { owner, tokenMint: MINT.SPY, amount: "1", includeCustodySettlement },
+      oneTime,
     );
+    expectPlan(plan, {
+      feePayer: owner,
+      signers: [owner, oneTime],
+      instructions: [
+        expectTransfer(owner, oneTime, escrowRent + bufferRent + recordRent + metadataRent),
+        expectCreateAta(owner, owner, TOKEN.SPY),
+        x.withdrawalWithAction(owner, oneTime, TOKEN.SPY, 100_000_000n),
+        expectTransfer(oneTime, owner, bufferRent),
+      ],
+    });
+    assert.equal(plan.receipt, escrow);
   }
+  assert.throws(() => buildRequestWithdrawal(f.snapshot(), f.chains, { owner, tokenMint: MINT.SPY, amount: "1" }));
 });
 
 Deno.test("request-withdrawal: the token and amount are checked first, then the fee payer", () => {
