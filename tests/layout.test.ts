@@ -83,7 +83,6 @@ const UNMIRRORED: Record<string, string> = {
   "src/handlers/shared/plain-reads.ts": "the plain reads through the edge: tests/http/edge.test.ts",
   "src/handlers/shared/prices.ts":
     "both interfaces' price routes: tests/http/contract.test.ts, tests/e2e/replay-reads.test.ts",
-  "src/handlers/shared/raw-accounts.ts": "both interfaces' raw-account routes: tests/http/contract.test.ts",
   "src/handlers/shared/stream-upgrade.ts": "the WebSocket upgrade: tests/e2e/streams.test.ts, client-stream.test.ts",
   // HTTP: the app and the edge, tested through requests.
   "src/http/app.ts": "the app assembly: tests/http/contract.test.ts and every test of tests/http/ that calls the app",
@@ -91,11 +90,9 @@ const UNMIRRORED: Record<string, string> = {
   "src/http/kept-answers.ts": "kept quote answers: tests/http/kept-quotes.test.ts, edge-kept-quotes.test.ts",
   "src/http/metrics.ts": "the metrics registry: tests/http/middleware/observe.test.ts",
   "src/http/validation.ts": "request validation errors: tests/http/request-validator.test.ts, hostile-input.test.ts",
-  "src/http/connections/":
-    "the connection layer over real loopback connections: tests/e2e/closes.test.ts, stream-replicas.test.ts and " +
-    "upstream-faults.test.ts (through tests/e2e/_streaming-service.ts), tests/e2e/main.test.ts",
-  "src/http/metrics-listener.ts":
-    "the operators' scrape, read by tests/helpers/metrics.ts in tests/http/middleware/observe.test.ts, edge.test.ts",
+  "src/http/connections/websocket.ts":
+    "the handshake switched over a real loopback connection: tests/http/connections/listener.test.ts (the 1009 " +
+    "bound), tests/http/connections/socket-upgrade.test.ts, tests/e2e/streams.test.ts",
   "src/http/middleware/answer-headers.ts": "headers of every answer: tests/http/edge.test.ts, contract.test.ts",
   // Ingest: the chain source runs against a replayed RPC (tests/ingest/_helpers.ts).
   "src/ingest/chain-source.ts":
@@ -141,7 +138,10 @@ const UNMIRRORED: Record<string, string> = {
     "JSON of codec values: tests/protocol/raw-json.test.ts, tests/http/decimal-input.test.ts",
   "src/protocol/codec/mod.ts": "the codec's index: tests/protocol/codec/",
   "src/protocol/constants.ts": "constants only",
+  "src/protocol/external/delegation-metadata.ts":
+    "the delegation metadata's size per seeds: tests/domain/builders/v2/withdrawal-rent.test.ts",
   "src/protocol/external/layout.ts": "external layouts: tests/protocol/external/",
+  "src/protocol/rent.ts": "the rent-exemption minimum: tests/domain/builders/v2/withdrawal-rent.test.ts",
   // Replay and state.
   "src/replay/codec.ts": "the recording codec: tests/replay/format.test.ts, binary-accounts.test.ts",
   "src/replay/harness.ts": "the replay harness: tests/replay/replayer.test.ts, tests/runtime/boot.test.ts",
@@ -151,6 +151,8 @@ const UNMIRRORED: Record<string, string> = {
   "src/state/prefaulted-slabs.worker.ts": "a worker: tests/state/prefaulted-slabs.test.ts runs it",
   "src/state/types.ts": "types only",
   // Tools: command-line programs, tested by running them or through what they drive.
+  "tools/attack/": "the hostile-client harness: tests/tools/attack.test.ts (the bounded run of every scenario), " +
+    "tests/tools/attack/instruments.test.ts (its instruments)",
   "tools/contract-coverage.ts": "a report over the YAML and the tests; run by hand",
   "tools/convert-recording.ts": "tests/replay/binary-accounts.test.ts",
   "tools/endpoint-status.ts": "the README's endpoint table: tests/readme.test.ts",
