@@ -4,7 +4,16 @@
 #   docker build -t perps-api .
 #   docker run --rm -p 8080:8080 perps-api                  # embedded world (no network, no keys)
 #   docker run --rm -p 8080:8080 --env-file .env perps-api  # live mode: see .env.example
-FROM denoland/deno:2.9.6
+#
+# BASE: any image with the official one's layout (a `deno` user owning DENO_DIR, `deno` on the PATH). Where the
+# registry cannot be reached, deploy/images/build-base.sh builds one from Debian and npm (deploy/verify-image.sh).
+ARG BASE=denoland/deno:2.9.6
+FROM ${BASE}
+
+# Build time only: which certificate authorities `deno install` trusts when fetching packages. Deno's own (mozilla)
+# by default; `system` behind a TLS-inspecting proxy whose authority is in the build's /etc/ssl/certs (the
+# verification scripts mount the machine's bundle there). Not kept in the image.
+ARG DENO_TLS_CA_STORE=mozilla
 
 WORKDIR /app
 # The image's unprivileged user owns the dependency cache (DENO_DIR); the code stays root-owned and read-only to it.
@@ -19,9 +28,12 @@ RUN deno install --frozen --quiet
 COPY --chown=root:root . .
 RUN deno install --frozen --quiet --entrypoint src/main.ts src/state/prefaulted-slabs.worker.ts
 
+# METRICS_HOST: the metrics listener (/metrics, /livez) on every interface, so Prometheus and the kubelet reach it.
 ENV HOST=0.0.0.0 \
-    PORT=8080
-EXPOSE 8080
+    PORT=8080 \
+    METRICS_HOST=0.0.0.0 \
+    METRICS_PORT=9464
+EXPOSE 8080 9464
 
 # Healthy while /v2/health answers 200 (503 means ingestion is stale). The start period covers the boot's longest wait
 # (120 s for a first load and 10 s for a first price, with an upstream down) before the service listens.

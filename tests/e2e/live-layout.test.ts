@@ -104,7 +104,9 @@ Deno.test("the live service's layout: v2 at the root, the earlier interface unde
     );
 
     await t.step("metrics (their own listener) label requests by the mounted route templates", async () => {
-      assert.equal((await call(w.app, "GET", "/v1/metrics")).status, 404, "not on the API port, whatever the mount");
+      const onApi = await w.app.request("/v1/metrics");
+      assert.equal(onApi.status, 404, "not on the API port, whatever the mount");
+      await onApi.body?.cancel();
       const metrics = { text: await scrape(w.services) };
       const labelled = (route: string) =>
         new RegExp(`http_requests_total\\{[^}]*route="${route.replace(/[/.]/g, "\\$&")}"`);

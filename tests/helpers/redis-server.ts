@@ -26,8 +26,8 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-export async function startRedisServer(): Promise<RedisServer> {
-  const port = freePort();
+/** `port`: a given one, to restart a stopped server where its clients expect it (the topology test). */
+export async function startRedisServer(port = freePort()): Promise<RedisServer> {
   const child = new Deno.Command(REDIS_SERVER, {
     args: ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--loglevel", "warning"],
     stdout: "null",
