@@ -4,7 +4,8 @@
  * services' stores.
  */
 import type { DeploymentConfig } from "../config/pool-config.ts";
-import { ChainSource, type ChainSourceConfig, type ChainState } from "../ingest/chain-source.ts";
+import { ChainSource } from "../ingest/chain-source.ts";
+import type { ChainSourceConfig, ChainState } from "../ingest/chain-source-config.ts";
 import { OracleSource } from "../ingest/oracle-source.ts";
 import { DISCRIMINATORS } from "../protocol/accounts/index.ts";
 import type { Services } from "../services.ts";

@@ -13,12 +13,9 @@ import type { Chain } from "../../src/state/types.ts";
 import { eventually } from "../helpers/eventually.ts";
 import { fundsAccounts } from "../helpers/funds-chain-state.ts";
 import { NATIVE_MINT, programAddresses } from "../helpers/expected-accounts.ts";
+import { readManifest } from "../helpers/manifest.ts";
 
 export const WORLD = "fixtures/world";
-
-interface Manifest {
-  cases: { v2: Record<string, { owner: string }> };
-}
 
 /** The world's service, started; if it never gets both blockhashes it is stopped before the error is raised. */
 export async function startWorld(env: Record<string, string> = {}) {
@@ -48,7 +45,7 @@ export async function startFundsWorld(env: Record<string, string> = {}) {
   const { service, services, blockhash } = await startWorld(env);
   const feeds = services.deployments.v2.index.feedIds().length;
   await eventually(() => (services.prices.size >= feeds ? true : undefined), "every v2 oracle price");
-  const manifest = JSON.parse(await Deno.readTextFile(`${WORLD}/manifest.json`)) as Manifest;
+  const manifest = await readManifest(WORLD);
   const config = services.deployments.v2.index.config;
   const programId = config.programId;
   const poolAddress = (name: string) => config.pools.find((p) => p.poolName === name)!.poolAddress;

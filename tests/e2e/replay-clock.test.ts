@@ -14,6 +14,7 @@ import { ACCOUNT_CODECS } from "../../src/protocol/accounts/index.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
 import type { Chain } from "../../src/state/types.ts";
 import { call } from "../helpers/contract.ts";
+import { type ManifestOwner, readManifest } from "../helpers/manifest.ts";
 import { eventually } from "../helpers/eventually.ts";
 
 const WORLD = "fixtures/world";
@@ -42,17 +43,12 @@ function handComputedBorrowFee(
   return lockFee + position.unsettledFeesUsd;
 }
 
-interface ManifestOwner {
-  owner: string;
-  v2: { basket: string | null; positionList: { market: string }[] };
-}
-
 Deno.test("replay clock: borrow fees at replay offset t are the recorded moment's, in every loop", async (t) => {
   const recording = await readRecording(WORLD);
-  const manifest = JSON.parse(await Deno.readTextFile(`${WORLD}/manifest.json`));
+  const manifest = await readManifest(WORLD);
   const owner: ManifestOwner = manifest.owners.find((o: ManifestOwner) =>
     o.owner === manifest.cases.v2.manyPositionsAndLimitOrder.owner
-  );
+  )!;
   const startedAt = recording.meta.startedAtMs;
   const duration = recording.meta.durationMs;
   // The wall clock the realtime replay runs on; it moves only when this test says so.

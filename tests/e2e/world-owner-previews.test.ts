@@ -11,36 +11,13 @@ import { createServiceApp } from "../../src/server.ts";
 import { snapshotFor } from "../../src/handlers/context.ts";
 import { basketSnapshot, positionsByOwner } from "../../src/domain/views/owner.ts";
 import { call } from "../helpers/contract.ts";
+import { readManifest } from "../helpers/manifest.ts";
 import { eventually } from "../helpers/eventually.ts";
 
 const WORLD = "fixtures/world";
 
-interface ManifestPosition {
-  market: string;
-  symbol: string;
-  side: "long" | "short";
-  position?: string;
-}
-interface ManifestOrders {
-  market: string;
-  order?: string;
-  limit: number[];
-  takeProfit: number[];
-  stopLoss: number[];
-}
-interface ManifestOwner {
-  owner: string;
-  activeInReplay: { v2: boolean; earlier: boolean };
-  v2: { basket: string | null; positionList: ManifestPosition[]; orders: ManifestOrders[] };
-  earlier: { positionList: ManifestPosition[]; orders: ManifestOrders[] };
-}
-interface Manifest {
-  cases: Record<"v2" | "earlier", Record<string, { owner: string }>>;
-  owners: ManifestOwner[];
-}
-
 Deno.test("embedded world: owner views, previews and preview-only open-position", async (t) => {
-  const manifest = JSON.parse(await Deno.readTextFile(`${WORLD}/manifest.json`)) as Manifest;
+  const manifest = await readManifest(WORLD);
   const ownerOf = (key: string) => manifest.owners.find((o) => o.owner === key)!;
   // In virtual replay mode the service reads the replay's clock (boot wires it), so prices are fresh.
   const service = await createServiceApp(loadConfig({ RATE_LIMIT_RPS: "0", REPLAY_DIR: WORLD }), {

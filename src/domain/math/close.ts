@@ -11,7 +11,7 @@ import { displayLeverageBps, type LeverageBps } from "./leverage.ts";
 import { positionLiquidationPrice } from "./liquidation.ts";
 import { maxWithdrawableCollateralUsd } from "./collateral.ts";
 import { maxPriceOf, minPriceOf, tokenAmount, usdValue } from "./oracle.ts";
-import { type Pnl, positionPnl } from "./pnl.ts";
+import { type Pnl, pnlAgainst } from "./pnl.ts";
 import { exitPriceForSize } from "./spread.ts";
 import type { CustodyLike, IntLike, OraclePrice, PositionLike, PriceInput } from "./types.ts";
 
@@ -199,16 +199,7 @@ export function closeQuote(input: CloseQuoteInput): CloseQuote {
     : input.sizeDeltaAmount ?? sizeDeltaForUsd(position, input.sizeDeltaUsd);
   const { closed, remaining } = splitPosition(position, deltaAmount);
   const collateralMax = maxPriceOf(input.collateralPrice);
-  const collateralMin = minPriceOf(input.collateralPrice);
-  const pnl = positionPnl({
-    position: closed,
-    side,
-    targetPrice: input.targetPrice,
-    targetPricing: targetCustody.pricing,
-    collateralPrice: collateralMin,
-    collateralCustody,
-    nowUnix: input.nowUnix,
-  });
+  const pnl = pnlAgainst(closed, input);
   const fullClose = closed.sizeAmount === position.sizeAmount;
   const exitFeeBaseUsd = fullClose && input.exitFeeAtExitPrice
     ? exitValueUsd(closed, side, input.targetPrice, targetCustody.pricing)
@@ -300,15 +291,7 @@ export function exitValueUsd(
 }
 
 function remainingFigures(position: PositionLike, input: CloseQuoteInput) {
-  const pnl = positionPnl({
-    position,
-    side: input.side,
-    targetPrice: input.targetPrice,
-    targetPricing: input.targetCustody.pricing,
-    collateralPrice: minPriceOf(input.collateralPrice),
-    collateralCustody: input.collateralCustody,
-    nowUnix: input.nowUnix,
-  });
+  const pnl = pnlAgainst(position, input);
   const exitFeeUsd = exitFee(position.sizeUsd, input.targetCustody.fees.closePosition).feeUsd;
   const borrow = borrowFeeUsd(position, input.collateralCustody.borrowRateState, input.nowUnix);
   const leverage = displayLeverageBps(position.sizeUsd, {

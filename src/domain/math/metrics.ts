@@ -8,7 +8,7 @@ import { exitFee, feeAmount } from "./fees.ts";
 import { displayLeverageBps, type LeverageBps, leverageBps, marginWithPnlUsd } from "./leverage.ts";
 import { positionLiquidationPrice } from "./liquidation.ts";
 import { maxPriceOf, minPriceOf } from "./oracle.ts";
-import { type Pnl, pnlPercentBps, pnlWithFeeUsd, pnlWithoutFeeUsd, positionPnl } from "./pnl.ts";
+import { type Pnl, pnlAgainst, pnlPercentBps, pnlWithFeeUsd, pnlWithoutFeeUsd } from "./pnl.ts";
 import type { CustodyLike, IntLike, OraclePrice, PositionLike, PriceInput } from "./types.ts";
 
 export type MetricsTargetCustody = Pick<CustodyLike, "pricing" | "fees">;
@@ -52,15 +52,7 @@ export interface PositionMetrics {
 export function positionMetrics(input: PositionMetricsInput): PositionMetrics {
   const { position: pos, side, targetCustody, collateralCustody } = input;
   const collateralMin = minPriceOf(input.collateralPrice);
-  const pnl = positionPnl({
-    position: pos,
-    side,
-    targetPrice: input.targetPrice,
-    targetPricing: targetCustody.pricing,
-    collateralPrice: collateralMin,
-    collateralCustody,
-    nowUnix: input.nowUnix,
-  });
+  const pnl = pnlAgainst(pos, input);
   const empty = pos.sizeUsd === 0n || pos.entryPrice.price === 0n;
   const exit = empty ? 0n : exitFee(pos.sizeUsd, targetCustody.fees.closePosition).feeUsd;
   const borrow = empty ? 0n : borrowFeeUsd(pos, collateralCustody.borrowRateState, input.nowUnix);

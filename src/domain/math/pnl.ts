@@ -5,7 +5,7 @@
 import type { TradeSide } from "../../protocol/vocabulary.ts";
 import { big, floorDiv, maxBig, minBig } from "./bigint.ts";
 import { BPS_POWER } from "./constants.ts";
-import { scalePrice, usdValue } from "./oracle.ts";
+import { minPriceOf, scalePrice, usdValue } from "./oracle.ts";
 import { exitPriceForSize, type SpreadPricing } from "./spread.ts";
 import type { CollateralCustody, IntLike, OraclePrice, PositionLike, PriceInput, PricingParamsLike } from "./types.ts";
 
@@ -35,6 +35,32 @@ export interface PnlInput {
   collateralPrice: OraclePrice;
   collateralCustody: CollateralCustody;
   nowUnix: IntLike;
+}
+
+/** What a position's PnL is read against: its side, the prices and the custodies (a close's or the metrics' input). */
+export interface PnlBasis {
+  side: TradeSide;
+  targetPrice: PriceInput;
+  targetCustody: { pricing: PnlPricing };
+  collateralPrice: PriceInput;
+  collateralCustody: CollateralCustody;
+  nowUnix: IntLike;
+}
+
+/**
+ * `positionPnl` of `position` as a close and the position's metrics read it: at the target custody's pricing, the
+ * collateral valued at the low end of its price band.
+ */
+export function pnlAgainst(position: PnlPosition, basis: PnlBasis): Pnl {
+  return positionPnl({
+    position,
+    side: basis.side,
+    targetPrice: basis.targetPrice,
+    targetPricing: basis.targetCustody.pricing,
+    collateralPrice: minPriceOf(basis.collateralPrice),
+    collateralCustody: basis.collateralCustody,
+    nowUnix: basis.nowUnix,
+  });
 }
 
 export interface Pnl {

@@ -18,19 +18,12 @@ import { formatTokenAmount, formatUsd } from "../format/ui.ts";
 import type { DeploymentSnapshot } from "../views/context.ts";
 import { leverageDecimal } from "../views/dto.ts";
 import { marketFormat, positionFigures } from "../views/position-metrics.ts";
-import {
-  closeBasis,
-  type OpenPositionRef,
-  parseUsd,
-  type PositionTarget,
-  requireCustodyInPool,
-  requirePosition,
-  requireToken,
-  type SwapLeg,
-  swapLeg,
-  tradePrices,
-} from "./common.ts";
-import { fail, type QuoteResult, runQuote } from "./result.ts";
+import { requireCustodyInPool, requireToken, tradePrices } from "./market-lookup.ts";
+import { closeBasis, type OpenPositionRef, type PositionTarget, requirePosition } from "./position-lookup.ts";
+import { parseUsd } from "./request-numbers.ts";
+import { type SwapLeg, swapLeg } from "./swap-leg.ts";
+import { requireMarginLeft } from "./program-rules.ts";
+import { type QuoteResult, runQuote } from "./result.ts";
 
 export interface ClosePositionRequest {
   position: PositionTarget;
@@ -95,12 +88,21 @@ export function closePositionQuote(
 /** Text of a value that no longer exists after a full close (contract: new size, collateral, leverage are "0"). */
 const ZERO = "0";
 
+/** The steps of an open (./open.ts): resolve, size, check, then describe it for the client and the builder. */
 function computeClose(snapshot: DeploymentSnapshot, req: ClosePositionRequest): ClosePositionQuote {
+  const target = resolveCloseTarget(snapshot, req);
+  const sized = sizeClose(snapshot, req, target);
+  // Only a partial close leaves a position, whose margin must remain.
+  const newLeverage = sized.q.full ? ZERO : requireMarginLeft(sized.q.newLeverageBps, "the remaining position");
+  return { dto: closeDto(target, sized, newLeverage), plan: closePlan(target, sized) };
+}
+
+/** What a close trades: the position, its prices, how much of it (USD), and the fee terms. */
+function resolveCloseTarget(snapshot: DeploymentSnapshot, req: ClosePositionRequest) {
   const ref = requirePosition(snapshot, req.position);
-  const { market, position } = ref;
-  const prices = tradePrices(snapshot, market, true);
+  const prices = tradePrices(snapshot, ref.market, true);
   const inputUsd = parseUsd(req.inputUsdUi, "inputUsdUi");
-  const full = isFullClose(inputUsd, position.sizeUsd, {
+  const full = isFullClose(inputUsd, ref.position.sizeUsd, {
     closeAll: req.closeAll === true,
     askedZero: isZeroDecimal(req.inputUsdUi),
   });
@@ -108,23 +110,32 @@ function computeClose(snapshot: DeploymentSnapshot, req: ClosePositionRequest): 
   const privilege: Privilege = earlier ? req.privilege ?? "NONE" : "NONE";
   const discountBps = earlier ? discountBpsFor(privilege, req.tradingFeeDiscountPercent) : 0n;
   const proceeds: ProceedsMode = !earlier ? "withdraw" : req.keepLeverageSame ? "keepLeverageSame" : "retain";
+  return { ref, prices, inputUsd, full, earlier, discountBps, proceeds };
+}
 
+type CloseTarget = ReturnType<typeof resolveCloseTarget>;
+
+/**
+ * The close in numbers: the position's figures before it, the closed part, and the payout in the collateral token
+ * or (earlier interface) in the requested token through a swap.
+ */
+function sizeClose(snapshot: DeploymentSnapshot, req: ClosePositionRequest, t: CloseTarget) {
+  const { ref: { market, position }, prices } = t;
   const before = positionFigures(market, position, prices.target.price, prices.collateral.price, snapshot.nowUnix);
   const q = closeQuote({
     ...closeBasis(snapshot, market, position, prices),
-    sizeDeltaUsd: inputUsd,
-    full,
-    discountBps,
-    proceeds,
-    exitFeeAtExitPrice: earlier,
+    sizeDeltaUsd: t.inputUsd,
+    full: t.full,
+    discountBps: t.discountBps,
+    proceeds: t.proceeds,
+    exitFeeAtExitPrice: t.earlier,
   });
 
-  // Payout token: the collateral token, or (earlier interface) the requested token through a swap.
   let receiveSymbol = market.config.collateralSymbol;
   let receiveAmountUi = marketFormat(market).collateral(q.receiveAmount);
   let receiveUsd = q.receiveUsd;
   let swap: SwapLeg | undefined;
-  if (earlier && req.withdrawTokenSymbol !== undefined) {
+  if (t.earlier && req.withdrawTokenSymbol !== undefined) {
     const out = requireCustodyInPool(snapshot, req.withdrawTokenSymbol, market.pool);
     receiveSymbol = requireToken(snapshot, req.withdrawTokenSymbol).symbol;
     if (out.pubkey !== market.collateral.pubkey && q.receiveAmount > 0n) {
@@ -135,17 +146,19 @@ function computeClose(snapshot: DeploymentSnapshot, req: ClosePositionRequest): 
       receiveAmountUi = formatTokenAmount(0n, out.account.decimals, out.token.tokenPrecision);
     }
   }
+  return { before, q, receiveSymbol, receiveAmountUi, receiveUsd, swap };
+}
 
+type CloseSizing = ReturnType<typeof sizeClose>;
+
+function closeDto(t: CloseTarget, s: CloseSizing, newLeverage: string): ClosePositionQuoteDto {
+  const { ref: { market, position }, prices } = t;
+  const { q, before } = s;
   const f = marketFormat(market);
-  let newLeverage = ZERO;
-  if (!q.full) {
-    newLeverage = leverageDecimal(q.newLeverageBps) ??
-      fail("INSUFFICIENT_COLLATERAL", "the remaining position would have no margin left");
-  }
   const dto: ClosePositionQuoteDto = {
-    receiveTokenSymbol: receiveSymbol,
-    receiveTokenAmountUi: receiveAmountUi,
-    receiveTokenAmountUsdUi: formatUsd(receiveUsd),
+    receiveTokenSymbol: s.receiveSymbol,
+    receiveTokenAmountUi: s.receiveAmountUi,
+    receiveTokenAmountUsdUi: formatUsd(s.receiveUsd),
     markPrice: f.price(prices.target.price),
     entryPrice: f.price(position.entryPrice),
     existingLiquidationPrice: f.price(before.metrics.liquidationPrice),
@@ -162,19 +175,21 @@ function computeClose(snapshot: DeploymentSnapshot, req: ClosePositionRequest): 
   const existingLeverage = leverageDecimal(before.metrics.leverageBps);
   if (existingLeverage !== undefined) dto.existingLeverage = existingLeverage;
   // v2 fills the lock-and-unsettled fee on partial closes only; the earlier interface fills every member.
-  if (earlier || !q.full) dto.lockAndUnsettledFeeUsd = formatUsd(q.borrowFeeUsd);
+  if (t.earlier || !q.full) dto.lockAndUnsettledFeeUsd = formatUsd(q.borrowFeeUsd);
+  return dto;
+}
+
+function closePlan(t: CloseTarget, s: CloseSizing): ClosePositionPlan {
+  const { q } = s;
   return {
-    dto,
-    plan: {
-      ref,
-      full: q.full,
-      sizeDeltaAmount: q.sizeDeltaAmount,
-      receiveAmount: q.receiveAmount,
-      receiveUsd: q.receiveUsd,
-      swap,
-      discountBps,
-      exitPrice: q.pnl.exitPrice,
-      remaining: q.newPosition,
-    },
+    ref: t.ref,
+    full: q.full,
+    sizeDeltaAmount: q.sizeDeltaAmount,
+    receiveAmount: q.receiveAmount,
+    receiveUsd: q.receiveUsd,
+    swap: s.swap,
+    discountBps: t.discountBps,
+    exitPrice: q.pnl.exitPrice,
+    remaining: q.newPosition,
   };
 }

@@ -17,20 +17,11 @@ import { formatTokenAmount, formatUsd } from "../format/ui.ts";
 import type { DeploymentSnapshot, LivePrice } from "../views/context.ts";
 import { leverageDecimal } from "../views/dto.ts";
 import { marketFormat, type PositionFigures, positionFigures } from "../views/position-metrics.ts";
-import {
-  type OpenPositionRef,
-  parseAmount,
-  parseUsd,
-  type PositionTarget,
-  requireCustodyInPool,
-  requirePosition,
-  requirePrice,
-  requireToken,
-  type SwapLeg,
-  swapLeg,
-  tradePrices,
-  usdText,
-} from "./common.ts";
+import { requireCustodyInPool, requirePrice, requireToken, tradePrices } from "./market-lookup.ts";
+import { type OpenPositionRef, type PositionTarget, requirePosition } from "./position-lookup.ts";
+import { usdText } from "./program-rules.ts";
+import { parseAmount, parseUsd } from "./request-numbers.ts";
+import { type SwapLeg, swapLeg } from "./swap-leg.ts";
 import { fail, type QuoteResult, runQuote } from "./result.ts";
 
 /** A position before and after a collateral change, with the action's limit. */
@@ -91,6 +82,20 @@ function newLeverageOf(change: MarginChange): string {
     fail("INSUFFICIENT_COLLATERAL", `removing ${usdText(change.deltaUsd)} leaves the position without margin`);
 }
 
+/** The fields both collateral quotes open with: the position's collateral, leverage and liquidation price, before and after. */
+function marginFields(ref: OpenPositionRef, change: MarginChange) {
+  const f = marketFormat(ref.market);
+  return {
+    existingCollateralUsd: formatUsd(ref.position.collateralUsd),
+    newCollateralUsd: formatUsd(change.newPosition.collateralUsd),
+    // An underwater position (margin ≤ 0) has no finite leverage; this contract field is a plain decimal.
+    existingLeverage: leverageDecimal(change.before.metrics.leverageBps) ?? "0",
+    newLeverage: newLeverageOf(change),
+    existingLiquidationPrice: f.price(change.before.metrics.liquidationPrice),
+    newLiquidationPrice: f.price(change.after.metrics.liquidationPrice),
+  };
+}
+
 export interface AddCollateralRequest {
   position: PositionTarget;
   depositAmountUi: string;
@@ -141,17 +146,9 @@ export function addCollateralQuote(
         } (the position would fall below the market's minimum leverage)`,
       );
     }
-    const f = marketFormat(market);
-    const existingLeverage = leverageDecimal(change.before.metrics.leverageBps);
     return {
       dto: {
-        existingCollateralUsd: formatUsd(ref.position.collateralUsd),
-        newCollateralUsd: formatUsd(change.newPosition.collateralUsd),
-        // An underwater position (margin ≤ 0) has no finite leverage; this contract field is a plain decimal.
-        existingLeverage: existingLeverage ?? "0",
-        newLeverage: newLeverageOf(change),
-        existingLiquidationPrice: f.price(change.before.metrics.liquidationPrice),
-        newLiquidationPrice: f.price(change.after.metrics.liquidationPrice),
+        ...marginFields(ref, change),
         depositUsdValue: formatUsd(deltaUsd),
         maxAddableUsd: formatUsd(change.maxUsd),
       },
@@ -217,12 +214,7 @@ export function removeCollateralQuote(
     }
     return {
       dto: {
-        existingCollateralUsd: formatUsd(ref.position.collateralUsd),
-        newCollateralUsd: formatUsd(change.newPosition.collateralUsd),
-        existingLeverage: leverageDecimal(change.before.metrics.leverageBps) ?? "0",
-        newLeverage: newLeverageOf(change),
-        existingLiquidationPrice: f.price(change.before.metrics.liquidationPrice),
-        newLiquidationPrice: f.price(change.after.metrics.liquidationPrice),
+        ...marginFields(ref, change),
         receiveAmountUi,
         receiveAmountUsdUi: formatUsd(receiveUsd),
         maxWithdrawableUsd: formatUsd(change.maxUsd),

@@ -13,115 +13,45 @@
  * value; borrow rate, liquidity and locked amounts are the market's collateral ("lock") custody's.
  */
 import { type TradeSide, tradeSide } from "../../protocol/vocabulary.ts";
-import { maxBig } from "../math/bigint.ts";
 import { discountBpsFor } from "../math/fees.ts";
 import { leverageToBps } from "../math/leverage.ts";
-import { positionLiquidationPrice } from "../math/liquidation.ts";
 import { type OpenQuote, openQuote, sizeFromLeverage } from "../math/open.ts";
 import { tokenAmount, usdValue } from "../math/oracle.ts";
 import type { OraclePrice, PositionLike, Privilege } from "../math/types.ts";
-import { formatLeverage, formatPrice, formatTokenAmount, formatUsd } from "../format/ui.ts";
+import { formatLeverage, formatUsd } from "../format/ui.ts";
 import type { CustodyContext, DeploymentSnapshot, LivePrice, MarketContext } from "../views/context.ts";
 import { bpsPercent, leverageDecimal, ratePercent } from "../views/dto.ts";
 import { marketFormat, type PositionFigures, positionFigures } from "../views/position-metrics.ts";
 import {
-  availableLiquidityUsd,
-  existingPosition,
-  type OpenPositionRef,
-  parseAmount,
-  parseUiPrice,
-  requireCollateralMinimum,
   requireCustodyInPool,
-  requireLiquidity,
   requireMarkets,
   requireOpenSession,
   requirePrice,
   requireToken,
-  type SwapLeg,
-  swapLeg,
-  usdText,
-} from "./common.ts";
-import { grantPrivilege, swapFeeExemption } from "./privilege.ts";
+} from "./market-lookup.ts";
+import { existingPosition, type OpenPositionRef } from "./position-lookup.ts";
+import {
+  availableLiquidityUsd,
+  degenPosition,
+  requireFeeCovered,
+  requireLeverageWithin,
+  requireLiquidity,
+  requireMinimumCollateral,
+} from "./program-rules.ts";
+import { parseAmount, parseUiPrice } from "./request-numbers.ts";
+import { type SwapLeg, swapLeg } from "./swap-leg.ts";
+import { swapFields, swapTradeQuote } from "./swap.ts";
+import { privilegeOf } from "./privilege.ts";
 import { marketForNewPosition } from "./new-position-market.ts";
 import { parseOrderPrice } from "./order-price.ts";
 import { fail, type QuoteResult, runQuote } from "./result.ts";
-import { type TpSlQuoteDto, tpSlQuoteDto, type TriggerKind } from "./tpsl.ts";
-
-export interface OpenPositionRequest {
-  inputTokenSymbol: string;
-  outputTokenSymbol: string;
-  inputAmountUi: string;
-  leverage: number;
-  tradeType: "LONG" | "SHORT" | "SWAP";
-  orderType?: "MARKET" | "LIMIT";
-  limitPrice?: string;
-  takeProfit?: string;
-  stopLoss?: string;
-  /** Omitted in preview-only mode: then no existing position is looked up. */
-  owner?: string;
-  /** Earlier interface only. */
-  degenMode?: boolean;
-  tradingFeeDiscountPercent?: number;
-  privilege?: Privilege;
-  userReferralAccount?: string;
-  tokenStakeTokenAccount?: string;
-  /** Earlier interface, SWAP only: the owner's whitelist account (swap-fee exemption). */
-  userWhitelistAccount?: string;
-}
-
-export interface OpenPositionQuoteDto {
-  oldLeverage?: string;
-  oldEntryPrice?: string;
-  oldLiquidationPrice?: string;
-  newLeverage: string;
-  newEntryPrice: string;
-  newLiquidationPrice: string;
-  entryFee: string;
-  entryFeeBeforeDiscount: string;
-  discountPercentage: string;
-  openPositionFeePercent: string;
-  availableLiquidity: string;
-  youPayUsdUi: string;
-  youRecieveUsdUi: string;
-  marginFeePercentage: string;
-  outputAmount: string;
-  outputAmountUi: string;
-  takeProfitQuote?: TpSlQuoteDto;
-  stopLossQuote?: TpSlQuoteDto;
-  swapInPriceUi?: string;
-  swapOutPriceUi?: string;
-  swapFeeUsdUi?: string;
-}
-
-/** What a transaction builder needs besides the DTO (native amounts, accounts, prices). */
-export interface OpenPositionPlan {
-  kind: "open" | "increase" | "limit" | "swap";
-  market?: MarketContext;
-  inputCustody: string;
-  /** Input-token native units. */
-  amountIn: bigint;
-  /** Collateral-token native units entering the position (after a swap-in). */
-  collateralAmount: bigint;
-  /** Target native size delta (`size_amount`). */
-  sizeAmount: bigint;
-  /** Fill price of the delta (slippage bounds are taken around it). */
-  entryPrice?: OraclePrice;
-  /** The target's oracle price the trade was quoted at (trigger and limit prices are checked against it). */
-  markPrice?: OraclePrice;
-  /** The position after the trade (fees deducted): what attached triggers close and the minimum-collateral base. */
-  position?: PositionLike;
-  limitPrice?: OraclePrice;
-  takeProfitPrice?: OraclePrice;
-  stopLossPrice?: OraclePrice;
-  privilege: Privilege;
-  discountBps: bigint;
-  swap?: SwapLeg;
-}
-
-export interface OpenPositionQuote {
-  dto: OpenPositionQuoteDto;
-  plan: OpenPositionPlan;
-}
+import { tpSlQuoteDto, type TriggerKind } from "./tpsl.ts";
+import type {
+  OpenPositionPlan,
+  OpenPositionQuote,
+  OpenPositionQuoteDto,
+  OpenPositionRequest,
+} from "./open-contract.ts";
 
 export function openPositionQuote(
   snapshot: DeploymentSnapshot,
@@ -130,20 +60,8 @@ export function openPositionQuote(
   return runQuote(() => {
     if (req.tradeType !== "SWAP") return computeOpen(snapshot, req);
     if (snapshot.version === "v2") fail("UNSUPPORTED_TRADE_TYPE", "SWAP is not supported in v2");
-    return computeSwap(snapshot, req);
+    return swapTradeQuote(snapshot, req);
   });
-}
-
-/**
- * The fee privilege of an earlier-interface request: the one asked for (`privilege`, else inferred from the accounts
- * sent) when its accounts exist, else NONE (./privilege.ts). v2 always trades with NONE.
- */
-export function privilegeOf(
-  snapshot: DeploymentSnapshot,
-  req: Pick<OpenPositionRequest, "owner" | "privilege" | "userReferralAccount" | "tokenStakeTokenAccount">,
-): Privilege {
-  if (snapshot.version === "v2") return "NONE";
-  return grantPrivilege(snapshot, req.owner, req).privilege;
 }
 
 /**
@@ -254,7 +172,7 @@ function sizeOpen(snapshot: DeploymentSnapshot, req: OpenPositionRequest, t: Ope
   const leverageBps = leverageToBps(req.leverage);
   const amountIn = parseAmount(req.inputAmountUi, input.account.decimals, "inputAmountUi");
   const quoting = amountIn > 0n;
-  if (quoting) checkLeverage(market, leverageBps, t.degen);
+  if (quoting) requireLeverageWithin(market, leverageBps, t.degen);
 
   let limitPrice: OraclePrice | undefined;
   if (t.isLimit) {
@@ -285,40 +203,21 @@ function sizeOpen(snapshot: DeploymentSnapshot, req: OpenPositionRequest, t: Ope
   const collateralUsd = valuedUsd ??
     usdValue(collateralAmount, c.decimals, prices.collateral.price, c.tokenAmountMultiplier);
 
-  const sized = sizeFromLeverage({
-    collateralUsd,
-    leverageBps,
+  const leg = sizeLeg(snapshot, {
+    market,
     side: t.side,
-    targetPrice: tradePrice,
-    targetCustody: market.target.account,
-    discountBps: t.discountBps,
-  });
-  const sizeAmount = quoting ? sized.sizeAmount : 0n;
-
-  const old = t.existing
-    ? positionFigures(market, t.existing.position, prices.target.price, prices.collateral.price, snapshot.nowUnix)
-    : undefined;
-  const quote = openQuote({
-    position: t.existing?.position ?? null,
-    side: t.side,
-    collateralDeltaAmount: collateralAmount,
-    sizeDeltaAmount: sizeAmount,
-    targetPrice: tradePrice,
-    targetCustody: market.target.account,
+    existing: t.existing,
+    markPrice: prices.target.price,
+    tradePrice,
     collateralPrice: prices.collateral.price,
-    collateralCustody: c,
-    market: market.account,
-    nowUnix: snapshot.nowUnix,
+    collateralAmount,
+    collateralUsd,
+    valuedUsd,
+    leverageBps,
     discountBps: t.discountBps,
-    existingPnlUsd: old ? old.metrics.pnl.profitUsd - old.metrics.pnl.lossUsd : undefined,
-    collateralDeltaUsd: valuedUsd,
+    degen: t.degen,
+    sized: quoting,
   });
-  let position: PositionLike = quote.newPosition;
-  let liquidationPrice = quote.newLiquidationPrice;
-  if (t.degen) {
-    position = { ...position, degenSizeUsd: position.sizeUsd };
-    liquidationPrice = positionLiquidationPrice(position, t.side, market.target.account, quote.borrowFeeUsd);
-  }
   return {
     amountIn,
     quoting,
@@ -328,28 +227,71 @@ function sizeOpen(snapshot: DeploymentSnapshot, req: OpenPositionRequest, t: Ope
     swap,
     collateralAmount,
     collateralUsd,
-    sizeAmount,
-    old,
-    quote,
-    position,
-    liquidationPrice,
+    ...leg,
     availableLiquidityUsd: availableLiquidityUsd(market, prices.collateral.price),
   };
 }
 
+/** What the size of an open, an increase or a reverse's new leg is taken from. */
+export interface LegBasis {
+  market: MarketContext;
+  side: TradeSide;
+  /** The owner's position on `market` the leg increases. */
+  existing?: OpenPositionRef;
+  /** The target's oracle price (the increased position's figures before the trade are taken at it). */
+  markPrice: OraclePrice;
+  /** The price the size is taken at: a limit price, else the oracle's. */
+  tradePrice: OraclePrice;
+  collateralPrice: OraclePrice;
+  /** Collateral-token native units entering the position. */
+  collateralAmount: bigint;
+  collateralUsd: bigint;
+  /** v2: a payment in another token counts at its own USD value (DECISIONS 5.12). */
+  valuedUsd?: bigint;
+  leverageBps: bigint;
+  discountBps: bigint;
+  degen: boolean;
+  /** False: nothing is sized (a v2 quote of "0" answers liquidity and rates only). */
+  sized: boolean;
+}
+
 /**
- * Leverage bounds of a new trade (target custody pricing, BPS): min_init_leverage ≤ L ≤ max_init_leverage
- * (max_init_degen_leverage in degen mode). The program rejects anything else (MinLeverage / MaxInitLeverage).
+ * The size `leverageBps` buys with the collateral, and the position after the leg (degen mode: flagged, with its
+ * liquidation price): the step an open and a reverse's new leg share.
  */
-function checkLeverage(market: MarketContext, leverageBps: bigint, degen: boolean): void {
-  const p = market.target.account.pricing;
-  const min = BigInt(p.minInitLeverage);
-  const max = BigInt(degen ? p.maxInitDegenLeverage : p.maxInitLeverage);
-  const x = (bps: bigint) => `${formatLeverage(bps)}x`;
-  if (leverageBps < min) fail("COMPUTE_FAILED", `leverage ${x(leverageBps)} is below the market minimum of ${x(min)}`);
-  if (max > 0n && leverageBps > max) {
-    fail("COMPUTE_FAILED", `leverage ${x(leverageBps)} is above the market maximum of ${x(max)}`);
-  }
+export function sizeLeg(snapshot: DeploymentSnapshot, b: LegBasis) {
+  const { market } = b;
+  const sized = sizeFromLeverage({
+    collateralUsd: b.collateralUsd,
+    leverageBps: b.leverageBps,
+    side: b.side,
+    targetPrice: b.tradePrice,
+    targetCustody: market.target.account,
+    discountBps: b.discountBps,
+  });
+  const sizeAmount = b.sized ? sized.sizeAmount : 0n;
+  const old = b.existing
+    ? positionFigures(market, b.existing.position, b.markPrice, b.collateralPrice, snapshot.nowUnix)
+    : undefined;
+  const quote = openQuote({
+    position: b.existing?.position ?? null,
+    side: b.side,
+    collateralDeltaAmount: b.collateralAmount,
+    sizeDeltaAmount: sizeAmount,
+    targetPrice: b.tradePrice,
+    targetCustody: market.target.account,
+    collateralPrice: b.collateralPrice,
+    collateralCustody: market.collateral.account,
+    market: market.account,
+    nowUnix: snapshot.nowUnix,
+    discountBps: b.discountBps,
+    existingPnlUsd: old ? old.metrics.pnl.profitUsd - old.metrics.pnl.lossUsd : undefined,
+    collateralDeltaUsd: b.valuedUsd,
+  });
+  const after = b.degen
+    ? degenPosition(quote.newPosition, b.side, market.target.account, quote.borrowFeeUsd)
+    : { position: quote.newPosition as PositionLike, liquidationPrice: quote.newLiquidationPrice };
+  return { sizeAmount, old, quote, ...after };
 }
 
 /**
@@ -360,9 +302,8 @@ function checkLeverage(market: MarketContext, leverageBps: bigint, degen: boolea
  */
 function checkOpenLimits(t: OpenTarget, s: OpenSizing, enforceMinCollateral: boolean): string {
   if (!s.quoting) return formatLeverage(0n);
-  const newLeverage = leverageDecimal(s.quote.newLeverageBps) ??
-    fail("INSUFFICIENT_COLLATERAL", `collateral of ${usdText(s.collateralUsd)} does not cover the entry fee`);
-  if (enforceMinCollateral) requireCollateralMinimum(t.market, s.position.collateralUsd, t.degen);
+  const newLeverage = requireFeeCovered(s.quote.newLeverageBps, s.collateralUsd);
+  if (enforceMinCollateral) requireMinimumCollateral(t.market, s.position.collateralUsd, { degen: t.degen });
   requireLiquidity(
     t.market,
     t.prices.collateral.price,
@@ -449,71 +390,5 @@ function openPlan(t: OpenTarget, s: OpenSizing, triggers: TriggerPrices): OpenPo
     privilege: t.privilege,
     discountBps: t.discountBps,
     swap: s.swap,
-  };
-}
-
-/** swapInPriceUi = the input's price (the lower bound used), swapOutPriceUi = the output's (upper bound), total fee. */
-function swapFields(dto: Partial<OpenPositionQuoteDto>, swap: SwapLeg): void {
-  dto.swapInPriceUi = formatPrice(swap.fromPrice.price, swap.from.token.usdPrecision);
-  dto.swapOutPriceUi = formatPrice(swap.toPrice.price, swap.to.token.usdPrecision);
-  dto.swapFeeUsdUi = formatUsd(swap.quote.feeUsd);
-}
-
-/**
- * Earlier interface, `tradeType` SWAP: exchange `inputTokenSymbol` for `outputTokenSymbol` within the first pool that
- * holds both. Position fields carry the swap's figures: `entryFee` = swap fee, `newEntryPrice` = the output token's
- * price, `youPayUsdUi` / `youRecieveUsdUi` = input / guaranteed output at their prices, `outputAmount` = the
- * guaranteed output (minAmountOut); leverage, liquidation price, fee and borrow rates are "0".
- */
-function computeSwap(snapshot: DeploymentSnapshot, req: OpenPositionRequest): OpenPositionQuote {
-  const inToken = requireToken(snapshot, req.inputTokenSymbol);
-  const outToken = requireToken(snapshot, req.outputTokenSymbol);
-  const pool = snapshot.input.config.pools.find((p) =>
-    snapshot.custodyForToken(inToken.symbol, p.poolAddress) &&
-    snapshot.custodyForToken(outToken.symbol, p.poolAddress)
-  ) ?? fail("UNKNOWN_MARKET", `no pool swaps '${inToken.symbol}' to '${outToken.symbol}'`);
-  const from = requireCustodyInPool(snapshot, inToken.symbol, pool);
-  const to = requireCustodyInPool(snapshot, outToken.symbol, pool);
-  if (from.pubkey === to.pubkey) {
-    fail("COMPUTE_FAILED", `'${inToken.symbol}' and '${outToken.symbol}' are the same token`);
-  }
-  for (const leg of [from, to]) {
-    const p: LivePrice = requirePrice(snapshot, leg.token);
-    requireOpenSession(p, leg.config.symbol);
-  }
-  const amountIn = parseAmount(req.inputAmountUi, from.account.decimals, "inputAmountUi");
-  const exempt = swapFeeExemption(snapshot, req.owner, req.userWhitelistAccount, pool.poolAddress) !== undefined;
-  const swap = swapLeg(snapshot, pool, from, to, amountIn, exempt);
-  const freeOut = maxBig(to.account.assets.owned - to.account.assets.locked, 0n);
-  const dto: OpenPositionQuoteDto = {
-    newLeverage: "0",
-    newEntryPrice: formatPrice(swap.toPrice.price, to.token.usdPrecision),
-    newLiquidationPrice: "0",
-    entryFee: formatUsd(swap.quote.feeUsd),
-    entryFeeBeforeDiscount: formatUsd(swap.quote.feeUsd),
-    discountPercentage: "0",
-    openPositionFeePercent: "0",
-    availableLiquidity: formatUsd(
-      usdValue(freeOut, to.account.decimals, swap.toPrice.price, to.account.tokenAmountMultiplier),
-    ),
-    youPayUsdUi: formatUsd(swap.inUsd),
-    youRecieveUsdUi: formatUsd(swap.outUsd),
-    marginFeePercentage: "0",
-    outputAmount: String(swap.quote.minAmountOut),
-    outputAmountUi: formatTokenAmount(swap.quote.minAmountOut, to.account.decimals, to.token.tokenPrecision),
-  };
-  swapFields(dto, swap);
-  return {
-    dto,
-    plan: {
-      kind: "swap",
-      inputCustody: from.pubkey,
-      amountIn,
-      collateralAmount: 0n,
-      sizeAmount: 0n,
-      privilege: privilegeOf(snapshot, req),
-      discountBps: 0n,
-      swap,
-    },
   };
 }

@@ -4,19 +4,9 @@
  * u64 mantissa. A price that breaks this is an order rule (TRIGGER_PRICE_INVALID: 400 on every v2 builder,
  * DECISIONS 3.3).
  */
-import { parsePrice } from "../math/oracle.ts";
 import type { OraclePrice } from "../math/types.ts";
-import { U64_MAX } from "../../protocol/constants.ts";
-import { fail } from "./result.ts";
+import { parseUiPrice } from "./request-numbers.ts";
 
 export function parseOrderPrice(text: string, exponent: number, field: string): OraclePrice {
-  let price: OraclePrice;
-  try {
-    price = parsePrice(text, exponent);
-  } catch {
-    return fail("TRIGGER_PRICE_INVALID", `${field} is not a decimal price`);
-  }
-  if (price.price === 0n) fail("TRIGGER_PRICE_INVALID", `${field} must be greater than zero`);
-  if (price.price > U64_MAX) fail("TRIGGER_PRICE_INVALID", `${field} is beyond the largest price the program holds`);
-  return price;
+  return parseUiPrice(text, exponent, field, "TRIGGER_PRICE_INVALID");
 }

@@ -19,18 +19,9 @@ import { formatPercentBps, formatUsd } from "../format/ui.ts";
 import type { DeploymentSnapshot, MarketContext } from "../views/context.ts";
 import { leverageDecimal, ratePercent } from "../views/dto.ts";
 import { marketFormat } from "../views/position-metrics.ts";
-import {
-  closeBasis,
-  parseSignedUsd,
-  parseU64Amount,
-  parseUiPrice,
-  parseUsd,
-  type PositionTarget,
-  requireMarkets,
-  requirePosition,
-  requirePrice,
-  tradePrices,
-} from "./common.ts";
+import { requireMarkets, requirePrice, tradePrices } from "./market-lookup.ts";
+import { closeBasis, type PositionTarget, requirePosition } from "./position-lookup.ts";
+import { parseSignedUsd, parseU64Amount, parseUiPrice, parseUsd } from "./request-numbers.ts";
 import { marginChange } from "./collateral.ts";
 import { marketForNewPosition } from "./new-position-market.ts";
 import { fail, type QuoteResult, runQuote } from "./result.ts";

@@ -99,3 +99,12 @@ export function swapFeeExemption(
 
 /** `Pubkey::default()` in base58. */
 const DEFAULT_KEY = "11111111111111111111111111111111";
+
+/**
+ * The fee privilege of an earlier-interface request: the one asked for (`privilege`, else inferred from the accounts
+ * sent) when its accounts exist, else NONE. v2 always trades with NONE.
+ */
+export function privilegeOf(snapshot: DeploymentSnapshot, req: PrivilegeFields & { owner?: string }): Privilege {
+  if (snapshot.version === "v2") return "NONE";
+  return grantPrivilege(snapshot, req.owner, req).privilege;
+}

@@ -13,27 +13,22 @@ import { oppositeSide, type TradeSide } from "../../protocol/vocabulary.ts";
 import { discountBpsFor } from "../math/fees.ts";
 import { reverseCollateralUsd } from "../math/reverse.ts";
 import { leverageToBps } from "../math/leverage.ts";
-import { positionLiquidationPrice } from "../math/liquidation.ts";
 import { closeQuote } from "../math/close.ts";
-import { openQuote, sizeFromLeverage } from "../math/open.ts";
 import { tokenAmount, usdValue } from "../math/oracle.ts";
 import type { OraclePrice, PositionLike, Privilege } from "../math/types.ts";
-import { formatLeverage, formatUsd } from "../format/ui.ts";
-import type { DeploymentSnapshot, MarketContext } from "../views/context.ts";
-import { leverageDecimal } from "../views/dto.ts";
-import { marketFormat, positionFigures } from "../views/position-metrics.ts";
+import { formatUsd } from "../format/ui.ts";
+import type { DeploymentSnapshot, LivePrice, MarketContext } from "../views/context.ts";
+import { marketFormat } from "../views/position-metrics.ts";
+import { oppositeMarkets, requirePrice, tradePrices } from "./market-lookup.ts";
 import {
   closeBasis,
   existingPosition,
   type OpenPositionRef,
-  oppositeMarkets,
   type PositionTarget,
-  requireLiquidity,
   requirePosition,
-  requirePrice,
-  tradePrices,
-  usdText,
-} from "./common.ts";
+} from "./position-lookup.ts";
+import { requireFeeCovered, requireLeverageWithin, requireLiquidity } from "./program-rules.ts";
+import { sizeLeg } from "./open.ts";
 import { marketForNewPosition } from "./new-position-market.ts";
 import { fail, type QuoteResult, runQuote } from "./result.ts";
 
@@ -105,9 +100,31 @@ export function requireReverseLiquidity(snapshot: DeploymentSnapshot, plan: Reve
   requireLiquidity(next, requirePrice(snapshot, next.collateral.token).price, plan.openSizeUsd, lockedDelta);
 }
 
+/** The steps of an open (./open.ts): resolve, size, check, then describe it for the client and the builder. */
 function computeReverse(snapshot: DeploymentSnapshot, req: ReversePositionRequest): ReversePositionQuote {
+  const target = resolveReverseTarget(snapshot, req);
+  const sized = sizeReverse(snapshot, req, target);
+  const newLeverage = requireFeeCovered(sized.leg.quote.newLeverageBps, sized.newCollateralUsd);
+  return { dto: reverseDto(target, sized, newLeverage), plan: reversePlan(target, sized) };
+}
+
+/** What a reverse trades: the position closed, the opposite market the new leg opens on (or increases), prices. */
+interface ReverseTarget {
+  ref: OpenPositionRef;
+  prices: ReturnType<typeof tradePrices>;
+  /** The opposite side's existing position, increased by the new leg. */
+  increases?: OpenPositionRef;
+  next: MarketContext;
+  nextCollateral: LivePrice;
+  side: TradeSide;
+  earlier: boolean;
+  discountBps: bigint;
+  degen: boolean;
+}
+
+function resolveReverseTarget(snapshot: DeploymentSnapshot, req: ReversePositionRequest): ReverseTarget {
   const ref = requirePosition(snapshot, req.position);
-  const { market, position } = ref;
+  const { market } = ref;
   const prices = tradePrices(snapshot, market, true);
   const candidates = oppositeMarkets(snapshot, market);
   const increases = existingPosition(snapshot, ref.owner, candidates);
@@ -115,94 +132,90 @@ function computeReverse(snapshot: DeploymentSnapshot, req: ReversePositionReques
   const nextCollateral = next.collateral.pubkey === market.collateral.pubkey
     ? prices.collateral
     : requirePrice(snapshot, next.collateral.token);
-
   const earlier = snapshot.version === "earlier";
-  const discountBps = earlier ? discountBpsFor(req.privilege ?? "NONE", req.tradingFeeDiscountPercent) : 0n;
+  return {
+    ref,
+    prices,
+    increases,
+    next,
+    nextCollateral,
+    side: oppositeSide(market.side),
+    earlier,
+    discountBps: earlier ? discountBpsFor(req.privilege ?? "NONE", req.tradingFeeDiscountPercent) : 0n,
+    degen: earlier && req.degenMode === true,
+  };
+}
+
+/**
+ * The close leg (a full close paid out in the new market's collateral token), the haircut collateral it leaves, and
+ * the new leg sized from it at the requested leverage (held to the new market's bounds) exactly as an open.
+ */
+function sizeReverse(snapshot: DeploymentSnapshot, req: ReversePositionRequest, t: ReverseTarget) {
+  const { ref: { market, position }, next, nextCollateral } = t;
   const close = closeQuote({
-    ...closeBasis(snapshot, market, position, prices),
+    ...closeBasis(snapshot, market, position, t.prices),
     sizeDeltaUsd: position.sizeUsd,
     full: true,
-    discountBps,
-    exitFeeAtExitPrice: earlier,
+    discountBps: t.discountBps,
+    exitFeeAtExitPrice: t.earlier,
   });
   const nc = next.collateral.account;
-  const closeReceiveAmount = tokenAmount(close.receiveUsd, nc.decimals, nextCollateral.price, nc.tokenAmountMultiplier);
+  const inNextCollateral = (usd: bigint) =>
+    tokenAmount(usd, nc.decimals, nextCollateral.price, nc.tokenAmountMultiplier);
+  const closeReceiveAmount = inNextCollateral(close.receiveUsd);
   const newCollateralUsd = reverseCollateralUsd(close.receiveUsd);
   if (newCollateralUsd === 0n) fail("INSUFFICIENT_COLLATERAL", "the close pays out nothing to reopen with");
-  const collateralAmount = tokenAmount(newCollateralUsd, nc.decimals, nextCollateral.price, nc.tokenAmountMultiplier);
+  const collateralAmount = inNextCollateral(newCollateralUsd);
 
-  const side = oppositeSide(market.side);
-  const degen = earlier && req.degenMode === true;
   const leverageBps = leverageToBps(req.leverage);
-  const p = next.target.account.pricing;
-  const maxLev = BigInt(degen ? p.maxInitDegenLeverage : p.maxInitLeverage);
-  if (leverageBps < BigInt(p.minInitLeverage) || (maxLev > 0n && leverageBps > maxLev)) {
-    fail(
-      "COMPUTE_FAILED",
-      `leverage ${formatLeverage(leverageBps)}x is outside the market range ${
-        formatLeverage(BigInt(p.minInitLeverage))
-      }x to ${formatLeverage(maxLev)}x`,
-    );
-  }
-  const sized = sizeFromLeverage({
+  requireLeverageWithin(next, leverageBps, t.degen);
+  const leg = sizeLeg(snapshot, {
+    market: next,
+    side: t.side,
+    existing: t.increases,
+    markPrice: t.prices.target.price,
+    tradePrice: t.prices.target.price,
+    collateralPrice: nextCollateral.price,
+    collateralAmount,
     collateralUsd: usdValue(collateralAmount, nc.decimals, nextCollateral.price, nc.tokenAmountMultiplier),
     leverageBps,
-    side,
-    targetPrice: prices.target.price,
-    targetCustody: next.target.account,
-    discountBps,
+    discountBps: t.discountBps,
+    degen: t.degen,
+    sized: true,
   });
-  const old = increases
-    ? positionFigures(next, increases.position, prices.target.price, nextCollateral.price, snapshot.nowUnix)
-    : undefined;
-  const q = openQuote({
-    position: increases?.position ?? null,
-    side,
-    collateralDeltaAmount: collateralAmount,
-    sizeDeltaAmount: sized.sizeAmount,
-    targetPrice: prices.target.price,
-    targetCustody: next.target.account,
-    collateralPrice: nextCollateral.price,
-    collateralCustody: nc,
-    market: next.account,
-    nowUnix: snapshot.nowUnix,
-    discountBps,
-    existingPnlUsd: old ? old.metrics.pnl.profitUsd - old.metrics.pnl.lossUsd : undefined,
-  });
-  let newPosition: PositionLike = q.newPosition;
-  let liquidation = q.newLiquidationPrice;
-  if (degen) {
-    newPosition = { ...newPosition, degenSizeUsd: newPosition.sizeUsd };
-    liquidation = positionLiquidationPrice(newPosition, side, next.target.account, q.borrowFeeUsd);
-  }
-  const newLeverage = leverageDecimal(q.newLeverageBps) ??
-    fail("INSUFFICIENT_COLLATERAL", `collateral of ${usdText(newCollateralUsd)} does not cover the entry fee`);
-  const f = marketFormat(next);
+  return { close, closeReceiveAmount, newCollateralUsd, collateralAmount, leg };
+}
+
+type ReverseSizing = ReturnType<typeof sizeReverse>;
+
+function reverseDto(t: ReverseTarget, s: ReverseSizing, newLeverage: string): ReversePositionQuoteDto {
+  const f = marketFormat(t.next);
   return {
-    dto: {
-      closeReceiveUsd: formatUsd(close.receiveUsd),
-      closeFees: formatUsd(close.feesUsd),
-      closeSettledPnl: formatUsd(close.settledPnlUsd),
-      newSide: side,
-      newLeverage,
-      newEntryPrice: f.price(q.entryPrice),
-      newLiquidationPrice: f.price(liquidation),
-      newSizeUsd: formatUsd(newPosition.sizeUsd),
-      newSizeAmountUi: f.size(newPosition.sizeAmount),
-      newCollateralUsd: formatUsd(newCollateralUsd),
-      openEntryFee: formatUsd(q.feeUsd),
-    },
-    plan: {
-      ref,
-      newMarket: next,
-      increases,
-      closeReceiveAmount,
-      collateralAmount,
-      sizeAmount: sized.sizeAmount,
-      closeExitPrice: close.pnl.exitPrice,
-      openEntryPrice: q.entryDeltaPrice,
-      openSizeUsd: q.sizeDeltaUsd,
-      newPosition,
-    },
+    closeReceiveUsd: formatUsd(s.close.receiveUsd),
+    closeFees: formatUsd(s.close.feesUsd),
+    closeSettledPnl: formatUsd(s.close.settledPnlUsd),
+    newSide: t.side,
+    newLeverage,
+    newEntryPrice: f.price(s.leg.quote.entryPrice),
+    newLiquidationPrice: f.price(s.leg.liquidationPrice),
+    newSizeUsd: formatUsd(s.leg.position.sizeUsd),
+    newSizeAmountUi: f.size(s.leg.position.sizeAmount),
+    newCollateralUsd: formatUsd(s.newCollateralUsd),
+    openEntryFee: formatUsd(s.leg.quote.feeUsd),
+  };
+}
+
+function reversePlan(t: ReverseTarget, s: ReverseSizing): ReversePositionPlan {
+  return {
+    ref: t.ref,
+    newMarket: t.next,
+    increases: t.increases,
+    closeReceiveAmount: s.closeReceiveAmount,
+    collateralAmount: s.collateralAmount,
+    sizeAmount: s.leg.sizeAmount,
+    closeExitPrice: s.close.pnl.exitPrice,
+    openEntryPrice: s.leg.quote.entryDeltaPrice,
+    openSizeUsd: s.leg.quote.sizeDeltaUsd,
+    newPosition: s.leg.position,
   };
 }

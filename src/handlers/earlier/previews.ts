@@ -4,7 +4,7 @@
  */
 import type { EarlierHandler } from "./handler.ts";
 import { exitFeePreview, limitOrderFeesPreview, marginPreview, tpSlPreview } from "../../domain/quotes/previews.ts";
-import type { PositionTarget } from "../../domain/quotes/common.ts";
+import type { PositionTarget } from "../../domain/quotes/position-lookup.ts";
 import { snapshotOf } from "../context.ts";
 import { answerQuote, missingField, positionTargetOf, requireModeInput } from "../shared/answers.ts";
 

@@ -10,7 +10,7 @@ import type { JSONParsed } from "hono/utils/types";
 import { ApiError } from "../../http/errors.ts";
 import { entityTagOf, JSON_CONTENT, keptJsonResponse } from "../../http/entity-tag.ts";
 import { markKeepable } from "../../http/kept-answers.ts";
-import type { PositionTarget } from "../../domain/quotes/common.ts";
+import type { PositionTarget } from "../../domain/quotes/position-lookup.ts";
 import type { TpSlRequest } from "../../domain/quotes/previews.ts";
 import type { QuoteFailure, QuoteResult } from "../../domain/quotes/result.ts";
 

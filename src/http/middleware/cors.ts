@@ -48,7 +48,7 @@ export interface CorsOptions {
  * The CORS headers of every answer that is not a preflight, as hono's middleware would give it: a function of the
  * configured origins, then of the request's `Origin` (read before the route runs: once a WebSocket upgrade has taken
  * the request, its headers can no longer be read). The labels are set on the finished answer: hono's middleware sets
- * them on a placeholder first, which costs a copy of every response (tests/http/cors.test.ts compares the headers).
+ * them on a placeholder first, which costs a copy of every response (tests/http/middleware/cors.test.ts compares the headers).
  */
 export function corsAnswerLabel(origins: AllowedOrigins): CorsAnswerLabel {
   const exposed = CORS_EXPOSED_HEADERS.join(",");

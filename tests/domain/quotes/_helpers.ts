@@ -7,7 +7,7 @@
  * views/owner.test.ts).
  */
 import type { QuoteResult } from "../../../src/domain/quotes/result.ts";
-import type { OpenPositionRequest } from "../../../src/domain/quotes/open.ts";
+import type { OpenPositionRequest } from "../../../src/domain/quotes/open-contract.ts";
 import { ALICE } from "../../helpers/hand-built-deployment.ts";
 
 export function ok<T>(r: QuoteResult<T>): T {

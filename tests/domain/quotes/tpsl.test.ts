@@ -5,12 +5,13 @@
  * markets uncorrelated where they need it.
  */
 import assert from "node:assert/strict";
-import { openPositionQuote, type OpenPositionRequest } from "../../../src/domain/quotes/open.ts";
+import { openPositionQuote } from "../../../src/domain/quotes/open.ts";
+import type { OpenPositionRequest } from "../../../src/domain/quotes/open-contract.ts";
 import { maxProfitPriceUi, tpSlQuoteDto } from "../../../src/domain/quotes/tpsl.ts";
 import { marketAccount } from "../../../src/protocol/accounts/index.ts";
 import { buildFixture, type Fixture, M } from "../../helpers/hand-built-deployment.ts";
 import { aliceLong, long1Sol, ok } from "./_helpers.ts";
-import { requirePosition } from "../../../src/domain/quotes/common.ts";
+import { requirePosition } from "../../../src/domain/quotes/position-lookup.ts";
 
 const withTriggers: OpenPositionRequest = { ...long1Sol, takeProfit: "200", stopLoss: "140" };
 

@@ -7,7 +7,7 @@
 import { addCollateralInstruction } from "../../../protocol/instructions/earlier/add-collateral.ts";
 import { swapAndAddCollateralInstruction } from "../../../protocol/instructions/earlier/swap-and-add-collateral.ts";
 import { addCollateralQuote, type AddCollateralQuoteDto } from "../../quotes/collateral.ts";
-import { requireToken } from "../../quotes/common.ts";
+import { requireToken } from "../../quotes/market-lookup.ts";
 import { type QuoteResult, runQuote, unwrapQuote } from "../../quotes/result.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import type { BaseTransactionPlan } from "../plan.ts";

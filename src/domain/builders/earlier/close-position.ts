@@ -21,7 +21,7 @@ import type { Instruction } from "../../../protocol/instructions/instruction.ts"
 import { priceWithSlippage } from "../../math/spread.ts";
 import type { OraclePrice } from "../../math/types.ts";
 import { type ClosePositionQuote, closePositionQuote, type ClosePositionQuoteDto } from "../../quotes/close.ts";
-import { requireCustodyInPool, requireToken } from "../../quotes/common.ts";
+import { requireCustodyInPool, requireToken } from "../../quotes/market-lookup.ts";
 import { grantPrivilege, type PrivilegeFields, type PrivilegeGrant } from "../../quotes/privilege.ts";
 import { fail, type QuoteResult, runQuote, unwrapQuote } from "../../quotes/result.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";

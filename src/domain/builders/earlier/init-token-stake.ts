@@ -11,7 +11,7 @@
 import { FAF_DECIMALS, FAF_MINT, TOKEN_PROGRAM_ID } from "../../../protocol/constants.ts";
 import { depositTokenStakeInstruction } from "../../../protocol/instructions/earlier/deposit-token-stake.ts";
 import * as pda from "../../../protocol/pda.ts";
-import { parseAmount } from "../../quotes/common.ts";
+import { parseAmount } from "../../quotes/request-numbers.ts";
 import { type QuoteResult, runQuote } from "../../quotes/result.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import { type BaseTransactionPlan, deploymentLookupTables } from "../plan.ts";

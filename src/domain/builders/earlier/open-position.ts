@@ -27,14 +27,14 @@ import * as pda from "../../../protocol/pda.ts";
 import { floorDiv } from "../../math/bigint.ts";
 import { priceWithSlippage } from "../../math/spread.ts";
 import type { OraclePrice } from "../../math/types.ts";
-import { requirePrice, requireToken } from "../../quotes/common.ts";
-import {
-  type OpenPositionPlan,
-  type OpenPositionQuote,
-  openPositionQuote,
-  type OpenPositionQuoteDto,
-  type OpenPositionRequest,
-} from "../../quotes/open.ts";
+import { requirePrice, requireToken } from "../../quotes/market-lookup.ts";
+import { openPositionQuote } from "../../quotes/open.ts";
+import type {
+  OpenPositionPlan,
+  OpenPositionQuote,
+  OpenPositionQuoteDto,
+  OpenPositionRequest,
+} from "../../quotes/open-contract.ts";
 import { grantPrivilege, type PrivilegeGrant, swapFeeExemption } from "../../quotes/privilege.ts";
 import { fail, type QuoteResult, runQuote } from "../../quotes/result.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";

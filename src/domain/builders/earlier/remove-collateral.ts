@@ -13,7 +13,7 @@ import {
   type RemoveCollateralQuoteDto,
   type RemoveCollateralRequest,
 } from "../../quotes/collateral.ts";
-import { requireCustodyInPool, requireToken } from "../../quotes/common.ts";
+import { requireCustodyInPool, requireToken } from "../../quotes/market-lookup.ts";
 import { type QuoteResult, runQuote, unwrapQuote } from "../../quotes/result.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
 import type { BaseTransactionPlan } from "../plan.ts";

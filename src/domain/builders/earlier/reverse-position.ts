@@ -16,7 +16,8 @@
  * position's owner.
  */
 import { priceWithSlippage } from "../../math/spread.ts";
-import { requireCollateralMinimum, requirePosition, tradePrices } from "../../quotes/common.ts";
+import { tradePrices } from "../../quotes/market-lookup.ts";
+import { requirePosition } from "../../quotes/position-lookup.ts";
 import { grantPrivilege, type PrivilegeFields } from "../../quotes/privilege.ts";
 import { fail, type QuoteResult, runQuote, unwrapQuote } from "../../quotes/result.ts";
 import { requireReverseLiquidity, reversePositionQuote, type ReversePositionQuoteDto } from "../../quotes/reverse.ts";
@@ -29,6 +30,7 @@ import { poolPlan, requirePositionOwner } from "./common.ts";
 import { cancelTriggersBeforeClose, closeLeg } from "./close-position.ts";
 import { marketOpenInstruction } from "./open-position.ts";
 import { ownerTokenAccount } from "./token-accounts.ts";
+import { requireMinimumCollateral } from "../../quotes/program-rules.ts";
 
 export interface EarlierReversePositionRequest extends PrivilegeFields {
   positionKey: string;
@@ -61,7 +63,7 @@ export function reversePositionBuild(
     }
     // The new leg must pass what an open passes (open.ts checkOpenLimits): the minimum collateral after fees and the
     // market's liquidity.
-    requireCollateralMinimum(opened, plan.newPosition.collateralUsd, req.degenMode === true);
+    requireMinimumCollateral(opened, plan.newPosition.collateralUsd, { degen: req.degenMode === true });
     requireReverseLiquidity(snapshot, plan);
     const bps = slippageBps(req.slippagePercentage);
     const collateral = opened.collateral;

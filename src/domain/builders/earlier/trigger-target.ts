@@ -10,7 +10,8 @@
 import type { Order, Position } from "../../../protocol/accounts/index.ts";
 import * as pda from "../../../protocol/pda.ts";
 import { type RequestSide, tradeSide } from "../../../protocol/vocabulary.ts";
-import { parseAmount, requireCustodyInPool, requireMarkets, requirePrice } from "../../quotes/common.ts";
+import { requireCustodyInPool, requireMarkets, requirePrice } from "../../quotes/market-lookup.ts";
+import { parseAmount } from "../../quotes/request-numbers.ts";
 import { parsePrice } from "../../math/oracle.ts";
 import type { OraclePrice } from "../../math/types.ts";
 import { fail } from "../../quotes/result.ts";

@@ -23,7 +23,8 @@ import { fail } from "../../quotes/result.ts";
 import { hasTriggers, marketOrders, requireBasket } from "./order-slots.ts";
 import { payoutCustody } from "./payout-custody.ts";
 import { dispensingAccounts, rollupPlan, signerAccounts, type TradeSigner } from "./trade-accounts.ts";
-import { requireMinCollateral, requirePermission } from "./trade-checks.ts";
+import { requirePermission } from "./trade-checks.ts";
+import { requireMinimumCollateral } from "../../quotes/program-rules.ts";
 
 export function closePositionTransaction(
   snapshot: DeploymentSnapshot,
@@ -39,7 +40,7 @@ export function closePositionTransaction(
   if (!plan.full) {
     requirePermission(snapshot, market, "sizeChange");
     if (plan.sizeDeltaAmount === 0n) fail("ORDER_SIZE_INVALID", "inputUsdUi closes less than one unit of size");
-    requireMinCollateral(market, plan.remaining.collateralUsd, false, "the position left open");
+    requireMinimumCollateral(market, plan.remaining.collateralUsd, { subject: "the position left open" });
     return rollupPlan(signer, [
       decreaseInstruction(snapshot, signer, market, payout, bound, plan.sizeDeltaAmount),
     ]);

@@ -10,12 +10,14 @@ import { closeQuote } from "../../math/close.ts";
 import { priceWithSlippage } from "../../math/spread.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import type { ErTransactionPlan } from "../plan.ts";
-import { closeBasis, type PositionTarget, requirePosition, tradePrices } from "../../quotes/common.ts";
+import { tradePrices } from "../../quotes/market-lookup.ts";
+import { closeBasis, type PositionTarget, requirePosition } from "../../quotes/position-lookup.ts";
 import { fail } from "../../quotes/result.ts";
 import { decreaseInstruction } from "./close-position.ts";
 import { payoutCustody } from "./payout-custody.ts";
 import { rollupPlan, type TradeSigner } from "./trade-accounts.ts";
-import { parseOrderSize, requireMinCollateral, requirePermission } from "./trade-checks.ts";
+import { parseOrderSize, requirePermission } from "./trade-checks.ts";
+import { requireMinimumCollateral } from "../../quotes/program-rules.ts";
 
 export interface DecreasePositionRequest {
   position: PositionTarget & { owner: string };
@@ -45,7 +47,7 @@ export function decreasePositionTransaction(
     full: false,
     proceeds: "withdraw",
   });
-  requireMinCollateral(market, q.newPosition.collateralUsd, false, "the position left open");
+  requireMinimumCollateral(market, q.newPosition.collateralUsd, { subject: "the position left open" });
   const bound = priceWithSlippage(false, market.side, q.pnl.exitPrice, slippageBps);
   return rollupPlan(signer, [decreaseInstruction(snapshot, signer, market, payout, bound, sizeDelta)]);
 }

@@ -22,7 +22,7 @@ import { isZeroDecimal } from "../../math/decimal.ts";
 import type { OraclePrice } from "../../math/types.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import type { ErTransactionPlan } from "../plan.ts";
-import { requirePrice } from "../../quotes/common.ts";
+import { requirePrice } from "../../quotes/market-lookup.ts";
 import { parseOrderPrice } from "../../quotes/order-price.ts";
 import { locateLimit, type OrderMarketFields, requireBasket, requireOrderMarkets } from "./order-slots.ts";
 import {
@@ -33,13 +33,8 @@ import {
   signerAccounts,
   type TradeSigner,
 } from "./trade-accounts.ts";
-import {
-  parseOrderSize,
-  requireInitLeverage,
-  requireLimitSide,
-  requireMinCollateral,
-  requireTriggerSide,
-} from "./trade-checks.ts";
+import { parseOrderSize, requireLimitSide, requireTriggerSide } from "./trade-checks.ts";
+import { requireLeverageWithin, requireMinimumCollateral } from "../../quotes/program-rules.ts";
 
 export interface EditLimitOrderRequest extends OrderMarketFields {
   orderId: number;
@@ -101,8 +96,8 @@ export function editLimitOrderTransaction(
     market: market.account,
     nowUnix: snapshot.nowUnix,
   });
-  requireMinCollateral(market, q.newPosition.collateralUsd, true, "the edited limit order");
-  requireInitLeverage(market, q.newLeverageBps);
+  requireMinimumCollateral(market, q.newPosition.collateralUsd, { strict: true, subject: "the edited limit order" });
+  requireLeverageWithin(market, q.newLeverageBps);
 
   const none = (exponent: number): OraclePrice => ({ price: 0n, exponent });
   const reserveKeys = custodyKeys(snapshot, reserve);

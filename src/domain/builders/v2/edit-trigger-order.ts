@@ -10,7 +10,7 @@
 import { editTriggerOrderErInstruction } from "../../../protocol/instructions/v2/edit-trigger-order-er.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import type { ErTransactionPlan } from "../plan.ts";
-import { requirePrice } from "../../quotes/common.ts";
+import { requirePrice } from "../../quotes/market-lookup.ts";
 import { fail } from "../../quotes/result.ts";
 import { parseOrderPrice } from "../../quotes/order-price.ts";
 import {

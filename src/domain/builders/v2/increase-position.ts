@@ -15,23 +15,12 @@ import { priceWithSlippage } from "../../math/spread.ts";
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import type { ErTransactionPlan } from "../plan.ts";
 import { positionFigures } from "../../views/position-metrics.ts";
-import {
-  parseAmount,
-  type PositionTarget,
-  requireCustodyInPool,
-  requireLiquidity,
-  requirePosition,
-  requirePrice,
-  tradePrices,
-} from "../../quotes/common.ts";
+import { requireCustodyInPool, requirePrice, tradePrices } from "../../quotes/market-lookup.ts";
+import { type PositionTarget, requirePosition } from "../../quotes/position-lookup.ts";
+import { parseAmount } from "../../quotes/request-numbers.ts";
 import { receivingAccounts, rollupPlan, type TradeSigner } from "./trade-accounts.ts";
-import {
-  parseOrderSize,
-  requireBalance,
-  requireInitLeverage,
-  requireMinCollateral,
-  requirePermission,
-} from "./trade-checks.ts";
+import { parseOrderSize, requireBalance, requirePermission } from "./trade-checks.ts";
+import { requireLeverageWithin, requireLiquidity, requireMinimumCollateral } from "../../quotes/program-rules.ts";
 
 export interface IncreasePositionRequest {
   position: PositionTarget & { owner: string };
@@ -79,8 +68,8 @@ export function increasePositionTransaction(
     nowUnix: snapshot.nowUnix,
     existingPnlUsd: before.metrics.pnl.profitUsd - before.metrics.pnl.lossUsd,
   });
-  requireInitLeverage(market, q.newLeverageBps);
-  requireMinCollateral(market, q.newPosition.collateralUsd, false, "the increased position");
+  requireLeverageWithin(market, q.newLeverageBps);
+  requireMinimumCollateral(market, q.newPosition.collateralUsd, { subject: "the increased position" });
   requireLiquidity(market, prices.collateral.price, q.sizeDeltaUsd, q.newPosition.lockedAmount - position.lockedAmount);
   requireBalance(snapshot, signer.owner, paying, amountIn);
 

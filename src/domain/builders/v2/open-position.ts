@@ -21,7 +21,7 @@ import { priceWithSlippage } from "../../math/spread.ts";
 import type { OraclePrice, PositionLike } from "../../math/types.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
 import type { ErTransactionPlan } from "../plan.ts";
-import type { OpenPositionPlan } from "../../quotes/open.ts";
+import type { OpenPositionPlan } from "../../quotes/open-contract.ts";
 import { fail } from "../../quotes/result.ts";
 import { marketOrders, requireBasket, requireFreeLimitSlot } from "./order-slots.ts";
 import {
@@ -33,14 +33,9 @@ import {
   signerAccounts,
   type TradeSigner,
 } from "./trade-accounts.ts";
-import {
-  requireBalance,
-  requireLimitSide,
-  requireMinCollateral,
-  requirePermission,
-  requireTriggerSide,
-} from "./trade-checks.ts";
+import { requireBalance, requireLimitSide, requirePermission, requireTriggerSide } from "./trade-checks.ts";
 import { checkTriggerPlacement, placeTriggerInstruction, type TriggerPlacement } from "./triggers.ts";
+import { requireMinimumCollateral } from "../../quotes/program-rules.ts";
 
 /** What the builder needs from the quote besides the plan's amounts (all filled for a v2 position plan). */
 interface PositionPlan {
@@ -147,7 +142,7 @@ function limitOrder(
   requireLimitSide(p.market, limitPrice, p.mark, "limitPrice");
   if (plan.takeProfitPrice) requireTriggerSide(p.market, false, plan.takeProfitPrice, p.mark, "takeProfit");
   if (plan.stopLossPrice) requireTriggerSide(p.market, true, plan.stopLossPrice, p.mark, "stopLoss");
-  requireMinCollateral(p.market, p.position.collateralUsd, true, "a limit order");
+  requireMinimumCollateral(p.market, p.position.collateralUsd, { strict: true, subject: "a limit order" });
   const none: OraclePrice = { price: 0n, exponent: limitPrice.exponent };
   const paying = custodyKeys(snapshot, p.paying);
   return placeLimitOrderErInstruction(snapshot.programId, {

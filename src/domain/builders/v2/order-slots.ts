@@ -12,7 +12,7 @@ import { CANCEL_ALL_TRIGGERS_ORDER_ID, ORDER_SLOT_COUNT } from "../../../protoco
 import * as pda from "../../../protocol/pda.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
 import { fail } from "../../quotes/result.ts";
-import { requireMarkets } from "../../quotes/common.ts";
+import { requireMarkets } from "../../quotes/market-lookup.ts";
 import { tradeSide } from "../../../protocol/vocabulary.ts";
 
 /** How an order request names its market: target symbol and side, and the collateral to choose between two markets. */

@@ -8,7 +8,7 @@
  * VALIDATION_FAILED naming the field: one that is not a custody of the market's pool (the program takes the
  * dispensing custody from the market's pool), or a virtual one (no vault to pay from).
  */
-import { requireToken } from "../../quotes/common.ts";
+import { requireToken } from "../../quotes/market-lookup.ts";
 import { failField } from "../../quotes/result.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
 import { marketLabel } from "./order-slots.ts";

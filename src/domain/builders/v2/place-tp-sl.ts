@@ -6,7 +6,7 @@
  */
 import type { DeploymentSnapshot } from "../../views/context.ts";
 import type { ErTransactionPlan } from "../plan.ts";
-import type { PositionTarget } from "../../quotes/common.ts";
+import type { PositionTarget } from "../../quotes/position-lookup.ts";
 import { fail } from "../../quotes/result.ts";
 import { rollupPlan, type TradeSigner } from "./trade-accounts.ts";
 import {

@@ -22,7 +22,8 @@ import { requireReverseLiquidity, type ReversePositionPlan } from "../../quotes/
 import { cancelAllTriggers, closeInstruction } from "./close-position.ts";
 import { hasTriggers, marketOrders, requireBasket } from "./order-slots.ts";
 import { receivingAccounts, rollupPlan, type TradeSigner } from "./trade-accounts.ts";
-import { requireMinCollateral, requirePermission } from "./trade-checks.ts";
+import { requirePermission } from "./trade-checks.ts";
+import { requireMinimumCollateral } from "../../quotes/program-rules.ts";
 
 export function reversePositionTransaction(
   snapshot: DeploymentSnapshot,
@@ -35,7 +36,7 @@ export function reversePositionTransaction(
   const basket = requireBasket(snapshot, signer.owner);
   requirePermission(snapshot, old, "close");
   requirePermission(snapshot, next, plan.increases ? "sizeChange" : "open");
-  requireMinCollateral(next, plan.newPosition.collateralUsd, false, "the reversed position");
+  requireMinimumCollateral(next, plan.newPosition.collateralUsd, { subject: "the reversed position" });
   requireReverseLiquidity(snapshot, plan);
 
   const instructions = [

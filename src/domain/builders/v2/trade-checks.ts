@@ -1,18 +1,18 @@
 /**
  * What the v2 program would refuse and the service can see beforehand, checked before a transaction is built
  * ("never a transaction the program would reject when the service can know it"): disabled actions, the deposited
- * balance, minimum collateral, liquidity, leverage bounds, trigger and limit prices on the wrong side of the mark,
- * order sizes. Each check raises its failure with `fail` and a registry code.
+ * balance, trigger and limit prices on the wrong side of the mark, order sizes. Each check raises its failure with
+ * `fail` and a registry code. The program's rules shared with the quotes (minimum collateral, leverage bounds,
+ * liquidity) live in ../../quotes/program-rules.ts.
  */
 import type { Permissions } from "../../../protocol/accounts/index.ts";
 import * as pda from "../../../protocol/pda.ts";
-import { INFINITE_LEVERAGE, type LeverageBps } from "../../math/leverage.ts";
 import { comparePrices } from "../../math/oracle.ts";
 import { isZeroDecimal } from "../../math/decimal.ts";
 import type { OraclePrice } from "../../math/types.ts";
-import { formatLeverage, formatPrice, formatTokenAmount } from "../../format/ui.ts";
+import { formatPrice, formatTokenAmount } from "../../format/ui.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
-import { parseAmount, usdText } from "../../quotes/common.ts";
+import { parseAmount } from "../../quotes/request-numbers.ts";
 import { fail } from "../../quotes/result.ts";
 import { U64_MAX } from "../../../protocol/constants.ts";
 import { marketLabel, triggerKind } from "./order-slots.ts";
@@ -85,44 +85,6 @@ export function requireBalance(
     "INSUFFICIENT_COLLATERAL",
     `the trade takes ${ui(amount)} but the owner's available deposited balance is ${ui(available)} (deposit first)`,
   );
-}
-
-/**
- * Collateral after fees against the market minimum (`pricing.min_collateral_usd` of the target custody). Market
- * opens need at least the minimum (MinCollateral); limit and trigger orders need more than it (PROTOCOL-v2 §3.4:
- * "> $10 collateral after entry fee").
- */
-export function requireMinCollateral(
-  market: MarketContext,
-  collateralUsd: bigint,
-  strict: boolean,
-  what: string,
-): void {
-  const min = BigInt(market.target.account.pricing.minCollateralUsd);
-  if (strict ? collateralUsd > min : collateralUsd >= min) return;
-  fail(
-    "INSUFFICIENT_COLLATERAL",
-    `${what}: collateral after fees of ${usdText(collateralUsd)} must be ${strict ? "above" : "at least"} the ` +
-      `market minimum of ${usdText(min)}`,
-  );
-}
-
-/**
- * A position's leverage after a size change within the market's initial bounds (min_init_leverage ..
- * max_init_leverage of the target custody; the program's MinLeverage / MaxInitLeverage).
- * Choice: the references do not say which bound an increase is held to; the initial bounds (those of an open) are
- * the stricter reading, so a transaction built here is not refused for leverage.
- */
-export function requireInitLeverage(market: MarketContext, leverage: LeverageBps): void {
-  const p = market.target.account.pricing;
-  const min = BigInt(p.minInitLeverage);
-  const max = BigInt(p.maxInitLeverage);
-  if (leverage === INFINITE_LEVERAGE) fail("INSUFFICIENT_COLLATERAL", "the position would have no margin left");
-  const x = (bps: bigint) => `${formatLeverage(bps)}x`;
-  if (leverage < min) fail("COMPUTE_FAILED", `leverage ${x(leverage)} would be below the market minimum of ${x(min)}`);
-  if (max > 0n && leverage > max) {
-    fail("COMPUTE_FAILED", `leverage ${x(leverage)} would be above the market maximum of ${x(max)}`);
-  }
 }
 
 /**

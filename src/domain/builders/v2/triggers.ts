@@ -9,11 +9,13 @@ import type { Instruction } from "../../../protocol/instructions/instruction.ts"
 import { placeTriggerOrderErInstruction } from "../../../protocol/instructions/v2/place-trigger-order-er.ts";
 import type { OraclePrice, PositionLike } from "../../math/types.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
-import { type OpenPositionRef, type PositionTarget, requirePosition, requirePrice } from "../../quotes/common.ts";
+import { requirePrice } from "../../quotes/market-lookup.ts";
+import { type OpenPositionRef, type PositionTarget, requirePosition } from "../../quotes/position-lookup.ts";
 import { parseOrderPrice } from "../../quotes/order-price.ts";
 import { marketOrders, requireBasket, requireFreeTriggerSlot, triggerKind } from "./order-slots.ts";
 import { custodyKeys, marketAccounts, signerAccounts, type TradeSigner } from "./trade-accounts.ts";
-import { parseOrderSize, requireMinCollateral, requireSizeWithin, requireTriggerSide } from "./trade-checks.ts";
+import { parseOrderSize, requireSizeWithin, requireTriggerSide } from "./trade-checks.ts";
+import { requireMinimumCollateral } from "../../quotes/program-rules.ts";
 
 export interface TriggerPlacement {
   market: MarketContext;
@@ -38,7 +40,10 @@ export function checkTriggerPlacement(orders: BasketOrder | undefined, p: Trigge
   requireTriggerSide(p.market, p.isStopLoss, p.trigger, p.mark, p.priceField);
   requireSizeWithin(p.size, p.position.sizeAmount, p.market, p.sizeField);
   requireFreeTriggerSlot(orders, p.isStopLoss, p.market);
-  requireMinCollateral(p.market, p.position.collateralUsd, true, `a ${triggerKind(p.isStopLoss)}`);
+  requireMinimumCollateral(p.market, p.position.collateralUsd, {
+    strict: true,
+    subject: `a ${triggerKind(p.isStopLoss)}`,
+  });
 }
 
 export function placeTriggerInstruction(

@@ -8,7 +8,7 @@ import { reversePositionBuild } from "../../../../src/domain/builders/earlier/re
 import { reversePositionQuote } from "../../../../src/domain/quotes/reverse.ts";
 import { type Custody, custodyAccount } from "../../../../src/protocol/accounts/index.ts";
 import { formatUsd } from "../../../../src/domain/format/ui.ts";
-import { tradePrices } from "../../../../src/domain/quotes/common.ts";
+import { tradePrices } from "../../../../src/domain/quotes/market-lookup.ts";
 import { positionFigures } from "../../../../src/domain/views/position-metrics.ts";
 import { DAVE, EVE, MINT } from "../../../helpers/hand-built-deployment.ts";
 import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";

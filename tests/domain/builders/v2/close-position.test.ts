@@ -128,7 +128,7 @@ Deno.test("close-position: refusals", async (t) => {
     // 95 % of the size: $5 of the $100 collateral stays.
     const r = refusal(close(f, { position: long, inputUsdUi: "1425", withdrawTokenSymbol: "SOL" }).run);
     assert.equal(r.code, "INSUFFICIENT_COLLATERAL");
-    assert.match(r.err, /the position left open: collateral after fees of \$5.00 must be at least/);
+    assert.match(r.err, /the position left open: collateral after fees of \$5.00 is below the market minimum/);
     f.put("v2", pda.basket(P, ALICE), basketAccount, aliceBasket());
   });
   await t.step("a partial close of less than one native unit", () => {

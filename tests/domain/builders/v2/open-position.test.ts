@@ -3,7 +3,8 @@
  * argument checked against independently derived addresses and hand-computed figures (see _helpers.ts).
  */
 import assert from "node:assert/strict";
-import { openPositionQuote, type OpenPositionRequest } from "../../../../src/domain/quotes/open.ts";
+import { openPositionQuote } from "../../../../src/domain/quotes/open.ts";
+import type { OpenPositionRequest } from "../../../../src/domain/quotes/open-contract.ts";
 import { openPositionTransaction } from "../../../../src/domain/builders/v2/open-position.ts";
 import type { TradeSigner } from "../../../../src/domain/builders/v2/trade-accounts.ts";
 import { basketAccount, marketAccount } from "../../../../src/protocol/accounts/index.ts";

@@ -4,9 +4,7 @@ import {
   availableBalance,
   parseOrderSize,
   requireBalance,
-  requireInitLeverage,
   requireLimitSide,
-  requireMinCollateral,
   requirePermission,
   requireSizeWithin,
   requireTriggerSide,
@@ -60,28 +58,6 @@ Deno.test("order sizes: zero and beyond u64 are refused", () => {
   const long = w.market(M.v2.solLong)!;
   assert.equal(failure(() => requireSizeWithin(10n, 10n, long, "s")), undefined);
   assert.equal(failure(() => requireSizeWithin(11n, 10n, long, "s"))?.code, "ORDER_SIZE_INVALID");
-});
-
-Deno.test("minimum collateral: market opens at least $10, orders more than $10", () => {
-  const w = tradingFixture().snapshot("v2");
-  const long = w.market(M.v2.solLong)!;
-  assert.equal(failure(() => requireMinCollateral(long, 10_000_000n, false, "x")), undefined);
-  assert.equal(failure(() => requireMinCollateral(long, 9_999_999n, false, "x"))?.code, "INSUFFICIENT_COLLATERAL");
-  assert.equal(failure(() => requireMinCollateral(long, 10_000_001n, true, "x")), undefined);
-  assert.deepEqual(failure(() => requireMinCollateral(long, 10_000_000n, true, "a limit order")), {
-    code: "INSUFFICIENT_COLLATERAL",
-    err: "a limit order: collateral after fees of $10.00 must be above the market minimum of $10.00",
-  });
-});
-
-Deno.test("initial leverage bounds (1.1x .. 100x)", () => {
-  const w = tradingFixture().snapshot("v2");
-  const long = w.market(M.v2.solLong)!;
-  assert.equal(failure(() => requireInitLeverage(long, 11_000n)), undefined);
-  assert.equal(failure(() => requireInitLeverage(long, 1_000_000n)), undefined);
-  assert.equal(failure(() => requireInitLeverage(long, 10_999n))?.code, "COMPUTE_FAILED");
-  assert.equal(failure(() => requireInitLeverage(long, 1_000_001n))?.code, "COMPUTE_FAILED");
-  assert.equal(failure(() => requireInitLeverage(long, "Infinity"))?.code, "INSUFFICIENT_COLLATERAL");
 });
 
 Deno.test("balance: deposits − debits + pending credits of the mint", () => {

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { checkTriggerPlacement, standaloneTrigger } from "../../../../src/domain/builders/v2/triggers.ts";
 import { marketOrders, requireBasket } from "../../../../src/domain/builders/v2/order-slots.ts";
-import { requirePosition } from "../../../../src/domain/quotes/common.ts";
+import { requirePosition } from "../../../../src/domain/quotes/position-lookup.ts";
 import { ALICE, M } from "../../../helpers/hand-built-deployment.ts";
 import { custodyOf, failureOf, px, tradingFixture } from "./_helpers.ts";
 

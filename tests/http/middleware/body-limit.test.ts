@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { limitRequestBody } from "../../src/http/middleware/body-limit.ts";
-import { serveOnLoopback } from "../helpers/streams.ts";
+import { limitRequestBody } from "../../../src/http/middleware/body-limit.ts";
+import { serveOnLoopback } from "../../helpers/streams.ts";
 
 const LIMIT = 16;
 

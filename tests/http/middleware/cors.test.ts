@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { cors } from "hono/cors";
-import { parseCorsOrigins } from "../../src/config/cors-origins.ts";
+import { parseCorsOrigins } from "../../../src/config/cors-origins.ts";
 import {
   CORS_ALLOWED_HEADERS,
   CORS_ALLOWED_METHODS,
@@ -14,17 +14,17 @@ import {
   CORS_MAX_AGE_SECONDS,
   corsAnswerLabel,
   corsPreflights,
-} from "../../src/http/middleware/cors.ts";
-import { type HeldAnswer, type PlainAnswer, serviceEdge } from "../../src/http/edge.ts";
-import type { AppEnv } from "../../src/services.ts";
-import { loadConfig } from "../../src/config/env.ts";
-import { createServiceApp } from "../../src/server.ts";
-import { createLogger } from "../../src/http/logger.ts";
-import { VirtualClock } from "../../src/state/clock.ts";
-import { call } from "../helpers/contract.ts";
-import { DOCUMENTS, operationsOf } from "../helpers/openapi.ts";
-import { sampleUrl } from "../helpers/samples.ts";
-import { scrape } from "../helpers/metrics.ts";
+} from "../../../src/http/middleware/cors.ts";
+import { type HeldAnswer, type PlainAnswer, serviceEdge } from "../../../src/http/edge.ts";
+import type { AppEnv } from "../../../src/services.ts";
+import { loadConfig } from "../../../src/config/env.ts";
+import { createServiceApp } from "../../../src/server.ts";
+import { createLogger } from "../../../src/http/logger.ts";
+import { VirtualClock } from "../../../src/state/clock.ts";
+import { call } from "../../helpers/contract.ts";
+import { DOCUMENTS, operationsOf } from "../../helpers/openapi.ts";
+import { sampleUrl } from "../../helpers/samples.ts";
+import { scrape } from "../../helpers/metrics.ts";
 
 const EXPOSED = "*";
 const APP = "http://app.test:5173";

@@ -1,24 +1,24 @@
 /** Observability (issue 14 item 4): request ids, one structured log line per request, /metrics instruments. */
 import assert from "node:assert/strict";
-import { loadConfig } from "../../src/config/env.ts";
-import { createServiceApp } from "../../src/server.ts";
-import { createApp } from "../../src/http/app.ts";
-import { createLogger, type LogLevel } from "../../src/http/logger.ts";
+import { loadConfig } from "../../../src/config/env.ts";
+import { createServiceApp } from "../../../src/server.ts";
+import { createApp } from "../../../src/http/app.ts";
+import { createLogger, type LogLevel } from "../../../src/http/logger.ts";
 import {
   answerRecorder,
   millisecondsText,
   requestIdFor,
   requestLevel,
   requestLine,
-} from "../../src/http/middleware/observe.ts";
-import { joinExchange, serviceEdge } from "../../src/http/edge.ts";
-import { IngestStatus } from "../../src/ingest/status.ts";
-import { ServiceMetrics } from "../../src/http/metrics.ts";
-import { ApiError } from "../../src/http/errors.ts";
-import { PriceStore } from "../../src/state/price-store.ts";
-import { VirtualClock } from "../../src/state/clock.ts";
-import { call } from "../helpers/contract.ts";
-import { scrape } from "../helpers/metrics.ts";
+} from "../../../src/http/middleware/observe.ts";
+import { joinExchange, serviceEdge } from "../../../src/http/edge.ts";
+import { IngestStatus } from "../../../src/ingest/status.ts";
+import { ServiceMetrics } from "../../../src/http/metrics.ts";
+import { ApiError } from "../../../src/http/errors.ts";
+import { PriceStore } from "../../../src/state/price-store.ts";
+import { VirtualClock } from "../../../src/state/clock.ts";
+import { call } from "../../helpers/contract.ts";
+import { scrape } from "../../helpers/metrics.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

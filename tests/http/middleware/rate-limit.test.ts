@@ -1,16 +1,16 @@
 /** The REST rate limit (DECISIONS 4.1): token bucket per client, 429 with headers, exempt paths, 0 disables. */
-import type { AppEnv } from "../../src/services.ts";
+import type { AppEnv } from "../../../src/services.ts";
 import assert from "node:assert/strict";
 import { Hono } from "hono";
-import { rateLimit } from "../../src/http/middleware/rate-limit.ts";
-import { VirtualClock } from "../../src/state/clock.ts";
-import { loadConfig } from "../../src/config/env.ts";
-import { createServiceApp } from "../../src/server.ts";
-import { createLogger } from "../../src/http/logger.ts";
-import { call } from "../helpers/contract.ts";
-import { HAS_REDIS, startRedisServer } from "../helpers/redis-server.ts";
-import { freePort } from "../helpers/ports.ts";
-import { scrape } from "../helpers/metrics.ts";
+import { rateLimit } from "../../../src/http/middleware/rate-limit.ts";
+import { VirtualClock } from "../../../src/state/clock.ts";
+import { loadConfig } from "../../../src/config/env.ts";
+import { createServiceApp } from "../../../src/server.ts";
+import { createLogger } from "../../../src/http/logger.ts";
+import { call } from "../../helpers/contract.ts";
+import { HAS_REDIS, startRedisServer } from "../../helpers/redis-server.ts";
+import { freePort } from "../../helpers/ports.ts";
+import { scrape } from "../../helpers/metrics.ts";
 
 function appWith(ratePerSecond: number, burst: number, clock: VirtualClock, trustProxy = false) {
   const app = new Hono<AppEnv>();
