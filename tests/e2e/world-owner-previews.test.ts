@@ -9,7 +9,8 @@ import assert from "node:assert/strict";
 import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
 import { snapshotFor } from "../../src/handlers/context.ts";
-import { basketSnapshot, positionsByOwner } from "../../src/domain/views/owner.ts";
+import { positionsByOwner } from "../../src/domain/views/owner.ts";
+import { basketSnapshot } from "../helpers/basket-snapshot.ts";
 import { call } from "../helpers/contract.ts";
 import { eventually } from "../helpers/eventually.ts";
 

@@ -17,7 +17,8 @@
  */
 import assert from "node:assert/strict";
 import { PublicKey, VersionedTransaction } from "@solana/web3.js";
-import { type LookupTable, type ReadTransaction, readTransaction } from "../../src/domain/builders/transaction.ts";
+import { type LookupTable } from "../../src/domain/builders/transaction.ts";
+import { type ReadTransaction, readTransaction } from "./read-transaction.ts";
 import {
   parseSetComputeUnitLimit,
   parseSetComputeUnitPrice,

@@ -5,7 +5,11 @@
 import assert from "node:assert/strict";
 import bs58 from "bs58";
 import fc from "fast-check";
-import type { AccountTable, InstructionCodec, ParsedInstruction } from "../../../src/protocol/instructions/define.ts";
+import {
+  type AccountTable,
+  type InstructionCodec,
+  parseInstruction,
+} from "../../../src/protocol/instructions/define.ts";
 import { type Instruction, roleText } from "../../../src/protocol/instructions/instruction.ts";
 import { arbitraryOf } from "../_arbitrary.ts";
 
@@ -46,7 +50,6 @@ export function assertRoundTrip<Acc, A>(
   codec: InstructionCodec<A>,
   table: AccountTable<Acc>,
   build: (programId: string, accounts: Acc, args: A) => Instruction,
-  parse: (ix: Instruction) => ParsedInstruction<Acc, A>,
 ): void {
   const keyArb = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => bs58.encode(b));
   const accountsArb = fc.tuple(
@@ -65,7 +68,7 @@ export function assertRoundTrip<Acc, A>(
       const ix = build(programId, accounts, args);
       assert.ok(Object.isFrozen(ix) && Object.isFrozen(ix.accounts), "frozen");
       if (codec.dataSize !== undefined) assert.equal(ix.data.length, codec.dataSize);
-      const parsed = parse(ix);
+      const parsed = parseInstruction(codec, table, ix);
       assert.equal(parsed.programAddress, programId);
       assert.deepEqual(parsed.accounts, accounts);
       assert.deepEqual(parsed.args, args);

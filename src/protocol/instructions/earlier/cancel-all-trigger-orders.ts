@@ -4,7 +4,7 @@
  */
 import * as pda from "../../pda.ts";
 import { type NoArgs, noArgs, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W } = AccountRole;
@@ -49,10 +49,4 @@ export function cancelAllTriggerOrdersInstruction(
     CANCEL_ALL_TRIGGER_ORDERS_ACCOUNTS.metas(programId, accounts),
     {},
   );
-}
-
-export function parseCancelAllTriggerOrdersInstruction(
-  ix: Instruction,
-): ParsedInstruction<CancelAllTriggerOrdersAccounts, NoArgs> {
-  return parseInstruction(cancelAllTriggerOrders, CANCEL_ALL_TRIGGER_ORDERS_ACCOUNTS, ix);
 }

@@ -4,7 +4,7 @@
 import { struct, u8 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -78,10 +78,4 @@ export function cancelLimitOrderInstruction(
   args: CancelLimitOrderArgs,
 ): Instruction {
   return cancelLimitOrder.instruction(programId, CANCEL_LIMIT_ORDER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseCancelLimitOrderInstruction(
-  ix: Instruction,
-): ParsedInstruction<CancelLimitOrderAccounts, CancelLimitOrderArgs> {
-  return parseInstruction(cancelLimitOrder, CANCEL_LIMIT_ORDER_ACCOUNTS, ix);
 }

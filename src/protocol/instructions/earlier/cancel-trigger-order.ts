@@ -4,7 +4,7 @@
 import { bool, struct, u8 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -50,10 +50,4 @@ export function cancelTriggerOrderInstruction(
   args: CancelTriggerOrderArgs,
 ): Instruction {
   return cancelTriggerOrder.instruction(programId, CANCEL_TRIGGER_ORDER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseCancelTriggerOrderInstruction(
-  ix: Instruction,
-): ParsedInstruction<CancelTriggerOrderAccounts, CancelTriggerOrderArgs> {
-  return parseInstruction(cancelTriggerOrder, CANCEL_TRIGGER_ORDER_ACCOUNTS, ix);
 }

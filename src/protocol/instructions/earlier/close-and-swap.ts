@@ -4,7 +4,7 @@
 import { struct } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, type Privilege, privilege, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { type AccountMeta, AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
@@ -116,10 +116,4 @@ export function closeAndSwapInstruction(
     [...CLOSE_AND_SWAP_ACCOUNTS.metas(programId, accounts), ...remaining],
     args,
   );
-}
-
-export function parseCloseAndSwapInstruction(
-  ix: Instruction,
-): ParsedInstruction<CloseAndSwapAccounts, CloseAndSwapArgs> {
-  return parseInstruction(closeAndSwap, CLOSE_AND_SWAP_ACCOUNTS, ix);
 }

@@ -4,7 +4,7 @@
 import { struct } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, type Privilege, privilege, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { type AccountMeta, AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS, WRITABLE_SIGNER: WS } = AccountRole;
@@ -98,10 +98,4 @@ export function closePositionInstruction(
     [...CLOSE_POSITION_ACCOUNTS.metas(programId, accounts), ...remaining],
     args,
   );
-}
-
-export function parseClosePositionInstruction(
-  ix: Instruction,
-): ParsedInstruction<ClosePositionAccounts, ClosePositionArgs> {
-  return parseInstruction(closePosition, CLOSE_POSITION_ACCOUNTS, ix);
 }

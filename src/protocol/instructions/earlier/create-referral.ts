@@ -2,7 +2,7 @@
  * `create_referral` (PROTOCOL-v1 §8.10): links the owner to a referrer by the referrer's token stake account.
  */
 import { type NoArgs, noArgs, systemProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
@@ -36,8 +36,4 @@ export const CREATE_REFERRAL_ACCOUNTS = accountTable<CreateReferralAccounts>("cr
 
 export function createReferralInstruction(programId: string, accounts: CreateReferralAccounts): Instruction {
   return createReferral.instruction(programId, CREATE_REFERRAL_ACCOUNTS.metas(programId, accounts), {});
-}
-
-export function parseCreateReferralInstruction(ix: Instruction): ParsedInstruction<CreateReferralAccounts, NoArgs> {
-  return parseInstruction(createReferral, CREATE_REFERRAL_ACCOUNTS, ix);
 }

@@ -5,7 +5,7 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { systemProgram, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
@@ -73,10 +73,4 @@ export function depositTokenStakeInstruction(
   args: DepositTokenStakeArgs,
 ): Instruction {
   return depositTokenStake.instruction(programId, DEPOSIT_TOKEN_STAKE_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseDepositTokenStakeInstruction(
-  ix: Instruction,
-): ParsedInstruction<DepositTokenStakeAccounts, DepositTokenStakeArgs> {
-  return parseInstruction(depositTokenStake, DEPOSIT_TOKEN_STAKE_ACCOUNTS, ix);
 }

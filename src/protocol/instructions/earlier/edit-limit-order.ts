@@ -5,7 +5,7 @@
 import { struct, u64, u8 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
@@ -111,10 +111,4 @@ export function editLimitOrderInstruction(
   args: EditLimitOrderArgs,
 ): Instruction {
   return editLimitOrder.instruction(programId, EDIT_LIMIT_ORDER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseEditLimitOrderInstruction(
-  ix: Instruction,
-): ParsedInstruction<EditLimitOrderAccounts, EditLimitOrderArgs> {
-  return parseInstruction(editLimitOrder, EDIT_LIMIT_ORDER_ACCOUNTS, ix);
 }

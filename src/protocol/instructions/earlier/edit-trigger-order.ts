@@ -4,7 +4,7 @@
 import { bool, struct, u64, u8 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -89,10 +89,4 @@ export function editTriggerOrderInstruction(
   args: EditTriggerOrderArgs,
 ): Instruction {
   return editTriggerOrder.instruction(programId, EDIT_TRIGGER_ORDER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseEditTriggerOrderInstruction(
-  ix: Instruction,
-): ParsedInstruction<EditTriggerOrderAccounts, EditTriggerOrderArgs> {
-  return parseInstruction(editTriggerOrder, EDIT_TRIGGER_ORDER_ACCOUNTS, ix);
 }

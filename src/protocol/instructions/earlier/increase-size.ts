@@ -8,7 +8,7 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, type Privilege, privilege, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { type AccountMeta, AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -98,10 +98,4 @@ export function increaseSizeInstruction(
     [...INCREASE_SIZE_ACCOUNTS.metas(programId, accounts), ...remaining],
     args,
   );
-}
-
-export function parseIncreaseSizeInstruction(
-  ix: Instruction,
-): ParsedInstruction<IncreaseSizeAccounts, IncreaseSizeArgs> {
-  return parseInstruction(increaseSize, INCREASE_SIZE_ACCOUNTS, ix);
 }

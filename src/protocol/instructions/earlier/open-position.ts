@@ -12,7 +12,7 @@ import {
   systemProgram,
   theProgram,
 } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { type AccountMeta, AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
@@ -121,10 +121,4 @@ export function openPositionInstruction(
     [...OPEN_POSITION_ACCOUNTS.metas(programId, accounts), ...remaining],
     args,
   );
-}
-
-export function parseOpenPositionInstruction(
-  ix: Instruction,
-): ParsedInstruction<OpenPositionAccounts, OpenPositionArgs> {
-  return parseInstruction(openPosition, OPEN_POSITION_ACCOUNTS, ix);
 }

@@ -5,7 +5,7 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, systemProgram, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
@@ -114,10 +114,4 @@ export function placeLimitOrderInstruction(
   args: PlaceLimitOrderArgs,
 ): Instruction {
   return placeLimitOrder.instruction(programId, PLACE_LIMIT_ORDER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parsePlaceLimitOrderInstruction(
-  ix: Instruction,
-): ParsedInstruction<PlaceLimitOrderAccounts, PlaceLimitOrderArgs> {
-  return parseInstruction(placeLimitOrder, PLACE_LIMIT_ORDER_ACCOUNTS, ix);
 }

@@ -4,7 +4,7 @@
 import { bool, struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, systemProgram, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS, WRITABLE_SIGNER: WS } = AccountRole;
@@ -92,10 +92,4 @@ export function placeTriggerOrderInstruction(
   args: PlaceTriggerOrderArgs,
 ): Instruction {
   return placeTriggerOrder.instruction(programId, PLACE_TRIGGER_ORDER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parsePlaceTriggerOrderInstruction(
-  ix: Instruction,
-): ParsedInstruction<PlaceTriggerOrderAccounts, PlaceTriggerOrderArgs> {
-  return parseInstruction(placeTriggerOrder, PLACE_TRIGGER_ORDER_ACCOUNTS, ix);
 }

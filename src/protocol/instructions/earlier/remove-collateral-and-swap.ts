@@ -4,7 +4,7 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
@@ -115,10 +115,4 @@ export function removeCollateralAndSwapInstruction(
     REMOVE_COLLATERAL_AND_SWAP_ACCOUNTS.metas(programId, accounts),
     args,
   );
-}
-
-export function parseRemoveCollateralAndSwapInstruction(
-  ix: Instruction,
-): ParsedInstruction<RemoveCollateralAndSwapAccounts, RemoveCollateralAndSwapArgs> {
-  return parseInstruction(removeCollateralAndSwap, REMOVE_COLLATERAL_AND_SWAP_ACCOUNTS, ix);
 }

@@ -4,7 +4,7 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -87,10 +87,4 @@ export function removeCollateralInstruction(
   args: RemoveCollateralArgs,
 ): Instruction {
   return removeCollateral.instruction(programId, REMOVE_COLLATERAL_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseRemoveCollateralInstruction(
-  ix: Instruction,
-): ParsedInstruction<RemoveCollateralAccounts, RemoveCollateralArgs> {
-  return parseInstruction(removeCollateral, REMOVE_COLLATERAL_ACCOUNTS, ix);
 }

@@ -4,7 +4,7 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
@@ -102,10 +102,4 @@ export function swapAndAddCollateralInstruction(
   args: SwapAndAddCollateralArgs,
 ): Instruction {
   return swapAndAddCollateral.instruction(programId, SWAP_AND_ADD_COLLATERAL_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseSwapAndAddCollateralInstruction(
-  ix: Instruction,
-): ParsedInstruction<SwapAndAddCollateralAccounts, SwapAndAddCollateralArgs> {
-  return parseInstruction(swapAndAddCollateral, SWAP_AND_ADD_COLLATERAL_ACCOUNTS, ix);
 }

@@ -12,7 +12,7 @@ import {
   systemProgram,
   theProgram,
 } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { type AccountMeta, AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
@@ -132,8 +132,4 @@ export function swapAndOpenInstruction(
   remaining: readonly AccountMeta[] = [],
 ): Instruction {
   return swapAndOpen.instruction(programId, [...SWAP_AND_OPEN_ACCOUNTS.metas(programId, accounts), ...remaining], args);
-}
-
-export function parseSwapAndOpenInstruction(ix: Instruction): ParsedInstruction<SwapAndOpenAccounts, SwapAndOpenArgs> {
-  return parseInstruction(swapAndOpen, SWAP_AND_OPEN_ACCOUNTS, ix);
 }

@@ -8,7 +8,7 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { type AccountMeta, AccountRole, type Instruction, readonly } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -124,8 +124,4 @@ export function swapInstruction(
     [...SWAP_ACCOUNTS.metas(programId, accounts), ...swapRemainingAccounts(pool)],
     args,
   );
-}
-
-export function parseSwapInstruction(ix: Instruction): ParsedInstruction<SwapAccounts, SwapArgs> {
-  return parseInstruction(swap, SWAP_ACCOUNTS, ix);
 }

@@ -6,7 +6,7 @@
 import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID } from "../../constants.ts";
 import { associatedTokenAddress } from "../../pda.ts";
 import { type NoArgs, noArgs, systemProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 import { checkTokenProgram } from "./token.ts";
 
@@ -52,9 +52,4 @@ export function createAssociatedTokenIdempotentInstruction(
     CREATE_ASSOCIATED_TOKEN_IDEMPOTENT_ACCOUNTS.metas(ASSOCIATED_TOKEN_PROGRAM_ID, { ...accounts, associatedToken }),
     {},
   );
-}
-export function parseCreateAssociatedTokenIdempotentInstruction(
-  ix: Instruction,
-): ParsedInstruction<CreateAssociatedTokenIdempotentAccounts, NoArgs> {
-  return parseInstruction(createAssociatedTokenIdempotent, CREATE_ASSOCIATED_TOKEN_IDEMPOTENT_ACCOUNTS, ix);
 }

@@ -4,7 +4,7 @@
  */
 import { struct, u64 } from "../../codec/mod.ts";
 import { SYSTEM_PROGRAM_ID } from "../../constants.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 export const TRANSFER_SOL_TAG = "02000000";
@@ -30,7 +30,4 @@ export const TRANSFER_SOL_ACCOUNTS = accountTable<TransferSolAccounts>("Transfer
 
 export function transferSolInstruction(accounts: TransferSolAccounts, args: TransferSolArgs): Instruction {
   return transferSol.instruction(SYSTEM_PROGRAM_ID, TRANSFER_SOL_ACCOUNTS.metas(SYSTEM_PROGRAM_ID, accounts), args);
-}
-export function parseTransferSolInstruction(ix: Instruction): ParsedInstruction<TransferSolAccounts, TransferSolArgs> {
-  return parseInstruction(transferSol, TRANSFER_SOL_ACCOUNTS, ix);
 }

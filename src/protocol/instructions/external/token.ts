@@ -7,7 +7,7 @@
 import { struct, u64, u8 } from "../../codec/mod.ts";
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "../../constants.ts";
 import { type NoArgs, noArgs } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -55,11 +55,6 @@ export function transferCheckedInstruction(
   const program = checkTokenProgram(tokenProgram);
   return transferChecked.instruction(program, TRANSFER_CHECKED_ACCOUNTS.metas(program, accounts), args);
 }
-export function parseTransferCheckedInstruction(
-  ix: Instruction,
-): ParsedInstruction<TransferCheckedAccounts, TransferCheckedArgs> {
-  return parseInstruction(transferChecked, TRANSFER_CHECKED_ACCOUNTS, ix);
-}
 
 // ---- CloseAccount -------------------------------------------------------------------------------------------------
 
@@ -82,9 +77,6 @@ export function closeAccountInstruction(tokenProgram: string, accounts: CloseAcc
   const program = checkTokenProgram(tokenProgram);
   return closeAccount.instruction(program, CLOSE_ACCOUNT_ACCOUNTS.metas(program, accounts), {});
 }
-export function parseCloseAccountInstruction(ix: Instruction): ParsedInstruction<CloseAccountAccounts, NoArgs> {
-  return parseInstruction(closeAccount, CLOSE_ACCOUNT_ACCOUNTS, ix);
-}
 
 // ---- SyncNative ---------------------------------------------------------------------------------------------------
 
@@ -98,7 +90,4 @@ export const SYNC_NATIVE_ACCOUNTS = accountTable<SyncNativeAccounts>("SyncNative
 export function syncNativeInstruction(tokenProgram: string, accounts: SyncNativeAccounts): Instruction {
   const program = checkTokenProgram(tokenProgram);
   return syncNative.instruction(program, SYNC_NATIVE_ACCOUNTS.metas(program, accounts), {});
-}
-export function parseSyncNativeInstruction(ix: Instruction): ParsedInstruction<SyncNativeAccounts, NoArgs> {
-  return parseInstruction(syncNative, SYNC_NATIVE_ACCOUNTS, ix);
 }

@@ -5,7 +5,7 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -94,10 +94,4 @@ export function addCollateralErInstruction(
   args: AddCollateralErArgs,
 ): Instruction {
   return addCollateralEr.instruction(programId, ADD_COLLATERAL_ER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseAddCollateralErInstruction(
-  ix: Instruction,
-): ParsedInstruction<AddCollateralErAccounts, AddCollateralErArgs> {
-  return parseInstruction(addCollateralEr, ADD_COLLATERAL_ER_ACCOUNTS, ix);
 }

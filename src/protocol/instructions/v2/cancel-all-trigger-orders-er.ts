@@ -4,7 +4,7 @@
 import { pubkey, struct } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -67,10 +67,4 @@ export function cancelAllTriggerOrdersErInstruction(
     CANCEL_ALL_TRIGGER_ORDERS_ER_ACCOUNTS.metas(programId, accounts),
     args,
   );
-}
-
-export function parseCancelAllTriggerOrdersErInstruction(
-  ix: Instruction,
-): ParsedInstruction<CancelAllTriggerOrdersErAccounts, CancelAllTriggerOrdersErArgs> {
-  return parseInstruction(cancelAllTriggerOrdersEr, CANCEL_ALL_TRIGGER_ORDERS_ER_ACCOUNTS, ix);
 }

@@ -4,7 +4,7 @@
 import { pubkey, struct, u8 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -74,10 +74,4 @@ export function cancelLimitOrderErInstruction(
   args: CancelLimitOrderErArgs,
 ): Instruction {
   return cancelLimitOrderEr.instruction(programId, CANCEL_LIMIT_ORDER_ER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseCancelLimitOrderErInstruction(
-  ix: Instruction,
-): ParsedInstruction<CancelLimitOrderErAccounts, CancelLimitOrderErArgs> {
-  return parseInstruction(cancelLimitOrderEr, CANCEL_LIMIT_ORDER_ER_ACCOUNTS, ix);
 }

@@ -4,7 +4,7 @@
 import { bool, pubkey, struct, u8 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -64,10 +64,4 @@ export function cancelTriggerOrderErInstruction(
   args: CancelTriggerOrderErArgs,
 ): Instruction {
   return cancelTriggerOrderEr.instruction(programId, CANCEL_TRIGGER_ORDER_ER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseCancelTriggerOrderErInstruction(
-  ix: Instruction,
-): ParsedInstruction<CancelTriggerOrderErAccounts, CancelTriggerOrderErArgs> {
-  return parseInstruction(cancelTriggerOrderEr, CANCEL_TRIGGER_ORDER_ER_ACCOUNTS, ix);
 }

@@ -4,7 +4,7 @@
 import { struct } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, type Privilege, privilege, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { type AccountMeta, AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -97,10 +97,4 @@ export function closePositionErInstruction(
     ...CLOSE_POSITION_ER_ACCOUNTS.metas(programId, accounts),
     ...remaining,
   ], args);
-}
-
-export function parseClosePositionErInstruction(
-  ix: Instruction,
-): ParsedInstruction<ClosePositionErAccounts, ClosePositionErArgs> {
-  return parseInstruction(closePositionEr, CLOSE_POSITION_ER_ACCOUNTS, ix);
 }

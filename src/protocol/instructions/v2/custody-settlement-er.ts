@@ -4,7 +4,7 @@
  */
 import * as pda from "../../pda.ts";
 import { magicContext, magicProgram, type NoArgs, noArgs, systemProgram, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -78,10 +78,4 @@ export const CUSTODY_SETTLEMENT_ER_ACCOUNTS = accountTable<CustodySettlementErAc
 
 export function custodySettlementErInstruction(programId: string, accounts: CustodySettlementErAccounts): Instruction {
   return custodySettlementEr.instruction(programId, CUSTODY_SETTLEMENT_ER_ACCOUNTS.metas(programId, accounts), {});
-}
-
-export function parseCustodySettlementErInstruction(
-  ix: Instruction,
-): ParsedInstruction<CustodySettlementErAccounts, NoArgs> {
-  return parseInstruction(custodySettlementEr, CUSTODY_SETTLEMENT_ER_ACCOUNTS, ix);
 }

@@ -3,7 +3,7 @@
  */
 import * as pda from "../../pda.ts";
 import { type NoArgs, noArgs, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W } = AccountRole;
@@ -81,10 +81,4 @@ export function custodySettlementSettleInstruction(
     CUSTODY_SETTLEMENT_SETTLE_ACCOUNTS.metas(programId, accounts),
     {},
   );
-}
-
-export function parseCustodySettlementSettleInstruction(
-  ix: Instruction,
-): ParsedInstruction<CustodySettlementSettleAccounts, NoArgs> {
-  return parseInstruction(custodySettlementSettle, CUSTODY_SETTLEMENT_SETTLE_ACCOUNTS, ix);
 }

@@ -4,7 +4,7 @@
  */
 import * as pda from "../../pda.ts";
 import { delegationProgram, type NoArgs, noArgs, systemProgram, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -94,10 +94,4 @@ export function custodySettlementWithActionInstruction(
     CUSTODY_SETTLEMENT_WITH_ACTION_ACCOUNTS.metas(programId, accounts),
     {},
   );
-}
-
-export function parseCustodySettlementWithActionInstruction(
-  ix: Instruction,
-): ParsedInstruction<CustodySettlementWithActionAccounts, NoArgs> {
-  return parseInstruction(custodySettlementWithAction, CUSTODY_SETTLEMENT_WITH_ACTION_ACCOUNTS, ix);
 }

@@ -4,7 +4,7 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, type Privilege, privilege, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { type AccountMeta, AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -106,10 +106,4 @@ export function decreasePositionSizeErInstruction(
     ...DECREASE_POSITION_SIZE_ER_ACCOUNTS.metas(programId, accounts),
     ...remaining,
   ], args);
-}
-
-export function parseDecreasePositionSizeErInstruction(
-  ix: Instruction,
-): ParsedInstruction<DecreasePositionSizeErAccounts, DecreasePositionSizeErArgs> {
-  return parseInstruction(decreasePositionSizeEr, DECREASE_POSITION_SIZE_ER_ACCOUNTS, ix);
 }

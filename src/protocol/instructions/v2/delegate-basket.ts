@@ -3,7 +3,7 @@
  */
 import * as pda from "../../pda.ts";
 import { delegationProgram, type NoArgs, noArgs, systemProgram, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
@@ -55,8 +55,4 @@ export const DELEGATE_BASKET_ACCOUNTS = accountTable<DelegateBasketAccounts>("de
 
 export function delegateBasketInstruction(programId: string, accounts: DelegateBasketAccounts): Instruction {
   return delegateBasket.instruction(programId, DELEGATE_BASKET_ACCOUNTS.metas(programId, accounts), {});
-}
-
-export function parseDelegateBasketInstruction(ix: Instruction): ParsedInstruction<DelegateBasketAccounts, NoArgs> {
-  return parseInstruction(delegateBasket, DELEGATE_BASKET_ACCOUNTS, ix);
 }

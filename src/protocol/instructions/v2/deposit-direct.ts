@@ -5,7 +5,7 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { systemProgram, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
@@ -76,10 +76,4 @@ export function depositDirectInstruction(
   args: DepositDirectArgs,
 ): Instruction {
   return depositDirect.instruction(programId, DEPOSIT_DIRECT_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseDepositDirectInstruction(
-  ix: Instruction,
-): ParsedInstruction<DepositDirectAccounts, DepositDirectArgs> {
-  return parseInstruction(depositDirect, DEPOSIT_DIRECT_ACCOUNTS, ix);
 }

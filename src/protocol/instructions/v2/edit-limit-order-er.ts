@@ -5,7 +5,7 @@
 import { struct, u64, u8 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -105,10 +105,4 @@ export function editLimitOrderErInstruction(
   args: EditLimitOrderErArgs,
 ): Instruction {
   return editLimitOrderEr.instruction(programId, EDIT_LIMIT_ORDER_ER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseEditLimitOrderErInstruction(
-  ix: Instruction,
-): ParsedInstruction<EditLimitOrderErAccounts, EditLimitOrderErArgs> {
-  return parseInstruction(editLimitOrderEr, EDIT_LIMIT_ORDER_ER_ACCOUNTS, ix);
 }

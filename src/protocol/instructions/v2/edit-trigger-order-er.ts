@@ -5,7 +5,7 @@
 import { bool, struct, u64, u8 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -96,10 +96,4 @@ export function editTriggerOrderErInstruction(
   args: EditTriggerOrderErArgs,
 ): Instruction {
   return editTriggerOrderEr.instruction(programId, EDIT_TRIGGER_ORDER_ER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseEditTriggerOrderErInstruction(
-  ix: Instruction,
-): ParsedInstruction<EditTriggerOrderErAccounts, EditTriggerOrderErArgs> {
-  return parseInstruction(editTriggerOrderEr, EDIT_TRIGGER_ORDER_ER_ACCOUNTS, ix);
 }

@@ -5,7 +5,7 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, type Privilege, privilege, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { type AccountMeta, AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -113,10 +113,4 @@ export function increasePositionSizeErInstruction(
     ...INCREASE_POSITION_SIZE_ER_ACCOUNTS.metas(programId, accounts),
     ...remaining,
   ], args);
-}
-
-export function parseIncreasePositionSizeErInstruction(
-  ix: Instruction,
-): ParsedInstruction<IncreasePositionSizeErAccounts, IncreasePositionSizeErArgs> {
-  return parseInstruction(increasePositionSizeEr, INCREASE_POSITION_SIZE_ER_ACCOUNTS, ix);
 }

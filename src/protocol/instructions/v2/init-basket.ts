@@ -3,7 +3,7 @@
  */
 import { struct, u8 } from "../../codec/mod.ts";
 import { systemProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
@@ -58,8 +58,4 @@ export function initBasketInstruction(
   args: InitBasketArgs,
 ): Instruction {
   return initBasket.instruction(programId, INIT_BASKET_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseInitBasketInstruction(ix: Instruction): ParsedInstruction<InitBasketAccounts, InitBasketArgs> {
-  return parseInstruction(initBasket, INIT_BASKET_ACCOUNTS, ix);
 }

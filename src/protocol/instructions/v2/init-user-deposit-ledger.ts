@@ -3,7 +3,7 @@
  */
 import { struct, u8 } from "../../codec/mod.ts";
 import { systemProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
@@ -54,10 +54,4 @@ export function initUserDepositLedgerInstruction(
     INIT_USER_DEPOSIT_LEDGER_ACCOUNTS.metas(programId, accounts),
     args,
   );
-}
-
-export function parseInitUserDepositLedgerInstruction(
-  ix: Instruction,
-): ParsedInstruction<InitUserDepositLedgerAccounts, InitUserDepositLedgerArgs> {
-  return parseInstruction(initUserDepositLedger, INIT_USER_DEPOSIT_LEDGER_ACCOUNTS, ix);
 }

@@ -4,7 +4,7 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, type Privilege, privilege, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { type AccountMeta, AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -110,10 +110,4 @@ export function openPositionErInstruction(
     [...OPEN_POSITION_ER_ACCOUNTS.metas(programId, accounts), ...remaining],
     args,
   );
-}
-
-export function parseOpenPositionErInstruction(
-  ix: Instruction,
-): ParsedInstruction<OpenPositionErAccounts, OpenPositionErArgs> {
-  return parseInstruction(openPositionEr, OPEN_POSITION_ER_ACCOUNTS, ix);
 }

@@ -5,7 +5,7 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -108,10 +108,4 @@ export function placeLimitOrderErInstruction(
   args: PlaceLimitOrderErArgs,
 ): Instruction {
   return placeLimitOrderEr.instruction(programId, PLACE_LIMIT_ORDER_ER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parsePlaceLimitOrderErInstruction(
-  ix: Instruction,
-): ParsedInstruction<PlaceLimitOrderErAccounts, PlaceLimitOrderErArgs> {
-  return parseInstruction(placeLimitOrderEr, PLACE_LIMIT_ORDER_ER_ACCOUNTS, ix);
 }

@@ -4,7 +4,7 @@
 import { bool, struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -95,10 +95,4 @@ export function placeTriggerOrderErInstruction(
   args: PlaceTriggerOrderErArgs,
 ): Instruction {
   return placeTriggerOrderEr.instruction(programId, PLACE_TRIGGER_ORDER_ER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parsePlaceTriggerOrderErInstruction(
-  ix: Instruction,
-): ParsedInstruction<PlaceTriggerOrderErAccounts, PlaceTriggerOrderErArgs> {
-  return parseInstruction(placeTriggerOrderEr, PLACE_TRIGGER_ORDER_ER_ACCOUNTS, ix);
 }

@@ -5,7 +5,7 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -91,10 +91,4 @@ export function removeCollateralErInstruction(
   args: RemoveCollateralErArgs,
 ): Instruction {
   return removeCollateralEr.instruction(programId, REMOVE_COLLATERAL_ER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseRemoveCollateralErInstruction(
-  ix: Instruction,
-): ParsedInstruction<RemoveCollateralErAccounts, RemoveCollateralErArgs> {
-  return parseInstruction(removeCollateralEr, REMOVE_COLLATERAL_ER_ACCOUNTS, ix);
 }

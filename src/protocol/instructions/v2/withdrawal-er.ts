@@ -4,7 +4,7 @@
  */
 import * as pda from "../../pda.ts";
 import { magicContext, magicProgram, type NoArgs, noArgs, systemProgram, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -77,8 +77,4 @@ export const WITHDRAWAL_ER_ACCOUNTS = accountTable<WithdrawalErAccounts>("withdr
 
 export function withdrawalErInstruction(programId: string, accounts: WithdrawalErAccounts): Instruction {
   return withdrawalEr.instruction(programId, WITHDRAWAL_ER_ACCOUNTS.metas(programId, accounts), {});
-}
-
-export function parseWithdrawalErInstruction(ix: Instruction): ParsedInstruction<WithdrawalErAccounts, NoArgs> {
-  return parseInstruction(withdrawalEr, WITHDRAWAL_ER_ACCOUNTS, ix);
 }

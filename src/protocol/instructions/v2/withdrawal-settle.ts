@@ -4,7 +4,7 @@
  */
 import * as pda from "../../pda.ts";
 import { type NoArgs, noArgs, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W } = AccountRole;
@@ -65,8 +65,4 @@ export const WITHDRAWAL_SETTLE_ACCOUNTS = accountTable<WithdrawalSettleAccounts>
 
 export function withdrawalSettleInstruction(programId: string, accounts: WithdrawalSettleAccounts): Instruction {
   return withdrawalSettle.instruction(programId, WITHDRAWAL_SETTLE_ACCOUNTS.metas(programId, accounts), {});
-}
-
-export function parseWithdrawalSettleInstruction(ix: Instruction): ParsedInstruction<WithdrawalSettleAccounts, NoArgs> {
-  return parseInstruction(withdrawalSettle, WITHDRAWAL_SETTLE_ACCOUNTS, ix);
 }

@@ -5,7 +5,7 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { delegationProgram, systemProgram, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS, WRITABLE_SIGNER: WS } = AccountRole;
@@ -97,10 +97,4 @@ export function withdrawalWithActionInstruction(
   args: WithdrawalWithActionArgs,
 ): Instruction {
   return withdrawalWithAction.instruction(programId, WITHDRAWAL_WITH_ACTION_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseWithdrawalWithActionInstruction(
-  ix: Instruction,
-): ParsedInstruction<WithdrawalWithActionAccounts, WithdrawalWithActionArgs> {
-  return parseInstruction(withdrawalWithAction, WITHDRAWAL_WITH_ACTION_ACCOUNTS, ix);
 }

@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
   ADD_COLLATERAL_ACCOUNTS,
@@ -5,7 +6,6 @@ import {
   addCollateral,
   type AddCollateralArgs,
   addCollateralInstruction,
-  parseAddCollateralInstruction,
 } from "../../../../src/protocol/instructions/earlier/add-collateral.ts";
 import {
   assertAccounts,
@@ -77,5 +77,5 @@ Deno.test("add_collateral: accounts in the order and with the flags of PROTOCOL-
 });
 
 Deno.test("add_collateral: build → parse round trip (property)", () => {
-  assertRoundTrip(P, addCollateral, ADD_COLLATERAL_ACCOUNTS, addCollateralInstruction, parseAddCollateralInstruction);
+  assertRoundTrip(P, addCollateral, ADD_COLLATERAL_ACCOUNTS, addCollateralInstruction);
 });

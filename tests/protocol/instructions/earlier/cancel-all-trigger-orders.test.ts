@@ -1,10 +1,10 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
   CANCEL_ALL_TRIGGER_ORDERS_ACCOUNTS,
   CANCEL_ALL_TRIGGER_ORDERS_DISCRIMINATOR,
   cancelAllTriggerOrders,
   cancelAllTriggerOrdersInstruction,
-  parseCancelAllTriggerOrdersInstruction,
 } from "../../../../src/protocol/instructions/earlier/cancel-all-trigger-orders.ts";
 import {
   assertAccounts,
@@ -56,6 +56,5 @@ Deno.test("cancel_all_trigger_orders: build → parse round trip (property)", ()
     cancelAllTriggerOrders,
     CANCEL_ALL_TRIGGER_ORDERS_ACCOUNTS,
     cancelAllTriggerOrdersInstruction,
-    parseCancelAllTriggerOrdersInstruction,
   );
 });

@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
   CANCEL_LIMIT_ORDER_ACCOUNTS,
@@ -5,7 +6,6 @@ import {
   cancelLimitOrder,
   type CancelLimitOrderArgs,
   cancelLimitOrderInstruction,
-  parseCancelLimitOrderInstruction,
 } from "../../../../src/protocol/instructions/earlier/cancel-limit-order.ts";
 import {
   assertAccounts,
@@ -78,6 +78,5 @@ Deno.test("cancel_limit_order: build → parse round trip (property)", () => {
     cancelLimitOrder,
     CANCEL_LIMIT_ORDER_ACCOUNTS,
     cancelLimitOrderInstruction,
-    parseCancelLimitOrderInstruction,
   );
 });

@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
   CANCEL_TRIGGER_ORDER_ACCOUNTS,
@@ -5,7 +6,6 @@ import {
   cancelTriggerOrder,
   type CancelTriggerOrderArgs,
   cancelTriggerOrderInstruction,
-  parseCancelTriggerOrderInstruction,
 } from "../../../../src/protocol/instructions/earlier/cancel-trigger-order.ts";
 import {
   assertAccounts,
@@ -62,6 +62,5 @@ Deno.test("cancel_trigger_order: build → parse round trip (property)", () => {
     cancelTriggerOrder,
     CANCEL_TRIGGER_ORDER_ACCOUNTS,
     cancelTriggerOrderInstruction,
-    parseCancelTriggerOrderInstruction,
   );
 });

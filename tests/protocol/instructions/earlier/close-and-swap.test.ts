@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
   CLOSE_AND_SWAP_ACCOUNTS,
@@ -5,7 +6,6 @@ import {
   closeAndSwap,
   type CloseAndSwapArgs,
   closeAndSwapInstruction,
-  parseCloseAndSwapInstruction,
 } from "../../../../src/protocol/instructions/earlier/close-and-swap.ts";
 import {
   assertAccounts,
@@ -95,5 +95,5 @@ Deno.test("close_and_swap: accounts in the order and with the flags of PROTOCOL-
 });
 
 Deno.test("close_and_swap: build → parse round trip (property)", () => {
-  assertRoundTrip(P, closeAndSwap, CLOSE_AND_SWAP_ACCOUNTS, closeAndSwapInstruction, parseCloseAndSwapInstruction);
+  assertRoundTrip(P, closeAndSwap, CLOSE_AND_SWAP_ACCOUNTS, closeAndSwapInstruction);
 });

@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
   CLOSE_POSITION_ACCOUNTS,
@@ -5,7 +6,6 @@ import {
   closePosition,
   type ClosePositionArgs,
   closePositionInstruction,
-  parseClosePositionInstruction,
 } from "../../../../src/protocol/instructions/earlier/close-position.ts";
 import {
   assertAccounts,
@@ -83,5 +83,5 @@ Deno.test("close_position: accounts in the order and with the flags of PROTOCOL-
 });
 
 Deno.test("close_position: build → parse round trip (property)", () => {
-  assertRoundTrip(P, closePosition, CLOSE_POSITION_ACCOUNTS, closePositionInstruction, parseClosePositionInstruction);
+  assertRoundTrip(P, closePosition, CLOSE_POSITION_ACCOUNTS, closePositionInstruction);
 });

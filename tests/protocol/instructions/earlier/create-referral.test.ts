@@ -1,10 +1,10 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
   CREATE_REFERRAL_ACCOUNTS,
   CREATE_REFERRAL_DISCRIMINATOR,
   createReferral,
   createReferralInstruction,
-  parseCreateReferralInstruction,
 } from "../../../../src/protocol/instructions/earlier/create-referral.ts";
 import {
   assertAccounts,
@@ -59,6 +59,5 @@ Deno.test("create_referral: build → parse round trip (property)", () => {
     createReferral,
     CREATE_REFERRAL_ACCOUNTS,
     createReferralInstruction,
-    parseCreateReferralInstruction,
   );
 });

@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
   DECREASE_SIZE_ACCOUNTS,
@@ -5,7 +6,6 @@ import {
   decreaseSize,
   type DecreaseSizeArgs,
   decreaseSizeInstruction,
-  parseDecreaseSizeInstruction,
 } from "../../../../src/protocol/instructions/earlier/decrease-size.ts";
 import {
   assertAccounts,
@@ -81,5 +81,5 @@ Deno.test("decrease_size: accounts in the order and with the flags of PROTOCOL-v
 });
 
 Deno.test("decrease_size: build → parse round trip (property)", () => {
-  assertRoundTrip(P, decreaseSize, DECREASE_SIZE_ACCOUNTS, decreaseSizeInstruction, parseDecreaseSizeInstruction);
+  assertRoundTrip(P, decreaseSize, DECREASE_SIZE_ACCOUNTS, decreaseSizeInstruction);
 });

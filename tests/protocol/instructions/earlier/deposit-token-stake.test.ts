@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
@@ -6,7 +7,6 @@ import {
   depositTokenStake,
   type DepositTokenStakeArgs,
   depositTokenStakeInstruction,
-  parseDepositTokenStakeInstruction,
 } from "../../../../src/protocol/instructions/earlier/deposit-token-stake.ts";
 import {
   assertAccounts,
@@ -73,6 +73,5 @@ Deno.test("deposit_token_stake: build → parse round trip (property)", () => {
     depositTokenStake,
     DEPOSIT_TOKEN_STAKE_ACCOUNTS,
     depositTokenStakeInstruction,
-    parseDepositTokenStakeInstruction,
   );
 });

@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
   EDIT_LIMIT_ORDER_ACCOUNTS,
@@ -5,7 +6,6 @@ import {
   editLimitOrder,
   type EditLimitOrderArgs,
   editLimitOrderInstruction,
-  parseEditLimitOrderInstruction,
 } from "../../../../src/protocol/instructions/earlier/edit-limit-order.ts";
 import {
   assertAccounts,
@@ -100,6 +100,5 @@ Deno.test("edit_limit_order: build → parse round trip (property)", () => {
     editLimitOrder,
     EDIT_LIMIT_ORDER_ACCOUNTS,
     editLimitOrderInstruction,
-    parseEditLimitOrderInstruction,
   );
 });

@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
   EDIT_TRIGGER_ORDER_ACCOUNTS,
@@ -5,7 +6,6 @@ import {
   editTriggerOrder,
   type EditTriggerOrderArgs,
   editTriggerOrderInstruction,
-  parseEditTriggerOrderInstruction,
 } from "../../../../src/protocol/instructions/earlier/edit-trigger-order.ts";
 import {
   assertAccounts,
@@ -85,6 +85,5 @@ Deno.test("edit_trigger_order: build → parse round trip (property)", () => {
     editTriggerOrder,
     EDIT_TRIGGER_ORDER_ACCOUNTS,
     editTriggerOrderInstruction,
-    parseEditTriggerOrderInstruction,
   );
 });

@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
   INCREASE_SIZE_ACCOUNTS,
@@ -5,7 +6,6 @@ import {
   increaseSize,
   type IncreaseSizeArgs,
   increaseSizeInstruction,
-  parseIncreaseSizeInstruction,
 } from "../../../../src/protocol/instructions/earlier/increase-size.ts";
 import {
   assertAccounts,
@@ -81,5 +81,5 @@ Deno.test("increase_size: accounts in the order and with the flags of PROTOCOL-v
 });
 
 Deno.test("increase_size: build → parse round trip (property)", () => {
-  assertRoundTrip(P, increaseSize, INCREASE_SIZE_ACCOUNTS, increaseSizeInstruction, parseIncreaseSizeInstruction);
+  assertRoundTrip(P, increaseSize, INCREASE_SIZE_ACCOUNTS, increaseSizeInstruction);
 });

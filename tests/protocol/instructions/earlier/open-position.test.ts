@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
   OPEN_POSITION_ACCOUNTS,
@@ -5,7 +6,6 @@ import {
   openPosition,
   type OpenPositionArgs,
   openPositionInstruction,
-  parseOpenPositionInstruction,
 } from "../../../../src/protocol/instructions/earlier/open-position.ts";
 import {
   assertAccounts,
@@ -88,5 +88,5 @@ Deno.test("open_position: accounts in the order and with the flags of PROTOCOL-v
 });
 
 Deno.test("open_position: build → parse round trip (property)", () => {
-  assertRoundTrip(P, openPosition, OPEN_POSITION_ACCOUNTS, openPositionInstruction, parseOpenPositionInstruction);
+  assertRoundTrip(P, openPosition, OPEN_POSITION_ACCOUNTS, openPositionInstruction);
 });

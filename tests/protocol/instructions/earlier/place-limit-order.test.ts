@@ -1,6 +1,6 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
-  parsePlaceLimitOrderInstruction,
   PLACE_LIMIT_ORDER_ACCOUNTS,
   PLACE_LIMIT_ORDER_DISCRIMINATOR,
   placeLimitOrder,
@@ -100,6 +100,5 @@ Deno.test("place_limit_order: build → parse round trip (property)", () => {
     placeLimitOrder,
     PLACE_LIMIT_ORDER_ACCOUNTS,
     placeLimitOrderInstruction,
-    parsePlaceLimitOrderInstruction,
   );
 });

@@ -1,6 +1,6 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
-  parsePlaceTriggerOrderInstruction,
   PLACE_TRIGGER_ORDER_ACCOUNTS,
   PLACE_TRIGGER_ORDER_DISCRIMINATOR,
   placeTriggerOrder,
@@ -86,6 +86,5 @@ Deno.test("place_trigger_order: build → parse round trip (property)", () => {
     placeTriggerOrder,
     PLACE_TRIGGER_ORDER_ACCOUNTS,
     placeTriggerOrderInstruction,
-    parsePlaceTriggerOrderInstruction,
   );
 });

@@ -1,6 +1,6 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
-  parseRemoveCollateralAndSwapInstruction,
   REMOVE_COLLATERAL_AND_SWAP_ACCOUNTS,
   REMOVE_COLLATERAL_AND_SWAP_DISCRIMINATOR,
   removeCollateralAndSwap,
@@ -97,6 +97,5 @@ Deno.test("remove_collateral_and_swap: build → parse round trip (property)", (
     removeCollateralAndSwap,
     REMOVE_COLLATERAL_AND_SWAP_ACCOUNTS,
     removeCollateralAndSwapInstruction,
-    parseRemoveCollateralAndSwapInstruction,
   );
 });

@@ -1,6 +1,6 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
-  parseRemoveCollateralInstruction,
   REMOVE_COLLATERAL_ACCOUNTS,
   REMOVE_COLLATERAL_DISCRIMINATOR,
   removeCollateral,
@@ -83,6 +83,5 @@ Deno.test("remove_collateral: build → parse round trip (property)", () => {
     removeCollateral,
     REMOVE_COLLATERAL_ACCOUNTS,
     removeCollateralInstruction,
-    parseRemoveCollateralInstruction,
   );
 });

@@ -1,6 +1,6 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
-  parseSwapAndAddCollateralInstruction,
   SWAP_AND_ADD_COLLATERAL_ACCOUNTS,
   SWAP_AND_ADD_COLLATERAL_DISCRIMINATOR,
   swapAndAddCollateral,
@@ -91,6 +91,5 @@ Deno.test("swap_and_add_collateral: build → parse round trip (property)", () =
     swapAndAddCollateral,
     SWAP_AND_ADD_COLLATERAL_ACCOUNTS,
     swapAndAddCollateralInstruction,
-    parseSwapAndAddCollateralInstruction,
   );
 });

@@ -1,6 +1,6 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
-  parseSwapAndOpenInstruction,
   SWAP_AND_OPEN_ACCOUNTS,
   SWAP_AND_OPEN_DISCRIMINATOR,
   swapAndOpen,
@@ -98,5 +98,5 @@ Deno.test("swap_and_open: accounts in the order and with the flags of PROTOCOL-v
 });
 
 Deno.test("swap_and_open: build → parse round trip (property)", () => {
-  assertRoundTrip(P, swapAndOpen, SWAP_AND_OPEN_ACCOUNTS, swapAndOpenInstruction, parseSwapAndOpenInstruction);
+  assertRoundTrip(P, swapAndOpen, SWAP_AND_OPEN_ACCOUNTS, swapAndOpenInstruction);
 });

@@ -1,6 +1,6 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
-  parseSwapInstruction,
   swap,
   SWAP_ACCOUNTS,
   SWAP_DISCRIMINATOR,
@@ -90,7 +90,6 @@ Deno.test("swap: build → parse round trip (property)", () => {
     swap,
     SWAP_ACCOUNTS,
     (p, a, args) => swapInstruction(p, a, args, { custodies: [], oracles: [] }),
-    parseSwapInstruction,
   );
 });
 
@@ -99,7 +98,7 @@ Deno.test("swap: remaining accounts are the custodies, then their oracles, then 
   const oracles = [key("o0"), key("o1"), key("o2")];
   const whitelist = key("whitelist");
   const ix = swapInstruction(P, accounts, ARGS, { custodies, oracles, whitelist });
-  const parsed = parseSwapInstruction(ix);
+  const parsed = parseInstruction(swap, SWAP_ACCOUNTS, ix);
   assert.deepEqual(parsed.remaining.map((m) => m.address), [...custodies, ...oracles, whitelist]);
   assert.ok(parsed.remaining.every((m) => m.role === 0));
   assert.deepEqual(swapRemainingAccounts({ custodies, oracles }).length, 6);

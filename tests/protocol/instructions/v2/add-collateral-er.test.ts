@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
@@ -6,7 +7,6 @@ import {
   addCollateralEr,
   type AddCollateralErArgs,
   addCollateralErInstruction,
-  parseAddCollateralErInstruction,
 } from "../../../../src/protocol/instructions/v2/add-collateral-er.ts";
 import {
   assertAccounts,
@@ -83,9 +83,10 @@ Deno.test("add_collateral_er: with a session the session token fills the optiona
   const sessionToken = key("sessionToken");
   const ix = addCollateralErInstruction(P, { ...accounts, sessionToken }, ARGS);
   assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseAddCollateralErInstruction(ix).accounts.sessionToken, sessionToken);
+  assert.equal(parseInstruction(addCollateralEr, ADD_COLLATERAL_ER_ACCOUNTS, ix).accounts.sessionToken, sessionToken);
   assert.equal(
-    parseAddCollateralErInstruction(addCollateralErInstruction(P, accounts, ARGS)).accounts.sessionToken,
+    parseInstruction(addCollateralEr, ADD_COLLATERAL_ER_ACCOUNTS, addCollateralErInstruction(P, accounts, ARGS))
+      .accounts.sessionToken,
     undefined,
   );
 });
@@ -96,6 +97,5 @@ Deno.test("add_collateral_er: build → parse round trip (property)", () => {
     addCollateralEr,
     ADD_COLLATERAL_ER_ACCOUNTS,
     addCollateralErInstruction,
-    parseAddCollateralErInstruction,
   );
 });

@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
@@ -6,7 +7,6 @@ import {
   cancelAllTriggerOrdersEr,
   type CancelAllTriggerOrdersErArgs,
   cancelAllTriggerOrdersErInstruction,
-  parseCancelAllTriggerOrdersErInstruction,
 } from "../../../../src/protocol/instructions/v2/cancel-all-trigger-orders-er.ts";
 import {
   assertAccounts,
@@ -63,9 +63,16 @@ Deno.test("cancel_all_trigger_orders_er: with a session the session token fills 
   const sessionToken = key("sessionToken");
   const ix = cancelAllTriggerOrdersErInstruction(P, { ...accounts, sessionToken }, ARGS);
   assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseCancelAllTriggerOrdersErInstruction(ix).accounts.sessionToken, sessionToken);
   assert.equal(
-    parseCancelAllTriggerOrdersErInstruction(cancelAllTriggerOrdersErInstruction(P, accounts, ARGS)).accounts
+    parseInstruction(cancelAllTriggerOrdersEr, CANCEL_ALL_TRIGGER_ORDERS_ER_ACCOUNTS, ix).accounts.sessionToken,
+    sessionToken,
+  );
+  assert.equal(
+    parseInstruction(
+      cancelAllTriggerOrdersEr,
+      CANCEL_ALL_TRIGGER_ORDERS_ER_ACCOUNTS,
+      cancelAllTriggerOrdersErInstruction(P, accounts, ARGS),
+    ).accounts
       .sessionToken,
     undefined,
   );
@@ -77,6 +84,5 @@ Deno.test("cancel_all_trigger_orders_er: build → parse round trip (property)",
     cancelAllTriggerOrdersEr,
     CANCEL_ALL_TRIGGER_ORDERS_ER_ACCOUNTS,
     cancelAllTriggerOrdersErInstruction,
-    parseCancelAllTriggerOrdersErInstruction,
   );
 });

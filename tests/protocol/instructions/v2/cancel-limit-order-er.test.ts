@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
@@ -6,7 +7,6 @@ import {
   cancelLimitOrderEr,
   type CancelLimitOrderErArgs,
   cancelLimitOrderErInstruction,
-  parseCancelLimitOrderErInstruction,
 } from "../../../../src/protocol/instructions/v2/cancel-limit-order-er.ts";
 import {
   assertAccounts,
@@ -73,9 +73,16 @@ Deno.test("cancel_limit_order_er: with a session the session token fills the opt
   const sessionToken = key("sessionToken");
   const ix = cancelLimitOrderErInstruction(P, { ...accounts, sessionToken }, ARGS);
   assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseCancelLimitOrderErInstruction(ix).accounts.sessionToken, sessionToken);
   assert.equal(
-    parseCancelLimitOrderErInstruction(cancelLimitOrderErInstruction(P, accounts, ARGS)).accounts.sessionToken,
+    parseInstruction(cancelLimitOrderEr, CANCEL_LIMIT_ORDER_ER_ACCOUNTS, ix).accounts.sessionToken,
+    sessionToken,
+  );
+  assert.equal(
+    parseInstruction(
+      cancelLimitOrderEr,
+      CANCEL_LIMIT_ORDER_ER_ACCOUNTS,
+      cancelLimitOrderErInstruction(P, accounts, ARGS),
+    ).accounts.sessionToken,
     undefined,
   );
 });
@@ -86,6 +93,5 @@ Deno.test("cancel_limit_order_er: build → parse round trip (property)", () => 
     cancelLimitOrderEr,
     CANCEL_LIMIT_ORDER_ER_ACCOUNTS,
     cancelLimitOrderErInstruction,
-    parseCancelLimitOrderErInstruction,
   );
 });

@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
@@ -6,7 +7,6 @@ import {
   cancelTriggerOrderEr,
   type CancelTriggerOrderErArgs,
   cancelTriggerOrderErInstruction,
-  parseCancelTriggerOrderErInstruction,
 } from "../../../../src/protocol/instructions/v2/cancel-trigger-order-er.ts";
 import {
   assertAccounts,
@@ -67,9 +67,16 @@ Deno.test("cancel_trigger_order_er: with a session the session token fills the o
   const sessionToken = key("sessionToken");
   const ix = cancelTriggerOrderErInstruction(P, { ...accounts, sessionToken }, ARGS);
   assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseCancelTriggerOrderErInstruction(ix).accounts.sessionToken, sessionToken);
   assert.equal(
-    parseCancelTriggerOrderErInstruction(cancelTriggerOrderErInstruction(P, accounts, ARGS)).accounts.sessionToken,
+    parseInstruction(cancelTriggerOrderEr, CANCEL_TRIGGER_ORDER_ER_ACCOUNTS, ix).accounts.sessionToken,
+    sessionToken,
+  );
+  assert.equal(
+    parseInstruction(
+      cancelTriggerOrderEr,
+      CANCEL_TRIGGER_ORDER_ER_ACCOUNTS,
+      cancelTriggerOrderErInstruction(P, accounts, ARGS),
+    ).accounts.sessionToken,
     undefined,
   );
 });
@@ -80,6 +87,5 @@ Deno.test("cancel_trigger_order_er: build → parse round trip (property)", () =
     cancelTriggerOrderEr,
     CANCEL_TRIGGER_ORDER_ER_ACCOUNTS,
     cancelTriggerOrderErInstruction,
-    parseCancelTriggerOrderErInstruction,
   );
 });

@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
@@ -6,7 +7,6 @@ import {
   closePositionEr,
   type ClosePositionErArgs,
   closePositionErInstruction,
-  parseClosePositionErInstruction,
 } from "../../../../src/protocol/instructions/v2/close-position-er.ts";
 import {
   assertAccounts,
@@ -84,9 +84,10 @@ Deno.test("close_position_er: with a session the session token fills the optiona
   const sessionToken = key("sessionToken");
   const ix = closePositionErInstruction(P, { ...accounts, sessionToken }, ARGS);
   assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseClosePositionErInstruction(ix).accounts.sessionToken, sessionToken);
+  assert.equal(parseInstruction(closePositionEr, CLOSE_POSITION_ER_ACCOUNTS, ix).accounts.sessionToken, sessionToken);
   assert.equal(
-    parseClosePositionErInstruction(closePositionErInstruction(P, accounts, ARGS)).accounts.sessionToken,
+    parseInstruction(closePositionEr, CLOSE_POSITION_ER_ACCOUNTS, closePositionErInstruction(P, accounts, ARGS))
+      .accounts.sessionToken,
     undefined,
   );
 });
@@ -97,6 +98,5 @@ Deno.test("close_position_er: build → parse round trip (property)", () => {
     closePositionEr,
     CLOSE_POSITION_ER_ACCOUNTS,
     closePositionErInstruction,
-    parseClosePositionErInstruction,
   );
 });

@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
@@ -5,7 +6,6 @@ import {
   CUSTODY_SETTLEMENT_SETTLE_DISCRIMINATOR,
   custodySettlementSettle,
   custodySettlementSettleInstruction,
-  parseCustodySettlementSettleInstruction,
 } from "../../../../src/protocol/instructions/v2/custody-settlement-settle.ts";
 import {
   assertAccounts,
@@ -77,6 +77,5 @@ Deno.test("custody_settlement_settle: build → parse round trip (property)", ()
     custodySettlementSettle,
     CUSTODY_SETTLEMENT_SETTLE_ACCOUNTS,
     custodySettlementSettleInstruction,
-    parseCustodySettlementSettleInstruction,
   );
 });

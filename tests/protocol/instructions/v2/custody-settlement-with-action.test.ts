@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
@@ -5,7 +6,6 @@ import {
   CUSTODY_SETTLEMENT_WITH_ACTION_DISCRIMINATOR,
   custodySettlementWithAction,
   custodySettlementWithActionInstruction,
-  parseCustodySettlementWithActionInstruction,
 } from "../../../../src/protocol/instructions/v2/custody-settlement-with-action.ts";
 import {
   assertAccounts,
@@ -82,6 +82,5 @@ Deno.test("custody_settlement_with_action: build → parse round trip (property)
     custodySettlementWithAction,
     CUSTODY_SETTLEMENT_WITH_ACTION_ACCOUNTS,
     custodySettlementWithActionInstruction,
-    parseCustodySettlementWithActionInstruction,
   );
 });

@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
@@ -6,7 +7,6 @@ import {
   decreasePositionSizeEr,
   type DecreasePositionSizeErArgs,
   decreasePositionSizeErInstruction,
-  parseDecreasePositionSizeErInstruction,
 } from "../../../../src/protocol/instructions/v2/decrease-position-size-er.ts";
 import {
   assertAccounts,
@@ -86,9 +86,16 @@ Deno.test("decrease_position_size_er: with a session the session token fills the
   const sessionToken = key("sessionToken");
   const ix = decreasePositionSizeErInstruction(P, { ...accounts, sessionToken }, ARGS);
   assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseDecreasePositionSizeErInstruction(ix).accounts.sessionToken, sessionToken);
   assert.equal(
-    parseDecreasePositionSizeErInstruction(decreasePositionSizeErInstruction(P, accounts, ARGS)).accounts.sessionToken,
+    parseInstruction(decreasePositionSizeEr, DECREASE_POSITION_SIZE_ER_ACCOUNTS, ix).accounts.sessionToken,
+    sessionToken,
+  );
+  assert.equal(
+    parseInstruction(
+      decreasePositionSizeEr,
+      DECREASE_POSITION_SIZE_ER_ACCOUNTS,
+      decreasePositionSizeErInstruction(P, accounts, ARGS),
+    ).accounts.sessionToken,
     undefined,
   );
 });
@@ -99,6 +106,5 @@ Deno.test("decrease_position_size_er: build → parse round trip (property)", ()
     decreasePositionSizeEr,
     DECREASE_POSITION_SIZE_ER_ACCOUNTS,
     decreasePositionSizeErInstruction,
-    parseDecreasePositionSizeErInstruction,
   );
 });

@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
@@ -5,7 +6,6 @@ import {
   DELEGATE_BASKET_DISCRIMINATOR,
   delegateBasket,
   delegateBasketInstruction,
-  parseDelegateBasketInstruction,
 } from "../../../../src/protocol/instructions/v2/delegate-basket.ts";
 import {
   assertAccounts,
@@ -68,6 +68,5 @@ Deno.test("delegate_basket: build → parse round trip (property)", () => {
     delegateBasket,
     DELEGATE_BASKET_ACCOUNTS,
     delegateBasketInstruction,
-    parseDelegateBasketInstruction,
   );
 });

@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
@@ -6,7 +7,6 @@ import {
   depositDirect,
   type DepositDirectArgs,
   depositDirectInstruction,
-  parseDepositDirectInstruction,
 } from "../../../../src/protocol/instructions/v2/deposit-direct.ts";
 import {
   assertAccounts,
@@ -70,5 +70,5 @@ Deno.test("deposit_direct: accounts in the order and with the flags of PROTOCOL-
 });
 
 Deno.test("deposit_direct: build → parse round trip (property)", () => {
-  assertRoundTrip(P, depositDirect, DEPOSIT_DIRECT_ACCOUNTS, depositDirectInstruction, parseDepositDirectInstruction);
+  assertRoundTrip(P, depositDirect, DEPOSIT_DIRECT_ACCOUNTS, depositDirectInstruction);
 });

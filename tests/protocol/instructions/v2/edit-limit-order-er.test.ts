@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
@@ -6,7 +7,6 @@ import {
   editLimitOrderEr,
   type EditLimitOrderErArgs,
   editLimitOrderErInstruction,
-  parseEditLimitOrderErInstruction,
 } from "../../../../src/protocol/instructions/v2/edit-limit-order-er.ts";
 import {
   assertAccounts,
@@ -93,9 +93,13 @@ Deno.test("edit_limit_order_er: with a session the session token fills the optio
   const sessionToken = key("sessionToken");
   const ix = editLimitOrderErInstruction(P, { ...accounts, sessionToken }, ARGS);
   assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseEditLimitOrderErInstruction(ix).accounts.sessionToken, sessionToken);
   assert.equal(
-    parseEditLimitOrderErInstruction(editLimitOrderErInstruction(P, accounts, ARGS)).accounts.sessionToken,
+    parseInstruction(editLimitOrderEr, EDIT_LIMIT_ORDER_ER_ACCOUNTS, ix).accounts.sessionToken,
+    sessionToken,
+  );
+  assert.equal(
+    parseInstruction(editLimitOrderEr, EDIT_LIMIT_ORDER_ER_ACCOUNTS, editLimitOrderErInstruction(P, accounts, ARGS))
+      .accounts.sessionToken,
     undefined,
   );
 });
@@ -106,6 +110,5 @@ Deno.test("edit_limit_order_er: build → parse round trip (property)", () => {
     editLimitOrderEr,
     EDIT_LIMIT_ORDER_ER_ACCOUNTS,
     editLimitOrderErInstruction,
-    parseEditLimitOrderErInstruction,
   );
 });

@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
@@ -6,7 +7,6 @@ import {
   editTriggerOrderEr,
   type EditTriggerOrderErArgs,
   editTriggerOrderErInstruction,
-  parseEditTriggerOrderErInstruction,
 } from "../../../../src/protocol/instructions/v2/edit-trigger-order-er.ts";
 import {
   assertAccounts,
@@ -85,9 +85,16 @@ Deno.test("edit_trigger_order_er: with a session the session token fills the opt
   const sessionToken = key("sessionToken");
   const ix = editTriggerOrderErInstruction(P, { ...accounts, sessionToken }, ARGS);
   assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseEditTriggerOrderErInstruction(ix).accounts.sessionToken, sessionToken);
   assert.equal(
-    parseEditTriggerOrderErInstruction(editTriggerOrderErInstruction(P, accounts, ARGS)).accounts.sessionToken,
+    parseInstruction(editTriggerOrderEr, EDIT_TRIGGER_ORDER_ER_ACCOUNTS, ix).accounts.sessionToken,
+    sessionToken,
+  );
+  assert.equal(
+    parseInstruction(
+      editTriggerOrderEr,
+      EDIT_TRIGGER_ORDER_ER_ACCOUNTS,
+      editTriggerOrderErInstruction(P, accounts, ARGS),
+    ).accounts.sessionToken,
     undefined,
   );
 });
@@ -98,6 +105,5 @@ Deno.test("edit_trigger_order_er: build → parse round trip (property)", () => 
     editTriggerOrderEr,
     EDIT_TRIGGER_ORDER_ER_ACCOUNTS,
     editTriggerOrderErInstruction,
-    parseEditTriggerOrderErInstruction,
   );
 });

@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
@@ -6,7 +7,6 @@ import {
   increasePositionSizeEr,
   type IncreasePositionSizeErArgs,
   increasePositionSizeErInstruction,
-  parseIncreasePositionSizeErInstruction,
 } from "../../../../src/protocol/instructions/v2/increase-position-size-er.ts";
 import {
   assertAccounts,
@@ -90,9 +90,16 @@ Deno.test("increase_position_size_er: with a session the session token fills the
   const sessionToken = key("sessionToken");
   const ix = increasePositionSizeErInstruction(P, { ...accounts, sessionToken }, ARGS);
   assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseIncreasePositionSizeErInstruction(ix).accounts.sessionToken, sessionToken);
   assert.equal(
-    parseIncreasePositionSizeErInstruction(increasePositionSizeErInstruction(P, accounts, ARGS)).accounts.sessionToken,
+    parseInstruction(increasePositionSizeEr, INCREASE_POSITION_SIZE_ER_ACCOUNTS, ix).accounts.sessionToken,
+    sessionToken,
+  );
+  assert.equal(
+    parseInstruction(
+      increasePositionSizeEr,
+      INCREASE_POSITION_SIZE_ER_ACCOUNTS,
+      increasePositionSizeErInstruction(P, accounts, ARGS),
+    ).accounts.sessionToken,
     undefined,
   );
 });
@@ -103,6 +110,5 @@ Deno.test("increase_position_size_er: build → parse round trip (property)", ()
     increasePositionSizeEr,
     INCREASE_POSITION_SIZE_ER_ACCOUNTS,
     increasePositionSizeErInstruction,
-    parseIncreasePositionSizeErInstruction,
   );
 });

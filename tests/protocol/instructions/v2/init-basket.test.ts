@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
   INIT_BASKET_ACCOUNTS,
@@ -5,7 +6,6 @@ import {
   initBasket,
   type InitBasketArgs,
   initBasketInstruction,
-  parseInitBasketInstruction,
 } from "../../../../src/protocol/instructions/v2/init-basket.ts";
 import {
   assertAccounts,
@@ -62,5 +62,5 @@ Deno.test("init_basket: accounts in the order and with the flags of PROTOCOL-v2 
 });
 
 Deno.test("init_basket: build → parse round trip (property)", () => {
-  assertRoundTrip(P, initBasket, INIT_BASKET_ACCOUNTS, initBasketInstruction, parseInitBasketInstruction);
+  assertRoundTrip(P, initBasket, INIT_BASKET_ACCOUNTS, initBasketInstruction);
 });

@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
   INIT_USER_DEPOSIT_LEDGER_ACCOUNTS,
@@ -5,7 +6,6 @@ import {
   initUserDepositLedger,
   type InitUserDepositLedgerArgs,
   initUserDepositLedgerInstruction,
-  parseInitUserDepositLedgerInstruction,
 } from "../../../../src/protocol/instructions/v2/init-user-deposit-ledger.ts";
 import {
   assertAccounts,
@@ -61,6 +61,5 @@ Deno.test("init_user_deposit_ledger: build → parse round trip (property)", () 
     initUserDepositLedger,
     INIT_USER_DEPOSIT_LEDGER_ACCOUNTS,
     initUserDepositLedgerInstruction,
-    parseInitUserDepositLedgerInstruction,
   );
 });

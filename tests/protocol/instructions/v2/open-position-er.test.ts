@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
@@ -6,7 +7,6 @@ import {
   openPositionEr,
   type OpenPositionErArgs,
   openPositionErInstruction,
-  parseOpenPositionErInstruction,
 } from "../../../../src/protocol/instructions/v2/open-position-er.ts";
 import {
   assertAccounts,
@@ -90,9 +90,10 @@ Deno.test("open_position_er: with a session the session token fills the optional
   const sessionToken = key("sessionToken");
   const ix = openPositionErInstruction(P, { ...accounts, sessionToken }, ARGS);
   assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseOpenPositionErInstruction(ix).accounts.sessionToken, sessionToken);
+  assert.equal(parseInstruction(openPositionEr, OPEN_POSITION_ER_ACCOUNTS, ix).accounts.sessionToken, sessionToken);
   assert.equal(
-    parseOpenPositionErInstruction(openPositionErInstruction(P, accounts, ARGS)).accounts.sessionToken,
+    parseInstruction(openPositionEr, OPEN_POSITION_ER_ACCOUNTS, openPositionErInstruction(P, accounts, ARGS)).accounts
+      .sessionToken,
     undefined,
   );
 });
@@ -103,6 +104,5 @@ Deno.test("open_position_er: build → parse round trip (property)", () => {
     openPositionEr,
     OPEN_POSITION_ER_ACCOUNTS,
     openPositionErInstruction,
-    parseOpenPositionErInstruction,
   );
 });

@@ -1,7 +1,7 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
-  parsePlaceLimitOrderErInstruction,
   PLACE_LIMIT_ORDER_ER_ACCOUNTS,
   PLACE_LIMIT_ORDER_ER_DISCRIMINATOR,
   placeLimitOrderEr,
@@ -94,9 +94,13 @@ Deno.test("place_limit_order_er: with a session the session token fills the opti
   const sessionToken = key("sessionToken");
   const ix = placeLimitOrderErInstruction(P, { ...accounts, sessionToken }, ARGS);
   assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parsePlaceLimitOrderErInstruction(ix).accounts.sessionToken, sessionToken);
   assert.equal(
-    parsePlaceLimitOrderErInstruction(placeLimitOrderErInstruction(P, accounts, ARGS)).accounts.sessionToken,
+    parseInstruction(placeLimitOrderEr, PLACE_LIMIT_ORDER_ER_ACCOUNTS, ix).accounts.sessionToken,
+    sessionToken,
+  );
+  assert.equal(
+    parseInstruction(placeLimitOrderEr, PLACE_LIMIT_ORDER_ER_ACCOUNTS, placeLimitOrderErInstruction(P, accounts, ARGS))
+      .accounts.sessionToken,
     undefined,
   );
 });
@@ -107,6 +111,5 @@ Deno.test("place_limit_order_er: build → parse round trip (property)", () => {
     placeLimitOrderEr,
     PLACE_LIMIT_ORDER_ER_ACCOUNTS,
     placeLimitOrderErInstruction,
-    parsePlaceLimitOrderErInstruction,
   );
 });

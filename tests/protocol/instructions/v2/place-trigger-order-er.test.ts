@@ -1,7 +1,7 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
-  parsePlaceTriggerOrderErInstruction,
   PLACE_TRIGGER_ORDER_ER_ACCOUNTS,
   PLACE_TRIGGER_ORDER_ER_DISCRIMINATOR,
   placeTriggerOrderEr,
@@ -84,9 +84,16 @@ Deno.test("place_trigger_order_er: with a session the session token fills the op
   const sessionToken = key("sessionToken");
   const ix = placeTriggerOrderErInstruction(P, { ...accounts, sessionToken }, ARGS);
   assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parsePlaceTriggerOrderErInstruction(ix).accounts.sessionToken, sessionToken);
   assert.equal(
-    parsePlaceTriggerOrderErInstruction(placeTriggerOrderErInstruction(P, accounts, ARGS)).accounts.sessionToken,
+    parseInstruction(placeTriggerOrderEr, PLACE_TRIGGER_ORDER_ER_ACCOUNTS, ix).accounts.sessionToken,
+    sessionToken,
+  );
+  assert.equal(
+    parseInstruction(
+      placeTriggerOrderEr,
+      PLACE_TRIGGER_ORDER_ER_ACCOUNTS,
+      placeTriggerOrderErInstruction(P, accounts, ARGS),
+    ).accounts.sessionToken,
     undefined,
   );
 });
@@ -97,6 +104,5 @@ Deno.test("place_trigger_order_er: build → parse round trip (property)", () =>
     placeTriggerOrderEr,
     PLACE_TRIGGER_ORDER_ER_ACCOUNTS,
     placeTriggerOrderErInstruction,
-    parsePlaceTriggerOrderErInstruction,
   );
 });

@@ -1,7 +1,7 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
-  parseRemoveCollateralErInstruction,
   REMOVE_COLLATERAL_ER_ACCOUNTS,
   REMOVE_COLLATERAL_ER_DISCRIMINATOR,
   removeCollateralEr,
@@ -81,9 +81,16 @@ Deno.test("remove_collateral_er: with a session the session token fills the opti
   const sessionToken = key("sessionToken");
   const ix = removeCollateralErInstruction(P, { ...accounts, sessionToken }, ARGS);
   assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseRemoveCollateralErInstruction(ix).accounts.sessionToken, sessionToken);
   assert.equal(
-    parseRemoveCollateralErInstruction(removeCollateralErInstruction(P, accounts, ARGS)).accounts.sessionToken,
+    parseInstruction(removeCollateralEr, REMOVE_COLLATERAL_ER_ACCOUNTS, ix).accounts.sessionToken,
+    sessionToken,
+  );
+  assert.equal(
+    parseInstruction(
+      removeCollateralEr,
+      REMOVE_COLLATERAL_ER_ACCOUNTS,
+      removeCollateralErInstruction(P, accounts, ARGS),
+    ).accounts.sessionToken,
     undefined,
   );
 });
@@ -94,6 +101,5 @@ Deno.test("remove_collateral_er: build → parse round trip (property)", () => {
     removeCollateralEr,
     REMOVE_COLLATERAL_ER_ACCOUNTS,
     removeCollateralErInstruction,
-    parseRemoveCollateralErInstruction,
   );
 });

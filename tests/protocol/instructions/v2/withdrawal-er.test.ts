@@ -1,7 +1,7 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
-  parseWithdrawalErInstruction,
   WITHDRAWAL_ER_ACCOUNTS,
   WITHDRAWAL_ER_DISCRIMINATOR,
   withdrawalEr,
@@ -74,5 +74,5 @@ Deno.test("withdrawal_er: accounts in the order and with the flags of PROTOCOL-v
 });
 
 Deno.test("withdrawal_er: build → parse round trip (property)", () => {
-  assertRoundTrip(P, withdrawalEr, WITHDRAWAL_ER_ACCOUNTS, withdrawalErInstruction, parseWithdrawalErInstruction);
+  assertRoundTrip(P, withdrawalEr, WITHDRAWAL_ER_ACCOUNTS, withdrawalErInstruction);
 });

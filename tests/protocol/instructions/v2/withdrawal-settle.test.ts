@@ -1,7 +1,7 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
-  parseWithdrawalSettleInstruction,
   WITHDRAWAL_SETTLE_ACCOUNTS,
   WITHDRAWAL_SETTLE_DISCRIMINATOR,
   withdrawalSettle,
@@ -75,6 +75,5 @@ Deno.test("withdrawal_settle: build → parse round trip (property)", () => {
     withdrawalSettle,
     WITHDRAWAL_SETTLE_ACCOUNTS,
     withdrawalSettleInstruction,
-    parseWithdrawalSettleInstruction,
   );
 });

@@ -1,7 +1,7 @@
+import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
-  parseWithdrawalWithActionInstruction,
   WITHDRAWAL_WITH_ACTION_ACCOUNTS,
   WITHDRAWAL_WITH_ACTION_DISCRIMINATOR,
   withdrawalWithAction,
@@ -88,6 +88,5 @@ Deno.test("withdrawal_with_action: build → parse round trip (property)", () =>
     withdrawalWithAction,
     WITHDRAWAL_WITH_ACTION_ACCOUNTS,
     withdrawalWithActionInstruction,
-    parseWithdrawalWithActionInstruction,
   );
 });
