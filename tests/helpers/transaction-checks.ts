@@ -35,6 +35,7 @@ import {
   tradeInstruction,
 } from "./expected-instructions.ts";
 import { catalogEntry, decodeProgramInstruction, hex } from "./instructions.ts";
+import { expectedComputeUnitLimit } from "./compute-units.ts";
 
 /** The compute-unit limit every ER transaction carries (DECISIONS 5.3). */
 const ER_COMPUTE_UNITS = 1_400_000;
@@ -99,8 +100,7 @@ export function checkedTransaction(
     assert.deepEqual(limit.accounts, []);
     assert.deepEqual(tx.lookups, [], "the ER resolves no lookup tables");
   } else {
-    const units = parseSetComputeUnitLimit(limit);
-    assert.ok(units !== undefined && units > 0 && units <= ER_COMPUTE_UNITS, `compute-unit limit ${units}`);
+    assert.equal(parseSetComputeUnitLimit(limit), expectedComputeUnitLimit(rest), "compute-unit limit");
     const fee = envelope.priorityFeeMicroLamports ?? 0n;
     if (fee > 0n) {
       assert.equal(parseSetComputeUnitPrice(rest[0]), fee, "SetComputeUnitPrice = the configured priority fee");
