@@ -1,9 +1,14 @@
 /**
  * The two halves every instruction file declares, the twin of `accounts/common.ts` `defineAccount`:
  *
- * - `defineInstruction(name, discriminatorHex, argsCodec)`: the data codec, `discriminator ‖ Borsh(args)`. Anchor
- *   instructions have an 8-byte discriminator, `sha256("global:<snake_name>")[0..8]` (PROTOCOL-v2 §3.0); the native
- *   programs in `external/` use the same helper with their 1- or 4-byte instruction tags.
+ * - `defineInstruction(name, discriminatorHex, argsCodec, computeUnits?)`: the data codec, `discriminator ‖
+ *   Borsh(args)`. Anchor instructions have an 8-byte discriminator, `sha256("global:<snake_name>")[0..8]`
+ *   (PROTOCOL-v2 §3.0); the native programs in `external/` use the same helper with their 1- or 4-byte instruction
+ *   tags. A base-chain instruction also states its compute-unit estimate, which every instruction it builds carries
+ *   to the envelope (`domain/builders/envelope.ts`): the vendor CLI's per-builder limits for the earlier program
+ *   (PROTOCOL-v1 §8.0); the v2 base-chain instructions have no published figure (PROTOCOL-v2 §8.1), so they get
+ *   generous values from what they do (account creations, token transfers, delegation CPIs). ER instructions state
+ *   none: an ER transaction always asks for 1 400 000.
  * - `accountTable(name, slots)`: the ordered account slots (name, role, and how to fill the slot when the caller
  *   leaves it out). The account order of an instruction lives in exactly one place, its table.
  *
@@ -31,20 +36,27 @@ export interface InstructionCodec<A> {
   readonly args: Codec<A>;
   /** Total data size (discriminator included) when the arguments have a fixed size. */
   readonly dataSize: number | undefined;
+  /** Compute-unit estimate of a base-chain instruction (undefined for ER and native instructions). */
+  readonly computeUnits: number | undefined;
   /** `discriminator ‖ Borsh(args)`. Throws `CodecError` (with the field path) on an out-of-range value. */
   encode(args: A): Uint8Array;
   /** Checks the discriminator, decodes the arguments and rejects trailing bytes. Throws `CodecError`. */
   decode(data: Uint8Array): A;
   /** Whether `data` starts with this instruction's discriminator. */
   matches(data: Uint8Array): boolean;
-  /** A frozen instruction of `programAddress` with these account metas and the encoded arguments. */
+  /** A frozen instruction of `programAddress` with these account metas, the encoded arguments and `computeUnits`. */
   instruction(programAddress: string, accounts: readonly AccountMeta[], args: A): Instruction;
 }
 
 /** Grows to the largest instruction data once; encoding never nests (a codec writes fields, never an instruction). */
 const scratch = new BorshWriter(1_232);
 
-export function defineInstruction<A>(name: string, discriminatorHex: string, args: Codec<A>): InstructionCodec<A> {
+export function defineInstruction<A>(
+  name: string,
+  discriminatorHex: string,
+  args: Codec<A>,
+  computeUnits?: number,
+): InstructionCodec<A> {
   // Lowercase whole bytes only: the constants are compared as text with the reference's hex.
   if (!/^(?:[0-9a-f]{2})+$/.test(discriminatorHex)) {
     throw new Error(`invalid discriminator hex "${discriminatorHex}" (lowercase, whole bytes)`);
@@ -69,6 +81,7 @@ export function defineInstruction<A>(name: string, discriminatorHex: string, arg
     discriminatorHex,
     args,
     dataSize: args.size === undefined ? undefined : disc.length + args.size,
+    computeUnits,
     encode,
     decode(data: Uint8Array): A {
       if (!matches(data)) {
@@ -88,7 +101,7 @@ export function defineInstruction<A>(name: string, discriminatorHex: string, arg
     },
     matches,
     instruction(programAddress: string, accounts: readonly AccountMeta[], value: A): Instruction {
-      return createInstruction(programAddress, accounts, encode(value));
+      return createInstruction(programAddress, accounts, encode(value), computeUnits);
     },
   });
 }

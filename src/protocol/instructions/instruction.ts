@@ -51,6 +51,8 @@ export interface Instruction {
   readonly programAddress: string;
   readonly accounts: readonly AccountMeta[];
   readonly data: Uint8Array;
+  /** The compute-unit estimate its definition states (base-chain perpetuals instructions only; see `define.ts`). */
+  readonly computeUnits?: number;
 }
 
 /**
@@ -83,13 +85,15 @@ export function createInstruction(
   programAddress: string,
   accounts: readonly AccountMeta[],
   data: Uint8Array,
+  computeUnits?: number,
 ): Instruction {
-  return Object.freeze({
-    programAddress,
-    // A frozen meta (every `accountMeta`) is kept as is: copying it again would only cost an allocation.
-    accounts: Object.freeze(accounts.map((a) => Object.isFrozen(a) ? a : accountMeta(a.address, a.role))),
-    data,
-  });
+  // A frozen meta (every `accountMeta`) is kept as is: copying it again would only cost an allocation.
+  const metas = Object.freeze(accounts.map((a) => Object.isFrozen(a) ? a : accountMeta(a.address, a.role)));
+  return Object.freeze(
+    computeUnits === undefined
+      ? { programAddress, accounts: metas, data }
+      : { programAddress, accounts: metas, data, computeUnits },
+  );
 }
 
 /**

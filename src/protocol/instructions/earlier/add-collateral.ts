@@ -21,6 +21,7 @@ export const addCollateral = defineInstruction<AddCollateralArgs>(
   "add_collateral",
   ADD_COLLATERAL_DISCRIMINATOR,
   struct<AddCollateralArgs>("AddCollateralParams", { collateralDelta: u64 }),
+  120_000, // compute units: the vendor CLI's `add collateral` limit
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

@@ -16,6 +16,7 @@ export const cancelAllTriggerOrders = defineInstruction<NoArgs>(
   "cancel_all_trigger_orders",
   CANCEL_ALL_TRIGGER_ORDERS_DISCRIMINATOR,
   noArgs,
+  100_000, // compute units: the vendor CLI's `cancel order` limit
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

@@ -21,6 +21,7 @@ export const cancelLimitOrder = defineInstruction<CancelLimitOrderArgs>(
   "cancel_limit_order",
   CANCEL_LIMIT_ORDER_DISCRIMINATOR,
   struct<CancelLimitOrderArgs>("CancelLimitOrderParams", { orderId: u8 }),
+  100_000, // compute units: the vendor CLI's `cancel order` limit
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

@@ -23,6 +23,7 @@ export const cancelTriggerOrder = defineInstruction<CancelTriggerOrderArgs>(
   "cancel_trigger_order",
   CANCEL_TRIGGER_ORDER_DISCRIMINATOR,
   struct<CancelTriggerOrderArgs>("CancelTriggerOrderParams", { orderId: u8, isStopLoss: bool }),
+  100_000, // compute units: the vendor CLI's `cancel order` limit
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

@@ -23,6 +23,7 @@ export const closeAndSwap = defineInstruction<CloseAndSwapArgs>(
   "close_and_swap",
   CLOSE_AND_SWAP_DISCRIMINATOR,
   struct<CloseAndSwapArgs>("CloseAndSwapParams", { priceWithSlippage: oraclePrice, privilege }),
+  435_000, // compute units: the vendor CLI's `close+swap` limit
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

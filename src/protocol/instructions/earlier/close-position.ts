@@ -23,6 +23,7 @@ export const closePosition = defineInstruction<ClosePositionArgs>(
   "close_position",
   CLOSE_POSITION_DISCRIMINATOR,
   struct<ClosePositionArgs>("ClosePositionParams", { priceWithSlippage: oraclePrice, privilege }),
+  180_000, // compute units: the vendor CLI's `close` limit
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

@@ -29,6 +29,7 @@ export const decreaseSize = defineInstruction<DecreaseSizeArgs>(
   "decrease_size",
   DECREASE_SIZE_DISCRIMINATOR,
   struct<DecreaseSizeArgs>("DecreaseSizeParams", { priceWithSlippage: oraclePrice, sizeDelta: u64, privilege }),
+  180_000, // compute units: as a close
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

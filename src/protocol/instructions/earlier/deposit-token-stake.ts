@@ -22,6 +22,7 @@ export const depositTokenStake = defineInstruction<DepositTokenStakeArgs>(
   "deposit_token_stake",
   DEPOSIT_TOKEN_STAKE_DISCRIMINATOR,
   struct<DepositTokenStakeArgs>("DepositTokenStakeParams", { depositAmount: u64 }),
+  100_000, // compute units: token transfer + account creation
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

@@ -36,6 +36,7 @@ export const editLimitOrder = defineInstruction<EditLimitOrderArgs>(
     stopLossPrice: oraclePrice,
     takeProfitPrice: oraclePrice,
   }),
+  150_000, // compute units: as placing
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

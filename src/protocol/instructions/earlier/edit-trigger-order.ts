@@ -32,6 +32,7 @@ export const editTriggerOrder = defineInstruction<EditTriggerOrderArgs>(
     deltaSizeAmount: u64,
     isStopLoss: bool,
   }),
+  150_000, // compute units: as placing
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

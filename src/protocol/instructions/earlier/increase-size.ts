@@ -29,6 +29,7 @@ export const increaseSize = defineInstruction<IncreaseSizeArgs>(
   "increase_size",
   INCREASE_SIZE_DISCRIMINATOR,
   struct<IncreaseSizeArgs>("IncreaseSizeParams", { priceWithSlippage: oraclePrice, sizeDelta: u64, privilege }),
+  150_000, // compute units: as an open
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

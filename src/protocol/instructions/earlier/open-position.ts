@@ -40,6 +40,7 @@ export const openPosition = defineInstruction<OpenPositionArgs>(
     sizeAmount: u64,
     privilege,
   }),
+  150_000, // compute units: the vendor CLI's `open` limit
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

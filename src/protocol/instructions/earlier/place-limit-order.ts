@@ -36,6 +36,7 @@ export const placeLimitOrder = defineInstruction<PlaceLimitOrderArgs>(
     stopLossPrice: oraclePrice,
     takeProfitPrice: oraclePrice,
   }),
+  150_000, // compute units: the vendor CLI's `place limit order` limit
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

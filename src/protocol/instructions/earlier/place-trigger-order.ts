@@ -29,6 +29,7 @@ export const placeTriggerOrder = defineInstruction<PlaceTriggerOrderArgs>(
     deltaSizeAmount: u64,
     isStopLoss: bool,
   }),
+  150_000, // compute units: as placing a limit order
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

@@ -21,6 +21,7 @@ export const removeCollateralAndSwap = defineInstruction<RemoveCollateralAndSwap
   "remove_collateral_and_swap",
   REMOVE_COLLATERAL_AND_SWAP_DISCRIMINATOR,
   struct<RemoveCollateralAndSwapArgs>("RemoveCollateralAndSwapParams", { collateralDeltaUsd: u64 }),
+  435_000, // compute units: as close+swap
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

@@ -21,6 +21,7 @@ export const removeCollateral = defineInstruction<RemoveCollateralArgs>(
   "remove_collateral",
   REMOVE_COLLATERAL_DISCRIMINATOR,
   struct<RemoveCollateralArgs>("RemoveCollateralParams", { collateralDeltaUsd: u64 }),
+  120_000, // compute units: the vendor CLI's `remove collateral` limit
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

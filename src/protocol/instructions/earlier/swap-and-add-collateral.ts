@@ -21,6 +21,7 @@ export const swapAndAddCollateral = defineInstruction<SwapAndAddCollateralArgs>(
   "swap_and_add_collateral",
   SWAP_AND_ADD_COLLATERAL_DISCRIMINATOR,
   struct<SwapAndAddCollateralArgs>("SwapAndAddCollateralParams", { amountIn: u64 }),
+  420_000, // compute units: the vendor CLI's `add+swap` limit
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

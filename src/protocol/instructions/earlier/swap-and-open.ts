@@ -40,6 +40,7 @@ export const swapAndOpen = defineInstruction<SwapAndOpenArgs>(
     sizeAmount: u64,
     privilege,
   }),
+  420_000, // compute units: the vendor CLI's `open+swap` limit
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

@@ -27,6 +27,7 @@ export const swap = defineInstruction<SwapArgs>(
   "swap",
   SWAP_DISCRIMINATOR,
   struct<SwapArgs>("SwapParams", { amountIn: u64, minAmountOut: u64 }),
+  300_000, // compute units: the swap part of CLI `open+swap` (420k − 150k), rounded up
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

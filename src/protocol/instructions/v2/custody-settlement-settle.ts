@@ -15,6 +15,7 @@ export const custodySettlementSettle = defineInstruction<NoArgs>(
   "custody_settlement_settle",
   CUSTODY_SETTLEMENT_SETTLE_DISCRIMINATOR,
   noArgs,
+  100_000, // compute units: token transfer + receipt close
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

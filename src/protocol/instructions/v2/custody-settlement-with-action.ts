@@ -16,6 +16,7 @@ export const custodySettlementWithAction = defineInstruction<NoArgs>(
   "custody_settlement_with_action",
   CUSTODY_SETTLEMENT_WITH_ACTION_DISCRIMINATOR,
   noArgs,
+  200_000, // compute units: receipt creation + delegation + queued action
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

@@ -11,7 +11,12 @@ const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 export const DELEGATE_BASKET_DISCRIMINATOR = "c477ba2bc5ea0fb2";
 
 /** `DelegateBasketParams` is empty: the data is the 8-byte discriminator alone. */
-export const delegateBasket = defineInstruction<NoArgs>("delegate_basket", DELEGATE_BASKET_DISCRIMINATOR, noArgs);
+export const delegateBasket = defineInstruction<NoArgs>(
+  "delegate_basket",
+  DELEGATE_BASKET_DISCRIMINATOR,
+  noArgs,
+  100_000, // compute units: delegation CPI
+);
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */
 export interface DelegateBasketAccounts {

@@ -22,6 +22,7 @@ export const depositDirect = defineInstruction<DepositDirectArgs>(
   "deposit_direct",
   DEPOSIT_DIRECT_DISCRIMINATOR,
   struct<DepositDirectArgs>("DepositDirectParams", { amount: u64 }),
+  80_000, // compute units: token transfer + ledger update
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

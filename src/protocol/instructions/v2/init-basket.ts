@@ -31,6 +31,7 @@ export const initBasket = defineInstruction<InitBasketArgs>(
     ledgerCapacity: u8,
     orderItemCapacity: u8,
   }),
+  60_000, // compute units: one account creation
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

@@ -20,6 +20,7 @@ export const initUserDepositLedger = defineInstruction<InitUserDepositLedgerArgs
   "init_user_deposit_ledger",
   INIT_USER_DEPOSIT_LEDGER_DISCRIMINATOR,
   struct<InitUserDepositLedgerArgs>("InitUserDepositLedgerParams", { depositCapacity: u8 }),
+  60_000, // compute units: one account creation
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */

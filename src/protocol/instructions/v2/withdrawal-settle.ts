@@ -12,7 +12,12 @@ const { READONLY: R, WRITABLE: W } = AccountRole;
 export const WITHDRAWAL_SETTLE_DISCRIMINATOR = "e74a4368e0789d99";
 
 /** No arguments: the data is the 8-byte discriminator alone. */
-export const withdrawalSettle = defineInstruction<NoArgs>("withdrawal_settle", WITHDRAWAL_SETTLE_DISCRIMINATOR, noArgs);
+export const withdrawalSettle = defineInstruction<NoArgs>(
+  "withdrawal_settle",
+  WITHDRAWAL_SETTLE_DISCRIMINATOR,
+  noArgs,
+  100_000, // compute units: token transfer + escrow close
+);
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */
 export interface WithdrawalSettleAccounts {

@@ -22,6 +22,7 @@ export const withdrawalWithAction = defineInstruction<WithdrawalWithActionArgs>(
   "withdrawal_with_action",
   WITHDRAWAL_WITH_ACTION_DISCRIMINATOR,
   struct<WithdrawalWithActionArgs>("WithdrawalWithActionParams", { amount: u64 }),
+  200_000, // compute units: escrow creation + delegation + queued action
 );
 
 /** Accounts in program order; `?` ones are filled from the program id when left out. */
