@@ -1,4 +1,3 @@
-import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
   CLOSE_AND_SWAP_ACCOUNTS,

@@ -1,4 +1,3 @@
-import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
   CLOSE_POSITION_ACCOUNTS,

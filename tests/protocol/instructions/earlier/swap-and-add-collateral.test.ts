@@ -1,4 +1,3 @@
-import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
 import assert from "node:assert/strict";
 import {
   SWAP_AND_ADD_COLLATERAL_ACCOUNTS,
