@@ -9,8 +9,9 @@
  *   (PROTOCOL-v1 §8.0); the v2 base-chain instructions have no published figure (PROTOCOL-v2 §8.1), so they get
  *   generous values from what they do (account creations, token transfers, delegation CPIs). ER instructions state
  *   none: an ER transaction always asks for 1 400 000.
- * - `accountTable(name, slots)`: the ordered account slots (name, role, and how to fill the slot when the caller
- *   leaves it out). The account order of an instruction lives in exactly one place, its table.
+ * - `accountTable(name, { account: role | [role, fill] })`: the ordered account slots (name, role, and how to fill
+ *   the slot when the caller leaves it out). The account order of an instruction lives in exactly one place, its
+ *   table, and so does each account's name and doc: the accounts type is derived from it (`AccountsOf`).
  *
  * `parseInstruction(codec, table, ix)` is the inverse of building, for tests and for decoding built transactions.
  */
@@ -116,6 +117,20 @@ export type SlotFill = "optional" | ((programId: string) => string);
 /** One account slot: the camelCase name of the program's account, its role, and an optional fill rule. */
 export type AccountSlot<Acc> = readonly [name: keyof Acc & string, role: AccountRole, fill?: SlotFill];
 
+/** How a table declares one slot: its role, or its role and how to fill it when the caller leaves it out. */
+export type SlotSpec = AccountRole | readonly [role: AccountRole, fill: SlotFill];
+
+/**
+ * The accounts a table of `Specs` takes, one base58 address per slot: a slot with a fill rule may be left out. Each
+ * account keeps the doc comment written on its table entry.
+ */
+export type SlotAccounts<Specs> =
+  & { -readonly [K in keyof Specs as Specs[K] extends readonly unknown[] ? never : K]: string }
+  & { -readonly [K in keyof Specs as Specs[K] extends readonly unknown[] ? K : never]?: string };
+
+/** The accounts an instruction's table takes (`type XAccounts = AccountsOf<typeof X_ACCOUNTS>`). */
+export type AccountsOf<Table> = Table extends AccountTable<infer Acc> ? Acc : never;
+
 /** The ordered account slots of one instruction. `Acc` names every account, in table order. */
 export interface AccountTable<Acc> {
   readonly instruction: string;
@@ -130,9 +145,21 @@ export interface AccountTable<Acc> {
   read(programId: string, metas: readonly AccountMeta[]): Acc;
 }
 
-export function accountTable<Acc>(instruction: string, slots: readonly AccountSlot<Acc>[]): AccountTable<Acc> {
-  const names = new Set(slots.map((s) => s[0]));
-  if (names.size !== slots.length) throw new Error(`${instruction}: duplicate account slot name`);
+/**
+ * The table of `instruction` from its slots in program order (object keys keep their insertion order), each named
+ * once: the accounts type is derived from it (`AccountsOf`), so a slot's doc comment is the account's.
+ */
+export function accountTable<const Specs extends Readonly<Record<string, SlotSpec>>>(
+  instruction: string,
+  specs: Specs,
+): AccountTable<SlotAccounts<Specs>> {
+  type Acc = SlotAccounts<Specs>;
+  // An integer-like key would be enumerated first, out of program order; account names are camelCase identifiers.
+  const badName = Object.keys(specs).find((name) => !/^[A-Za-z_]\w*$/.test(name));
+  if (badName !== undefined) throw new Error(`${instruction}: account slot name "${badName}" is not an identifier`);
+  const slots: AccountSlot<Acc>[] = Object.entries(specs).map(([name, spec]: [string, SlotSpec]) =>
+    typeof spec === "number" ? [name as keyof Acc & string, spec] : [name as keyof Acc & string, spec[0], spec[1]]
+  );
   return Object.freeze({
     instruction,
     slots,

@@ -1,6 +1,11 @@
 import assert from "node:assert/strict";
 import { CodecError, struct, u64, u8 } from "../../../src/protocol/codec/mod.ts";
-import { accountTable, defineInstruction, parseInstruction } from "../../../src/protocol/instructions/define.ts";
+import {
+  type AccountsOf,
+  accountTable,
+  defineInstruction,
+  parseInstruction,
+} from "../../../src/protocol/instructions/define.ts";
 import { AccountRole, readonly, writable, writableSigner } from "../../../src/protocol/instructions/instruction.ts";
 import { hex, key, PROGRAM_V2 as P } from "./_check.ts";
 
@@ -10,16 +15,12 @@ interface Args {
 }
 const demo = defineInstruction<Args>("demo", "0102030405060708", struct<Args>("DemoParams", { amount: u64, slot: u8 }));
 
-interface Accounts {
-  owner: string;
-  session?: string;
-  program?: string;
-}
-const table = accountTable<Accounts>("demo", [
-  ["owner", AccountRole.WRITABLE_SIGNER],
-  ["session", AccountRole.READONLY, "optional"],
-  ["program", AccountRole.READONLY, (programId) => programId],
-]);
+const table = accountTable("demo", {
+  owner: AccountRole.WRITABLE_SIGNER,
+  session: [AccountRole.READONLY, "optional"],
+  program: [AccountRole.READONLY, (programId: string) => programId],
+});
+type Accounts = AccountsOf<typeof table>;
 
 Deno.test("defineInstruction: data is discriminator ‖ Borsh(args), fixed size known", () => {
   assert.equal(demo.name, "demo");
@@ -66,7 +67,22 @@ Deno.test("accountTable: fill rules, the optional sentinel, required accounts", 
     () => table.metas(P, {} as Accounts),
     (e) => e instanceof TypeError && /"owner" is required/.test(e.message),
   );
-  assert.throws(() => accountTable<Accounts>("dup", [["owner", 0], ["owner", 1]]), /duplicate/);
+});
+
+Deno.test("accountTable: slots in the order written, the accounts type derived from them", () => {
+  assert.deepEqual(table.slots.map(([name, role, fill]) => [name, role, fill === undefined ? "none" : typeof fill]), [
+    ["owner", AccountRole.WRITABLE_SIGNER, "none"],
+    ["session", AccountRole.READONLY, "string"],
+    ["program", AccountRole.READONLY, "function"],
+  ]);
+  // Only the slot without a fill rule is required (a type error otherwise: this line would not compile).
+  const accounts: Accounts = { owner: key("owner") };
+  assert.equal(table.metas(P, accounts).length, 3);
+  // An integer-like name would be enumerated first, out of program order.
+  assert.throws(
+    () => accountTable("bad", { owner: AccountRole.READONLY, 1: AccountRole.WRITABLE }),
+    /not an identifier/,
+  );
 });
 
 Deno.test("accountTable.read: sentinel reads as absent, extra privileges accepted, missing ones and short lists rejected", () => {

@@ -4,7 +4,7 @@
  */
 import * as pda from "../../pda.ts";
 import { type NoArgs, noArgs, theProgram } from "../common.ts";
-import { accountTable, defineInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W } = AccountRole;
@@ -19,27 +19,18 @@ export const cancelAllTriggerOrders = defineInstruction<NoArgs>(
   100_000, // compute units: the vendor CLI's `cancel order` limit
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface CancelAllTriggerOrdersAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const CANCEL_ALL_TRIGGER_ORDERS_ACCOUNTS = accountTable("cancel_all_trigger_orders", {
   /** `pda.position(programId, owner, market)`. */
-  position: string;
+  position: R,
   /** `pda.order(programId, owner, market)`. */
-  order: string;
+  order: W,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
-}
-
-export const CANCEL_ALL_TRIGGER_ORDERS_ACCOUNTS = accountTable<CancelAllTriggerOrdersAccounts>(
-  "cancel_all_trigger_orders",
-  [
-    ["position", R],
-    ["order", W],
-    ["eventAuthority", R, pda.eventAuthority],
-    ["program", R, theProgram],
-  ],
-);
+  program: [R, theProgram],
+});
+export type CancelAllTriggerOrdersAccounts = AccountsOf<typeof CANCEL_ALL_TRIGGER_ORDERS_ACCOUNTS>;
 
 export function cancelAllTriggerOrdersInstruction(
   programId: string,

@@ -4,7 +4,7 @@
 import { bool, struct, u8 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { theProgram } from "../common.ts";
-import { accountTable, defineInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -26,24 +26,18 @@ export const cancelTriggerOrder = defineInstruction<CancelTriggerOrderArgs>(
   100_000, // compute units: the vendor CLI's `cancel order` limit
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface CancelTriggerOrderAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const CANCEL_TRIGGER_ORDER_ACCOUNTS = accountTable("cancel_trigger_order", {
   /** The trader's wallet. */
-  owner: string;
+  owner: RS,
   /** `pda.order(programId, owner, market)`. */
-  order: string;
+  order: W,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
-}
-
-export const CANCEL_TRIGGER_ORDER_ACCOUNTS = accountTable<CancelTriggerOrderAccounts>("cancel_trigger_order", [
-  ["owner", RS],
-  ["order", W],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-]);
+  program: [R, theProgram],
+});
+export type CancelTriggerOrderAccounts = AccountsOf<typeof CANCEL_TRIGGER_ORDER_ACCOUNTS>;
 
 export function cancelTriggerOrderInstruction(
   programId: string,

@@ -3,7 +3,7 @@
  */
 import { struct, u8 } from "../../codec/mod.ts";
 import { systemProgram } from "../common.ts";
-import { accountTable, defineInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
@@ -23,27 +23,18 @@ export const initUserDepositLedger = defineInstruction<InitUserDepositLedgerArgs
   60_000, // compute units: one account creation
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface InitUserDepositLedgerAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const INIT_USER_DEPOSIT_LEDGER_ACCOUNTS = accountTable("init_user_deposit_ledger", {
   /** Basket owner's wallet (not a signer here). */
-  owner: string;
+  owner: R,
   /** Pays rent and fees. */
-  payer: string;
+  payer: WS,
   /** `pda.userDepositLedger(programId, owner)`. */
-  userDepositLedger: string;
+  userDepositLedger: W,
   /** System program. */
-  systemProgram?: string;
-}
-
-export const INIT_USER_DEPOSIT_LEDGER_ACCOUNTS = accountTable<InitUserDepositLedgerAccounts>(
-  "init_user_deposit_ledger",
-  [
-    ["owner", R],
-    ["payer", WS],
-    ["userDepositLedger", W],
-    ["systemProgram", R, systemProgram],
-  ],
-);
+  systemProgram: [R, systemProgram],
+});
+export type InitUserDepositLedgerAccounts = AccountsOf<typeof INIT_USER_DEPOSIT_LEDGER_ACCOUNTS>;
 
 export function initUserDepositLedgerInstruction(
   programId: string,
