@@ -4,7 +4,8 @@
  */
 import { AddressLookupTableAccount, PublicKey, VersionedTransaction } from "@solana/web3.js";
 import { fromBase64 } from "../../src/protocol/codec/bytes.ts";
-import { createInstruction, type Instruction, roleOf } from "../../src/protocol/instructions/instruction.ts";
+import { createInstruction, type Instruction } from "../../src/protocol/instructions/instruction.ts";
+import { roleOf } from "./roles.ts";
 import type { LookupTable } from "../../src/domain/builders/transaction.ts";
 
 /** A deserialized transaction, in this project's terms. */

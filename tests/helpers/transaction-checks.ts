@@ -23,7 +23,8 @@ import {
   parseSetComputeUnitLimit,
   parseSetComputeUnitPrice,
 } from "../../src/protocol/instructions/external/compute-budget.ts";
-import { type AccountRole, type Instruction, roleText } from "../../src/protocol/instructions/instruction.ts";
+import { type AccountRole, type Instruction } from "../../src/protocol/instructions/instruction.ts";
+import { roleText } from "./roles.ts";
 import { COMPUTE_BUDGET_PROGRAM } from "./expected-accounts.ts";
 import {
   type ExpectedInstruction,

@@ -13,19 +13,10 @@
  *   the slot when the caller leaves it out). The account order of an instruction lives in exactly one place, its
  *   table, and so does each account's name and doc: the accounts type is derived from it (`AccountsOf`).
  *
- * `parseInstruction(codec, table, ix)` is the inverse of building, for tests and for decoding built transactions.
+ * The inverse of building, reading an instruction back, is the tests' (`tests/helpers/parse-instruction.ts`).
  */
 import { BorshReader, BorshWriter, type Codec, CodecError } from "../codec/mod.ts";
-import {
-  type AccountMeta,
-  accountMeta,
-  type AccountRole,
-  createInstruction,
-  type Instruction,
-  presentOptionalAccount,
-  roleIncludes,
-  roleText,
-} from "./instruction.ts";
+import { type AccountMeta, accountMeta, type AccountRole, createInstruction, type Instruction } from "./instruction.ts";
 import { fromHex, hex } from "../codec/bytes.ts";
 
 /** Data codec of one program instruction. */
@@ -108,8 +99,9 @@ export function defineInstruction<A>(
 }
 
 /**
- * How a slot is filled when the caller leaves its account out: `"optional"` is an Anchor optional account (absent =
- * the program id, see `optionalAccount`); a function computes a fixed address from the program id (the program
+ * How a slot is filled when the caller leaves its account out: `"optional"` is an Anchor optional account, passed as
+ * the program id itself when absent (PROTOCOL-v2 §1, "Optional-account convention"; the v2 program's only one is the
+ * trading instructions' `session_token`); a function computes a fixed address from the program id (the program
  * itself, a sysvar, a singleton PDA such as `event_authority`).
  */
 export type SlotFill = "optional" | ((programId: string) => string);
@@ -137,12 +129,6 @@ export interface AccountTable<Acc> {
   readonly slots: readonly AccountSlot<Acc>[];
   /** The account metas in slot order. Throws `TypeError` when an account without a fill rule is missing. */
   metas(programId: string, accounts: Acc): AccountMeta[];
-  /**
-   * The named accounts of `metas` (slot order; an optional slot holding the program id reads as absent, filled
-   * slots read as their actual address). Throws `CodecError` when there are fewer metas than slots or a meta lacks
-   * a privilege its slot requires (a compiled message may add privileges, never remove them).
-   */
-  read(programId: string, metas: readonly AccountMeta[]): Acc;
 }
 
 /**
@@ -175,44 +161,5 @@ export function accountTable<const Specs extends Readonly<Record<string, SlotSpe
         return accountMeta(address, role);
       });
     },
-    read(programId: string, metas: readonly AccountMeta[]): Acc {
-      if (metas.length < slots.length) {
-        throw new CodecError(`${instruction}: ${metas.length} account(s), expected at least ${slots.length}`);
-      }
-      const out: Record<string, string> = {};
-      slots.forEach(([name, role, fill], i) => {
-        const meta = metas[i];
-        if (!roleIncludes(meta.role, role)) {
-          throw new CodecError(
-            `${instruction}: account ${i} (${name}) has role "${roleText(meta.role)}", needs "${roleText(role)}"`,
-          );
-        }
-        const address = fill === "optional" ? presentOptionalAccount(meta.address, programId) : meta.address;
-        if (address !== undefined) out[name] = address;
-      });
-      return out as unknown as Acc;
-    },
   });
-}
-
-/** A decoded instruction: its program, named accounts, remaining accounts (after the table) and arguments. */
-export interface ParsedInstruction<Acc, A> {
-  readonly programAddress: string;
-  readonly accounts: Acc;
-  readonly remaining: readonly AccountMeta[];
-  readonly args: A;
-}
-
-/** Decodes `ix` with the instruction's codec and account table (inverse of building it). Throws `CodecError`. */
-export function parseInstruction<Acc, A>(
-  codec: InstructionCodec<A>,
-  table: AccountTable<Acc>,
-  ix: Instruction,
-): ParsedInstruction<Acc, A> {
-  return {
-    programAddress: ix.programAddress,
-    accounts: table.read(ix.programAddress, ix.accounts),
-    remaining: ix.accounts.slice(table.slots.length),
-    args: codec.decode(ix.data),
-  };
 }

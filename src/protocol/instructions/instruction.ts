@@ -15,31 +15,6 @@ export const AccountRole = {
 } as const;
 export type AccountRole = (typeof AccountRole)[keyof typeof AccountRole];
 
-const SIGNER_BIT = 0b10;
-const WRITABLE_BIT = 0b01;
-
-export function isSignerRole(role: AccountRole): boolean {
-  return (role & SIGNER_BIT) !== 0;
-}
-export function isWritableRole(role: AccountRole): boolean {
-  return (role & WRITABLE_BIT) !== 0;
-}
-/** The role a key gets when it appears in several slots: the union of the privileges. */
-export function mergeRoles(a: AccountRole, b: AccountRole): AccountRole {
-  return (a | b) as AccountRole;
-}
-/** Whether `actual` grants at least the privileges of `required` (a compiled message may only add privileges). */
-export function roleIncludes(actual: AccountRole, required: AccountRole): boolean {
-  return (actual & required) === required;
-}
-export function roleOf(flags: { isSigner: boolean; isWritable: boolean }): AccountRole {
-  return ((flags.isSigner ? SIGNER_BIT : 0) | (flags.isWritable ? WRITABLE_BIT : 0)) as AccountRole;
-}
-/** `"S"`, `"W"`, `"SW"` or `""`: the notation of the reference's account tables (for messages and test names). */
-export function roleText(role: AccountRole): string {
-  return (isSignerRole(role) ? "S" : "") + (isWritableRole(role) ? "W" : "");
-}
-
 /** One account slot of an instruction. */
 export interface AccountMeta {
   readonly address: string;
@@ -94,17 +69,4 @@ export function createInstruction(
       ? { programAddress, accounts: metas, data }
       : { programAddress, accounts: metas, data, computeUnits },
   );
-}
-
-/**
- * The optional-account rule of Anchor (PROTOCOL-v2 §1, "Optional-account convention"): an optional account that is
- * absent is passed as **the program id itself** in its slot. The v2 program's only optional account is the
- * trading instructions' `session_token`.
- */
-export function optionalAccount(address: string | undefined, programId: string): string {
-  return address ?? programId;
-}
-/** Inverse of `optionalAccount`: the slot's address, or `undefined` when it holds the program-id sentinel. */
-export function presentOptionalAccount(address: string, programId: string): string | undefined {
-  return address === programId ? undefined : address;
 }

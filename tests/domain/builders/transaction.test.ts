@@ -1,4 +1,4 @@
-import { parseInstruction } from "../../../src/protocol/instructions/define.ts";
+import { parseInstruction } from "../../helpers/parse-instruction.ts";
 import assert from "node:assert/strict";
 import {
   assembleTransaction,
@@ -18,9 +18,9 @@ import {
   AccountRole,
   createInstruction,
   type Instruction,
-  mergeRoles,
   writable,
 } from "../../../src/protocol/instructions/instruction.ts";
+import { mergeRoles } from "../../helpers/roles.ts";
 import { depositDirectInstruction } from "../../../src/protocol/instructions/v2/deposit-direct.ts";
 import {
   OPEN_POSITION_ER_ACCOUNTS,

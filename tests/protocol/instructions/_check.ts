@@ -5,12 +5,10 @@
 import assert from "node:assert/strict";
 import bs58 from "bs58";
 import fc from "fast-check";
-import {
-  type AccountTable,
-  type InstructionCodec,
-  parseInstruction,
-} from "../../../src/protocol/instructions/define.ts";
-import { type Instruction, roleText } from "../../../src/protocol/instructions/instruction.ts";
+import { type AccountTable, type InstructionCodec } from "../../../src/protocol/instructions/define.ts";
+import { parseInstruction } from "../../helpers/parse-instruction.ts";
+import { type Instruction } from "../../../src/protocol/instructions/instruction.ts";
+import { roleText } from "../../helpers/roles.ts";
 import { arbitraryOf } from "../_arbitrary.ts";
 
 export { hex, key, PROGRAM_EARLIER, PROGRAM_V2 } from "../../helpers/instructions.ts";

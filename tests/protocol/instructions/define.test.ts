@@ -1,11 +1,7 @@
 import assert from "node:assert/strict";
 import { CodecError, struct, u64, u8 } from "../../../src/protocol/codec/mod.ts";
-import {
-  type AccountsOf,
-  accountTable,
-  defineInstruction,
-  parseInstruction,
-} from "../../../src/protocol/instructions/define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../../../src/protocol/instructions/define.ts";
+import { parseInstruction, readAccounts } from "../../helpers/parse-instruction.ts";
 import { AccountRole, readonly, writable, writableSigner } from "../../../src/protocol/instructions/instruction.ts";
 import { hex, key, PROGRAM_V2 as P } from "./_check.ts";
 
@@ -85,17 +81,17 @@ Deno.test("accountTable: slots in the order written, the accounts type derived f
   );
 });
 
-Deno.test("accountTable.read: sentinel reads as absent, extra privileges accepted, missing ones and short lists rejected", () => {
+Deno.test("readAccounts: sentinel reads as absent, extra privileges accepted, missing ones and short lists rejected", () => {
   const owner = key("owner");
-  assert.deepEqual(table.read(P, table.metas(P, { owner })), { owner, program: P });
+  assert.deepEqual(readAccounts(table, P, table.metas(P, { owner })), { owner, program: P });
   // A compiled message may upgrade a role (the fee payer is a writable signer), never downgrade it.
   const upgraded = [writableSigner(owner), writable(key("s")), writable(P)];
-  assert.deepEqual(table.read(P, upgraded), { owner, session: key("s"), program: P });
+  assert.deepEqual(readAccounts(table, P, upgraded), { owner, session: key("s"), program: P });
   assert.throws(
-    () => table.read(P, [writable(owner), readonly(P), readonly(P)]),
+    () => readAccounts(table, P, [writable(owner), readonly(P), readonly(P)]),
     /account 0 \(owner\) has role "W", needs "SW"/,
   );
-  assert.throws(() => table.read(P, [writableSigner(owner)]), /1 account\(s\), expected at least 3/);
+  assert.throws(() => readAccounts(table, P, [writableSigner(owner)]), /1 account\(s\), expected at least 3/);
 });
 
 Deno.test("parseInstruction: accounts, remaining accounts and arguments", () => {

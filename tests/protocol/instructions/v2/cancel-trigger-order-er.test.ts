@@ -1,4 +1,4 @@
-import { parseInstruction } from "../../../../src/protocol/instructions/define.ts";
+import { parseInstruction } from "../../../helpers/parse-instruction.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
