@@ -11,6 +11,7 @@ import { type Instruction } from "../../../src/protocol/instructions/instruction
 import { roleText } from "../../helpers/roles.ts";
 import { arbitraryOf } from "../_arbitrary.ts";
 
+import { key } from "../../helpers/instructions.ts";
 export { hex, key, PROGRAM_EARLIER, PROGRAM_V2 } from "../../helpers/instructions.ts";
 
 /** snake_case → camelCase, as the account tables name the program's accounts. */
@@ -74,4 +75,26 @@ export function assertRoundTrip<Acc, A>(
     }),
     { numRuns: 50 },
   );
+}
+
+/**
+ * The optional `sessionToken` slot of a v2 trading instruction: given, it holds the session token and reads back as
+ * it; left out, it holds the program id and reads back as absent.
+ */
+export function assertSessionTokenSlot<Acc extends { sessionToken?: string }, A>(
+  programId: string,
+  codec: InstructionCodec<A>,
+  table: AccountTable<Acc>,
+  build: (programId: string, accounts: Acc, args: A) => Instruction,
+  accounts: Acc,
+  args: A,
+): void {
+  const slot = table.slots.findIndex(([name]) => name === "sessionToken");
+  const sessionToken = key("sessionToken");
+  const withSession = build(programId, { ...accounts, sessionToken }, args);
+  assert.equal(withSession.accounts[slot].address, sessionToken);
+  assert.equal(parseInstruction(codec, table, withSession).accounts.sessionToken, sessionToken);
+  const without = build(programId, { ...accounts, sessionToken: undefined }, args);
+  assert.equal(without.accounts[slot].address, programId);
+  assert.equal(parseInstruction(codec, table, without).accounts.sessionToken, undefined);
 }

@@ -1,4 +1,3 @@
-import { parseInstruction } from "../../../helpers/parse-instruction.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
@@ -11,6 +10,7 @@ import {
 import {
   assertAccounts,
   assertRoundTrip,
+  assertSessionTokenSlot,
   assertSlotNames,
   type ExpectedAccount,
   hex,
@@ -80,15 +80,7 @@ Deno.test("add_collateral_er: accounts in the order and with the flags of PROTOC
 });
 
 Deno.test("add_collateral_er: with a session the session token fills the optional slot", () => {
-  const sessionToken = key("sessionToken");
-  const ix = addCollateralErInstruction(P, { ...accounts, sessionToken }, ARGS);
-  assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseInstruction(addCollateralEr, ADD_COLLATERAL_ER_ACCOUNTS, ix).accounts.sessionToken, sessionToken);
-  assert.equal(
-    parseInstruction(addCollateralEr, ADD_COLLATERAL_ER_ACCOUNTS, addCollateralErInstruction(P, accounts, ARGS))
-      .accounts.sessionToken,
-    undefined,
-  );
+  assertSessionTokenSlot(P, addCollateralEr, ADD_COLLATERAL_ER_ACCOUNTS, addCollateralErInstruction, accounts, ARGS);
 });
 
 Deno.test("add_collateral_er: build → parse round trip (property)", () => {

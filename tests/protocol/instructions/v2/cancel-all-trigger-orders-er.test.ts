@@ -1,4 +1,3 @@
-import { parseInstruction } from "../../../helpers/parse-instruction.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
@@ -11,6 +10,7 @@ import {
 import {
   assertAccounts,
   assertRoundTrip,
+  assertSessionTokenSlot,
   assertSlotNames,
   type ExpectedAccount,
   hex,
@@ -60,21 +60,13 @@ Deno.test("cancel_all_trigger_orders_er: accounts in the order and with the flag
 });
 
 Deno.test("cancel_all_trigger_orders_er: with a session the session token fills the optional slot", () => {
-  const sessionToken = key("sessionToken");
-  const ix = cancelAllTriggerOrdersErInstruction(P, { ...accounts, sessionToken }, ARGS);
-  assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(
-    parseInstruction(cancelAllTriggerOrdersEr, CANCEL_ALL_TRIGGER_ORDERS_ER_ACCOUNTS, ix).accounts.sessionToken,
-    sessionToken,
-  );
-  assert.equal(
-    parseInstruction(
-      cancelAllTriggerOrdersEr,
-      CANCEL_ALL_TRIGGER_ORDERS_ER_ACCOUNTS,
-      cancelAllTriggerOrdersErInstruction(P, accounts, ARGS),
-    ).accounts
-      .sessionToken,
-    undefined,
+  assertSessionTokenSlot(
+    P,
+    cancelAllTriggerOrdersEr,
+    CANCEL_ALL_TRIGGER_ORDERS_ER_ACCOUNTS,
+    cancelAllTriggerOrdersErInstruction,
+    accounts,
+    ARGS,
   );
 });
 

@@ -1,4 +1,3 @@
-import { parseInstruction } from "../../../helpers/parse-instruction.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
@@ -11,6 +10,7 @@ import {
 import {
   assertAccounts,
   assertRoundTrip,
+  assertSessionTokenSlot,
   assertSlotNames,
   type ExpectedAccount,
   hex,
@@ -64,20 +64,13 @@ Deno.test("cancel_trigger_order_er: accounts in the order and with the flags of 
 });
 
 Deno.test("cancel_trigger_order_er: with a session the session token fills the optional slot", () => {
-  const sessionToken = key("sessionToken");
-  const ix = cancelTriggerOrderErInstruction(P, { ...accounts, sessionToken }, ARGS);
-  assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(
-    parseInstruction(cancelTriggerOrderEr, CANCEL_TRIGGER_ORDER_ER_ACCOUNTS, ix).accounts.sessionToken,
-    sessionToken,
-  );
-  assert.equal(
-    parseInstruction(
-      cancelTriggerOrderEr,
-      CANCEL_TRIGGER_ORDER_ER_ACCOUNTS,
-      cancelTriggerOrderErInstruction(P, accounts, ARGS),
-    ).accounts.sessionToken,
-    undefined,
+  assertSessionTokenSlot(
+    P,
+    cancelTriggerOrderEr,
+    CANCEL_TRIGGER_ORDER_ER_ACCOUNTS,
+    cancelTriggerOrderErInstruction,
+    accounts,
+    ARGS,
   );
 });
 

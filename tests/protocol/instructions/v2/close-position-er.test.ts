@@ -1,4 +1,3 @@
-import { parseInstruction } from "../../../helpers/parse-instruction.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
@@ -11,6 +10,7 @@ import {
 import {
   assertAccounts,
   assertRoundTrip,
+  assertSessionTokenSlot,
   assertSlotNames,
   type ExpectedAccount,
   hex,
@@ -81,15 +81,7 @@ Deno.test("close_position_er: accounts in the order and with the flags of PROTOC
 });
 
 Deno.test("close_position_er: with a session the session token fills the optional slot", () => {
-  const sessionToken = key("sessionToken");
-  const ix = closePositionErInstruction(P, { ...accounts, sessionToken }, ARGS);
-  assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseInstruction(closePositionEr, CLOSE_POSITION_ER_ACCOUNTS, ix).accounts.sessionToken, sessionToken);
-  assert.equal(
-    parseInstruction(closePositionEr, CLOSE_POSITION_ER_ACCOUNTS, closePositionErInstruction(P, accounts, ARGS))
-      .accounts.sessionToken,
-    undefined,
-  );
+  assertSessionTokenSlot(P, closePositionEr, CLOSE_POSITION_ER_ACCOUNTS, closePositionErInstruction, accounts, ARGS);
 });
 
 Deno.test("close_position_er: build → parse round trip (property)", () => {

@@ -1,4 +1,3 @@
-import { parseInstruction } from "../../../helpers/parse-instruction.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
@@ -11,6 +10,7 @@ import {
 import {
   assertAccounts,
   assertRoundTrip,
+  assertSessionTokenSlot,
   assertSlotNames,
   type ExpectedAccount,
   hex,
@@ -83,20 +83,13 @@ Deno.test("decrease_position_size_er: accounts in the order and with the flags o
 });
 
 Deno.test("decrease_position_size_er: with a session the session token fills the optional slot", () => {
-  const sessionToken = key("sessionToken");
-  const ix = decreasePositionSizeErInstruction(P, { ...accounts, sessionToken }, ARGS);
-  assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(
-    parseInstruction(decreasePositionSizeEr, DECREASE_POSITION_SIZE_ER_ACCOUNTS, ix).accounts.sessionToken,
-    sessionToken,
-  );
-  assert.equal(
-    parseInstruction(
-      decreasePositionSizeEr,
-      DECREASE_POSITION_SIZE_ER_ACCOUNTS,
-      decreasePositionSizeErInstruction(P, accounts, ARGS),
-    ).accounts.sessionToken,
-    undefined,
+  assertSessionTokenSlot(
+    P,
+    decreasePositionSizeEr,
+    DECREASE_POSITION_SIZE_ER_ACCOUNTS,
+    decreasePositionSizeErInstruction,
+    accounts,
+    ARGS,
   );
 });
 

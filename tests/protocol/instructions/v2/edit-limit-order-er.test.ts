@@ -1,4 +1,3 @@
-import { parseInstruction } from "../../../helpers/parse-instruction.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
@@ -11,6 +10,7 @@ import {
 import {
   assertAccounts,
   assertRoundTrip,
+  assertSessionTokenSlot,
   assertSlotNames,
   type ExpectedAccount,
   hex,
@@ -90,17 +90,13 @@ Deno.test("edit_limit_order_er: accounts in the order and with the flags of PROT
 });
 
 Deno.test("edit_limit_order_er: with a session the session token fills the optional slot", () => {
-  const sessionToken = key("sessionToken");
-  const ix = editLimitOrderErInstruction(P, { ...accounts, sessionToken }, ARGS);
-  assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(
-    parseInstruction(editLimitOrderEr, EDIT_LIMIT_ORDER_ER_ACCOUNTS, ix).accounts.sessionToken,
-    sessionToken,
-  );
-  assert.equal(
-    parseInstruction(editLimitOrderEr, EDIT_LIMIT_ORDER_ER_ACCOUNTS, editLimitOrderErInstruction(P, accounts, ARGS))
-      .accounts.sessionToken,
-    undefined,
+  assertSessionTokenSlot(
+    P,
+    editLimitOrderEr,
+    EDIT_LIMIT_ORDER_ER_ACCOUNTS,
+    editLimitOrderErInstruction,
+    accounts,
+    ARGS,
   );
 });
 

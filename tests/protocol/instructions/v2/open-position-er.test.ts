@@ -1,4 +1,3 @@
-import { parseInstruction } from "../../../helpers/parse-instruction.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
@@ -11,6 +10,7 @@ import {
 import {
   assertAccounts,
   assertRoundTrip,
+  assertSessionTokenSlot,
   assertSlotNames,
   type ExpectedAccount,
   hex,
@@ -87,15 +87,7 @@ Deno.test("open_position_er: accounts in the order and with the flags of PROTOCO
 });
 
 Deno.test("open_position_er: with a session the session token fills the optional slot", () => {
-  const sessionToken = key("sessionToken");
-  const ix = openPositionErInstruction(P, { ...accounts, sessionToken }, ARGS);
-  assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseInstruction(openPositionEr, OPEN_POSITION_ER_ACCOUNTS, ix).accounts.sessionToken, sessionToken);
-  assert.equal(
-    parseInstruction(openPositionEr, OPEN_POSITION_ER_ACCOUNTS, openPositionErInstruction(P, accounts, ARGS)).accounts
-      .sessionToken,
-    undefined,
-  );
+  assertSessionTokenSlot(P, openPositionEr, OPEN_POSITION_ER_ACCOUNTS, openPositionErInstruction, accounts, ARGS);
 });
 
 Deno.test("open_position_er: build → parse round trip (property)", () => {

@@ -1,4 +1,3 @@
-import { parseInstruction } from "../../../helpers/parse-instruction.ts";
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
@@ -11,6 +10,7 @@ import {
 import {
   assertAccounts,
   assertRoundTrip,
+  assertSessionTokenSlot,
   assertSlotNames,
   type ExpectedAccount,
   hex,
@@ -78,20 +78,13 @@ Deno.test("remove_collateral_er: accounts in the order and with the flags of PRO
 });
 
 Deno.test("remove_collateral_er: with a session the session token fills the optional slot", () => {
-  const sessionToken = key("sessionToken");
-  const ix = removeCollateralErInstruction(P, { ...accounts, sessionToken }, ARGS);
-  assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(
-    parseInstruction(removeCollateralEr, REMOVE_COLLATERAL_ER_ACCOUNTS, ix).accounts.sessionToken,
-    sessionToken,
-  );
-  assert.equal(
-    parseInstruction(
-      removeCollateralEr,
-      REMOVE_COLLATERAL_ER_ACCOUNTS,
-      removeCollateralErInstruction(P, accounts, ARGS),
-    ).accounts.sessionToken,
-    undefined,
+  assertSessionTokenSlot(
+    P,
+    removeCollateralEr,
+    REMOVE_COLLATERAL_ER_ACCOUNTS,
+    removeCollateralErInstruction,
+    accounts,
+    ARGS,
   );
 });
 
