@@ -9,7 +9,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const ADD_COLLATERAL_DISCRIMINATOR = "7f52792aa1b0f9ce";
+const ADD_COLLATERAL_DISCRIMINATOR = "7f52792aa1b0f9ce";
 
 /** `AddCollateralParams` (16 bytes of instruction data with the discriminator). */
 export interface AddCollateralArgs {

@@ -9,7 +9,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W } = AccountRole;
 
-export const CANCEL_ALL_TRIGGER_ORDERS_DISCRIMINATOR = "826c2199e41fd8db";
+const CANCEL_ALL_TRIGGER_ORDERS_DISCRIMINATOR = "826c2199e41fd8db";
 
 /** No arguments: the data is the 8-byte discriminator alone. */
 export const cancelAllTriggerOrders = defineInstruction<NoArgs>(

@@ -9,7 +9,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const CANCEL_LIMIT_ORDER_DISCRIMINATOR = "849c841f4328e861";
+const CANCEL_LIMIT_ORDER_DISCRIMINATOR = "849c841f4328e861";
 
 /** `CancelLimitOrderParams` (9 bytes of instruction data with the discriminator). */
 export interface CancelLimitOrderArgs {

@@ -9,7 +9,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const CANCEL_TRIGGER_ORDER_DISCRIMINATOR = "905443271b19ca8d";
+const CANCEL_TRIGGER_ORDER_DISCRIMINATOR = "905443271b19ca8d";
 
 /** `CancelTriggerOrderParams` (10 bytes of instruction data with the discriminator). */
 export interface CancelTriggerOrderArgs {

@@ -9,7 +9,7 @@ import { type AccountMeta, AccountRole, type Instruction } from "../instruction.
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const CLOSE_AND_SWAP_DISCRIMINATOR = "93a4b9f09b21a57d";
+const CLOSE_AND_SWAP_DISCRIMINATOR = "93a4b9f09b21a57d";
 
 /** `CloseAndSwapParams` (21 bytes of instruction data with the discriminator). */
 export interface CloseAndSwapArgs {

@@ -9,7 +9,7 @@ import { type AccountMeta, AccountRole, type Instruction } from "../instruction.
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const CLOSE_POSITION_DISCRIMINATOR = "7b86510031446262";
+const CLOSE_POSITION_DISCRIMINATOR = "7b86510031446262";
 
 /** `ClosePositionParams` (21 bytes of instruction data with the discriminator). */
 export interface ClosePositionArgs {

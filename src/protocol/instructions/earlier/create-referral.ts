@@ -7,7 +7,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const CREATE_REFERRAL_DISCRIMINATOR = "3d11f0f5ac429fe8";
+const CREATE_REFERRAL_DISCRIMINATOR = "3d11f0f5ac429fe8";
 
 /** `CreateReferralParams` is empty: the data is the 8-byte discriminator alone. */
 export const createReferral = defineInstruction<NoArgs>("create_referral", CREATE_REFERRAL_DISCRIMINATOR, noArgs, 50_000 // compute units: one account creation

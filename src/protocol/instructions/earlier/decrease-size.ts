@@ -13,7 +13,7 @@ import { type AccountMeta, AccountRole, type Instruction } from "../instruction.
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const DECREASE_SIZE_DISCRIMINATOR = "ab1ccb1d7610d6a9";
+const DECREASE_SIZE_DISCRIMINATOR = "ab1ccb1d7610d6a9";
 
 /** `DecreaseSizeParams` (29 bytes of instruction data with the discriminator). */
 export interface DecreaseSizeArgs {

@@ -10,7 +10,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const DEPOSIT_TOKEN_STAKE_DISCRIMINATOR = "694d1d421c23b70a";
+const DEPOSIT_TOKEN_STAKE_DISCRIMINATOR = "694d1d421c23b70a";
 
 /** `DepositTokenStakeParams` (16 bytes of instruction data with the discriminator). */
 export interface DepositTokenStakeArgs {

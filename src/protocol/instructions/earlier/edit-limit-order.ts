@@ -10,7 +10,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const EDIT_LIMIT_ORDER_DISCRIMINATOR = "2a72030b89f5ce32";
+const EDIT_LIMIT_ORDER_DISCRIMINATOR = "2a72030b89f5ce32";
 
 /** `EditLimitOrderParams` (53 bytes of instruction data with the discriminator). */
 export interface EditLimitOrderArgs {

@@ -9,7 +9,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const EDIT_TRIGGER_ORDER_DISCRIMINATOR = "b42bd770fe741485";
+const EDIT_TRIGGER_ORDER_DISCRIMINATOR = "b42bd770fe741485";
 
 /** `EditTriggerOrderParams` (30 bytes of instruction data with the discriminator). */
 export interface EditTriggerOrderArgs {

@@ -13,7 +13,7 @@ import { type AccountMeta, AccountRole, type Instruction } from "../instruction.
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const INCREASE_SIZE_DISCRIMINATOR = "6b0d8dee98a56057";
+const INCREASE_SIZE_DISCRIMINATOR = "6b0d8dee98a56057";
 
 /** `IncreaseSizeParams` (29 bytes of instruction data with the discriminator). */
 export interface IncreaseSizeArgs {

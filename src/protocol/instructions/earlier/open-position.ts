@@ -17,7 +17,7 @@ import { type AccountMeta, AccountRole, type Instruction } from "../instruction.
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const OPEN_POSITION_DISCRIMINATOR = "87802f4d0f98f031";
+const OPEN_POSITION_DISCRIMINATOR = "87802f4d0f98f031";
 
 /** `OpenPositionParams` (37 bytes of instruction data with the discriminator). */
 export interface OpenPositionArgs {

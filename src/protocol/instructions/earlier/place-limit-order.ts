@@ -10,7 +10,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const PLACE_LIMIT_ORDER_DISCRIMINATOR = "6cb021ba92e501c5";
+const PLACE_LIMIT_ORDER_DISCRIMINATOR = "6cb021ba92e501c5";
 
 /** `PlaceLimitOrderParams` (60 bytes of instruction data with the discriminator). */
 export interface PlaceLimitOrderArgs {

@@ -9,7 +9,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const PLACE_TRIGGER_ORDER_DISCRIMINATOR = "209c32bce89f70ec";
+const PLACE_TRIGGER_ORDER_DISCRIMINATOR = "209c32bce89f70ec";
 
 /** `PlaceTriggerOrderParams` (29 bytes of instruction data with the discriminator). */
 export interface PlaceTriggerOrderArgs {

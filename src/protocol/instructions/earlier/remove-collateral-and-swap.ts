@@ -9,7 +9,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const REMOVE_COLLATERAL_AND_SWAP_DISCRIMINATOR = "c5d85286ad80173e";
+const REMOVE_COLLATERAL_AND_SWAP_DISCRIMINATOR = "c5d85286ad80173e";
 
 /** `RemoveCollateralAndSwapParams` (16 bytes of instruction data with the discriminator). */
 export interface RemoveCollateralAndSwapArgs {

@@ -9,7 +9,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const REMOVE_COLLATERAL_DISCRIMINATOR = "56de82565c144841";
+const REMOVE_COLLATERAL_DISCRIMINATOR = "56de82565c144841";
 
 /** `RemoveCollateralParams` (16 bytes of instruction data with the discriminator). */
 export interface RemoveCollateralArgs {

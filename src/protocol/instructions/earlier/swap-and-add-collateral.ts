@@ -9,7 +9,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const SWAP_AND_ADD_COLLATERAL_DISCRIMINATOR = "87cfe470f70f1d96";
+const SWAP_AND_ADD_COLLATERAL_DISCRIMINATOR = "87cfe470f70f1d96";
 
 /** `SwapAndAddCollateralParams` (16 bytes of instruction data with the discriminator). */
 export interface SwapAndAddCollateralArgs {

@@ -17,7 +17,7 @@ import { type AccountMeta, AccountRole, type Instruction } from "../instruction.
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const SWAP_AND_OPEN_DISCRIMINATOR = "1ad12a00a93e1e76";
+const SWAP_AND_OPEN_DISCRIMINATOR = "1ad12a00a93e1e76";
 
 /** `SwapAndOpenParams` (37 bytes of instruction data with the discriminator). */
 export interface SwapAndOpenArgs {

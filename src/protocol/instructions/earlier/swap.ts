@@ -13,7 +13,7 @@ import { type AccountMeta, AccountRole, type Instruction, readonly } from "../in
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const SWAP_DISCRIMINATOR = "f8c69e91e17587c8";
+const SWAP_DISCRIMINATOR = "f8c69e91e17587c8";
 
 /** `SwapParams` (24 bytes of instruction data with the discriminator). */
 export interface SwapArgs {

@@ -10,7 +10,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const ADD_COLLATERAL_ER_DISCRIMINATOR = "e12d954274a0e45d";
+const ADD_COLLATERAL_ER_DISCRIMINATOR = "e12d954274a0e45d";
 
 /** `AddCollateralErParams` (16 bytes of instruction data with the discriminator). */
 export interface AddCollateralErArgs {

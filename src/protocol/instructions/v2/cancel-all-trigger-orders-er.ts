@@ -9,7 +9,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const CANCEL_ALL_TRIGGER_ORDERS_ER_DISCRIMINATOR = "0c58d8ebceacad07";
+const CANCEL_ALL_TRIGGER_ORDERS_ER_DISCRIMINATOR = "0c58d8ebceacad07";
 
 /** `CancelAllTriggerOrdersErParams` (40 bytes of instruction data with the discriminator). */
 export interface CancelAllTriggerOrdersErArgs {

@@ -9,7 +9,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const CANCEL_LIMIT_ORDER_ER_DISCRIMINATOR = "d63f8c47c82216af";
+const CANCEL_LIMIT_ORDER_ER_DISCRIMINATOR = "d63f8c47c82216af";
 
 /** `CancelLimitOrderErParams` (41 bytes of instruction data with the discriminator). */
 export interface CancelLimitOrderErArgs {

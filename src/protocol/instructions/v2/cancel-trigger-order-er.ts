@@ -9,7 +9,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const CANCEL_TRIGGER_ORDER_ER_DISCRIMINATOR = "c8ccc19b74f06d66";
+const CANCEL_TRIGGER_ORDER_ER_DISCRIMINATOR = "c8ccc19b74f06d66";
 
 /** `CancelTriggerOrderErParams` (42 bytes of instruction data with the discriminator). */
 export interface CancelTriggerOrderErArgs {

@@ -9,7 +9,7 @@ import { type AccountMeta, AccountRole, type Instruction } from "../instruction.
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const CLOSE_POSITION_ER_DISCRIMINATOR = "77545c12ee6d1e5c";
+const CLOSE_POSITION_ER_DISCRIMINATOR = "77545c12ee6d1e5c";
 
 /** `ClosePositionErParams` (21 bytes of instruction data with the discriminator). */
 export interface ClosePositionErArgs {

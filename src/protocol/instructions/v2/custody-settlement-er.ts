@@ -9,7 +9,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const CUSTODY_SETTLEMENT_ER_DISCRIMINATOR = "e359ba3a6b75701b";
+const CUSTODY_SETTLEMENT_ER_DISCRIMINATOR = "e359ba3a6b75701b";
 
 /** No arguments: the data is the 8-byte discriminator alone. */
 export const custodySettlementEr = defineInstruction<NoArgs>(

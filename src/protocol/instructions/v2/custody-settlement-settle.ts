@@ -8,7 +8,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W } = AccountRole;
 
-export const CUSTODY_SETTLEMENT_SETTLE_DISCRIMINATOR = "11fe88981b3311aa";
+const CUSTODY_SETTLEMENT_SETTLE_DISCRIMINATOR = "11fe88981b3311aa";
 
 /** No arguments: the data is the 8-byte discriminator alone. */
 export const custodySettlementSettle = defineInstruction<NoArgs>(

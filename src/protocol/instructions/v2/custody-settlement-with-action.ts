@@ -9,7 +9,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const CUSTODY_SETTLEMENT_WITH_ACTION_DISCRIMINATOR = "389c270bef89bfd5";
+const CUSTODY_SETTLEMENT_WITH_ACTION_DISCRIMINATOR = "389c270bef89bfd5";
 
 /** `CustodySettlementWithActionParams` is empty: the data is the 8-byte discriminator alone. */
 export const custodySettlementWithAction = defineInstruction<NoArgs>(

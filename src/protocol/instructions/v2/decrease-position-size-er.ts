@@ -9,7 +9,7 @@ import { type AccountMeta, AccountRole, type Instruction } from "../instruction.
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const DECREASE_POSITION_SIZE_ER_DISCRIMINATOR = "561b02f0fe13c652";
+const DECREASE_POSITION_SIZE_ER_DISCRIMINATOR = "561b02f0fe13c652";
 
 /** `DecreasePositionSizeErParams` (29 bytes of instruction data with the discriminator). */
 export interface DecreasePositionSizeErArgs {

@@ -8,7 +8,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const DELEGATE_BASKET_DISCRIMINATOR = "c477ba2bc5ea0fb2";
+const DELEGATE_BASKET_DISCRIMINATOR = "c477ba2bc5ea0fb2";
 
 /** `DelegateBasketParams` is empty: the data is the 8-byte discriminator alone. */
 export const delegateBasket = defineInstruction<NoArgs>(

@@ -10,7 +10,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const DEPOSIT_DIRECT_DISCRIMINATOR = "ceb7b208c4571b96";
+const DEPOSIT_DIRECT_DISCRIMINATOR = "ceb7b208c4571b96";
 
 /** `DepositDirectParams` (16 bytes of instruction data with the discriminator). */
 export interface DepositDirectArgs {

@@ -10,7 +10,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const EDIT_LIMIT_ORDER_ER_DISCRIMINATOR = "2cfeac9a84f97b56";
+const EDIT_LIMIT_ORDER_ER_DISCRIMINATOR = "2cfeac9a84f97b56";
 
 /** `EditLimitOrderErParams` (53 bytes of instruction data with the discriminator). */
 export interface EditLimitOrderErArgs {

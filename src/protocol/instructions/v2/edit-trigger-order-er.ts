@@ -10,7 +10,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const EDIT_TRIGGER_ORDER_ER_DISCRIMINATOR = "d22a7c153dff1801";
+const EDIT_TRIGGER_ORDER_ER_DISCRIMINATOR = "d22a7c153dff1801";
 
 /** `EditTriggerOrderErParams` (30 bytes of instruction data with the discriminator). */
 export interface EditTriggerOrderErArgs {

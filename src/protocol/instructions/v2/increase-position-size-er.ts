@@ -10,7 +10,7 @@ import { type AccountMeta, AccountRole, type Instruction } from "../instruction.
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const INCREASE_POSITION_SIZE_ER_DISCRIMINATOR = "fb389c2168ad84f7";
+const INCREASE_POSITION_SIZE_ER_DISCRIMINATOR = "fb389c2168ad84f7";
 
 /** `IncreasePositionSizeErParams` (37 bytes of instruction data with the discriminator). */
 export interface IncreasePositionSizeErArgs {

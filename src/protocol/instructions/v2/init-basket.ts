@@ -8,7 +8,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const INIT_BASKET_DISCRIMINATOR = "bbef8051ae465eec";
+const INIT_BASKET_DISCRIMINATOR = "bbef8051ae465eec";
 
 /** `InitBasketParams` (12 bytes of instruction data with the discriminator). */
 export interface InitBasketArgs {

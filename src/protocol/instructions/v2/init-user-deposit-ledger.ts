@@ -8,7 +8,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const INIT_USER_DEPOSIT_LEDGER_DISCRIMINATOR = "5570ce9412130593";
+const INIT_USER_DEPOSIT_LEDGER_DISCRIMINATOR = "5570ce9412130593";
 
 /** `InitUserDepositLedgerParams` (9 bytes of instruction data with the discriminator). */
 export interface InitUserDepositLedgerArgs {

@@ -9,7 +9,7 @@ import { type AccountMeta, AccountRole, type Instruction } from "../instruction.
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const OPEN_POSITION_ER_DISCRIMINATOR = "3884e4954122a76f";
+const OPEN_POSITION_ER_DISCRIMINATOR = "3884e4954122a76f";
 
 /** `OpenPositionErParams` (37 bytes of instruction data with the discriminator). */
 export interface OpenPositionErArgs {

@@ -10,7 +10,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const PLACE_LIMIT_ORDER_ER_DISCRIMINATOR = "514bd522743419bf";
+const PLACE_LIMIT_ORDER_ER_DISCRIMINATOR = "514bd522743419bf";
 
 /** `PlaceLimitOrderErParams` (60 bytes of instruction data with the discriminator). */
 export interface PlaceLimitOrderErArgs {

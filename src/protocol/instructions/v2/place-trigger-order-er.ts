@@ -9,7 +9,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const PLACE_TRIGGER_ORDER_ER_DISCRIMINATOR = "1296e15d2ab60338";
+const PLACE_TRIGGER_ORDER_ER_DISCRIMINATOR = "1296e15d2ab60338";
 
 /** `PlaceTriggerOrderErParams` (29 bytes of instruction data with the discriminator). */
 export interface PlaceTriggerOrderErArgs {

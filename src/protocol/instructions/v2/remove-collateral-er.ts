@@ -10,7 +10,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const REMOVE_COLLATERAL_ER_DISCRIMINATOR = "824690d560fe01e1";
+const REMOVE_COLLATERAL_ER_DISCRIMINATOR = "824690d560fe01e1";
 
 /** `RemoveCollateralErParams` (16 bytes of instruction data with the discriminator). */
 export interface RemoveCollateralErArgs {

@@ -9,7 +9,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const WITHDRAWAL_ER_DISCRIMINATOR = "c1bb0079056a2d0f";
+const WITHDRAWAL_ER_DISCRIMINATOR = "c1bb0079056a2d0f";
 
 /** No arguments: the data is the 8-byte discriminator alone. */
 export const withdrawalEr = defineInstruction<NoArgs>("withdrawal_er", WITHDRAWAL_ER_DISCRIMINATOR, noArgs);

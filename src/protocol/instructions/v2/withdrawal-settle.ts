@@ -9,7 +9,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W } = AccountRole;
 
-export const WITHDRAWAL_SETTLE_DISCRIMINATOR = "e74a4368e0789d99";
+const WITHDRAWAL_SETTLE_DISCRIMINATOR = "e74a4368e0789d99";
 
 /** No arguments: the data is the 8-byte discriminator alone. */
 export const withdrawalSettle = defineInstruction<NoArgs>(

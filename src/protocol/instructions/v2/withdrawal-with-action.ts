@@ -10,7 +10,7 @@ import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const WITHDRAWAL_WITH_ACTION_DISCRIMINATOR = "00faf33a443304a6";
+const WITHDRAWAL_WITH_ACTION_DISCRIMINATOR = "00faf33a443304a6";
 
 /** `WithdrawalWithActionParams` (16 bytes of instruction data with the discriminator). */
 export interface WithdrawalWithActionArgs {

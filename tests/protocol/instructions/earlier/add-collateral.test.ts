@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import {
   ADD_COLLATERAL_ACCOUNTS,
-  ADD_COLLATERAL_DISCRIMINATOR,
   addCollateral,
   type AddCollateralArgs,
   addCollateralInstruction,
@@ -57,7 +56,7 @@ const ARGS: AddCollateralArgs = {
 
 Deno.test("add_collateral: data = discriminator ‖ AddCollateralParams, 16 bytes", () => {
   const data = addCollateral.encode(ARGS);
-  assert.equal(ADD_COLLATERAL_DISCRIMINATOR, "7f52792aa1b0f9ce");
+  assert.equal(addCollateral.discriminatorHex, "7f52792aa1b0f9ce");
   assert.equal(
     hex(data),
     "7f52792aa1b0f9ce" + // discriminator

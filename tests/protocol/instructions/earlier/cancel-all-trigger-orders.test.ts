@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import {
   CANCEL_ALL_TRIGGER_ORDERS_ACCOUNTS,
-  CANCEL_ALL_TRIGGER_ORDERS_DISCRIMINATOR,
   cancelAllTriggerOrders,
   cancelAllTriggerOrdersInstruction,
 } from "../../../../src/protocol/instructions/earlier/cancel-all-trigger-orders.ts";
@@ -32,7 +31,7 @@ const ARGS = {};
 
 Deno.test("cancel_all_trigger_orders: data = discriminator ‖ (no params), 8 bytes", () => {
   const data = cancelAllTriggerOrders.encode(ARGS);
-  assert.equal(CANCEL_ALL_TRIGGER_ORDERS_DISCRIMINATOR, "826c2199e41fd8db");
+  assert.equal(cancelAllTriggerOrders.discriminatorHex, "826c2199e41fd8db");
   assert.equal(
     hex(data),
     "826c2199e41fd8db", // discriminator

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import {
   CANCEL_TRIGGER_ORDER_ACCOUNTS,
-  CANCEL_TRIGGER_ORDER_DISCRIMINATOR,
   cancelTriggerOrder,
   type CancelTriggerOrderArgs,
   cancelTriggerOrderInstruction,
@@ -36,7 +35,7 @@ const ARGS: CancelTriggerOrderArgs = {
 
 Deno.test("cancel_trigger_order: data = discriminator ‖ CancelTriggerOrderParams, 10 bytes", () => {
   const data = cancelTriggerOrder.encode(ARGS);
-  assert.equal(CANCEL_TRIGGER_ORDER_DISCRIMINATOR, "905443271b19ca8d");
+  assert.equal(cancelTriggerOrder.discriminatorHex, "905443271b19ca8d");
   assert.equal(
     hex(data),
     "905443271b19ca8d" + // discriminator

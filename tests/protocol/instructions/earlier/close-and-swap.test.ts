@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import {
   CLOSE_AND_SWAP_ACCOUNTS,
-  CLOSE_AND_SWAP_DISCRIMINATOR,
   closeAndSwap,
   type CloseAndSwapArgs,
   closeAndSwapInstruction,
@@ -73,7 +72,7 @@ const ARGS: CloseAndSwapArgs = {
 
 Deno.test("close_and_swap: data = discriminator ‖ CloseAndSwapParams, 21 bytes", () => {
   const data = closeAndSwap.encode(ARGS);
-  assert.equal(CLOSE_AND_SWAP_DISCRIMINATOR, "93a4b9f09b21a57d");
+  assert.equal(closeAndSwap.discriminatorHex, "93a4b9f09b21a57d");
   assert.equal(
     hex(data),
     "93a4b9f09b21a57d" + // discriminator

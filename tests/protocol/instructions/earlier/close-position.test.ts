@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import {
   CLOSE_POSITION_ACCOUNTS,
-  CLOSE_POSITION_DISCRIMINATOR,
   closePosition,
   type ClosePositionArgs,
   closePositionInstruction,
@@ -61,7 +60,7 @@ const ARGS: ClosePositionArgs = {
 
 Deno.test("close_position: data = discriminator ‖ ClosePositionParams, 21 bytes", () => {
   const data = closePosition.encode(ARGS);
-  assert.equal(CLOSE_POSITION_DISCRIMINATOR, "7b86510031446262");
+  assert.equal(closePosition.discriminatorHex, "7b86510031446262");
   assert.equal(
     hex(data),
     "7b86510031446262" + // discriminator

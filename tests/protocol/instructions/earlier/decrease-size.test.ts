@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import {
   DECREASE_SIZE_ACCOUNTS,
-  DECREASE_SIZE_DISCRIMINATOR,
   decreaseSize,
   type DecreaseSizeArgs,
   decreaseSizeInstruction,
@@ -58,7 +57,7 @@ const ARGS: DecreaseSizeArgs = {
 
 Deno.test("decrease_size: data = discriminator ‖ DecreaseSizeParams, 29 bytes", () => {
   const data = decreaseSize.encode(ARGS);
-  assert.equal(DECREASE_SIZE_DISCRIMINATOR, "ab1ccb1d7610d6a9");
+  assert.equal(decreaseSize.discriminatorHex, "ab1ccb1d7610d6a9");
   assert.equal(
     hex(data),
     "ab1ccb1d7610d6a9" + // discriminator

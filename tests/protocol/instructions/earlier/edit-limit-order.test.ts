@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import {
   EDIT_LIMIT_ORDER_ACCOUNTS,
-  EDIT_LIMIT_ORDER_DISCRIMINATOR,
   editLimitOrder,
   type EditLimitOrderArgs,
   editLimitOrderInstruction,
@@ -68,7 +67,7 @@ const ARGS: EditLimitOrderArgs = {
 
 Deno.test("edit_limit_order: data = discriminator ‖ EditLimitOrderParams, 53 bytes", () => {
   const data = editLimitOrder.encode(ARGS);
-  assert.equal(EDIT_LIMIT_ORDER_DISCRIMINATOR, "2a72030b89f5ce32");
+  assert.equal(editLimitOrder.discriminatorHex, "2a72030b89f5ce32");
   assert.equal(
     hex(data),
     "2a72030b89f5ce32" + // discriminator

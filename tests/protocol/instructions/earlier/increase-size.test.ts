@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import {
   INCREASE_SIZE_ACCOUNTS,
-  INCREASE_SIZE_DISCRIMINATOR,
   increaseSize,
   type IncreaseSizeArgs,
   increaseSizeInstruction,
@@ -58,7 +57,7 @@ const ARGS: IncreaseSizeArgs = {
 
 Deno.test("increase_size: data = discriminator ‖ IncreaseSizeParams, 29 bytes", () => {
   const data = increaseSize.encode(ARGS);
-  assert.equal(INCREASE_SIZE_DISCRIMINATOR, "6b0d8dee98a56057");
+  assert.equal(increaseSize.discriminatorHex, "6b0d8dee98a56057");
   assert.equal(
     hex(data),
     "6b0d8dee98a56057" + // discriminator

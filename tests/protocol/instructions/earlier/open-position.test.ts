@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import {
   OPEN_POSITION_ACCOUNTS,
-  OPEN_POSITION_DISCRIMINATOR,
   openPosition,
   type OpenPositionArgs,
   openPositionInstruction,
@@ -64,7 +63,7 @@ const ARGS: OpenPositionArgs = {
 
 Deno.test("open_position: data = discriminator ‖ OpenPositionParams, 37 bytes", () => {
   const data = openPosition.encode(ARGS);
-  assert.equal(OPEN_POSITION_DISCRIMINATOR, "87802f4d0f98f031");
+  assert.equal(openPosition.discriminatorHex, "87802f4d0f98f031");
   assert.equal(
     hex(data),
     "87802f4d0f98f031" + // discriminator

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import {
   PLACE_LIMIT_ORDER_ACCOUNTS,
-  PLACE_LIMIT_ORDER_DISCRIMINATOR,
   placeLimitOrder,
   type PlaceLimitOrderArgs,
   placeLimitOrderInstruction,
@@ -68,7 +67,7 @@ const ARGS: PlaceLimitOrderArgs = {
 
 Deno.test("place_limit_order: data = discriminator ‖ PlaceLimitOrderParams, 60 bytes", () => {
   const data = placeLimitOrder.encode(ARGS);
-  assert.equal(PLACE_LIMIT_ORDER_DISCRIMINATOR, "6cb021ba92e501c5");
+  assert.equal(placeLimitOrder.discriminatorHex, "6cb021ba92e501c5");
   assert.equal(
     hex(data),
     "6cb021ba92e501c5" + // discriminator

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import {
   SWAP_AND_ADD_COLLATERAL_ACCOUNTS,
-  SWAP_AND_ADD_COLLATERAL_DISCRIMINATOR,
   swapAndAddCollateral,
   type SwapAndAddCollateralArgs,
   swapAndAddCollateralInstruction,
@@ -66,7 +65,7 @@ const ARGS: SwapAndAddCollateralArgs = {
 
 Deno.test("swap_and_add_collateral: data = discriminator ‖ SwapAndAddCollateralParams, 16 bytes", () => {
   const data = swapAndAddCollateral.encode(ARGS);
-  assert.equal(SWAP_AND_ADD_COLLATERAL_DISCRIMINATOR, "87cfe470f70f1d96");
+  assert.equal(swapAndAddCollateral.discriminatorHex, "87cfe470f70f1d96");
   assert.equal(
     hex(data),
     "87cfe470f70f1d96" + // discriminator

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import {
   SWAP_AND_OPEN_ACCOUNTS,
-  SWAP_AND_OPEN_DISCRIMINATOR,
   swapAndOpen,
   type SwapAndOpenArgs,
   swapAndOpenInstruction,
@@ -74,7 +73,7 @@ const ARGS: SwapAndOpenArgs = {
 
 Deno.test("swap_and_open: data = discriminator ‖ SwapAndOpenParams, 37 bytes", () => {
   const data = swapAndOpen.encode(ARGS);
-  assert.equal(SWAP_AND_OPEN_DISCRIMINATOR, "1ad12a00a93e1e76");
+  assert.equal(swapAndOpen.discriminatorHex, "1ad12a00a93e1e76");
   assert.equal(
     hex(data),
     "1ad12a00a93e1e76" + // discriminator

@@ -3,7 +3,6 @@ import assert from "node:assert/strict";
 import {
   swap,
   SWAP_ACCOUNTS,
-  SWAP_DISCRIMINATOR,
   type SwapArgs,
   swapInstruction,
   swapRemainingAccounts,
@@ -65,7 +64,7 @@ const ARGS: SwapArgs = {
 
 Deno.test("swap: data = discriminator ‖ SwapParams, 24 bytes", () => {
   const data = swap.encode(ARGS);
-  assert.equal(SWAP_DISCRIMINATOR, "f8c69e91e17587c8");
+  assert.equal(swap.discriminatorHex, "f8c69e91e17587c8");
   assert.equal(
     hex(data),
     "f8c69e91e17587c8" + // discriminator

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   ADD_COLLATERAL_ER_ACCOUNTS,
-  ADD_COLLATERAL_ER_DISCRIMINATOR,
   addCollateralEr,
   type AddCollateralErArgs,
   addCollateralErInstruction,
@@ -61,7 +60,7 @@ const ARGS: AddCollateralErArgs = {
 
 Deno.test("add_collateral_er: data = discriminator ‖ AddCollateralErParams, 16 bytes", () => {
   const data = addCollateralEr.encode(ARGS);
-  assert.equal(ADD_COLLATERAL_ER_DISCRIMINATOR, "e12d954274a0e45d");
+  assert.equal(addCollateralEr.discriminatorHex, "e12d954274a0e45d");
   assert.equal(
     hex(data),
     "e12d954274a0e45d" + // discriminator

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   CANCEL_ALL_TRIGGER_ORDERS_ER_ACCOUNTS,
-  CANCEL_ALL_TRIGGER_ORDERS_ER_DISCRIMINATOR,
   cancelAllTriggerOrdersEr,
   type CancelAllTriggerOrdersErArgs,
   cancelAllTriggerOrdersErInstruction,
@@ -41,7 +40,7 @@ const ARGS: CancelAllTriggerOrdersErArgs = {
 
 Deno.test("cancel_all_trigger_orders_er: data = discriminator ‖ CancelAllTriggerOrdersErParams, 40 bytes", () => {
   const data = cancelAllTriggerOrdersEr.encode(ARGS);
-  assert.equal(CANCEL_ALL_TRIGGER_ORDERS_ER_DISCRIMINATOR, "0c58d8ebceacad07");
+  assert.equal(cancelAllTriggerOrdersEr.discriminatorHex, "0c58d8ebceacad07");
   assert.equal(
     hex(data),
     "0c58d8ebceacad07" + // discriminator

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   CANCEL_LIMIT_ORDER_ER_ACCOUNTS,
-  CANCEL_LIMIT_ORDER_ER_DISCRIMINATOR,
   cancelLimitOrderEr,
   type CancelLimitOrderErArgs,
   cancelLimitOrderErInstruction,
@@ -50,7 +49,7 @@ const ARGS: CancelLimitOrderErArgs = {
 
 Deno.test("cancel_limit_order_er: data = discriminator ‖ CancelLimitOrderErParams, 41 bytes", () => {
   const data = cancelLimitOrderEr.encode(ARGS);
-  assert.equal(CANCEL_LIMIT_ORDER_ER_DISCRIMINATOR, "d63f8c47c82216af");
+  assert.equal(cancelLimitOrderEr.discriminatorHex, "d63f8c47c82216af");
   assert.equal(
     hex(data),
     "d63f8c47c82216af" + // discriminator

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   CANCEL_TRIGGER_ORDER_ER_ACCOUNTS,
-  CANCEL_TRIGGER_ORDER_ER_DISCRIMINATOR,
   cancelTriggerOrderEr,
   type CancelTriggerOrderErArgs,
   cancelTriggerOrderErInstruction,
@@ -43,7 +42,7 @@ const ARGS: CancelTriggerOrderErArgs = {
 
 Deno.test("cancel_trigger_order_er: data = discriminator ‖ CancelTriggerOrderErParams, 42 bytes", () => {
   const data = cancelTriggerOrderEr.encode(ARGS);
-  assert.equal(CANCEL_TRIGGER_ORDER_ER_DISCRIMINATOR, "c8ccc19b74f06d66");
+  assert.equal(cancelTriggerOrderEr.discriminatorHex, "c8ccc19b74f06d66");
   assert.equal(
     hex(data),
     "c8ccc19b74f06d66" + // discriminator

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   CLOSE_POSITION_ER_ACCOUNTS,
-  CLOSE_POSITION_ER_DISCRIMINATOR,
   closePositionEr,
   type ClosePositionErArgs,
   closePositionErInstruction,
@@ -60,7 +59,7 @@ const ARGS: ClosePositionErArgs = {
 
 Deno.test("close_position_er: data = discriminator ‖ ClosePositionErParams, 21 bytes", () => {
   const data = closePositionEr.encode(ARGS);
-  assert.equal(CLOSE_POSITION_ER_DISCRIMINATOR, "77545c12ee6d1e5c");
+  assert.equal(closePositionEr.discriminatorHex, "77545c12ee6d1e5c");
   assert.equal(
     hex(data),
     "77545c12ee6d1e5c" + // discriminator

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   CUSTODY_SETTLEMENT_WITH_ACTION_ACCOUNTS,
-  CUSTODY_SETTLEMENT_WITH_ACTION_DISCRIMINATOR,
   custodySettlementWithAction,
   custodySettlementWithActionInstruction,
 } from "../../../../src/protocol/instructions/v2/custody-settlement-with-action.ts";
@@ -58,7 +57,7 @@ const ARGS = {};
 
 Deno.test("custody_settlement_with_action: data = discriminator ‖ CustodySettlementWithActionParams, 8 bytes", () => {
   const data = custodySettlementWithAction.encode(ARGS);
-  assert.equal(CUSTODY_SETTLEMENT_WITH_ACTION_DISCRIMINATOR, "389c270bef89bfd5");
+  assert.equal(custodySettlementWithAction.discriminatorHex, "389c270bef89bfd5");
   assert.equal(
     hex(data),
     "389c270bef89bfd5", // discriminator

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   DECREASE_POSITION_SIZE_ER_ACCOUNTS,
-  DECREASE_POSITION_SIZE_ER_DISCRIMINATOR,
   decreasePositionSizeEr,
   type DecreasePositionSizeErArgs,
   decreasePositionSizeErInstruction,
@@ -61,7 +60,7 @@ const ARGS: DecreasePositionSizeErArgs = {
 
 Deno.test("decrease_position_size_er: data = discriminator ‖ DecreasePositionSizeErParams, 29 bytes", () => {
   const data = decreasePositionSizeEr.encode(ARGS);
-  assert.equal(DECREASE_POSITION_SIZE_ER_DISCRIMINATOR, "561b02f0fe13c652");
+  assert.equal(decreasePositionSizeEr.discriminatorHex, "561b02f0fe13c652");
   assert.equal(
     hex(data),
     "561b02f0fe13c652" + // discriminator

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   DELEGATE_BASKET_ACCOUNTS,
-  DELEGATE_BASKET_DISCRIMINATOR,
   delegateBasket,
   delegateBasketInstruction,
 } from "../../../../src/protocol/instructions/v2/delegate-basket.ts";
@@ -44,7 +43,7 @@ const ARGS = {};
 
 Deno.test("delegate_basket: data = discriminator ‖ DelegateBasketParams, 8 bytes", () => {
   const data = delegateBasket.encode(ARGS);
-  assert.equal(DELEGATE_BASKET_DISCRIMINATOR, "c477ba2bc5ea0fb2");
+  assert.equal(delegateBasket.discriminatorHex, "c477ba2bc5ea0fb2");
   assert.equal(
     hex(data),
     "c477ba2bc5ea0fb2", // discriminator

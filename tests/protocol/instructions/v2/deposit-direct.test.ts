@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   DEPOSIT_DIRECT_ACCOUNTS,
-  DEPOSIT_DIRECT_DISCRIMINATOR,
   depositDirect,
   type DepositDirectArgs,
   depositDirectInstruction,
@@ -50,7 +49,7 @@ const ARGS: DepositDirectArgs = {
 
 Deno.test("deposit_direct: data = discriminator ‖ DepositDirectParams, 16 bytes", () => {
   const data = depositDirect.encode(ARGS);
-  assert.equal(DEPOSIT_DIRECT_DISCRIMINATOR, "ceb7b208c4571b96");
+  assert.equal(depositDirect.discriminatorHex, "ceb7b208c4571b96");
   assert.equal(
     hex(data),
     "ceb7b208c4571b96" + // discriminator

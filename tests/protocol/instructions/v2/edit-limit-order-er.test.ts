@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   EDIT_LIMIT_ORDER_ER_ACCOUNTS,
-  EDIT_LIMIT_ORDER_ER_DISCRIMINATOR,
   editLimitOrderEr,
   type EditLimitOrderErArgs,
   editLimitOrderErInstruction,
@@ -64,7 +63,7 @@ const ARGS: EditLimitOrderErArgs = {
 
 Deno.test("edit_limit_order_er: data = discriminator ‖ EditLimitOrderErParams, 53 bytes", () => {
   const data = editLimitOrderEr.encode(ARGS);
-  assert.equal(EDIT_LIMIT_ORDER_ER_DISCRIMINATOR, "2cfeac9a84f97b56");
+  assert.equal(editLimitOrderEr.discriminatorHex, "2cfeac9a84f97b56");
   assert.equal(
     hex(data),
     "2cfeac9a84f97b56" + // discriminator

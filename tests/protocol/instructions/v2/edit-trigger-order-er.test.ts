@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   EDIT_TRIGGER_ORDER_ER_ACCOUNTS,
-  EDIT_TRIGGER_ORDER_ER_DISCRIMINATOR,
   editTriggerOrderEr,
   type EditTriggerOrderErArgs,
   editTriggerOrderErInstruction,
@@ -59,7 +58,7 @@ const ARGS: EditTriggerOrderErArgs = {
 
 Deno.test("edit_trigger_order_er: data = discriminator ‖ EditTriggerOrderErParams, 30 bytes", () => {
   const data = editTriggerOrderEr.encode(ARGS);
-  assert.equal(EDIT_TRIGGER_ORDER_ER_DISCRIMINATOR, "d22a7c153dff1801");
+  assert.equal(editTriggerOrderEr.discriminatorHex, "d22a7c153dff1801");
   assert.equal(
     hex(data),
     "d22a7c153dff1801" + // discriminator

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   INCREASE_POSITION_SIZE_ER_ACCOUNTS,
-  INCREASE_POSITION_SIZE_ER_DISCRIMINATOR,
   increasePositionSizeEr,
   type IncreasePositionSizeErArgs,
   increasePositionSizeErInstruction,
@@ -64,7 +63,7 @@ const ARGS: IncreasePositionSizeErArgs = {
 
 Deno.test("increase_position_size_er: data = discriminator ‖ IncreasePositionSizeErParams, 37 bytes", () => {
   const data = increasePositionSizeEr.encode(ARGS);
-  assert.equal(INCREASE_POSITION_SIZE_ER_DISCRIMINATOR, "fb389c2168ad84f7");
+  assert.equal(increasePositionSizeEr.discriminatorHex, "fb389c2168ad84f7");
   assert.equal(
     hex(data),
     "fb389c2168ad84f7" + // discriminator

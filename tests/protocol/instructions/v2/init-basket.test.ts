@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import {
   INIT_BASKET_ACCOUNTS,
-  INIT_BASKET_DISCRIMINATOR,
   initBasket,
   type InitBasketArgs,
   initBasketInstruction,
@@ -39,7 +38,7 @@ const ARGS: InitBasketArgs = {
 
 Deno.test("init_basket: data = discriminator ‖ InitBasketParams, 12 bytes", () => {
   const data = initBasket.encode(ARGS);
-  assert.equal(INIT_BASKET_DISCRIMINATOR, "bbef8051ae465eec");
+  assert.equal(initBasket.discriminatorHex, "bbef8051ae465eec");
   assert.equal(
     hex(data),
     "bbef8051ae465eec" + // discriminator

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   OPEN_POSITION_ER_ACCOUNTS,
-  OPEN_POSITION_ER_DISCRIMINATOR,
   openPositionEr,
   type OpenPositionErArgs,
   openPositionErInstruction,
@@ -64,7 +63,7 @@ const ARGS: OpenPositionErArgs = {
 
 Deno.test("open_position_er: data = discriminator ‖ OpenPositionErParams, 37 bytes", () => {
   const data = openPositionEr.encode(ARGS);
-  assert.equal(OPEN_POSITION_ER_DISCRIMINATOR, "3884e4954122a76f");
+  assert.equal(openPositionEr.discriminatorHex, "3884e4954122a76f");
   assert.equal(
     hex(data),
     "3884e4954122a76f" + // discriminator

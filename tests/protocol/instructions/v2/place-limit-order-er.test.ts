@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   PLACE_LIMIT_ORDER_ER_ACCOUNTS,
-  PLACE_LIMIT_ORDER_ER_DISCRIMINATOR,
   placeLimitOrderEr,
   type PlaceLimitOrderErArgs,
   placeLimitOrderErInstruction,
@@ -65,7 +64,7 @@ const ARGS: PlaceLimitOrderErArgs = {
 
 Deno.test("place_limit_order_er: data = discriminator ‖ PlaceLimitOrderErParams, 60 bytes", () => {
   const data = placeLimitOrderEr.encode(ARGS);
-  assert.equal(PLACE_LIMIT_ORDER_ER_DISCRIMINATOR, "514bd522743419bf");
+  assert.equal(placeLimitOrderEr.discriminatorHex, "514bd522743419bf");
   assert.equal(
     hex(data),
     "514bd522743419bf" + // discriminator

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   PLACE_TRIGGER_ORDER_ER_ACCOUNTS,
-  PLACE_TRIGGER_ORDER_ER_DISCRIMINATOR,
   placeTriggerOrderEr,
   type PlaceTriggerOrderErArgs,
   placeTriggerOrderErInstruction,
@@ -59,7 +58,7 @@ const ARGS: PlaceTriggerOrderErArgs = {
 
 Deno.test("place_trigger_order_er: data = discriminator ‖ PlaceTriggerOrderErParams, 29 bytes", () => {
   const data = placeTriggerOrderEr.encode(ARGS);
-  assert.equal(PLACE_TRIGGER_ORDER_ER_DISCRIMINATOR, "1296e15d2ab60338");
+  assert.equal(placeTriggerOrderEr.discriminatorHex, "1296e15d2ab60338");
   assert.equal(
     hex(data),
     "1296e15d2ab60338" + // discriminator

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   REMOVE_COLLATERAL_ER_ACCOUNTS,
-  REMOVE_COLLATERAL_ER_DISCRIMINATOR,
   removeCollateralEr,
   type RemoveCollateralErArgs,
   removeCollateralErInstruction,
@@ -59,7 +58,7 @@ const ARGS: RemoveCollateralErArgs = {
 
 Deno.test("remove_collateral_er: data = discriminator ‖ RemoveCollateralErParams, 16 bytes", () => {
   const data = removeCollateralEr.encode(ARGS);
-  assert.equal(REMOVE_COLLATERAL_ER_DISCRIMINATOR, "824690d560fe01e1");
+  assert.equal(removeCollateralEr.discriminatorHex, "824690d560fe01e1");
   assert.equal(
     hex(data),
     "824690d560fe01e1" + // discriminator
