@@ -8,7 +8,7 @@
  * The raw basket is read as the live service's clients read it: `{pubkey, account}` (DECISIONS 5.16).
  */
 import assert from "node:assert/strict";
-import { readTransaction } from "../../src/domain/builders/transaction.ts";
+import { readTransaction } from "../helpers/read-transaction.ts";
 import { assertMatchesContract, documentedPath } from "../helpers/contract.ts";
 import { decodeProgramInstruction } from "../helpers/instructions.ts";
 import { serveOnLoopback } from "../helpers/streams.ts";

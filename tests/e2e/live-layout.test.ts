@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { assertMessageMatchesContract, mountedCall } from "../helpers/contract.ts";
 import { serveOnLoopback } from "../helpers/streams.ts";
-import { readTransaction } from "../../src/domain/builders/transaction.ts";
+import { readTransaction } from "../helpers/read-transaction.ts";
 import { startFundsWorld } from "./_world.ts";
 import { scrape } from "../helpers/metrics.ts";
 

@@ -8,7 +8,7 @@
  * The service runs without a priority fee (the builders test covers one).
  */
 import assert from "node:assert/strict";
-import { readTransaction } from "../../src/domain/builders/transaction.ts";
+import { readTransaction } from "../helpers/read-transaction.ts";
 import { basketAccount, userDepositLedgerAccount } from "../../src/protocol/accounts/index.ts";
 import { decodeProgramInstruction, key } from "../helpers/instructions.ts";
 import { call } from "../helpers/contract.ts";

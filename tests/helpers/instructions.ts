@@ -8,13 +8,10 @@
  */
 import bs58 from "bs58";
 import type { TransactionInstruction } from "@solana/web3.js";
-import {
-  type AccountTable,
-  type InstructionCodec,
-  type ParsedInstruction,
-  parseInstruction,
-} from "../../src/protocol/instructions/define.ts";
-import { createInstruction, type Instruction, roleOf } from "../../src/protocol/instructions/instruction.ts";
+import { type AccountTable, type InstructionCodec } from "../../src/protocol/instructions/define.ts";
+import { type ParsedInstruction, parseInstruction } from "./parse-instruction.ts";
+import { createInstruction, type Instruction } from "../../src/protocol/instructions/instruction.ts";
+import { roleOf } from "./roles.ts";
 import {
   OPEN_POSITION_ER_ACCOUNTS as v2OpenPositionErAccounts,
   openPositionEr as v2OpenPositionEr,

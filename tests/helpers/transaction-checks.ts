@@ -17,12 +17,14 @@
  */
 import assert from "node:assert/strict";
 import { PublicKey, VersionedTransaction } from "@solana/web3.js";
-import { type LookupTable, type ReadTransaction, readTransaction } from "../../src/domain/builders/transaction.ts";
+import { type LookupTable } from "../../src/domain/builders/transaction.ts";
+import { type ReadTransaction, readTransaction } from "./read-transaction.ts";
 import {
   parseSetComputeUnitLimit,
   parseSetComputeUnitPrice,
 } from "../../src/protocol/instructions/external/compute-budget.ts";
-import { type AccountRole, type Instruction, roleText } from "../../src/protocol/instructions/instruction.ts";
+import { type AccountRole, type Instruction } from "../../src/protocol/instructions/instruction.ts";
+import { roleText } from "./roles.ts";
 import { COMPUTE_BUDGET_PROGRAM } from "./expected-accounts.ts";
 import {
   type ExpectedInstruction,
@@ -34,6 +36,7 @@ import {
   tradeInstruction,
 } from "./expected-instructions.ts";
 import { catalogEntry, decodeProgramInstruction, hex } from "./instructions.ts";
+import { expectedComputeUnitLimit } from "./compute-units.ts";
 
 /** The compute-unit limit every ER transaction carries (DECISIONS 5.3). */
 const ER_COMPUTE_UNITS = 1_400_000;
@@ -98,8 +101,7 @@ export function checkedTransaction(
     assert.deepEqual(limit.accounts, []);
     assert.deepEqual(tx.lookups, [], "the ER resolves no lookup tables");
   } else {
-    const units = parseSetComputeUnitLimit(limit);
-    assert.ok(units !== undefined && units > 0 && units <= ER_COMPUTE_UNITS, `compute-unit limit ${units}`);
+    assert.equal(parseSetComputeUnitLimit(limit), expectedComputeUnitLimit(rest), "compute-unit limit");
     const fee = envelope.priorityFeeMicroLamports ?? 0n;
     if (fee > 0n) {
       assert.equal(parseSetComputeUnitPrice(rest[0]), fee, "SetComputeUnitPrice = the configured priority fee");

@@ -3,7 +3,8 @@
  * clock second), counted; the cached text is exactly what the views serialize to; the periodic messages' pause rule.
  */
 import assert from "node:assert/strict";
-import { basketSnapshot, ordersByOwner, ownerBasket, positionsByOwner } from "../../src/domain/views/owner.ts";
+import { ordersByOwner, ownerBasket, positionsByOwner } from "../../src/domain/views/owner.ts";
+import { basketSnapshot } from "../helpers/basket-snapshot.ts";
 import { OwnerViewCache } from "../../src/runtime/owner-view-cache.ts";
 import { basketAccount, custodyAccount, positionAccount } from "../../src/protocol/accounts/index.ts";
 import * as pda from "../../src/protocol/pda.ts";

@@ -9,7 +9,6 @@
  * The compute-budget instructions go first, ahead of the program instructions (kit's convention; the runtime reads
  * them wherever they are).
  */
-import { discriminatorHexOf, perpetualsComputeUnits } from "./compute-units.ts";
 import {
   ASSOCIATED_TOKEN_PROGRAM_ID,
   COMPUTE_BUDGET_PROGRAM_ID,
@@ -53,16 +52,16 @@ const ROUND_TO = 10_000;
 function unitsOf(ix: Instruction): number {
   const native = NATIVE_PROGRAM_UNITS.get(ix.programAddress);
   if (native !== undefined) return native;
-  // Any other program is the perpetuals program of one deployment (its id varies); known by its discriminator.
-  return perpetualsComputeUnits.get(discriminatorHexOf(ix.data)) ?? DEFAULT_INSTRUCTION_COMPUTE_UNITS;
+  // Any other program is the perpetuals program of one deployment: its instruction carries its definition's estimate.
+  return ix.computeUnits ?? DEFAULT_INSTRUCTION_COMPUTE_UNITS;
 }
 
 /**
- * Compute-unit limit for a base-chain transaction: the sum of per-instruction estimates (`compute-units.ts` for the
- * perpetuals program, `NATIVE_PROGRAM_UNITS` above, 200k for anything unknown), plus 25 % headroom, rounded up to a
- * multiple of 10 000 and capped at 1 400 000. The real service's base-chain budget is not known (PROTOCOL-v2 §8.1,
- * PROTOCOL-v1 §12.9); a limit set too low fails the transaction, one set too high only raises the priority fee
- * (price × limit), so the estimates lean high.
+ * Compute-unit limit for a base-chain transaction: the sum of per-instruction estimates (a perpetuals-program
+ * instruction carries its definition's, `NATIVE_PROGRAM_UNITS` above, 200k for anything unknown), plus 25 % headroom,
+ * rounded up to a multiple of 10 000 and capped at 1 400 000. The real service's base-chain budget is not known
+ * (PROTOCOL-v2 §8.1, PROTOCOL-v1 §12.9); a limit set too low fails the transaction, one set too high only raises the
+ * priority fee (price × limit), so the estimates lean high.
  */
 export function estimateComputeUnits(instructions: readonly Instruction[]): number {
   let sum = 0;

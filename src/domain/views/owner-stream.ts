@@ -21,7 +21,7 @@ export function streamMessage(type: StreamMessageType, dataJson: string): string
 }
 
 /**
- * JSON text of the owner's `MbBasketSnapshotDto`, byte for byte what `JSON.stringify(basketSnapshot(...))` gives
+ * JSON text of the owner's `MbBasketSnapshotDto`, byte for byte what `JSON.stringify` of the DTO gives
  * (same members in the same order), from the basket's address and bytes and the two metric maps as JSON.
  */
 export function basketSnapshotJson(

@@ -117,19 +117,6 @@ export function ownerBasket(
   return raw && basket ? new StoredBasket(pubkey, raw, basket) : undefined;
 }
 
-/** `GET /v2/owner/{owner}`: the owner's basket bytes and metrics; nulls and empty maps without a basket. */
-export function basketSnapshot(snapshot: DeploymentSnapshot, owner: string): MbBasketSnapshotDto {
-  const found = ownerBasket(snapshot, owner);
-  if (!found) return { owner, basketPubkey: null, basketData: null, positionMetrics: {}, orderMetrics: {} };
-  return {
-    owner,
-    basketPubkey: found.pubkey,
-    basketData: base64(found.data),
-    positionMetrics: basketPositionMetrics(snapshot, found.basket),
-    orderMetrics: basketOrderMetrics(snapshot, found.basket),
-  };
-}
-
 /**
  * `GET /positions/owner/{owner}`: the owner's non-empty position accounts, enriched, sorted by USD size (largest
  * first; ties by account key so the order is stable).

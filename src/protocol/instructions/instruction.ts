@@ -15,31 +15,6 @@ export const AccountRole = {
 } as const;
 export type AccountRole = (typeof AccountRole)[keyof typeof AccountRole];
 
-const SIGNER_BIT = 0b10;
-const WRITABLE_BIT = 0b01;
-
-export function isSignerRole(role: AccountRole): boolean {
-  return (role & SIGNER_BIT) !== 0;
-}
-export function isWritableRole(role: AccountRole): boolean {
-  return (role & WRITABLE_BIT) !== 0;
-}
-/** The role a key gets when it appears in several slots: the union of the privileges. */
-export function mergeRoles(a: AccountRole, b: AccountRole): AccountRole {
-  return (a | b) as AccountRole;
-}
-/** Whether `actual` grants at least the privileges of `required` (a compiled message may only add privileges). */
-export function roleIncludes(actual: AccountRole, required: AccountRole): boolean {
-  return (actual & required) === required;
-}
-export function roleOf(flags: { isSigner: boolean; isWritable: boolean }): AccountRole {
-  return ((flags.isSigner ? SIGNER_BIT : 0) | (flags.isWritable ? WRITABLE_BIT : 0)) as AccountRole;
-}
-/** `"S"`, `"W"`, `"SW"` or `""`: the notation of the reference's account tables (for messages and test names). */
-export function roleText(role: AccountRole): string {
-  return (isSignerRole(role) ? "S" : "") + (isWritableRole(role) ? "W" : "");
-}
-
 /** One account slot of an instruction. */
 export interface AccountMeta {
   readonly address: string;
@@ -51,6 +26,8 @@ export interface Instruction {
   readonly programAddress: string;
   readonly accounts: readonly AccountMeta[];
   readonly data: Uint8Array;
+  /** The compute-unit estimate its definition states (base-chain perpetuals instructions only; see `define.ts`). */
+  readonly computeUnits?: number;
 }
 
 /**
@@ -83,24 +60,13 @@ export function createInstruction(
   programAddress: string,
   accounts: readonly AccountMeta[],
   data: Uint8Array,
+  computeUnits?: number,
 ): Instruction {
-  return Object.freeze({
-    programAddress,
-    // A frozen meta (every `accountMeta`) is kept as is: copying it again would only cost an allocation.
-    accounts: Object.freeze(accounts.map((a) => Object.isFrozen(a) ? a : accountMeta(a.address, a.role))),
-    data,
-  });
-}
-
-/**
- * The optional-account rule of Anchor (PROTOCOL-v2 §1, "Optional-account convention"): an optional account that is
- * absent is passed as **the program id itself** in its slot. The v2 program's only optional account is the
- * trading instructions' `session_token`.
- */
-export function optionalAccount(address: string | undefined, programId: string): string {
-  return address ?? programId;
-}
-/** Inverse of `optionalAccount`: the slot's address, or `undefined` when it holds the program-id sentinel. */
-export function presentOptionalAccount(address: string, programId: string): string | undefined {
-  return address === programId ? undefined : address;
+  // A frozen meta (every `accountMeta`) is kept as is: copying it again would only cost an allocation.
+  const metas = Object.freeze(accounts.map((a) => Object.isFrozen(a) ? a : accountMeta(a.address, a.role)));
+  return Object.freeze(
+    computeUnits === undefined
+      ? { programAddress, accounts: metas, data }
+      : { programAddress, accounts: metas, data, computeUnits },
+  );
 }

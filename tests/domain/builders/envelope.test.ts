@@ -15,7 +15,9 @@ import { transferSolInstruction } from "../../../src/protocol/instructions/exter
 import { createInstruction } from "../../../src/protocol/instructions/instruction.ts";
 import { depositDirect } from "../../../src/protocol/instructions/v2/deposit-direct.ts";
 import { openPosition } from "../../../src/protocol/instructions/earlier/open-position.ts";
-import { key, PROGRAM_EARLIER, PROGRAM_V2 } from "../../helpers/instructions.ts";
+import { CLI_COMPUTE_UNIT_LIMITS } from "../../../src/protocol/constants.ts";
+import { CATALOG, catalogEntry, key, PROGRAM_EARLIER, PROGRAM_V2 } from "../../helpers/instructions.ts";
+import { EXPECTED_INSTRUCTION_UNITS } from "../../helpers/compute-units.ts";
 
 const TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";
 const owner = key("owner");
@@ -25,17 +27,13 @@ const ata = createAssociatedTokenIdempotentInstruction({
   mint: key("mint"),
   tokenProgram: TOKEN_PROGRAM,
 });
-const deposit = createInstruction(PROGRAM_V2, [], depositDirect.encode({ amount: 1n }));
-const open = createInstruction(
-  PROGRAM_EARLIER,
-  [],
-  openPosition.encode({
-    priceWithSlippage: { price: 1n, exponent: -8 },
-    collateralAmount: 1n,
-    sizeAmount: 1n,
-    privilege: "None",
-  }),
-);
+const deposit = depositDirect.instruction(PROGRAM_V2, [], { amount: 1n });
+const open = openPosition.instruction(PROGRAM_EARLIER, [], {
+  priceWithSlippage: { price: 1n, exponent: -8 },
+  collateralAmount: 1n,
+  sizeAmount: 1n,
+  privilege: "None",
+});
 const unknown = createInstruction(key("someProgram"), [], Uint8Array.of(1, 2, 3));
 
 Deno.test("ER: exactly one SetComputeUnitLimit(1_400_000), no price even when a fee is configured", () => {
@@ -104,4 +102,38 @@ Deno.test("compute-budget instructions are built once per value and stay what th
   assert.equal(parseSetComputeUnitPrice(price1), 7n);
   // Many distinct fees: every answer still carries its own fee (the memo is bounded, never stale).
   for (let fee = 1n; fee <= 1_100n; fee += 1n) assert.equal(parseSetComputeUnitPrice(base([ata], fee)[1]), fee);
+});
+
+Deno.test("the base-chain instructions the builders emit, and only those, define an estimate: the tests' figures", () => {
+  const defined = Object.fromEntries(
+    CATALOG.filter((e) => e.codec.computeUnits !== undefined).map((e) => [e.codec.name, e.codec.computeUnits]),
+  );
+  assert.deepEqual(defined, EXPECTED_INSTRUCTION_UNITS);
+  // Every earlier-program instruction runs on the base chain; the v2 ones that do are the setup and funds ones.
+  for (const e of CATALOG.filter((e) => e.program === "earlier")) assert.ok(e.codec.computeUnits, e.codec.name);
+  for (const units of Object.values(defined)) assert.ok(units! > 0 && units! <= MAX_COMPUTE_UNIT_LIMIT);
+});
+
+Deno.test("earlier-program estimates are the vendor CLI's per-builder limits (PROTOCOL-v1 §8.0)", () => {
+  const units = (name: string) => catalogEntry("earlier", name).codec.computeUnits;
+  assert.equal(units("open_position"), CLI_COMPUTE_UNIT_LIMITS.open);
+  assert.equal(units("swap_and_open"), CLI_COMPUTE_UNIT_LIMITS.openWithSwap);
+  assert.equal(units("close_position"), CLI_COMPUTE_UNIT_LIMITS.close);
+  assert.equal(units("close_and_swap"), CLI_COMPUTE_UNIT_LIMITS.closeWithSwap);
+  assert.equal(units("add_collateral"), CLI_COMPUTE_UNIT_LIMITS.addCollateral);
+  assert.equal(units("swap_and_add_collateral"), CLI_COMPUTE_UNIT_LIMITS.addCollateralWithSwap);
+  assert.equal(units("remove_collateral"), CLI_COMPUTE_UNIT_LIMITS.removeCollateral);
+  assert.equal(units("place_limit_order"), CLI_COMPUTE_UNIT_LIMITS.placeLimitOrder);
+  assert.equal(units("cancel_limit_order"), CLI_COMPUTE_UNIT_LIMITS.cancelOrder);
+  // reverse = close + open must fit the CLI's reverse budget
+  assert.ok(units("close_position")! + units("open_position")! <= CLI_COMPUTE_UNIT_LIMITS.reverse);
+});
+
+Deno.test("an instruction's estimate is what its definition states, whatever its program id", () => {
+  assert.equal(
+    estimateComputeUnits([depositDirect.instruction(key("anotherDeployment"), [], { amount: 1n })]),
+    100_000,
+  );
+  // the same bytes without the definition's estimate count as unknown
+  assert.equal(estimateComputeUnits([createInstruction(PROGRAM_V2, [], deposit.data)]), 250_000);
 });

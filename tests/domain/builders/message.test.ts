@@ -14,13 +14,8 @@ import {
   serializeUnsignedTransaction,
   transactionSize,
 } from "../../../src/domain/builders/message.ts";
-import {
-  AccountRole,
-  createInstruction,
-  type Instruction,
-  isSignerRole,
-  isWritableRole,
-} from "../../../src/protocol/instructions/instruction.ts";
+import { AccountRole, createInstruction, type Instruction } from "../../../src/protocol/instructions/instruction.ts";
+import { isSignerRole, isWritableRole } from "../../helpers/roles.ts";
 import { hex, key } from "../../helpers/instructions.ts";
 
 const payer = key("payer");

@@ -1,10 +1,11 @@
+import { parseInstruction } from "../../helpers/parse-instruction.ts";
 import assert from "node:assert/strict";
 import {
   assembleTransaction,
   type LookupTable,
-  readTransaction,
   TransactionTooLargeError,
 } from "../../../src/domain/builders/transaction.ts";
+import { readTransaction } from "../../helpers/read-transaction.ts";
 import { MAX_TRANSACTION_SIZE } from "../../../src/protocol/constants.ts";
 import { openPositionInstruction } from "../../../src/protocol/instructions/earlier/open-position.ts";
 import { createAssociatedTokenIdempotentInstruction } from "../../../src/protocol/instructions/external/associated-token.ts";
@@ -17,14 +18,15 @@ import {
   AccountRole,
   createInstruction,
   type Instruction,
-  mergeRoles,
   writable,
 } from "../../../src/protocol/instructions/instruction.ts";
+import { mergeRoles } from "../../helpers/roles.ts";
 import { depositDirectInstruction } from "../../../src/protocol/instructions/v2/deposit-direct.ts";
 import {
+  OPEN_POSITION_ER_ACCOUNTS,
+  openPositionEr,
   type OpenPositionErArgs,
   openPositionErInstruction,
-  parseOpenPositionErInstruction,
 } from "../../../src/protocol/instructions/v2/open-position-er.ts";
 import * as pda from "../../../src/protocol/pda.ts";
 import { key, PROGRAM_EARLIER, PROGRAM_V2 as P } from "../../helpers/instructions.ts";
@@ -99,7 +101,7 @@ Deno.test("ER: v0, the owner pays and is the only signer, ER blockhash, one SetC
   assert.equal(read.instructions.filter(isComputeBudgetInstruction).length, 1);
   assert.equal(parseSetComputeUnitLimit(read.instructions[0]), 1_400_000);
   assertSameInstructions(read.instructions.slice(1), [ix], owner);
-  const parsed = parseOpenPositionErInstruction(read.instructions[1]);
+  const parsed = parseInstruction(openPositionEr, OPEN_POSITION_ER_ACCOUNTS, read.instructions[1]);
   assert.deepEqual(parsed.args, OPEN_ARGS);
   assert.equal(parsed.accounts.sessionToken, undefined);
   assert.equal(built.sizeBytes, read.sizeBytes);
@@ -117,7 +119,7 @@ Deno.test("ER with a session key: the session key pays and is the only signer; t
   assert.equal(read.feePayer, sessionKey);
   assert.deepEqual(read.signers, [sessionKey]);
   assertUnsigned(read);
-  const parsed = parseOpenPositionErInstruction(read.instructions[1]);
+  const parsed = parseInstruction(openPositionEr, OPEN_POSITION_ER_ACCOUNTS, read.instructions[1]);
   assert.equal(parsed.accounts.owner, owner);
   assert.equal(parsed.accounts.sessionToken, sessionToken);
   assert.equal(read.instructions[1].accounts[0].role, AccountRole.READONLY, "owner is neither signer nor writable");

@@ -9,7 +9,8 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from "@solana/spl-token";
-import { assembleTransaction, readTransaction } from "../../../src/domain/builders/transaction.ts";
+import { assembleTransaction } from "../../../src/domain/builders/transaction.ts";
+import { readTransaction } from "../../helpers/read-transaction.ts";
 import {
   createWalletTokenAccount,
   tokenProgramOf,

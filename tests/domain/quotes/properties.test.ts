@@ -3,7 +3,8 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { basketSnapshot, positionsByOwner } from "../../../src/domain/views/owner.ts";
+import { positionsByOwner } from "../../../src/domain/views/owner.ts";
+import { basketSnapshot } from "../../helpers/basket-snapshot.ts";
 import { marginChange } from "../../../src/domain/quotes/collateral.ts";
 import { pnlAtTrigger, triggerForNetPnl } from "../../../src/domain/quotes/tpsl.ts";
 import { INFINITE_LEVERAGE, type LeverageBps } from "../../../src/domain/math/leverage.ts";

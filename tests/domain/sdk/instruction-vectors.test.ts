@@ -10,7 +10,8 @@ import type { Schema } from "../../../src/protocol/codec/mod.ts";
 import type { Privilege } from "../../../src/protocol/instructions/common.ts";
 import { privilegeAccounts as earlierPrivilegeAccounts } from "../../../src/protocol/instructions/earlier/privilege.ts";
 import { swapRemainingAccounts } from "../../../src/protocol/instructions/earlier/swap.ts";
-import { type AccountMeta, isSignerRole, isWritableRole } from "../../../src/protocol/instructions/instruction.ts";
+import { type AccountMeta } from "../../../src/protocol/instructions/instruction.ts";
+import { isSignerRole, isWritableRole } from "../../helpers/roles.ts";
 import { privilegeAccounts as v2PrivilegeAccounts } from "../../../src/protocol/instructions/v2/privilege.ts";
 import { CATALOG, catalogEntry, decodeProgramInstruction, hex } from "../../helpers/instructions.ts";
 

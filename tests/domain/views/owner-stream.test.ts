@@ -1,11 +1,7 @@
 /** The owner streams' pure pieces on the hand-built deployment. */
 import assert from "node:assert/strict";
-import {
-  basketOrderMetrics,
-  basketPositionMetrics,
-  basketSnapshot,
-  ownerBasket,
-} from "../../../src/domain/views/owner.ts";
+import { basketOrderMetrics, basketPositionMetrics, ownerBasket } from "../../../src/domain/views/owner.ts";
+import { basketSnapshot } from "../../helpers/basket-snapshot.ts";
 import {
   basketSnapshotJson,
   marketPricesUsable,

@@ -4,7 +4,8 @@
  * USDC +20 000 since the positions' snapshots).
  */
 import assert from "node:assert/strict";
-import { basketSnapshot, ordersByOwner, ownerBasket, positionsByOwner } from "../../../src/domain/views/owner.ts";
+import { ordersByOwner, ownerBasket, positionsByOwner } from "../../../src/domain/views/owner.ts";
+import { basketSnapshot } from "../../helpers/basket-snapshot.ts";
 import { PackedRawAccount } from "../../../src/state/packed-account.ts";
 import { packAlone } from "../../../src/state/packed-bytes.ts";
 import { positionMetricsDto } from "../../../src/domain/views/position-metrics.ts";

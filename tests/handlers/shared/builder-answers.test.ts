@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { ApiError } from "../../../src/http/errors.ts";
 import { attempt, fail, failField, type QuoteErrorCode, type QuoteResult } from "../../../src/domain/quotes/result.ts";
-import { readTransaction } from "../../../src/domain/builders/transaction.ts";
+import { readTransaction } from "../../helpers/read-transaction.ts";
 import type { ErTransactionPlan } from "../../../src/domain/builders/plan.ts";
 import { transferSolInstruction } from "../../../src/protocol/instructions/external/system.ts";
 import {

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { ApiError } from "../../../src/http/errors.ts";
-import { readTransaction } from "../../../src/domain/builders/transaction.ts";
+import { readTransaction } from "../../helpers/read-transaction.ts";
 import { transferSolInstruction } from "../../../src/protocol/instructions/external/system.ts";
 import { createInstruction, writable } from "../../../src/protocol/instructions/instruction.ts";
 import {

@@ -5,10 +5,13 @@
 import assert from "node:assert/strict";
 import bs58 from "bs58";
 import fc from "fast-check";
-import type { AccountTable, InstructionCodec, ParsedInstruction } from "../../../src/protocol/instructions/define.ts";
-import { type Instruction, roleText } from "../../../src/protocol/instructions/instruction.ts";
+import { type AccountTable, type InstructionCodec } from "../../../src/protocol/instructions/define.ts";
+import { parseInstruction } from "../../helpers/parse-instruction.ts";
+import { type Instruction } from "../../../src/protocol/instructions/instruction.ts";
+import { roleText } from "../../helpers/roles.ts";
 import { arbitraryOf } from "../_arbitrary.ts";
 
+import { key } from "../../helpers/instructions.ts";
 export { hex, key, PROGRAM_EARLIER, PROGRAM_V2 } from "../../helpers/instructions.ts";
 
 /** snake_case → camelCase, as the account tables name the program's accounts. */
@@ -46,7 +49,6 @@ export function assertRoundTrip<Acc, A>(
   codec: InstructionCodec<A>,
   table: AccountTable<Acc>,
   build: (programId: string, accounts: Acc, args: A) => Instruction,
-  parse: (ix: Instruction) => ParsedInstruction<Acc, A>,
 ): void {
   const keyArb = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => bs58.encode(b));
   const accountsArb = fc.tuple(
@@ -65,7 +67,7 @@ export function assertRoundTrip<Acc, A>(
       const ix = build(programId, accounts, args);
       assert.ok(Object.isFrozen(ix) && Object.isFrozen(ix.accounts), "frozen");
       if (codec.dataSize !== undefined) assert.equal(ix.data.length, codec.dataSize);
-      const parsed = parse(ix);
+      const parsed = parseInstruction(codec, table, ix);
       assert.equal(parsed.programAddress, programId);
       assert.deepEqual(parsed.accounts, accounts);
       assert.deepEqual(parsed.args, args);
@@ -73,4 +75,26 @@ export function assertRoundTrip<Acc, A>(
     }),
     { numRuns: 50 },
   );
+}
+
+/**
+ * The optional `sessionToken` slot of a v2 trading instruction: given, it holds the session token and reads back as
+ * it; left out, it holds the program id and reads back as absent.
+ */
+export function assertSessionTokenSlot<Acc extends { sessionToken?: string }, A>(
+  programId: string,
+  codec: InstructionCodec<A>,
+  table: AccountTable<Acc>,
+  build: (programId: string, accounts: Acc, args: A) => Instruction,
+  accounts: Acc,
+  args: A,
+): void {
+  const slot = table.slots.findIndex(([name]) => name === "sessionToken");
+  const sessionToken = key("sessionToken");
+  const withSession = build(programId, { ...accounts, sessionToken }, args);
+  assert.equal(withSession.accounts[slot].address, sessionToken);
+  assert.equal(parseInstruction(codec, table, withSession).accounts.sessionToken, sessionToken);
+  const without = build(programId, { ...accounts, sessionToken: undefined }, args);
+  assert.equal(without.accounts[slot].address, programId);
+  assert.equal(parseInstruction(codec, table, without).accounts.sessionToken, undefined);
 }

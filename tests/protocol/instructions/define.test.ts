@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { CodecError, struct, u64, u8 } from "../../../src/protocol/codec/mod.ts";
-import { accountTable, defineInstruction, parseInstruction } from "../../../src/protocol/instructions/define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../../../src/protocol/instructions/define.ts";
+import { parseInstruction, readAccounts } from "../../helpers/parse-instruction.ts";
 import { AccountRole, readonly, writable, writableSigner } from "../../../src/protocol/instructions/instruction.ts";
 import { hex, key, PROGRAM_V2 as P } from "./_check.ts";
 
@@ -10,16 +11,12 @@ interface Args {
 }
 const demo = defineInstruction<Args>("demo", "0102030405060708", struct<Args>("DemoParams", { amount: u64, slot: u8 }));
 
-interface Accounts {
-  owner: string;
-  session?: string;
-  program?: string;
-}
-const table = accountTable<Accounts>("demo", [
-  ["owner", AccountRole.WRITABLE_SIGNER],
-  ["session", AccountRole.READONLY, "optional"],
-  ["program", AccountRole.READONLY, (programId) => programId],
-]);
+const table = accountTable("demo", {
+  owner: AccountRole.WRITABLE_SIGNER,
+  session: [AccountRole.READONLY, "optional"],
+  program: [AccountRole.READONLY, (programId: string) => programId],
+});
+type Accounts = AccountsOf<typeof table>;
 
 Deno.test("defineInstruction: data is discriminator ‖ Borsh(args), fixed size known", () => {
   assert.equal(demo.name, "demo");
@@ -66,20 +63,35 @@ Deno.test("accountTable: fill rules, the optional sentinel, required accounts", 
     () => table.metas(P, {} as Accounts),
     (e) => e instanceof TypeError && /"owner" is required/.test(e.message),
   );
-  assert.throws(() => accountTable<Accounts>("dup", [["owner", 0], ["owner", 1]]), /duplicate/);
 });
 
-Deno.test("accountTable.read: sentinel reads as absent, extra privileges accepted, missing ones and short lists rejected", () => {
+Deno.test("accountTable: slots in the order written, the accounts type derived from them", () => {
+  assert.deepEqual(table.slots.map(([name, role, fill]) => [name, role, fill === undefined ? "none" : typeof fill]), [
+    ["owner", AccountRole.WRITABLE_SIGNER, "none"],
+    ["session", AccountRole.READONLY, "string"],
+    ["program", AccountRole.READONLY, "function"],
+  ]);
+  // Only the slot without a fill rule is required (a type error otherwise: this line would not compile).
+  const accounts: Accounts = { owner: key("owner") };
+  assert.equal(table.metas(P, accounts).length, 3);
+  // An integer-like name would be enumerated first, out of program order.
+  assert.throws(
+    () => accountTable("bad", { owner: AccountRole.READONLY, 1: AccountRole.WRITABLE }),
+    /not an identifier/,
+  );
+});
+
+Deno.test("readAccounts: sentinel reads as absent, extra privileges accepted, missing ones and short lists rejected", () => {
   const owner = key("owner");
-  assert.deepEqual(table.read(P, table.metas(P, { owner })), { owner, program: P });
+  assert.deepEqual(readAccounts(table, P, table.metas(P, { owner })), { owner, program: P });
   // A compiled message may upgrade a role (the fee payer is a writable signer), never downgrade it.
   const upgraded = [writableSigner(owner), writable(key("s")), writable(P)];
-  assert.deepEqual(table.read(P, upgraded), { owner, session: key("s"), program: P });
+  assert.deepEqual(readAccounts(table, P, upgraded), { owner, session: key("s"), program: P });
   assert.throws(
-    () => table.read(P, [writable(owner), readonly(P), readonly(P)]),
+    () => readAccounts(table, P, [writable(owner), readonly(P), readonly(P)]),
     /account 0 \(owner\) has role "W", needs "SW"/,
   );
-  assert.throws(() => table.read(P, [writableSigner(owner)]), /1 account\(s\), expected at least 3/);
+  assert.throws(() => readAccounts(table, P, [writableSigner(owner)]), /1 account\(s\), expected at least 3/);
 });
 
 Deno.test("parseInstruction: accounts, remaining accounts and arguments", () => {

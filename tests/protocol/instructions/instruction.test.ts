@@ -3,19 +3,13 @@ import {
   accountMeta,
   AccountRole,
   createInstruction,
-  isSignerRole,
-  isWritableRole,
-  mergeRoles,
-  optionalAccount,
-  presentOptionalAccount,
   readonly,
   readonlySigner,
-  roleIncludes,
-  roleOf,
-  roleText,
   writable,
   writableSigner,
 } from "../../../src/protocol/instructions/instruction.ts";
+import { isSignerRole, isWritableRole, mergeRoles, roleIncludes, roleOf, roleText } from "../../helpers/roles.ts";
+import { optionalAccount, presentOptionalAccount } from "../../helpers/parse-instruction.ts";
 import { key, PROGRAM_V2 } from "./_check.ts";
 
 Deno.test("AccountRole: signer is bit 0b10, writable bit 0b01 (kit's encoding)", () => {

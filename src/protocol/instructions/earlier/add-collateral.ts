@@ -4,12 +4,12 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const ADD_COLLATERAL_DISCRIMINATOR = "7f52792aa1b0f9ce";
+const ADD_COLLATERAL_DISCRIMINATOR = "7f52792aa1b0f9ce";
 
 /** `AddCollateralParams` (16 bytes of instruction data with the discriminator). */
 export interface AddCollateralArgs {
@@ -21,65 +21,48 @@ export const addCollateral = defineInstruction<AddCollateralArgs>(
   "add_collateral",
   ADD_COLLATERAL_DISCRIMINATOR,
   struct<AddCollateralArgs>("AddCollateralParams", { collateralDelta: u64 }),
+  120_000, // compute units: the vendor CLI's `add collateral` limit
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface AddCollateralAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const ADD_COLLATERAL_ACCOUNTS = accountTable("add_collateral", {
   /** The trader's wallet. */
-  owner: string;
+  owner: RS,
   /**
    * Owner's token account of the paying token (its associated token account; wrapped-SOL ATA for SOL, DECISIONS
    * 5.4).
    */
-  fundingAccount: string;
+  fundingAccount: W,
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: R,
   /** `pda.position(programId, owner, market)`. */
-  position: string;
+  position: W,
   /** The market (`pda.market(programId, targetCustody, collateralCustody, side)`). */
-  market: string;
+  market: W,
   /** Custody of the market's target token. */
-  targetCustody: string;
+  targetCustody: R,
   /** Internal oracle of the target custody (`pda.oracleAccount(programId, targetMint)`). */
-  targetOracleAccount: string;
+  targetOracleAccount: R,
   /** The market's collateral custody. */
-  collateralCustody: string;
+  collateralCustody: W,
   /** Internal oracle of the collateral custody. */
-  collateralOracleAccount: string;
+  collateralOracleAccount: R,
   /** `pda.custodyTokenAccount(programId, pool, collateralMint)`. */
-  collateralCustodyTokenAccount: string;
+  collateralCustodyTokenAccount: W,
   /** Token program of the paying token (legacy or Token-2022). */
-  fundingTokenProgram: string;
+  fundingTokenProgram: R,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** Instructions sysvar. */
-  ixSysvar?: string;
+  ixSysvar: [R, instructionsSysvar],
   /** Mint of the paying token. */
-  fundingMint: string;
-}
-
-export const ADD_COLLATERAL_ACCOUNTS = accountTable<AddCollateralAccounts>("add_collateral", [
-  ["owner", RS],
-  ["fundingAccount", W],
-  ["perpetuals", R, pda.perpetuals],
-  ["pool", R],
-  ["position", W],
-  ["market", W],
-  ["targetCustody", R],
-  ["targetOracleAccount", R],
-  ["collateralCustody", W],
-  ["collateralOracleAccount", R],
-  ["collateralCustodyTokenAccount", W],
-  ["fundingTokenProgram", R],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["ixSysvar", R, instructionsSysvar],
-  ["fundingMint", R],
-]);
+  fundingMint: R,
+});
+export type AddCollateralAccounts = AccountsOf<typeof ADD_COLLATERAL_ACCOUNTS>;
 
 export function addCollateralInstruction(
   programId: string,
@@ -87,10 +70,4 @@ export function addCollateralInstruction(
   args: AddCollateralArgs,
 ): Instruction {
   return addCollateral.instruction(programId, ADD_COLLATERAL_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseAddCollateralInstruction(
-  ix: Instruction,
-): ParsedInstruction<AddCollateralAccounts, AddCollateralArgs> {
-  return parseInstruction(addCollateral, ADD_COLLATERAL_ACCOUNTS, ix);
 }

@@ -4,41 +4,33 @@
  */
 import * as pda from "../../pda.ts";
 import { type NoArgs, noArgs, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W } = AccountRole;
 
-export const CANCEL_ALL_TRIGGER_ORDERS_DISCRIMINATOR = "826c2199e41fd8db";
+const CANCEL_ALL_TRIGGER_ORDERS_DISCRIMINATOR = "826c2199e41fd8db";
 
 /** No arguments: the data is the 8-byte discriminator alone. */
 export const cancelAllTriggerOrders = defineInstruction<NoArgs>(
   "cancel_all_trigger_orders",
   CANCEL_ALL_TRIGGER_ORDERS_DISCRIMINATOR,
   noArgs,
+  100_000, // compute units: the vendor CLI's `cancel order` limit
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface CancelAllTriggerOrdersAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const CANCEL_ALL_TRIGGER_ORDERS_ACCOUNTS = accountTable("cancel_all_trigger_orders", {
   /** `pda.position(programId, owner, market)`. */
-  position: string;
+  position: R,
   /** `pda.order(programId, owner, market)`. */
-  order: string;
+  order: W,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
-}
-
-export const CANCEL_ALL_TRIGGER_ORDERS_ACCOUNTS = accountTable<CancelAllTriggerOrdersAccounts>(
-  "cancel_all_trigger_orders",
-  [
-    ["position", R],
-    ["order", W],
-    ["eventAuthority", R, pda.eventAuthority],
-    ["program", R, theProgram],
-  ],
-);
+  program: [R, theProgram],
+});
+export type CancelAllTriggerOrdersAccounts = AccountsOf<typeof CANCEL_ALL_TRIGGER_ORDERS_ACCOUNTS>;
 
 export function cancelAllTriggerOrdersInstruction(
   programId: string,
@@ -49,10 +41,4 @@ export function cancelAllTriggerOrdersInstruction(
     CANCEL_ALL_TRIGGER_ORDERS_ACCOUNTS.metas(programId, accounts),
     {},
   );
-}
-
-export function parseCancelAllTriggerOrdersInstruction(
-  ix: Instruction,
-): ParsedInstruction<CancelAllTriggerOrdersAccounts, NoArgs> {
-  return parseInstruction(cancelAllTriggerOrders, CANCEL_ALL_TRIGGER_ORDERS_ACCOUNTS, ix);
 }

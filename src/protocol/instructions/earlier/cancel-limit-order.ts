@@ -4,12 +4,12 @@
 import { struct, u8 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const CANCEL_LIMIT_ORDER_DISCRIMINATOR = "849c841f4328e861";
+const CANCEL_LIMIT_ORDER_DISCRIMINATOR = "849c841f4328e861";
 
 /** `CancelLimitOrderParams` (9 bytes of instruction data with the discriminator). */
 export interface CancelLimitOrderArgs {
@@ -21,56 +21,41 @@ export const cancelLimitOrder = defineInstruction<CancelLimitOrderArgs>(
   "cancel_limit_order",
   CANCEL_LIMIT_ORDER_DISCRIMINATOR,
   struct<CancelLimitOrderArgs>("CancelLimitOrderParams", { orderId: u8 }),
+  100_000, // compute units: the vendor CLI's `cancel order` limit
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface CancelLimitOrderAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const CANCEL_LIMIT_ORDER_ACCOUNTS = accountTable("cancel_limit_order", {
   /** The trader's wallet. */
-  owner: string;
+  owner: RS,
   /** Owner's token account of the payout token (its associated token account). */
-  receivingAccount: string;
+  receivingAccount: W,
   /** `pda.transferAuthority(programId)`. */
-  transferAuthority?: string;
+  transferAuthority: [R, pda.transferAuthority],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: R,
   /** `pda.order(programId, owner, market)`. */
-  order: string;
+  order: W,
   /** Custody of the market's target token. */
-  targetCustody: string;
+  targetCustody: R,
   /** The market's collateral custody. */
-  collateralCustody: string;
+  collateralCustody: R,
   /** Custody of the token the limit order reserves. */
-  reserveCustody: string;
+  reserveCustody: W,
   /** Token account of the reserve custody. */
-  reserveCustodyTokenAccount: string;
+  reserveCustodyTokenAccount: W,
   /** Token program of the reserve token. */
-  reserveTokenProgram: string;
+  reserveTokenProgram: R,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** Mint of the reserve token. */
-  reserveMint: string;
-}
-
-export const CANCEL_LIMIT_ORDER_ACCOUNTS = accountTable<CancelLimitOrderAccounts>("cancel_limit_order", [
-  ["owner", RS],
-  ["receivingAccount", W],
-  ["transferAuthority", R, pda.transferAuthority],
-  ["perpetuals", R, pda.perpetuals],
-  ["pool", R],
-  ["order", W],
-  ["targetCustody", R],
-  ["collateralCustody", R],
-  ["reserveCustody", W],
-  ["reserveCustodyTokenAccount", W],
-  ["reserveTokenProgram", R],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["reserveMint", R],
-]);
+  reserveMint: R,
+});
+export type CancelLimitOrderAccounts = AccountsOf<typeof CANCEL_LIMIT_ORDER_ACCOUNTS>;
 
 export function cancelLimitOrderInstruction(
   programId: string,
@@ -78,10 +63,4 @@ export function cancelLimitOrderInstruction(
   args: CancelLimitOrderArgs,
 ): Instruction {
   return cancelLimitOrder.instruction(programId, CANCEL_LIMIT_ORDER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseCancelLimitOrderInstruction(
-  ix: Instruction,
-): ParsedInstruction<CancelLimitOrderAccounts, CancelLimitOrderArgs> {
-  return parseInstruction(cancelLimitOrder, CANCEL_LIMIT_ORDER_ACCOUNTS, ix);
 }

@@ -4,12 +4,12 @@
 import { bool, struct, u8 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const CANCEL_TRIGGER_ORDER_DISCRIMINATOR = "905443271b19ca8d";
+const CANCEL_TRIGGER_ORDER_DISCRIMINATOR = "905443271b19ca8d";
 
 /** `CancelTriggerOrderParams` (10 bytes of instruction data with the discriminator). */
 export interface CancelTriggerOrderArgs {
@@ -23,26 +23,21 @@ export const cancelTriggerOrder = defineInstruction<CancelTriggerOrderArgs>(
   "cancel_trigger_order",
   CANCEL_TRIGGER_ORDER_DISCRIMINATOR,
   struct<CancelTriggerOrderArgs>("CancelTriggerOrderParams", { orderId: u8, isStopLoss: bool }),
+  100_000, // compute units: the vendor CLI's `cancel order` limit
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface CancelTriggerOrderAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const CANCEL_TRIGGER_ORDER_ACCOUNTS = accountTable("cancel_trigger_order", {
   /** The trader's wallet. */
-  owner: string;
+  owner: RS,
   /** `pda.order(programId, owner, market)`. */
-  order: string;
+  order: W,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
-}
-
-export const CANCEL_TRIGGER_ORDER_ACCOUNTS = accountTable<CancelTriggerOrderAccounts>("cancel_trigger_order", [
-  ["owner", RS],
-  ["order", W],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-]);
+  program: [R, theProgram],
+});
+export type CancelTriggerOrderAccounts = AccountsOf<typeof CANCEL_TRIGGER_ORDER_ACCOUNTS>;
 
 export function cancelTriggerOrderInstruction(
   programId: string,
@@ -50,10 +45,4 @@ export function cancelTriggerOrderInstruction(
   args: CancelTriggerOrderArgs,
 ): Instruction {
   return cancelTriggerOrder.instruction(programId, CANCEL_TRIGGER_ORDER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseCancelTriggerOrderInstruction(
-  ix: Instruction,
-): ParsedInstruction<CancelTriggerOrderAccounts, CancelTriggerOrderArgs> {
-  return parseInstruction(cancelTriggerOrder, CANCEL_TRIGGER_ORDER_ACCOUNTS, ix);
 }

@@ -4,12 +4,12 @@
 import { struct } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, type Privilege, privilege, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { type AccountMeta, AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const CLOSE_AND_SWAP_DISCRIMINATOR = "93a4b9f09b21a57d";
+const CLOSE_AND_SWAP_DISCRIMINATOR = "93a4b9f09b21a57d";
 
 /** `CloseAndSwapParams` (21 bytes of instruction data with the discriminator). */
 export interface CloseAndSwapArgs {
@@ -23,86 +23,61 @@ export const closeAndSwap = defineInstruction<CloseAndSwapArgs>(
   "close_and_swap",
   CLOSE_AND_SWAP_DISCRIMINATOR,
   struct<CloseAndSwapArgs>("CloseAndSwapParams", { priceWithSlippage: oraclePrice, privilege }),
+  435_000, // compute units: the vendor CLI's `close+swap` limit
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface CloseAndSwapAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const CLOSE_AND_SWAP_ACCOUNTS = accountTable("close_and_swap", {
   /** The trader's wallet. */
-  owner: string;
+  owner: WS,
   /** Pays fees and rent (the owner unless the builder says otherwise). */
-  feePayer: string;
+  feePayer: WS,
   /** Owner's token account of the payout token (its associated token account). */
-  receivingAccount: string;
+  receivingAccount: W,
   /** Owner's associated token account of the market's collateral token. */
-  collateralAccount: string;
+  collateralAccount: W,
   /** `pda.transferAuthority(programId)`. */
-  transferAuthority?: string;
+  transferAuthority: [R, pda.transferAuthority],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: W,
   /** `pda.position(programId, owner, market)`. */
-  position: string;
+  position: W,
   /** The market (`pda.market(programId, targetCustody, collateralCustody, side)`). */
-  market: string;
+  market: W,
   /** Custody of the market's target token. */
-  targetCustody: string;
+  targetCustody: R,
   /** Internal oracle of the target custody (`pda.oracleAccount(programId, targetMint)`). */
-  targetOracleAccount: string;
+  targetOracleAccount: R,
   /** The market's collateral custody. */
-  collateralCustody: string;
+  collateralCustody: W,
   /** Internal oracle of the collateral custody. */
-  collateralOracleAccount: string;
+  collateralOracleAccount: R,
   /** `pda.custodyTokenAccount(programId, pool, collateralMint)`. */
-  collateralCustodyTokenAccount: string;
+  collateralCustodyTokenAccount: W,
   /** Custody of the token paid out. */
-  dispensingCustody: string;
+  dispensingCustody: W,
   /** Internal oracle of the dispensing custody. */
-  dispensingOracleAccount: string;
+  dispensingOracleAccount: R,
   /** Token account of the dispensing custody. */
-  dispensingCustodyTokenAccount: string;
+  dispensingCustodyTokenAccount: W,
   /** Token program of the payout token. */
-  receivingTokenProgram: string;
+  receivingTokenProgram: R,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** Instructions sysvar. */
-  ixSysvar?: string;
+  ixSysvar: [R, instructionsSysvar],
   /** Mint of the payout token. */
-  receivingMint: string;
+  receivingMint: R,
   /** Mint of the collateral token. */
-  collateralMint: string;
+  collateralMint: R,
   /** Token program of the collateral token. */
-  collateralTokenProgram: string;
-}
-
-export const CLOSE_AND_SWAP_ACCOUNTS = accountTable<CloseAndSwapAccounts>("close_and_swap", [
-  ["owner", WS],
-  ["feePayer", WS],
-  ["receivingAccount", W],
-  ["collateralAccount", W],
-  ["transferAuthority", R, pda.transferAuthority],
-  ["perpetuals", R, pda.perpetuals],
-  ["pool", W],
-  ["position", W],
-  ["market", W],
-  ["targetCustody", R],
-  ["targetOracleAccount", R],
-  ["collateralCustody", W],
-  ["collateralOracleAccount", R],
-  ["collateralCustodyTokenAccount", W],
-  ["dispensingCustody", W],
-  ["dispensingOracleAccount", R],
-  ["dispensingCustodyTokenAccount", W],
-  ["receivingTokenProgram", R],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["ixSysvar", R, instructionsSysvar],
-  ["receivingMint", R],
-  ["collateralMint", R],
-  ["collateralTokenProgram", R],
-]);
+  collateralTokenProgram: R,
+});
+export type CloseAndSwapAccounts = AccountsOf<typeof CLOSE_AND_SWAP_ACCOUNTS>;
 
 /** `remaining`: the privilege accounts when `privilege` is not None (`earlier/privilege.ts`). */
 export function closeAndSwapInstruction(
@@ -116,10 +91,4 @@ export function closeAndSwapInstruction(
     [...CLOSE_AND_SWAP_ACCOUNTS.metas(programId, accounts), ...remaining],
     args,
   );
-}
-
-export function parseCloseAndSwapInstruction(
-  ix: Instruction,
-): ParsedInstruction<CloseAndSwapAccounts, CloseAndSwapArgs> {
-  return parseInstruction(closeAndSwap, CLOSE_AND_SWAP_ACCOUNTS, ix);
 }

@@ -4,12 +4,12 @@
 import { struct } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, type Privilege, privilege, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { type AccountMeta, AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const CLOSE_POSITION_DISCRIMINATOR = "7b86510031446262";
+const CLOSE_POSITION_DISCRIMINATOR = "7b86510031446262";
 
 /** `ClosePositionParams` (21 bytes of instruction data with the discriminator). */
 export interface ClosePositionArgs {
@@ -23,68 +23,49 @@ export const closePosition = defineInstruction<ClosePositionArgs>(
   "close_position",
   CLOSE_POSITION_DISCRIMINATOR,
   struct<ClosePositionArgs>("ClosePositionParams", { priceWithSlippage: oraclePrice, privilege }),
+  180_000, // compute units: the vendor CLI's `close` limit
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface ClosePositionAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const CLOSE_POSITION_ACCOUNTS = accountTable("close_position", {
   /** The trader's wallet. */
-  owner: string;
+  owner: RS,
   /** Pays fees and rent (the owner unless the builder says otherwise). */
-  feePayer: string;
+  feePayer: WS,
   /** Owner's token account of the payout token (its associated token account). */
-  receivingAccount: string;
+  receivingAccount: W,
   /** `pda.transferAuthority(programId)`. */
-  transferAuthority?: string;
+  transferAuthority: [R, pda.transferAuthority],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: W,
   /** `pda.position(programId, owner, market)`. */
-  position: string;
+  position: W,
   /** The market (`pda.market(programId, targetCustody, collateralCustody, side)`). */
-  market: string;
+  market: W,
   /** Custody of the market's target token. */
-  targetCustody: string;
+  targetCustody: R,
   /** Internal oracle of the target custody (`pda.oracleAccount(programId, targetMint)`). */
-  targetOracleAccount: string;
+  targetOracleAccount: R,
   /** The market's collateral custody. */
-  collateralCustody: string;
+  collateralCustody: W,
   /** Internal oracle of the collateral custody. */
-  collateralOracleAccount: string;
+  collateralOracleAccount: R,
   /** `pda.custodyTokenAccount(programId, pool, collateralMint)`. */
-  collateralCustodyTokenAccount: string;
+  collateralCustodyTokenAccount: W,
   /** Token program of the collateral token. */
-  collateralTokenProgram: string;
+  collateralTokenProgram: R,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** Instructions sysvar. */
-  ixSysvar?: string;
+  ixSysvar: [R, instructionsSysvar],
   /** Mint of the collateral token. */
-  collateralMint: string;
-}
-
-export const CLOSE_POSITION_ACCOUNTS = accountTable<ClosePositionAccounts>("close_position", [
-  ["owner", RS],
-  ["feePayer", WS],
-  ["receivingAccount", W],
-  ["transferAuthority", R, pda.transferAuthority],
-  ["perpetuals", R, pda.perpetuals],
-  ["pool", W],
-  ["position", W],
-  ["market", W],
-  ["targetCustody", R],
-  ["targetOracleAccount", R],
-  ["collateralCustody", W],
-  ["collateralOracleAccount", R],
-  ["collateralCustodyTokenAccount", W],
-  ["collateralTokenProgram", R],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["ixSysvar", R, instructionsSysvar],
-  ["collateralMint", R],
-]);
+  collateralMint: R,
+});
+export type ClosePositionAccounts = AccountsOf<typeof CLOSE_POSITION_ACCOUNTS>;
 
 /** `remaining`: the privilege accounts when `privilege` is not None (`earlier/privilege.ts`). */
 export function closePositionInstruction(
@@ -98,10 +79,4 @@ export function closePositionInstruction(
     [...CLOSE_POSITION_ACCOUNTS.metas(programId, accounts), ...remaining],
     args,
   );
-}
-
-export function parseClosePositionInstruction(
-  ix: Instruction,
-): ParsedInstruction<ClosePositionAccounts, ClosePositionArgs> {
-  return parseInstruction(closePosition, CLOSE_POSITION_ACCOUNTS, ix);
 }

@@ -8,12 +8,12 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, type Privilege, privilege, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { type AccountMeta, AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const DECREASE_SIZE_DISCRIMINATOR = "ab1ccb1d7610d6a9";
+const DECREASE_SIZE_DISCRIMINATOR = "ab1ccb1d7610d6a9";
 
 /** `DecreaseSizeParams` (29 bytes of instruction data with the discriminator). */
 export interface DecreaseSizeArgs {
@@ -29,62 +29,45 @@ export const decreaseSize = defineInstruction<DecreaseSizeArgs>(
   "decrease_size",
   DECREASE_SIZE_DISCRIMINATOR,
   struct<DecreaseSizeArgs>("DecreaseSizeParams", { priceWithSlippage: oraclePrice, sizeDelta: u64, privilege }),
+  180_000, // compute units: as a close
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface DecreaseSizeAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const DECREASE_SIZE_ACCOUNTS = accountTable("decrease_size", {
   /** The trader's wallet. */
-  owner: string;
+  owner: RS,
   /** `pda.transferAuthority(programId)`. */
-  transferAuthority?: string;
+  transferAuthority: [R, pda.transferAuthority],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: W,
   /** `pda.position(programId, owner, market)`. */
-  position: string;
+  position: W,
   /** The market (`pda.market(programId, targetCustody, collateralCustody, side)`). */
-  market: string;
+  market: W,
   /** Custody of the market's target token. */
-  targetCustody: string;
+  targetCustody: R,
   /** Internal oracle of the target custody (`pda.oracleAccount(programId, targetMint)`). */
-  targetOracleAccount: string;
+  targetOracleAccount: R,
   /** The market's collateral custody. */
-  collateralCustody: string;
+  collateralCustody: W,
   /** Internal oracle of the collateral custody. */
-  collateralOracleAccount: string;
+  collateralOracleAccount: R,
   /** `pda.custodyTokenAccount(programId, pool, collateralMint)`. */
-  collateralCustodyTokenAccount: string;
+  collateralCustodyTokenAccount: W,
   /** Token program of the collateral token. */
-  collateralTokenProgram: string;
+  collateralTokenProgram: R,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** Instructions sysvar. */
-  ixSysvar?: string;
+  ixSysvar: [R, instructionsSysvar],
   /** Mint of the collateral token. */
-  collateralMint: string;
-}
-
-export const DECREASE_SIZE_ACCOUNTS = accountTable<DecreaseSizeAccounts>("decrease_size", [
-  ["owner", RS],
-  ["transferAuthority", R, pda.transferAuthority],
-  ["perpetuals", R, pda.perpetuals],
-  ["pool", W],
-  ["position", W],
-  ["market", W],
-  ["targetCustody", R],
-  ["targetOracleAccount", R],
-  ["collateralCustody", W],
-  ["collateralOracleAccount", R],
-  ["collateralCustodyTokenAccount", W],
-  ["collateralTokenProgram", R],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["ixSysvar", R, instructionsSysvar],
-  ["collateralMint", R],
-]);
+  collateralMint: R,
+});
+export type DecreaseSizeAccounts = AccountsOf<typeof DECREASE_SIZE_ACCOUNTS>;
 
 /** `remaining`: the privilege accounts when `privilege` is not None (`earlier/privilege.ts`). */
 export function decreaseSizeInstruction(
@@ -98,10 +81,4 @@ export function decreaseSizeInstruction(
     [...DECREASE_SIZE_ACCOUNTS.metas(programId, accounts), ...remaining],
     args,
   );
-}
-
-export function parseDecreaseSizeInstruction(
-  ix: Instruction,
-): ParsedInstruction<DecreaseSizeAccounts, DecreaseSizeArgs> {
-  return parseInstruction(decreaseSize, DECREASE_SIZE_ACCOUNTS, ix);
 }

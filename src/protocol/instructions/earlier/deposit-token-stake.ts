@@ -5,12 +5,12 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { systemProgram, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const DEPOSIT_TOKEN_STAKE_DISCRIMINATOR = "694d1d421c23b70a";
+const DEPOSIT_TOKEN_STAKE_DISCRIMINATOR = "694d1d421c23b70a";
 
 /** `DepositTokenStakeParams` (16 bytes of instruction data with the discriminator). */
 export interface DepositTokenStakeArgs {
@@ -22,50 +22,37 @@ export const depositTokenStake = defineInstruction<DepositTokenStakeArgs>(
   "deposit_token_stake",
   DEPOSIT_TOKEN_STAKE_DISCRIMINATOR,
   struct<DepositTokenStakeArgs>("DepositTokenStakeParams", { depositAmount: u64 }),
+  100_000, // compute units: token transfer + account creation
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface DepositTokenStakeAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const DEPOSIT_TOKEN_STAKE_ACCOUNTS = accountTable("deposit_token_stake", {
   /** The trader's wallet. */
-  owner: string;
+  owner: WS,
   /** Pays fees and rent (the owner unless the builder says otherwise). */
-  feePayer: string;
+  feePayer: WS,
   /** Owner's FAF associated token account. */
-  fundingTokenAccount: string;
+  fundingTokenAccount: W,
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** `pda.tokenVault(programId)`. */
-  tokenVault?: string;
+  tokenVault: [W, pda.tokenVault],
   /** `pda.tokenVaultTokenAccount(programId)`. */
-  tokenVaultTokenAccount?: string;
+  tokenVaultTokenAccount: [W, pda.tokenVaultTokenAccount],
   /** Token stake account (`pda.tokenStake(programId, owner)`). */
-  tokenStakeAccount: string;
+  tokenStakeAccount: W,
   /** System program. */
-  systemProgram?: string;
+  systemProgram: [R, systemProgram],
   /** SPL Token program (FAF is a legacy mint). */
-  tokenProgram: string;
+  tokenProgram: R,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** FAF mint. */
-  tokenMint: string;
-}
-
-export const DEPOSIT_TOKEN_STAKE_ACCOUNTS = accountTable<DepositTokenStakeAccounts>("deposit_token_stake", [
-  ["owner", WS],
-  ["feePayer", WS],
-  ["fundingTokenAccount", W],
-  ["perpetuals", R, pda.perpetuals],
-  ["tokenVault", W, pda.tokenVault],
-  ["tokenVaultTokenAccount", W, pda.tokenVaultTokenAccount],
-  ["tokenStakeAccount", W],
-  ["systemProgram", R, systemProgram],
-  ["tokenProgram", R],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["tokenMint", R],
-]);
+  tokenMint: R,
+});
+export type DepositTokenStakeAccounts = AccountsOf<typeof DEPOSIT_TOKEN_STAKE_ACCOUNTS>;
 
 export function depositTokenStakeInstruction(
   programId: string,
@@ -73,10 +60,4 @@ export function depositTokenStakeInstruction(
   args: DepositTokenStakeArgs,
 ): Instruction {
   return depositTokenStake.instruction(programId, DEPOSIT_TOKEN_STAKE_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseDepositTokenStakeInstruction(
-  ix: Instruction,
-): ParsedInstruction<DepositTokenStakeAccounts, DepositTokenStakeArgs> {
-  return parseInstruction(depositTokenStake, DEPOSIT_TOKEN_STAKE_ACCOUNTS, ix);
 }

@@ -5,12 +5,12 @@
 import { struct, u64, u8 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const EDIT_LIMIT_ORDER_DISCRIMINATOR = "2a72030b89f5ce32";
+const EDIT_LIMIT_ORDER_DISCRIMINATOR = "2a72030b89f5ce32";
 
 /** `EditLimitOrderParams` (53 bytes of instruction data with the discriminator). */
 export interface EditLimitOrderArgs {
@@ -36,74 +36,53 @@ export const editLimitOrder = defineInstruction<EditLimitOrderArgs>(
     stopLossPrice: oraclePrice,
     takeProfitPrice: oraclePrice,
   }),
+  150_000, // compute units: as placing
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface EditLimitOrderAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const EDIT_LIMIT_ORDER_ACCOUNTS = accountTable("edit_limit_order", {
   /** The trader's wallet. */
-  owner: string;
+  owner: WS,
   /** Pays fees and rent (the owner unless the builder says otherwise). */
-  feePayer: string;
+  feePayer: WS,
   /** Owner's token account of the payout token (its associated token account). */
-  receivingAccount: string;
+  receivingAccount: W,
   /** `pda.transferAuthority(programId)`. */
-  transferAuthority?: string;
+  transferAuthority: [R, pda.transferAuthority],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: R,
   /** `pda.position(programId, owner, market)`. */
-  position: string;
+  position: R,
   /** `pda.order(programId, owner, market)`. */
-  order: string;
+  order: W,
   /** The market (`pda.market(programId, targetCustody, collateralCustody, side)`). */
-  market: string;
+  market: R,
   /** Custody of the market's target token. */
-  targetCustody: string;
+  targetCustody: R,
   /** Internal oracle of the target custody (`pda.oracleAccount(programId, targetMint)`). */
-  targetOracleAccount: string;
+  targetOracleAccount: R,
   /** Custody of the token the limit order reserves. */
-  reserveCustody: string;
+  reserveCustody: W,
   /** Internal oracle of the reserve custody. */
-  reserveOracleAccount: string;
+  reserveOracleAccount: R,
   /** Token account of the reserve custody. */
-  reserveCustodyTokenAccount: string;
+  reserveCustodyTokenAccount: W,
   /** Custody of the token received when the order executes. */
-  receiveCustody: string;
+  receiveCustody: R,
   /** Token program of the payout token. */
-  receivingTokenProgram: string;
+  receivingTokenProgram: R,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** Instructions sysvar. */
-  ixSysvar?: string;
+  ixSysvar: [R, instructionsSysvar],
   /** Mint of the payout token. */
-  receivingMint: string;
-}
-
-export const EDIT_LIMIT_ORDER_ACCOUNTS = accountTable<EditLimitOrderAccounts>("edit_limit_order", [
-  ["owner", WS],
-  ["feePayer", WS],
-  ["receivingAccount", W],
-  ["transferAuthority", R, pda.transferAuthority],
-  ["perpetuals", R, pda.perpetuals],
-  ["pool", R],
-  ["position", R],
-  ["order", W],
-  ["market", R],
-  ["targetCustody", R],
-  ["targetOracleAccount", R],
-  ["reserveCustody", W],
-  ["reserveOracleAccount", R],
-  ["reserveCustodyTokenAccount", W],
-  ["receiveCustody", R],
-  ["receivingTokenProgram", R],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["ixSysvar", R, instructionsSysvar],
-  ["receivingMint", R],
-]);
+  receivingMint: R,
+});
+export type EditLimitOrderAccounts = AccountsOf<typeof EDIT_LIMIT_ORDER_ACCOUNTS>;
 
 export function editLimitOrderInstruction(
   programId: string,
@@ -111,10 +90,4 @@ export function editLimitOrderInstruction(
   args: EditLimitOrderArgs,
 ): Instruction {
   return editLimitOrder.instruction(programId, EDIT_LIMIT_ORDER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseEditLimitOrderInstruction(
-  ix: Instruction,
-): ParsedInstruction<EditLimitOrderAccounts, EditLimitOrderArgs> {
-  return parseInstruction(editLimitOrder, EDIT_LIMIT_ORDER_ACCOUNTS, ix);
 }

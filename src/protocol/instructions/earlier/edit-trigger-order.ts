@@ -4,12 +4,12 @@
 import { bool, struct, u64, u8 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const EDIT_TRIGGER_ORDER_DISCRIMINATOR = "b42bd770fe741485";
+const EDIT_TRIGGER_ORDER_DISCRIMINATOR = "b42bd770fe741485";
 
 /** `EditTriggerOrderParams` (30 bytes of instruction data with the discriminator). */
 export interface EditTriggerOrderArgs {
@@ -32,56 +32,41 @@ export const editTriggerOrder = defineInstruction<EditTriggerOrderArgs>(
     deltaSizeAmount: u64,
     isStopLoss: bool,
   }),
+  150_000, // compute units: as placing
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface EditTriggerOrderAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const EDIT_TRIGGER_ORDER_ACCOUNTS = accountTable("edit_trigger_order", {
   /** The trader's wallet. */
-  owner: string;
+  owner: RS,
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: R,
   /** `pda.position(programId, owner, market)`. */
-  position: string;
+  position: R,
   /** `pda.order(programId, owner, market)`. */
-  order: string;
+  order: W,
   /** The market (`pda.market(programId, targetCustody, collateralCustody, side)`). */
-  market: string;
+  market: R,
   /** Custody of the market's target token. */
-  targetCustody: string;
+  targetCustody: R,
   /** Internal oracle of the target custody (`pda.oracleAccount(programId, targetMint)`). */
-  targetOracleAccount: string;
+  targetOracleAccount: R,
   /** The market's collateral custody. */
-  collateralCustody: string;
+  collateralCustody: R,
   /** Internal oracle of the collateral custody. */
-  collateralOracleAccount: string;
+  collateralOracleAccount: R,
   /** Custody of the payout token when the order executes. */
-  receiveCustody: string;
+  receiveCustody: R,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** Instructions sysvar. */
-  ixSysvar?: string;
-}
-
-export const EDIT_TRIGGER_ORDER_ACCOUNTS = accountTable<EditTriggerOrderAccounts>("edit_trigger_order", [
-  ["owner", RS],
-  ["perpetuals", R, pda.perpetuals],
-  ["pool", R],
-  ["position", R],
-  ["order", W],
-  ["market", R],
-  ["targetCustody", R],
-  ["targetOracleAccount", R],
-  ["collateralCustody", R],
-  ["collateralOracleAccount", R],
-  ["receiveCustody", R],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["ixSysvar", R, instructionsSysvar],
-]);
+  ixSysvar: [R, instructionsSysvar],
+});
+export type EditTriggerOrderAccounts = AccountsOf<typeof EDIT_TRIGGER_ORDER_ACCOUNTS>;
 
 export function editTriggerOrderInstruction(
   programId: string,
@@ -89,10 +74,4 @@ export function editTriggerOrderInstruction(
   args: EditTriggerOrderArgs,
 ): Instruction {
   return editTriggerOrder.instruction(programId, EDIT_TRIGGER_ORDER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseEditTriggerOrderInstruction(
-  ix: Instruction,
-): ParsedInstruction<EditTriggerOrderAccounts, EditTriggerOrderArgs> {
-  return parseInstruction(editTriggerOrder, EDIT_TRIGGER_ORDER_ACCOUNTS, ix);
 }

@@ -12,12 +12,12 @@ import {
   systemProgram,
   theProgram,
 } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { type AccountMeta, AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const OPEN_POSITION_DISCRIMINATOR = "87802f4d0f98f031";
+const OPEN_POSITION_DISCRIMINATOR = "87802f4d0f98f031";
 
 /** `OpenPositionParams` (37 bytes of instruction data with the discriminator). */
 export interface OpenPositionArgs {
@@ -40,74 +40,54 @@ export const openPosition = defineInstruction<OpenPositionArgs>(
     sizeAmount: u64,
     privilege,
   }),
+  150_000, // compute units: the vendor CLI's `open` limit
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface OpenPositionAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const OPEN_POSITION_ACCOUNTS = accountTable("open_position", {
   /** The trader's wallet. */
-  owner: string;
+  owner: WS,
   /** Pays fees and rent (the owner unless the builder says otherwise). */
-  feePayer: string;
+  feePayer: WS,
   /**
    * Owner's token account of the paying token (its associated token account; wrapped-SOL ATA for SOL, DECISIONS
    * 5.4).
    */
-  fundingAccount: string;
+  fundingAccount: W,
   /** `pda.transferAuthority(programId)`. */
-  transferAuthority?: string;
+  transferAuthority: [R, pda.transferAuthority],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: W,
   /** `pda.position(programId, owner, market)`. */
-  position: string;
+  position: W,
   /** The market (`pda.market(programId, targetCustody, collateralCustody, side)`). */
-  market: string;
+  market: W,
   /** Custody of the market's target token. */
-  targetCustody: string;
+  targetCustody: R,
   /** Internal oracle of the target custody (`pda.oracleAccount(programId, targetMint)`). */
-  targetOracleAccount: string;
+  targetOracleAccount: R,
   /** The market's collateral custody. */
-  collateralCustody: string;
+  collateralCustody: W,
   /** Internal oracle of the collateral custody. */
-  collateralOracleAccount: string;
+  collateralOracleAccount: R,
   /** `pda.custodyTokenAccount(programId, pool, collateralMint)`. */
-  collateralCustodyTokenAccount: string;
+  collateralCustodyTokenAccount: W,
   /** System program. */
-  systemProgram?: string;
+  systemProgram: [R, systemProgram],
   /** Token program of the paying token (legacy or Token-2022). */
-  fundingTokenProgram: string;
+  fundingTokenProgram: R,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** Instructions sysvar. */
-  ixSysvar?: string;
+  ixSysvar: [R, instructionsSysvar],
   /** Mint of the paying token. */
-  fundingMint: string;
-}
-
-export const OPEN_POSITION_ACCOUNTS = accountTable<OpenPositionAccounts>("open_position", [
-  ["owner", WS],
-  ["feePayer", WS],
-  ["fundingAccount", W],
-  ["transferAuthority", R, pda.transferAuthority],
-  ["perpetuals", R, pda.perpetuals],
-  ["pool", W],
-  ["position", W],
-  ["market", W],
-  ["targetCustody", R],
-  ["targetOracleAccount", R],
-  ["collateralCustody", W],
-  ["collateralOracleAccount", R],
-  ["collateralCustodyTokenAccount", W],
-  ["systemProgram", R, systemProgram],
-  ["fundingTokenProgram", R],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["ixSysvar", R, instructionsSysvar],
-  ["fundingMint", R],
-]);
+  fundingMint: R,
+});
+export type OpenPositionAccounts = AccountsOf<typeof OPEN_POSITION_ACCOUNTS>;
 
 /** `remaining`: the privilege accounts when `privilege` is not None (`earlier/privilege.ts`). */
 export function openPositionInstruction(
@@ -121,10 +101,4 @@ export function openPositionInstruction(
     [...OPEN_POSITION_ACCOUNTS.metas(programId, accounts), ...remaining],
     args,
   );
-}
-
-export function parseOpenPositionInstruction(
-  ix: Instruction,
-): ParsedInstruction<OpenPositionAccounts, OpenPositionArgs> {
-  return parseInstruction(openPosition, OPEN_POSITION_ACCOUNTS, ix);
 }

@@ -5,12 +5,12 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, systemProgram, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const PLACE_LIMIT_ORDER_DISCRIMINATOR = "6cb021ba92e501c5";
+const PLACE_LIMIT_ORDER_DISCRIMINATOR = "6cb021ba92e501c5";
 
 /** `PlaceLimitOrderParams` (60 bytes of instruction data with the discriminator). */
 export interface PlaceLimitOrderArgs {
@@ -36,77 +36,56 @@ export const placeLimitOrder = defineInstruction<PlaceLimitOrderArgs>(
     stopLossPrice: oraclePrice,
     takeProfitPrice: oraclePrice,
   }),
+  150_000, // compute units: the vendor CLI's `place limit order` limit
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface PlaceLimitOrderAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const PLACE_LIMIT_ORDER_ACCOUNTS = accountTable("place_limit_order", {
   /** The trader's wallet. */
-  owner: string;
+  owner: WS,
   /** Pays fees and rent (the owner unless the builder says otherwise). */
-  feePayer: string;
+  feePayer: WS,
   /**
    * Owner's token account of the paying token (its associated token account; wrapped-SOL ATA for SOL, DECISIONS
    * 5.4).
    */
-  fundingAccount: string;
+  fundingAccount: W,
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: R,
   /** `pda.position(programId, owner, market)`. */
-  position: string;
+  position: W,
   /** `pda.order(programId, owner, market)`. */
-  order: string;
+  order: W,
   /** The market (`pda.market(programId, targetCustody, collateralCustody, side)`). */
-  market: string;
+  market: R,
   /** Custody of the market's target token. */
-  targetCustody: string;
+  targetCustody: R,
   /** Internal oracle of the target custody (`pda.oracleAccount(programId, targetMint)`). */
-  targetOracleAccount: string;
+  targetOracleAccount: R,
   /** Custody of the token the limit order reserves. */
-  reserveCustody: string;
+  reserveCustody: W,
   /** Internal oracle of the reserve custody. */
-  reserveOracleAccount: string;
+  reserveOracleAccount: R,
   /** Token account of the reserve custody. */
-  reserveCustodyTokenAccount: string;
+  reserveCustodyTokenAccount: W,
   /** Custody of the token received when the order executes. */
-  receiveCustody: string;
+  receiveCustody: R,
   /** System program. */
-  systemProgram?: string;
+  systemProgram: [R, systemProgram],
   /** Token program of the paying token (legacy or Token-2022). */
-  fundingTokenProgram: string;
+  fundingTokenProgram: R,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** Instructions sysvar. */
-  ixSysvar?: string;
+  ixSysvar: [R, instructionsSysvar],
   /** Mint of the paying token. */
-  fundingMint: string;
-}
-
-export const PLACE_LIMIT_ORDER_ACCOUNTS = accountTable<PlaceLimitOrderAccounts>("place_limit_order", [
-  ["owner", WS],
-  ["feePayer", WS],
-  ["fundingAccount", W],
-  ["perpetuals", R, pda.perpetuals],
-  ["pool", R],
-  ["position", W],
-  ["order", W],
-  ["market", R],
-  ["targetCustody", R],
-  ["targetOracleAccount", R],
-  ["reserveCustody", W],
-  ["reserveOracleAccount", R],
-  ["reserveCustodyTokenAccount", W],
-  ["receiveCustody", R],
-  ["systemProgram", R, systemProgram],
-  ["fundingTokenProgram", R],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["ixSysvar", R, instructionsSysvar],
-  ["fundingMint", R],
-]);
+  fundingMint: R,
+});
+export type PlaceLimitOrderAccounts = AccountsOf<typeof PLACE_LIMIT_ORDER_ACCOUNTS>;
 
 export function placeLimitOrderInstruction(
   programId: string,
@@ -114,10 +93,4 @@ export function placeLimitOrderInstruction(
   args: PlaceLimitOrderArgs,
 ): Instruction {
   return placeLimitOrder.instruction(programId, PLACE_LIMIT_ORDER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parsePlaceLimitOrderInstruction(
-  ix: Instruction,
-): ParsedInstruction<PlaceLimitOrderAccounts, PlaceLimitOrderArgs> {
-  return parseInstruction(placeLimitOrder, PLACE_LIMIT_ORDER_ACCOUNTS, ix);
 }

@@ -4,12 +4,12 @@
 import { bool, struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, systemProgram, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const PLACE_TRIGGER_ORDER_DISCRIMINATOR = "209c32bce89f70ec";
+const PLACE_TRIGGER_ORDER_DISCRIMINATOR = "209c32bce89f70ec";
 
 /** `PlaceTriggerOrderParams` (29 bytes of instruction data with the discriminator). */
 export interface PlaceTriggerOrderArgs {
@@ -29,62 +29,45 @@ export const placeTriggerOrder = defineInstruction<PlaceTriggerOrderArgs>(
     deltaSizeAmount: u64,
     isStopLoss: bool,
   }),
+  150_000, // compute units: as placing a limit order
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface PlaceTriggerOrderAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const PLACE_TRIGGER_ORDER_ACCOUNTS = accountTable("place_trigger_order", {
   /** The trader's wallet. */
-  owner: string;
+  owner: RS,
   /** Pays fees and rent (the owner unless the builder says otherwise). */
-  feePayer: string;
+  feePayer: WS,
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: R,
   /** `pda.position(programId, owner, market)`. */
-  position: string;
+  position: R,
   /** `pda.order(programId, owner, market)`. */
-  order: string;
+  order: W,
   /** The market (`pda.market(programId, targetCustody, collateralCustody, side)`). */
-  market: string;
+  market: R,
   /** Custody of the market's target token. */
-  targetCustody: string;
+  targetCustody: R,
   /** Internal oracle of the target custody (`pda.oracleAccount(programId, targetMint)`). */
-  targetOracleAccount: string;
+  targetOracleAccount: R,
   /** The market's collateral custody. */
-  collateralCustody: string;
+  collateralCustody: R,
   /** Internal oracle of the collateral custody. */
-  collateralOracleAccount: string;
+  collateralOracleAccount: R,
   /** Custody of the payout token when the order executes. */
-  receiveCustody: string;
+  receiveCustody: R,
   /** System program. */
-  systemProgram?: string;
+  systemProgram: [R, systemProgram],
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** Instructions sysvar. */
-  ixSysvar?: string;
-}
-
-export const PLACE_TRIGGER_ORDER_ACCOUNTS = accountTable<PlaceTriggerOrderAccounts>("place_trigger_order", [
-  ["owner", RS],
-  ["feePayer", WS],
-  ["perpetuals", R, pda.perpetuals],
-  ["pool", R],
-  ["position", R],
-  ["order", W],
-  ["market", R],
-  ["targetCustody", R],
-  ["targetOracleAccount", R],
-  ["collateralCustody", R],
-  ["collateralOracleAccount", R],
-  ["receiveCustody", R],
-  ["systemProgram", R, systemProgram],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["ixSysvar", R, instructionsSysvar],
-]);
+  ixSysvar: [R, instructionsSysvar],
+});
+export type PlaceTriggerOrderAccounts = AccountsOf<typeof PLACE_TRIGGER_ORDER_ACCOUNTS>;
 
 export function placeTriggerOrderInstruction(
   programId: string,
@@ -92,10 +75,4 @@ export function placeTriggerOrderInstruction(
   args: PlaceTriggerOrderArgs,
 ): Instruction {
   return placeTriggerOrder.instruction(programId, PLACE_TRIGGER_ORDER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parsePlaceTriggerOrderInstruction(
-  ix: Instruction,
-): ParsedInstruction<PlaceTriggerOrderAccounts, PlaceTriggerOrderArgs> {
-  return parseInstruction(placeTriggerOrder, PLACE_TRIGGER_ORDER_ACCOUNTS, ix);
 }

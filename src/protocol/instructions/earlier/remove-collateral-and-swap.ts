@@ -4,12 +4,12 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const REMOVE_COLLATERAL_AND_SWAP_DISCRIMINATOR = "c5d85286ad80173e";
+const REMOVE_COLLATERAL_AND_SWAP_DISCRIMINATOR = "c5d85286ad80173e";
 
 /** `RemoveCollateralAndSwapParams` (16 bytes of instruction data with the discriminator). */
 export interface RemoveCollateralAndSwapArgs {
@@ -21,89 +21,61 @@ export const removeCollateralAndSwap = defineInstruction<RemoveCollateralAndSwap
   "remove_collateral_and_swap",
   REMOVE_COLLATERAL_AND_SWAP_DISCRIMINATOR,
   struct<RemoveCollateralAndSwapArgs>("RemoveCollateralAndSwapParams", { collateralDeltaUsd: u64 }),
+  435_000, // compute units: as close+swap
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface RemoveCollateralAndSwapAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const REMOVE_COLLATERAL_AND_SWAP_ACCOUNTS = accountTable("remove_collateral_and_swap", {
   /** The trader's wallet. */
-  owner: string;
+  owner: WS,
   /** Pays fees and rent (the owner unless the builder says otherwise). */
-  feePayer: string;
+  feePayer: WS,
   /** Owner's token account of the payout token (its associated token account). */
-  receivingAccount: string;
+  receivingAccount: W,
   /** Owner's associated token account of the market's collateral token. */
-  collateralAccount: string;
+  collateralAccount: W,
   /** `pda.transferAuthority(programId)`. */
-  transferAuthority?: string;
+  transferAuthority: [R, pda.transferAuthority],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: W,
   /** `pda.position(programId, owner, market)`. */
-  position: string;
+  position: W,
   /** The market (`pda.market(programId, targetCustody, collateralCustody, side)`). */
-  market: string;
+  market: W,
   /** Custody of the market's target token. */
-  targetCustody: string;
+  targetCustody: R,
   /** Internal oracle of the target custody (`pda.oracleAccount(programId, targetMint)`). */
-  targetOracleAccount: string;
+  targetOracleAccount: R,
   /** The market's collateral custody. */
-  collateralCustody: string;
+  collateralCustody: W,
   /** Internal oracle of the collateral custody. */
-  collateralOracleAccount: string;
+  collateralOracleAccount: R,
   /** `pda.custodyTokenAccount(programId, pool, collateralMint)`. */
-  collateralCustodyTokenAccount: string;
+  collateralCustodyTokenAccount: W,
   /** Custody of the token paid out. */
-  dispensingCustody: string;
+  dispensingCustody: W,
   /** Internal oracle of the dispensing custody. */
-  dispensingOracleAccount: string;
+  dispensingOracleAccount: R,
   /** Token account of the dispensing custody. */
-  dispensingCustodyTokenAccount: string;
+  dispensingCustodyTokenAccount: W,
   /** Token program of the payout token. */
-  receivingTokenProgram: string;
+  receivingTokenProgram: R,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** Instructions sysvar. */
-  ixSysvar?: string;
+  ixSysvar: [R, instructionsSysvar],
   /** Mint of the payout token. */
-  receivingMint: string;
+  receivingMint: R,
   /** Mint of the collateral token. */
-  collateralMint: string;
+  collateralMint: R,
   /** Token program of the collateral token. */
-  collateralTokenProgram: string;
-}
-
-export const REMOVE_COLLATERAL_AND_SWAP_ACCOUNTS = accountTable<RemoveCollateralAndSwapAccounts>(
-  "remove_collateral_and_swap",
-  [
-    ["owner", WS],
-    ["feePayer", WS],
-    ["receivingAccount", W],
-    ["collateralAccount", W],
-    ["transferAuthority", R, pda.transferAuthority],
-    ["perpetuals", R, pda.perpetuals],
-    ["pool", W],
-    ["position", W],
-    ["market", W],
-    ["targetCustody", R],
-    ["targetOracleAccount", R],
-    ["collateralCustody", W],
-    ["collateralOracleAccount", R],
-    ["collateralCustodyTokenAccount", W],
-    ["dispensingCustody", W],
-    ["dispensingOracleAccount", R],
-    ["dispensingCustodyTokenAccount", W],
-    ["receivingTokenProgram", R],
-    ["eventAuthority", R, pda.eventAuthority],
-    ["program", R, theProgram],
-    ["ixSysvar", R, instructionsSysvar],
-    ["receivingMint", R],
-    ["collateralMint", R],
-    ["collateralTokenProgram", R],
-  ],
-);
+  collateralTokenProgram: R,
+});
+export type RemoveCollateralAndSwapAccounts = AccountsOf<typeof REMOVE_COLLATERAL_AND_SWAP_ACCOUNTS>;
 
 export function removeCollateralAndSwapInstruction(
   programId: string,
@@ -115,10 +87,4 @@ export function removeCollateralAndSwapInstruction(
     REMOVE_COLLATERAL_AND_SWAP_ACCOUNTS.metas(programId, accounts),
     args,
   );
-}
-
-export function parseRemoveCollateralAndSwapInstruction(
-  ix: Instruction,
-): ParsedInstruction<RemoveCollateralAndSwapAccounts, RemoveCollateralAndSwapArgs> {
-  return parseInstruction(removeCollateralAndSwap, REMOVE_COLLATERAL_AND_SWAP_ACCOUNTS, ix);
 }

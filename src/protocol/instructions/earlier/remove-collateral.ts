@@ -4,12 +4,12 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const REMOVE_COLLATERAL_DISCRIMINATOR = "56de82565c144841";
+const REMOVE_COLLATERAL_DISCRIMINATOR = "56de82565c144841";
 
 /** `RemoveCollateralParams` (16 bytes of instruction data with the discriminator). */
 export interface RemoveCollateralArgs {
@@ -21,65 +21,47 @@ export const removeCollateral = defineInstruction<RemoveCollateralArgs>(
   "remove_collateral",
   REMOVE_COLLATERAL_DISCRIMINATOR,
   struct<RemoveCollateralArgs>("RemoveCollateralParams", { collateralDeltaUsd: u64 }),
+  120_000, // compute units: the vendor CLI's `remove collateral` limit
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface RemoveCollateralAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const REMOVE_COLLATERAL_ACCOUNTS = accountTable("remove_collateral", {
   /** The trader's wallet. */
-  owner: string;
+  owner: RS,
   /** Owner's token account of the payout token (its associated token account). */
-  receivingAccount: string;
+  receivingAccount: W,
   /** `pda.transferAuthority(programId)`. */
-  transferAuthority?: string;
+  transferAuthority: [R, pda.transferAuthority],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: R,
   /** `pda.position(programId, owner, market)`. */
-  position: string;
+  position: W,
   /** The market (`pda.market(programId, targetCustody, collateralCustody, side)`). */
-  market: string;
+  market: W,
   /** Custody of the market's target token. */
-  targetCustody: string;
+  targetCustody: R,
   /** Internal oracle of the target custody (`pda.oracleAccount(programId, targetMint)`). */
-  targetOracleAccount: string;
+  targetOracleAccount: R,
   /** The market's collateral custody. */
-  collateralCustody: string;
+  collateralCustody: W,
   /** Internal oracle of the collateral custody. */
-  collateralOracleAccount: string;
+  collateralOracleAccount: R,
   /** `pda.custodyTokenAccount(programId, pool, collateralMint)`. */
-  collateralCustodyTokenAccount: string;
+  collateralCustodyTokenAccount: W,
   /** Token program of the payout token. */
-  receivingTokenProgram: string;
+  receivingTokenProgram: R,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** Instructions sysvar. */
-  ixSysvar?: string;
+  ixSysvar: [R, instructionsSysvar],
   /** Mint of the payout token. */
-  receivingMint: string;
-}
-
-export const REMOVE_COLLATERAL_ACCOUNTS = accountTable<RemoveCollateralAccounts>("remove_collateral", [
-  ["owner", RS],
-  ["receivingAccount", W],
-  ["transferAuthority", R, pda.transferAuthority],
-  ["perpetuals", R, pda.perpetuals],
-  ["pool", R],
-  ["position", W],
-  ["market", W],
-  ["targetCustody", R],
-  ["targetOracleAccount", R],
-  ["collateralCustody", W],
-  ["collateralOracleAccount", R],
-  ["collateralCustodyTokenAccount", W],
-  ["receivingTokenProgram", R],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["ixSysvar", R, instructionsSysvar],
-  ["receivingMint", R],
-]);
+  receivingMint: R,
+});
+export type RemoveCollateralAccounts = AccountsOf<typeof REMOVE_COLLATERAL_ACCOUNTS>;
 
 export function removeCollateralInstruction(
   programId: string,
@@ -87,10 +69,4 @@ export function removeCollateralInstruction(
   args: RemoveCollateralArgs,
 ): Instruction {
   return removeCollateral.instruction(programId, REMOVE_COLLATERAL_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseRemoveCollateralInstruction(
-  ix: Instruction,
-): ParsedInstruction<RemoveCollateralAccounts, RemoveCollateralArgs> {
-  return parseInstruction(removeCollateral, REMOVE_COLLATERAL_ACCOUNTS, ix);
 }

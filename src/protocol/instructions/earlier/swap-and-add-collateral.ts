@@ -4,12 +4,12 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const SWAP_AND_ADD_COLLATERAL_DISCRIMINATOR = "87cfe470f70f1d96";
+const SWAP_AND_ADD_COLLATERAL_DISCRIMINATOR = "87cfe470f70f1d96";
 
 /** `SwapAndAddCollateralParams` (16 bytes of instruction data with the discriminator). */
 export interface SwapAndAddCollateralArgs {
@@ -21,80 +21,58 @@ export const swapAndAddCollateral = defineInstruction<SwapAndAddCollateralArgs>(
   "swap_and_add_collateral",
   SWAP_AND_ADD_COLLATERAL_DISCRIMINATOR,
   struct<SwapAndAddCollateralArgs>("SwapAndAddCollateralParams", { amountIn: u64 }),
+  420_000, // compute units: the vendor CLI's `add+swap` limit
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface SwapAndAddCollateralAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const SWAP_AND_ADD_COLLATERAL_ACCOUNTS = accountTable("swap_and_add_collateral", {
   /** The trader's wallet. */
-  owner: string;
+  owner: WS,
   /** Pays fees and rent (the owner unless the builder says otherwise). */
-  feePayer: string;
+  feePayer: WS,
   /**
    * Owner's token account of the paying token (its associated token account; wrapped-SOL ATA for SOL, DECISIONS
    * 5.4).
    */
-  fundingAccount: string;
+  fundingAccount: W,
   /** `pda.transferAuthority(programId)`. */
-  transferAuthority?: string;
+  transferAuthority: [R, pda.transferAuthority],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: W,
   /** Custody of the token the trader pays with. */
-  receivingCustody: string;
+  receivingCustody: W,
   /** Internal oracle of the receiving custody. */
-  receivingCustodyOracleAccount: string;
+  receivingCustodyOracleAccount: R,
   /** Token account of the receiving custody. */
-  receivingCustodyTokenAccount: string;
+  receivingCustodyTokenAccount: W,
   /** `pda.position(programId, owner, market)`. */
-  position: string;
+  position: W,
   /** The market (`pda.market(programId, targetCustody, collateralCustody, side)`). */
-  market: string;
+  market: W,
   /** Custody of the market's target token. */
-  targetCustody: string;
+  targetCustody: R,
   /** Internal oracle of the target custody (`pda.oracleAccount(programId, targetMint)`). */
-  targetOracleAccount: string;
+  targetOracleAccount: R,
   /** The market's collateral custody. */
-  collateralCustody: string;
+  collateralCustody: W,
   /** Internal oracle of the collateral custody. */
-  collateralOracleAccount: string;
+  collateralOracleAccount: R,
   /** `pda.custodyTokenAccount(programId, pool, collateralMint)`. */
-  collateralCustodyTokenAccount: string;
+  collateralCustodyTokenAccount: W,
   /** Token program of the paying token (legacy or Token-2022). */
-  fundingTokenProgram: string;
+  fundingTokenProgram: R,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** Instructions sysvar. */
-  ixSysvar?: string;
+  ixSysvar: [R, instructionsSysvar],
   /** Mint of the paying token. */
-  fundingMint: string;
-}
-
-export const SWAP_AND_ADD_COLLATERAL_ACCOUNTS = accountTable<SwapAndAddCollateralAccounts>("swap_and_add_collateral", [
-  ["owner", WS],
-  ["feePayer", WS],
-  ["fundingAccount", W],
-  ["transferAuthority", R, pda.transferAuthority],
-  ["perpetuals", R, pda.perpetuals],
-  ["pool", W],
-  ["receivingCustody", W],
-  ["receivingCustodyOracleAccount", R],
-  ["receivingCustodyTokenAccount", W],
-  ["position", W],
-  ["market", W],
-  ["targetCustody", R],
-  ["targetOracleAccount", R],
-  ["collateralCustody", W],
-  ["collateralOracleAccount", R],
-  ["collateralCustodyTokenAccount", W],
-  ["fundingTokenProgram", R],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["ixSysvar", R, instructionsSysvar],
-  ["fundingMint", R],
-]);
+  fundingMint: R,
+});
+export type SwapAndAddCollateralAccounts = AccountsOf<typeof SWAP_AND_ADD_COLLATERAL_ACCOUNTS>;
 
 export function swapAndAddCollateralInstruction(
   programId: string,
@@ -102,10 +80,4 @@ export function swapAndAddCollateralInstruction(
   args: SwapAndAddCollateralArgs,
 ): Instruction {
   return swapAndAddCollateral.instruction(programId, SWAP_AND_ADD_COLLATERAL_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseSwapAndAddCollateralInstruction(
-  ix: Instruction,
-): ParsedInstruction<SwapAndAddCollateralAccounts, SwapAndAddCollateralArgs> {
-  return parseInstruction(swapAndAddCollateral, SWAP_AND_ADD_COLLATERAL_ACCOUNTS, ix);
 }

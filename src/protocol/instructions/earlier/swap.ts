@@ -8,12 +8,12 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { type AccountMeta, AccountRole, type Instruction, readonly } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const SWAP_DISCRIMINATOR = "f8c69e91e17587c8";
+const SWAP_DISCRIMINATOR = "f8c69e91e17587c8";
 
 /** `SwapParams` (24 bytes of instruction data with the discriminator). */
 export interface SwapArgs {
@@ -27,71 +27,51 @@ export const swap = defineInstruction<SwapArgs>(
   "swap",
   SWAP_DISCRIMINATOR,
   struct<SwapArgs>("SwapParams", { amountIn: u64, minAmountOut: u64 }),
+  300_000, // compute units: the swap part of CLI `open+swap` (420k − 150k), rounded up
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface SwapAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const SWAP_ACCOUNTS = accountTable("swap", {
   /** The trader's wallet. */
-  owner: string;
+  owner: RS,
   /** Owner's token account of the input token (wrapped-SOL ATA for SOL, DECISIONS 5.4). */
-  fundingAccount: string;
+  fundingAccount: W,
   /** Owner's token account of the output token. */
-  receivingAccount: string;
+  receivingAccount: W,
   /** `pda.transferAuthority(programId)`. */
-  transferAuthority?: string;
+  transferAuthority: [R, pda.transferAuthority],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: R,
   /** Custody of the token the trader pays with. */
-  receivingCustody: string;
+  receivingCustody: W,
   /** Internal oracle of the receiving custody. */
-  receivingCustodyOracleAccount: string;
+  receivingCustodyOracleAccount: R,
   /** Token account of the receiving custody. */
-  receivingCustodyTokenAccount: string;
+  receivingCustodyTokenAccount: W,
   /** Custody of the token paid out. */
-  dispensingCustody: string;
+  dispensingCustody: W,
   /** Internal oracle of the dispensing custody. */
-  dispensingCustodyOracleAccount: string;
+  dispensingCustodyOracleAccount: R,
   /** Token account of the dispensing custody. */
-  dispensingCustodyTokenAccount: string;
+  dispensingCustodyTokenAccount: W,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** Instructions sysvar. */
-  ixSysvar?: string;
+  ixSysvar: [R, instructionsSysvar],
   /** Mint of the paying token. */
-  fundingMint: string;
+  fundingMint: R,
   /** Token program of the paying token (legacy or Token-2022). */
-  fundingTokenProgram: string;
+  fundingTokenProgram: R,
   /** Mint of the payout token. */
-  receivingMint: string;
+  receivingMint: R,
   /** Token program of the payout token. */
-  receivingTokenProgram: string;
-}
-
-export const SWAP_ACCOUNTS = accountTable<SwapAccounts>("swap", [
-  ["owner", RS],
-  ["fundingAccount", W],
-  ["receivingAccount", W],
-  ["transferAuthority", R, pda.transferAuthority],
-  ["perpetuals", R, pda.perpetuals],
-  ["pool", R],
-  ["receivingCustody", W],
-  ["receivingCustodyOracleAccount", R],
-  ["receivingCustodyTokenAccount", W],
-  ["dispensingCustody", W],
-  ["dispensingCustodyOracleAccount", R],
-  ["dispensingCustodyTokenAccount", W],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["ixSysvar", R, instructionsSysvar],
-  ["fundingMint", R],
-  ["fundingTokenProgram", R],
-  ["receivingMint", R],
-  ["receivingTokenProgram", R],
-]);
+  receivingTokenProgram: R,
+});
+export type SwapAccounts = AccountsOf<typeof SWAP_ACCOUNTS>;
 
 /**
  * Remaining accounts of `swap` (PROTOCOL-v1 §8.3): every custody of the pool in configuration order, then every
@@ -124,8 +104,4 @@ export function swapInstruction(
     [...SWAP_ACCOUNTS.metas(programId, accounts), ...swapRemainingAccounts(pool)],
     args,
   );
-}
-
-export function parseSwapInstruction(ix: Instruction): ParsedInstruction<SwapAccounts, SwapArgs> {
-  return parseInstruction(swap, SWAP_ACCOUNTS, ix);
 }

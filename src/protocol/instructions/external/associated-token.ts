@@ -6,7 +6,7 @@
 import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID } from "../../constants.ts";
 import { associatedTokenAddress } from "../../pda.ts";
 import { type NoArgs, noArgs, systemProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 import { checkTokenProgram } from "./token.ts";
 
@@ -18,28 +18,21 @@ export const createAssociatedTokenIdempotent = defineInstruction<NoArgs>(
   noArgs,
 );
 
-export interface CreateAssociatedTokenIdempotentAccounts {
+export const CREATE_ASSOCIATED_TOKEN_IDEMPOTENT_ACCOUNTS = accountTable("CreateIdempotent", {
   /** Pays the rent when the account is created; signs. */
-  payer: string;
-  /** The ATA of (`owner`, `mint`, `tokenProgram`); derived when left out. */
-  associatedToken?: string;
-  owner: string;
-  mint: string;
-  systemProgram?: string;
+  payer: AccountRole.WRITABLE_SIGNER,
+  /** The ATA of (`owner`, `mint`, `tokenProgram`); `createAssociatedTokenIdempotentInstruction` derives it. */
+  associatedToken: AccountRole.WRITABLE,
+  owner: AccountRole.READONLY,
+  mint: AccountRole.READONLY,
+  systemProgram: [AccountRole.READONLY, systemProgram],
   /** Token program of the mint: legacy SPL Token or Token-2022. */
-  tokenProgram: string;
-}
-export const CREATE_ASSOCIATED_TOKEN_IDEMPOTENT_ACCOUNTS = accountTable<CreateAssociatedTokenIdempotentAccounts>(
-  "CreateIdempotent",
-  [
-    ["payer", AccountRole.WRITABLE_SIGNER],
-    ["associatedToken", AccountRole.WRITABLE],
-    ["owner", AccountRole.READONLY],
-    ["mint", AccountRole.READONLY],
-    ["systemProgram", AccountRole.READONLY, systemProgram],
-    ["tokenProgram", AccountRole.READONLY],
-  ],
-);
+  tokenProgram: AccountRole.READONLY,
+});
+/** The table's accounts, the ATA derived when left out. */
+export type CreateAssociatedTokenIdempotentAccounts =
+  & Omit<AccountsOf<typeof CREATE_ASSOCIATED_TOKEN_IDEMPOTENT_ACCOUNTS>, "associatedToken">
+  & { associatedToken?: string };
 
 export function createAssociatedTokenIdempotentInstruction(
   accounts: CreateAssociatedTokenIdempotentAccounts,
@@ -52,9 +45,4 @@ export function createAssociatedTokenIdempotentInstruction(
     CREATE_ASSOCIATED_TOKEN_IDEMPOTENT_ACCOUNTS.metas(ASSOCIATED_TOKEN_PROGRAM_ID, { ...accounts, associatedToken }),
     {},
   );
-}
-export function parseCreateAssociatedTokenIdempotentInstruction(
-  ix: Instruction,
-): ParsedInstruction<CreateAssociatedTokenIdempotentAccounts, NoArgs> {
-  return parseInstruction(createAssociatedTokenIdempotent, CREATE_ASSOCIATED_TOKEN_IDEMPOTENT_ACCOUNTS, ix);
 }

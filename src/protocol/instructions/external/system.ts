@@ -4,7 +4,7 @@
  */
 import { struct, u64 } from "../../codec/mod.ts";
 import { SYSTEM_PROGRAM_ID } from "../../constants.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 export const TRANSFER_SOL_TAG = "02000000";
@@ -18,19 +18,13 @@ export const transferSol = defineInstruction<TransferSolArgs>(
   struct<TransferSolArgs>("Transfer", { lamports: u64 }),
 );
 
-export interface TransferSolAccounts {
+export const TRANSFER_SOL_ACCOUNTS = accountTable("Transfer", {
   /** Pays the lamports; signs. */
-  source: string;
-  destination: string;
-}
-export const TRANSFER_SOL_ACCOUNTS = accountTable<TransferSolAccounts>("Transfer", [
-  ["source", AccountRole.WRITABLE_SIGNER],
-  ["destination", AccountRole.WRITABLE],
-]);
+  source: AccountRole.WRITABLE_SIGNER,
+  destination: AccountRole.WRITABLE,
+});
+export type TransferSolAccounts = AccountsOf<typeof TRANSFER_SOL_ACCOUNTS>;
 
 export function transferSolInstruction(accounts: TransferSolAccounts, args: TransferSolArgs): Instruction {
   return transferSol.instruction(SYSTEM_PROGRAM_ID, TRANSFER_SOL_ACCOUNTS.metas(SYSTEM_PROGRAM_ID, accounts), args);
-}
-export function parseTransferSolInstruction(ix: Instruction): ParsedInstruction<TransferSolAccounts, TransferSolArgs> {
-  return parseInstruction(transferSol, TRANSFER_SOL_ACCOUNTS, ix);
 }

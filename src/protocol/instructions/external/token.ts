@@ -7,7 +7,7 @@
 import { struct, u64, u8 } from "../../codec/mod.ts";
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID } from "../../constants.ts";
 import { type NoArgs, noArgs } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
@@ -34,19 +34,14 @@ export const transferChecked = defineInstruction<TransferCheckedArgs>(
   TRANSFER_CHECKED_TAG,
   struct<TransferCheckedArgs>("TransferChecked", { amount: u64, decimals: u8 }),
 );
-export interface TransferCheckedAccounts {
-  source: string;
-  mint: string;
-  destination: string;
+export const TRANSFER_CHECKED_ACCOUNTS = accountTable("TransferChecked", {
+  source: W,
+  mint: R,
+  destination: W,
   /** Owner (or delegate) of `source`; signs. */
-  owner: string;
-}
-export const TRANSFER_CHECKED_ACCOUNTS = accountTable<TransferCheckedAccounts>("TransferChecked", [
-  ["source", W],
-  ["mint", R],
-  ["destination", W],
-  ["owner", RS],
-]);
+  owner: RS,
+});
+export type TransferCheckedAccounts = AccountsOf<typeof TRANSFER_CHECKED_ACCOUNTS>;
 export function transferCheckedInstruction(
   tokenProgram: string,
   accounts: TransferCheckedAccounts,
@@ -55,50 +50,35 @@ export function transferCheckedInstruction(
   const program = checkTokenProgram(tokenProgram);
   return transferChecked.instruction(program, TRANSFER_CHECKED_ACCOUNTS.metas(program, accounts), args);
 }
-export function parseTransferCheckedInstruction(
-  ix: Instruction,
-): ParsedInstruction<TransferCheckedAccounts, TransferCheckedArgs> {
-  return parseInstruction(transferChecked, TRANSFER_CHECKED_ACCOUNTS, ix);
-}
 
 // ---- CloseAccount -------------------------------------------------------------------------------------------------
 
 export const CLOSE_ACCOUNT_TAG = "09";
 export const closeAccount = defineInstruction<NoArgs>("CloseAccount", CLOSE_ACCOUNT_TAG, noArgs);
-export interface CloseAccountAccounts {
+export const CLOSE_ACCOUNT_ACCOUNTS = accountTable("CloseAccount", {
   /** The token account to close (for wrapped SOL its whole lamport balance is released). */
-  account: string;
+  account: W,
   /** Receives the lamports. */
-  destination: string;
+  destination: W,
   /** Owner of `account`; signs. */
-  owner: string;
-}
-export const CLOSE_ACCOUNT_ACCOUNTS = accountTable<CloseAccountAccounts>("CloseAccount", [
-  ["account", W],
-  ["destination", W],
-  ["owner", RS],
-]);
+  owner: RS,
+});
+export type CloseAccountAccounts = AccountsOf<typeof CLOSE_ACCOUNT_ACCOUNTS>;
 export function closeAccountInstruction(tokenProgram: string, accounts: CloseAccountAccounts): Instruction {
   const program = checkTokenProgram(tokenProgram);
   return closeAccount.instruction(program, CLOSE_ACCOUNT_ACCOUNTS.metas(program, accounts), {});
-}
-export function parseCloseAccountInstruction(ix: Instruction): ParsedInstruction<CloseAccountAccounts, NoArgs> {
-  return parseInstruction(closeAccount, CLOSE_ACCOUNT_ACCOUNTS, ix);
 }
 
 // ---- SyncNative ---------------------------------------------------------------------------------------------------
 
 export const SYNC_NATIVE_TAG = "11";
 export const syncNative = defineInstruction<NoArgs>("SyncNative", SYNC_NATIVE_TAG, noArgs);
-export interface SyncNativeAccounts {
+export const SYNC_NATIVE_ACCOUNTS = accountTable("SyncNative", {
   /** A native-mint token account whose token amount is set to its lamports above rent. */
-  account: string;
-}
-export const SYNC_NATIVE_ACCOUNTS = accountTable<SyncNativeAccounts>("SyncNative", [["account", W]]);
+  account: W,
+});
+export type SyncNativeAccounts = AccountsOf<typeof SYNC_NATIVE_ACCOUNTS>;
 export function syncNativeInstruction(tokenProgram: string, accounts: SyncNativeAccounts): Instruction {
   const program = checkTokenProgram(tokenProgram);
   return syncNative.instruction(program, SYNC_NATIVE_ACCOUNTS.metas(program, accounts), {});
-}
-export function parseSyncNativeInstruction(ix: Instruction): ParsedInstruction<SyncNativeAccounts, NoArgs> {
-  return parseInstruction(syncNative, SYNC_NATIVE_ACCOUNTS, ix);
 }

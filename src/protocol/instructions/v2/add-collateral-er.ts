@@ -5,12 +5,12 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const ADD_COLLATERAL_ER_DISCRIMINATOR = "e12d954274a0e45d";
+const ADD_COLLATERAL_ER_DISCRIMINATOR = "e12d954274a0e45d";
 
 /** `AddCollateralErParams` (16 bytes of instruction data with the discriminator). */
 export interface AddCollateralErArgs {
@@ -24,69 +24,49 @@ export const addCollateralEr = defineInstruction<AddCollateralErArgs>(
   struct<AddCollateralErArgs>("AddCollateralErParams", { collateralDelta: u64 }),
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface AddCollateralErAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const ADD_COLLATERAL_ER_ACCOUNTS = accountTable("add_collateral_er", {
   /** Basket owner's wallet (not a signer here). */
-  owner: string;
+  owner: R,
   /** Signs: the owner, or the session key when `sessionToken` is given. */
-  signer: string;
+  signer: RS,
   /**
    * Session key's `SessionTokenV2` PDA (`pda.sessionToken`); leave out without a session (the program id then
    * fills the slot).
    */
-  sessionToken?: string;
+  sessionToken: [R, "optional"],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** `pda.basket(programId, owner)`. */
-  basket: string;
+  basket: W,
   /** `pda.userDepositLedger(programId, owner)`. */
-  userDepositLedger: string;
+  userDepositLedger: R,
   /** The market (`pda.market(programId, targetCustody, lockCustody, side)`). */
-  market: string;
+  market: W,
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: R,
   /** Custody of the market's target token. */
-  targetCustody: string;
+  targetCustody: R,
   /** Custody of the token the trader pays with. */
-  receivingCustody: string;
+  receivingCustody: W,
   /** The market's collateral ("lock") custody. */
-  lockCustody: string;
+  lockCustody: W,
   /** Internal oracle of the target custody (`pda.oracleAccount(programId, targetMint)`). */
-  targetOracleAccount: string;
+  targetOracleAccount: R,
   /** Internal oracle of the receiving custody. */
-  receivingOracleAccount: string;
+  receivingOracleAccount: R,
   /** Internal oracle of the lock custody. */
-  lockOracleAccount: string;
+  lockOracleAccount: R,
   /** `pda.reallocVault(programId)`. */
-  reallocVault?: string;
+  reallocVault: [W, pda.reallocVault],
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** Instructions sysvar. */
-  ixSysvar?: string;
-}
-
-export const ADD_COLLATERAL_ER_ACCOUNTS = accountTable<AddCollateralErAccounts>("add_collateral_er", [
-  ["owner", R],
-  ["signer", RS],
-  ["sessionToken", R, "optional"],
-  ["perpetuals", R, pda.perpetuals],
-  ["basket", W],
-  ["userDepositLedger", R],
-  ["market", W],
-  ["pool", R],
-  ["targetCustody", R],
-  ["receivingCustody", W],
-  ["lockCustody", W],
-  ["targetOracleAccount", R],
-  ["receivingOracleAccount", R],
-  ["lockOracleAccount", R],
-  ["reallocVault", W, pda.reallocVault],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["ixSysvar", R, instructionsSysvar],
-]);
+  ixSysvar: [R, instructionsSysvar],
+});
+export type AddCollateralErAccounts = AccountsOf<typeof ADD_COLLATERAL_ER_ACCOUNTS>;
 
 export function addCollateralErInstruction(
   programId: string,
@@ -94,10 +74,4 @@ export function addCollateralErInstruction(
   args: AddCollateralErArgs,
 ): Instruction {
   return addCollateralEr.instruction(programId, ADD_COLLATERAL_ER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseAddCollateralErInstruction(
-  ix: Instruction,
-): ParsedInstruction<AddCollateralErAccounts, AddCollateralErArgs> {
-  return parseInstruction(addCollateralEr, ADD_COLLATERAL_ER_ACCOUNTS, ix);
 }

@@ -4,12 +4,12 @@
 import { pubkey, struct } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const CANCEL_ALL_TRIGGER_ORDERS_ER_DISCRIMINATOR = "0c58d8ebceacad07";
+const CANCEL_ALL_TRIGGER_ORDERS_ER_DISCRIMINATOR = "0c58d8ebceacad07";
 
 /** `CancelAllTriggerOrdersErParams` (40 bytes of instruction data with the discriminator). */
 export interface CancelAllTriggerOrdersErArgs {
@@ -23,39 +23,27 @@ export const cancelAllTriggerOrdersEr = defineInstruction<CancelAllTriggerOrders
   struct<CancelAllTriggerOrdersErArgs>("CancelAllTriggerOrdersErParams", { market: pubkey }),
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface CancelAllTriggerOrdersErAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const CANCEL_ALL_TRIGGER_ORDERS_ER_ACCOUNTS = accountTable("cancel_all_trigger_orders_er", {
   /** Basket owner's wallet (not a signer here). */
-  owner: string;
+  owner: R,
   /** Signs: the owner, or the session key when `sessionToken` is given. */
-  signer: string;
+  signer: RS,
   /**
    * Session key's `SessionTokenV2` PDA (`pda.sessionToken`); leave out without a session (the program id then
    * fills the slot).
    */
-  sessionToken?: string;
+  sessionToken: [R, "optional"],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** `pda.basket(programId, owner)`. */
-  basket: string;
+  basket: W,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
-}
-
-export const CANCEL_ALL_TRIGGER_ORDERS_ER_ACCOUNTS = accountTable<CancelAllTriggerOrdersErAccounts>(
-  "cancel_all_trigger_orders_er",
-  [
-    ["owner", R],
-    ["signer", RS],
-    ["sessionToken", R, "optional"],
-    ["perpetuals", R, pda.perpetuals],
-    ["basket", W],
-    ["eventAuthority", R, pda.eventAuthority],
-    ["program", R, theProgram],
-  ],
-);
+  program: [R, theProgram],
+});
+export type CancelAllTriggerOrdersErAccounts = AccountsOf<typeof CANCEL_ALL_TRIGGER_ORDERS_ER_ACCOUNTS>;
 
 export function cancelAllTriggerOrdersErInstruction(
   programId: string,
@@ -67,10 +55,4 @@ export function cancelAllTriggerOrdersErInstruction(
     CANCEL_ALL_TRIGGER_ORDERS_ER_ACCOUNTS.metas(programId, accounts),
     args,
   );
-}
-
-export function parseCancelAllTriggerOrdersErInstruction(
-  ix: Instruction,
-): ParsedInstruction<CancelAllTriggerOrdersErAccounts, CancelAllTriggerOrdersErArgs> {
-  return parseInstruction(cancelAllTriggerOrdersEr, CANCEL_ALL_TRIGGER_ORDERS_ER_ACCOUNTS, ix);
 }

@@ -4,12 +4,12 @@
 import { pubkey, struct, u8 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const CANCEL_LIMIT_ORDER_ER_DISCRIMINATOR = "d63f8c47c82216af";
+const CANCEL_LIMIT_ORDER_ER_DISCRIMINATOR = "d63f8c47c82216af";
 
 /** `CancelLimitOrderErParams` (41 bytes of instruction data with the discriminator). */
 export interface CancelLimitOrderErArgs {
@@ -25,48 +25,35 @@ export const cancelLimitOrderEr = defineInstruction<CancelLimitOrderErArgs>(
   struct<CancelLimitOrderErArgs>("CancelLimitOrderErParams", { market: pubkey, orderId: u8 }),
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface CancelLimitOrderErAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const CANCEL_LIMIT_ORDER_ER_ACCOUNTS = accountTable("cancel_limit_order_er", {
   /** Basket owner's wallet (not a signer here). */
-  owner: string;
+  owner: R,
   /** Signs: the owner, or the session key when `sessionToken` is given. */
-  signer: string;
+  signer: RS,
   /**
    * Session key's `SessionTokenV2` PDA (`pda.sessionToken`); leave out without a session (the program id then
    * fills the slot).
    */
-  sessionToken?: string;
+  sessionToken: [R, "optional"],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** `pda.basket(programId, owner)`. */
-  basket: string;
+  basket: W,
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: R,
   /** Custody of the market's target token. */
-  targetCustody: string;
+  targetCustody: R,
   /** The market's collateral ("lock") custody. */
-  lockCustody: string;
+  lockCustody: R,
   /** Custody of the token the limit order reserves (the order's own). */
-  reserveCustody: string;
+  reserveCustody: W,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
-}
-
-export const CANCEL_LIMIT_ORDER_ER_ACCOUNTS = accountTable<CancelLimitOrderErAccounts>("cancel_limit_order_er", [
-  ["owner", R],
-  ["signer", RS],
-  ["sessionToken", R, "optional"],
-  ["perpetuals", R, pda.perpetuals],
-  ["basket", W],
-  ["pool", R],
-  ["targetCustody", R],
-  ["lockCustody", R],
-  ["reserveCustody", W],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-]);
+  program: [R, theProgram],
+});
+export type CancelLimitOrderErAccounts = AccountsOf<typeof CANCEL_LIMIT_ORDER_ER_ACCOUNTS>;
 
 export function cancelLimitOrderErInstruction(
   programId: string,
@@ -74,10 +61,4 @@ export function cancelLimitOrderErInstruction(
   args: CancelLimitOrderErArgs,
 ): Instruction {
   return cancelLimitOrderEr.instruction(programId, CANCEL_LIMIT_ORDER_ER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseCancelLimitOrderErInstruction(
-  ix: Instruction,
-): ParsedInstruction<CancelLimitOrderErAccounts, CancelLimitOrderErArgs> {
-  return parseInstruction(cancelLimitOrderEr, CANCEL_LIMIT_ORDER_ER_ACCOUNTS, ix);
 }

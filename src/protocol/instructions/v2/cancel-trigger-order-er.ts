@@ -4,12 +4,12 @@
 import { bool, pubkey, struct, u8 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const CANCEL_TRIGGER_ORDER_ER_DISCRIMINATOR = "c8ccc19b74f06d66";
+const CANCEL_TRIGGER_ORDER_ER_DISCRIMINATOR = "c8ccc19b74f06d66";
 
 /** `CancelTriggerOrderErParams` (42 bytes of instruction data with the discriminator). */
 export interface CancelTriggerOrderErArgs {
@@ -27,36 +27,27 @@ export const cancelTriggerOrderEr = defineInstruction<CancelTriggerOrderErArgs>(
   struct<CancelTriggerOrderErArgs>("CancelTriggerOrderErParams", { market: pubkey, orderId: u8, isStopLoss: bool }),
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface CancelTriggerOrderErAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const CANCEL_TRIGGER_ORDER_ER_ACCOUNTS = accountTable("cancel_trigger_order_er", {
   /** Basket owner's wallet (not a signer here). */
-  owner: string;
+  owner: R,
   /** Signs: the owner, or the session key when `sessionToken` is given. */
-  signer: string;
+  signer: RS,
   /**
    * Session key's `SessionTokenV2` PDA (`pda.sessionToken`); leave out without a session (the program id then
    * fills the slot).
    */
-  sessionToken?: string;
+  sessionToken: [R, "optional"],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** `pda.basket(programId, owner)`. */
-  basket: string;
+  basket: W,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
-}
-
-export const CANCEL_TRIGGER_ORDER_ER_ACCOUNTS = accountTable<CancelTriggerOrderErAccounts>("cancel_trigger_order_er", [
-  ["owner", R],
-  ["signer", RS],
-  ["sessionToken", R, "optional"],
-  ["perpetuals", R, pda.perpetuals],
-  ["basket", W],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-]);
+  program: [R, theProgram],
+});
+export type CancelTriggerOrderErAccounts = AccountsOf<typeof CANCEL_TRIGGER_ORDER_ER_ACCOUNTS>;
 
 export function cancelTriggerOrderErInstruction(
   programId: string,
@@ -64,10 +55,4 @@ export function cancelTriggerOrderErInstruction(
   args: CancelTriggerOrderErArgs,
 ): Instruction {
   return cancelTriggerOrderEr.instruction(programId, CANCEL_TRIGGER_ORDER_ER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseCancelTriggerOrderErInstruction(
-  ix: Instruction,
-): ParsedInstruction<CancelTriggerOrderErAccounts, CancelTriggerOrderErArgs> {
-  return parseInstruction(cancelTriggerOrderEr, CANCEL_TRIGGER_ORDER_ER_ACCOUNTS, ix);
 }

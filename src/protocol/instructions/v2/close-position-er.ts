@@ -4,12 +4,12 @@
 import { struct } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, type Privilege, privilege, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { type AccountMeta, AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const CLOSE_POSITION_ER_DISCRIMINATOR = "77545c12ee6d1e5c";
+const CLOSE_POSITION_ER_DISCRIMINATOR = "77545c12ee6d1e5c";
 
 /** `ClosePositionErParams` (21 bytes of instruction data with the discriminator). */
 export interface ClosePositionErArgs {
@@ -25,66 +25,47 @@ export const closePositionEr = defineInstruction<ClosePositionErArgs>(
   struct<ClosePositionErArgs>("ClosePositionErParams", { priceWithSlippage: oraclePrice, privilege }),
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface ClosePositionErAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const CLOSE_POSITION_ER_ACCOUNTS = accountTable("close_position_er", {
   /** Basket owner's wallet (not a signer here). */
-  owner: string;
+  owner: R,
   /** Signs: the owner, or the session key when `sessionToken` is given. */
-  signer: string;
+  signer: RS,
   /**
    * Session key's `SessionTokenV2` PDA (`pda.sessionToken`); leave out without a session (the program id then
    * fills the slot).
    */
-  sessionToken?: string;
+  sessionToken: [R, "optional"],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** `pda.basket(programId, owner)`. */
-  basket: string;
+  basket: W,
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: W,
   /** The market (`pda.market(programId, targetCustody, lockCustody, side)`). */
-  market: string;
+  market: W,
   /** Custody of the market's target token. */
-  targetCustody: string;
+  targetCustody: R,
   /** The market's collateral ("lock") custody. */
-  lockCustody: string;
+  lockCustody: W,
   /** Custody of the token paid out. */
-  dispensingCustody: string;
+  dispensingCustody: W,
   /** Internal oracle of the target custody (`pda.oracleAccount(programId, targetMint)`). */
-  targetOracleAccount: string;
+  targetOracleAccount: R,
   /** Internal oracle of the lock custody. */
-  lockOracleAccount: string;
+  lockOracleAccount: R,
   /** Internal oracle of the dispensing custody. */
-  dispensingOracleAccount: string;
+  dispensingOracleAccount: R,
   /** `pda.reallocVault(programId)`. */
-  reallocVault?: string;
+  reallocVault: [W, pda.reallocVault],
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** Instructions sysvar. */
-  ixSysvar?: string;
-}
-
-export const CLOSE_POSITION_ER_ACCOUNTS = accountTable<ClosePositionErAccounts>("close_position_er", [
-  ["owner", R],
-  ["signer", RS],
-  ["sessionToken", R, "optional"],
-  ["perpetuals", R, pda.perpetuals],
-  ["basket", W],
-  ["pool", W],
-  ["market", W],
-  ["targetCustody", R],
-  ["lockCustody", W],
-  ["dispensingCustody", W],
-  ["targetOracleAccount", R],
-  ["lockOracleAccount", R],
-  ["dispensingOracleAccount", R],
-  ["reallocVault", W, pda.reallocVault],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["ixSysvar", R, instructionsSysvar],
-]);
+  ixSysvar: [R, instructionsSysvar],
+});
+export type ClosePositionErAccounts = AccountsOf<typeof CLOSE_POSITION_ER_ACCOUNTS>;
 
 /** `remaining`: the privilege accounts when `privilege` is not None (`v2/privilege.ts`). */
 export function closePositionErInstruction(
@@ -97,10 +78,4 @@ export function closePositionErInstruction(
     ...CLOSE_POSITION_ER_ACCOUNTS.metas(programId, accounts),
     ...remaining,
   ], args);
-}
-
-export function parseClosePositionErInstruction(
-  ix: Instruction,
-): ParsedInstruction<ClosePositionErAccounts, ClosePositionErArgs> {
-  return parseInstruction(closePositionEr, CLOSE_POSITION_ER_ACCOUNTS, ix);
 }

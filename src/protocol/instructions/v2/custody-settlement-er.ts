@@ -4,12 +4,12 @@
  */
 import * as pda from "../../pda.ts";
 import { magicContext, magicProgram, type NoArgs, noArgs, systemProgram, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const CUSTODY_SETTLEMENT_ER_DISCRIMINATOR = "e359ba3a6b75701b";
+const CUSTODY_SETTLEMENT_ER_DISCRIMINATOR = "e359ba3a6b75701b";
 
 /** No arguments: the data is the 8-byte discriminator alone. */
 export const custodySettlementEr = defineInstruction<NoArgs>(
@@ -18,70 +18,45 @@ export const custodySettlementEr = defineInstruction<NoArgs>(
   noArgs,
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface CustodySettlementErAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const CUSTODY_SETTLEMENT_ER_ACCOUNTS = accountTable("custody_settlement_er", {
   /** Pays rent and fees. */
-  payer: string;
+  payer: RS,
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: R,
   /** Custody of the token being settled. */
-  custody: string;
+  custody: W,
   /** `pda.custodySettlementReceipt(programId, custody)`. */
-  settlementReceipt: string;
+  settlementReceipt: W,
   /** `pda.tradeVault(programId, mint)`. */
-  tradeVault: string;
+  tradeVault: R,
   /** `pda.tradeVaultTokenAccount(programId, mint)`. */
-  tradeVaultTokenAccount: string;
+  tradeVaultTokenAccount: R,
   /** `pda.custodyTokenAccount(programId, pool, mint)`. */
-  custodyTokenAccount: string;
+  custodyTokenAccount: R,
   /** Mint of the token. */
-  tokenMint: string;
+  tokenMint: R,
   /** `pda.transferAuthority(programId)`. */
-  transferAuthority?: string;
+  transferAuthority: [R, pda.transferAuthority],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** Token program of the mint: legacy SPL Token or Token-2022. */
-  tokenProgram: string;
+  tokenProgram: R,
   /** System program. */
-  systemProgram?: string;
+  systemProgram: [R, systemProgram],
   /** The perpetuals program. */
-  programId?: string;
+  programId: [R, theProgram],
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** MagicBlock magic program. */
-  magicProgram?: string;
+  magicProgram: [R, magicProgram],
   /** MagicBlock magic context account. */
-  magicContext?: string;
-}
-
-export const CUSTODY_SETTLEMENT_ER_ACCOUNTS = accountTable<CustodySettlementErAccounts>("custody_settlement_er", [
-  ["payer", RS],
-  ["pool", R],
-  ["custody", W],
-  ["settlementReceipt", W],
-  ["tradeVault", R],
-  ["tradeVaultTokenAccount", R],
-  ["custodyTokenAccount", R],
-  ["tokenMint", R],
-  ["transferAuthority", R, pda.transferAuthority],
-  ["perpetuals", R, pda.perpetuals],
-  ["tokenProgram", R],
-  ["systemProgram", R, systemProgram],
-  ["programId", R, theProgram],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["magicProgram", R, magicProgram],
-  ["magicContext", W, magicContext],
-]);
+  magicContext: [W, magicContext],
+});
+export type CustodySettlementErAccounts = AccountsOf<typeof CUSTODY_SETTLEMENT_ER_ACCOUNTS>;
 
 export function custodySettlementErInstruction(programId: string, accounts: CustodySettlementErAccounts): Instruction {
   return custodySettlementEr.instruction(programId, CUSTODY_SETTLEMENT_ER_ACCOUNTS.metas(programId, accounts), {});
-}
-
-export function parseCustodySettlementErInstruction(
-  ix: Instruction,
-): ParsedInstruction<CustodySettlementErAccounts, NoArgs> {
-  return parseInstruction(custodySettlementEr, CUSTODY_SETTLEMENT_ER_ACCOUNTS, ix);
 }

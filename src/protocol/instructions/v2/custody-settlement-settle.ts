@@ -3,74 +3,55 @@
  */
 import * as pda from "../../pda.ts";
 import { type NoArgs, noArgs, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W } = AccountRole;
 
-export const CUSTODY_SETTLEMENT_SETTLE_DISCRIMINATOR = "11fe88981b3311aa";
+const CUSTODY_SETTLEMENT_SETTLE_DISCRIMINATOR = "11fe88981b3311aa";
 
 /** No arguments: the data is the 8-byte discriminator alone. */
 export const custodySettlementSettle = defineInstruction<NoArgs>(
   "custody_settlement_settle",
   CUSTODY_SETTLEMENT_SETTLE_DISCRIMINATOR,
   noArgs,
+  100_000, // compute units: token transfer + receipt close
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface CustodySettlementSettleAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const CUSTODY_SETTLEMENT_SETTLE_ACCOUNTS = accountTable("custody_settlement_settle", {
   /** Payer of the settlement (receives the receipt rent; not a signer). */
-  payer: string;
+  payer: W,
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: R,
   /** Custody of the token being settled. */
-  custody: string;
+  custody: R,
   /** `pda.tradeVault(programId, mint)`. */
-  tradeVault: string;
+  tradeVault: W,
   /** `pda.tradeVaultTokenAccount(programId, mint)`. */
-  tradeVaultTokenAccount: string;
+  tradeVaultTokenAccount: W,
   /** `pda.custodyTokenAccount(programId, pool, mint)`. */
-  custodyTokenAccount: string;
+  custodyTokenAccount: W,
   /** Mint of the token. */
-  tokenMint: string;
+  tokenMint: R,
   /** `pda.transferAuthority(programId)`. */
-  transferAuthority?: string;
+  transferAuthority: [R, pda.transferAuthority],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** `pda.custodySettlementReceipt(programId, custody)`. */
-  settlementReceipt: string;
+  settlementReceipt: W,
   /** Token program of the mint: legacy SPL Token or Token-2022. */
-  tokenProgram: string;
+  tokenProgram: R,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** MagicBlock post-action placeholder: the SDK passes the owner (withdrawal) or the payer (custody settlement). */
-  escrowAuth: string;
+  escrowAuth: R,
   /** MagicBlock post-action placeholder: the SDK passes the owner (withdrawal) or the payer (custody settlement). */
-  escrow: string;
-}
-
-export const CUSTODY_SETTLEMENT_SETTLE_ACCOUNTS = accountTable<CustodySettlementSettleAccounts>(
-  "custody_settlement_settle",
-  [
-    ["payer", W],
-    ["pool", R],
-    ["custody", R],
-    ["tradeVault", W],
-    ["tradeVaultTokenAccount", W],
-    ["custodyTokenAccount", W],
-    ["tokenMint", R],
-    ["transferAuthority", R, pda.transferAuthority],
-    ["perpetuals", R, pda.perpetuals],
-    ["settlementReceipt", W],
-    ["tokenProgram", R],
-    ["eventAuthority", R, pda.eventAuthority],
-    ["program", R, theProgram],
-    ["escrowAuth", R],
-    ["escrow", R],
-  ],
-);
+  escrow: R,
+});
+export type CustodySettlementSettleAccounts = AccountsOf<typeof CUSTODY_SETTLEMENT_SETTLE_ACCOUNTS>;
 
 export function custodySettlementSettleInstruction(
   programId: string,
@@ -81,10 +62,4 @@ export function custodySettlementSettleInstruction(
     CUSTODY_SETTLEMENT_SETTLE_ACCOUNTS.metas(programId, accounts),
     {},
   );
-}
-
-export function parseCustodySettlementSettleInstruction(
-  ix: Instruction,
-): ParsedInstruction<CustodySettlementSettleAccounts, NoArgs> {
-  return parseInstruction(custodySettlementSettle, CUSTODY_SETTLEMENT_SETTLE_ACCOUNTS, ix);
 }

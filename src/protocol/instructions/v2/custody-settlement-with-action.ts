@@ -4,86 +4,63 @@
  */
 import * as pda from "../../pda.ts";
 import { delegationProgram, type NoArgs, noArgs, systemProgram, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const CUSTODY_SETTLEMENT_WITH_ACTION_DISCRIMINATOR = "389c270bef89bfd5";
+const CUSTODY_SETTLEMENT_WITH_ACTION_DISCRIMINATOR = "389c270bef89bfd5";
 
 /** `CustodySettlementWithActionParams` is empty: the data is the 8-byte discriminator alone. */
 export const custodySettlementWithAction = defineInstruction<NoArgs>(
   "custody_settlement_with_action",
   CUSTODY_SETTLEMENT_WITH_ACTION_DISCRIMINATOR,
   noArgs,
+  200_000, // compute units: receipt creation + delegation + queued action
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface CustodySettlementWithActionAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const CUSTODY_SETTLEMENT_WITH_ACTION_ACCOUNTS = accountTable("custody_settlement_with_action", {
   /** Pays rent and fees. */
-  payer: string;
+  payer: RS,
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: R,
   /** Custody of the token being settled. */
-  custody: string;
+  custody: R,
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** `pda.transferAuthority(programId)`. */
-  transferAuthority?: string;
+  transferAuthority: [R, pda.transferAuthority],
   /** Mint of the token. */
-  tokenMint: string;
+  tokenMint: R,
   /** `pda.tradeVault(programId, mint)`. */
-  tradeVault: string;
+  tradeVault: R,
   /** `pda.tradeVaultTokenAccount(programId, mint)`. */
-  tradeVaultTokenAccount: string;
+  tradeVaultTokenAccount: W,
   /** `pda.custodyTokenAccount(programId, pool, mint)`. */
-  custodyTokenAccount: string;
+  custodyTokenAccount: W,
   /** `pda.delegationBuffer(programId, settlementReceipt)`. */
-  bufferSettlementReceipt: string;
+  bufferSettlementReceipt: W,
   /** `pda.delegationRecord(settlementReceipt)`. */
-  delegationRecordSettlementReceipt: string;
+  delegationRecordSettlementReceipt: W,
   /** `pda.delegationMetadata(settlementReceipt)`. */
-  delegationMetadataSettlementReceipt: string;
+  delegationMetadataSettlementReceipt: W,
   /** `pda.custodySettlementReceipt(programId, custody)`. */
-  settlementReceipt: string;
+  settlementReceipt: W,
   /** Token program of the mint: legacy SPL Token or Token-2022. */
-  tokenProgram: string;
+  tokenProgram: R,
   /** System program. */
-  systemProgram?: string;
+  systemProgram: [R, systemProgram],
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** The perpetuals program (owner of the delegated account). */
-  ownerProgram?: string;
+  ownerProgram: [R, theProgram],
   /** MagicBlock delegation program. */
-  delegationProgram?: string;
-}
-
-export const CUSTODY_SETTLEMENT_WITH_ACTION_ACCOUNTS = accountTable<CustodySettlementWithActionAccounts>(
-  "custody_settlement_with_action",
-  [
-    ["payer", RS],
-    ["pool", R],
-    ["custody", R],
-    ["perpetuals", R, pda.perpetuals],
-    ["transferAuthority", R, pda.transferAuthority],
-    ["tokenMint", R],
-    ["tradeVault", R],
-    ["tradeVaultTokenAccount", W],
-    ["custodyTokenAccount", W],
-    ["bufferSettlementReceipt", W],
-    ["delegationRecordSettlementReceipt", W],
-    ["delegationMetadataSettlementReceipt", W],
-    ["settlementReceipt", W],
-    ["tokenProgram", R],
-    ["systemProgram", R, systemProgram],
-    ["eventAuthority", R, pda.eventAuthority],
-    ["program", R, theProgram],
-    ["ownerProgram", R, theProgram],
-    ["delegationProgram", R, delegationProgram],
-  ],
-);
+  delegationProgram: [R, delegationProgram],
+});
+export type CustodySettlementWithActionAccounts = AccountsOf<typeof CUSTODY_SETTLEMENT_WITH_ACTION_ACCOUNTS>;
 
 export function custodySettlementWithActionInstruction(
   programId: string,
@@ -94,10 +71,4 @@ export function custodySettlementWithActionInstruction(
     CUSTODY_SETTLEMENT_WITH_ACTION_ACCOUNTS.metas(programId, accounts),
     {},
   );
-}
-
-export function parseCustodySettlementWithActionInstruction(
-  ix: Instruction,
-): ParsedInstruction<CustodySettlementWithActionAccounts, NoArgs> {
-  return parseInstruction(custodySettlementWithAction, CUSTODY_SETTLEMENT_WITH_ACTION_ACCOUNTS, ix);
 }

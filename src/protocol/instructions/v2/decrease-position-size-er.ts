@@ -4,12 +4,12 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, type Privilege, privilege, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { type AccountMeta, AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const DECREASE_POSITION_SIZE_ER_DISCRIMINATOR = "561b02f0fe13c652";
+const DECREASE_POSITION_SIZE_ER_DISCRIMINATOR = "561b02f0fe13c652";
 
 /** `DecreasePositionSizeErParams` (29 bytes of instruction data with the discriminator). */
 export interface DecreasePositionSizeErArgs {
@@ -31,69 +31,47 @@ export const decreasePositionSizeEr = defineInstruction<DecreasePositionSizeErAr
   }),
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface DecreasePositionSizeErAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const DECREASE_POSITION_SIZE_ER_ACCOUNTS = accountTable("decrease_position_size_er", {
   /** Basket owner's wallet (not a signer here). */
-  owner: string;
+  owner: R,
   /** Signs: the owner, or the session key when `sessionToken` is given. */
-  signer: string;
+  signer: RS,
   /**
    * Session key's `SessionTokenV2` PDA (`pda.sessionToken`); leave out without a session (the program id then
    * fills the slot).
    */
-  sessionToken?: string;
+  sessionToken: [R, "optional"],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** `pda.basket(programId, owner)`. */
-  basket: string;
+  basket: W,
   /** The market (`pda.market(programId, targetCustody, lockCustody, side)`). */
-  market: string;
+  market: W,
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: W,
   /** Custody of the market's target token. */
-  targetCustody: string;
+  targetCustody: R,
   /** Custody of the token paid out. */
-  dispensingCustody: string;
+  dispensingCustody: W,
   /** The market's collateral ("lock") custody. */
-  lockCustody: string;
+  lockCustody: W,
   /** Internal oracle of the target custody (`pda.oracleAccount(programId, targetMint)`). */
-  targetOracleAccount: string;
+  targetOracleAccount: R,
   /** Internal oracle of the dispensing custody. */
-  dispensingOracleAccount: string;
+  dispensingOracleAccount: R,
   /** Internal oracle of the lock custody. */
-  lockOracleAccount: string;
+  lockOracleAccount: R,
   /** `pda.reallocVault(programId)`. */
-  reallocVault?: string;
+  reallocVault: [W, pda.reallocVault],
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** Instructions sysvar. */
-  ixSysvar?: string;
-}
-
-export const DECREASE_POSITION_SIZE_ER_ACCOUNTS = accountTable<DecreasePositionSizeErAccounts>(
-  "decrease_position_size_er",
-  [
-    ["owner", R],
-    ["signer", RS],
-    ["sessionToken", R, "optional"],
-    ["perpetuals", R, pda.perpetuals],
-    ["basket", W],
-    ["market", W],
-    ["pool", W],
-    ["targetCustody", R],
-    ["dispensingCustody", W],
-    ["lockCustody", W],
-    ["targetOracleAccount", R],
-    ["dispensingOracleAccount", R],
-    ["lockOracleAccount", R],
-    ["reallocVault", W, pda.reallocVault],
-    ["eventAuthority", R, pda.eventAuthority],
-    ["program", R, theProgram],
-    ["ixSysvar", R, instructionsSysvar],
-  ],
-);
+  ixSysvar: [R, instructionsSysvar],
+});
+export type DecreasePositionSizeErAccounts = AccountsOf<typeof DECREASE_POSITION_SIZE_ER_ACCOUNTS>;
 
 /** `remaining`: the privilege accounts when `privilege` is not None (`v2/privilege.ts`). */
 export function decreasePositionSizeErInstruction(
@@ -106,10 +84,4 @@ export function decreasePositionSizeErInstruction(
     ...DECREASE_POSITION_SIZE_ER_ACCOUNTS.metas(programId, accounts),
     ...remaining,
   ], args);
-}
-
-export function parseDecreasePositionSizeErInstruction(
-  ix: Instruction,
-): ParsedInstruction<DecreasePositionSizeErAccounts, DecreasePositionSizeErArgs> {
-  return parseInstruction(decreasePositionSizeEr, DECREASE_POSITION_SIZE_ER_ACCOUNTS, ix);
 }

@@ -3,60 +3,48 @@
  */
 import * as pda from "../../pda.ts";
 import { delegationProgram, type NoArgs, noArgs, systemProgram, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const DELEGATE_BASKET_DISCRIMINATOR = "c477ba2bc5ea0fb2";
+const DELEGATE_BASKET_DISCRIMINATOR = "c477ba2bc5ea0fb2";
 
 /** `DelegateBasketParams` is empty: the data is the 8-byte discriminator alone. */
-export const delegateBasket = defineInstruction<NoArgs>("delegate_basket", DELEGATE_BASKET_DISCRIMINATOR, noArgs);
+export const delegateBasket = defineInstruction<NoArgs>(
+  "delegate_basket",
+  DELEGATE_BASKET_DISCRIMINATOR,
+  noArgs,
+  100_000, // compute units: delegation CPI
+);
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface DelegateBasketAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const DELEGATE_BASKET_ACCOUNTS = accountTable("delegate_basket", {
   /** Pays rent and fees. */
-  payer: string;
+  payer: WS,
   /** Basket owner's wallet (not a signer here). */
-  owner: string;
+  owner: R,
   /** `pda.delegationBuffer(programId, basket)`. */
-  bufferBasket: string;
+  bufferBasket: W,
   /** `pda.delegationRecord(basket)`. */
-  delegationRecordBasket: string;
+  delegationRecordBasket: W,
   /** `pda.delegationMetadata(basket)`. */
-  delegationMetadataBasket: string;
+  delegationMetadataBasket: W,
   /** `pda.basket(programId, owner)`. */
-  basket: string;
+  basket: W,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** The perpetuals program (owner of the delegated account). */
-  ownerProgram?: string;
+  ownerProgram: [R, theProgram],
   /** MagicBlock delegation program. */
-  delegationProgram?: string;
+  delegationProgram: [R, delegationProgram],
   /** System program. */
-  systemProgram?: string;
-}
-
-export const DELEGATE_BASKET_ACCOUNTS = accountTable<DelegateBasketAccounts>("delegate_basket", [
-  ["payer", WS],
-  ["owner", R],
-  ["bufferBasket", W],
-  ["delegationRecordBasket", W],
-  ["delegationMetadataBasket", W],
-  ["basket", W],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["ownerProgram", R, theProgram],
-  ["delegationProgram", R, delegationProgram],
-  ["systemProgram", R, systemProgram],
-]);
+  systemProgram: [R, systemProgram],
+});
+export type DelegateBasketAccounts = AccountsOf<typeof DELEGATE_BASKET_ACCOUNTS>;
 
 export function delegateBasketInstruction(programId: string, accounts: DelegateBasketAccounts): Instruction {
   return delegateBasket.instruction(programId, DELEGATE_BASKET_ACCOUNTS.metas(programId, accounts), {});
-}
-
-export function parseDelegateBasketInstruction(ix: Instruction): ParsedInstruction<DelegateBasketAccounts, NoArgs> {
-  return parseInstruction(delegateBasket, DELEGATE_BASKET_ACCOUNTS, ix);
 }

@@ -5,12 +5,12 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { systemProgram, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const DEPOSIT_DIRECT_DISCRIMINATOR = "ceb7b208c4571b96";
+const DEPOSIT_DIRECT_DISCRIMINATOR = "ceb7b208c4571b96";
 
 /** `DepositDirectParams` (16 bytes of instruction data with the discriminator). */
 export interface DepositDirectArgs {
@@ -22,53 +22,40 @@ export const depositDirect = defineInstruction<DepositDirectArgs>(
   "deposit_direct",
   DEPOSIT_DIRECT_DISCRIMINATOR,
   struct<DepositDirectArgs>("DepositDirectParams", { amount: u64 }),
+  80_000, // compute units: token transfer + ledger update
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface DepositDirectAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const DEPOSIT_DIRECT_ACCOUNTS = accountTable("deposit_direct", {
   /** Wallet that funds the deposit (variant B: `fundingOwner`); signs and pays. */
-  depositor: string;
+  depositor: WS,
   /** Basket owner's wallet (not a signer here). */
-  owner: string;
+  owner: R,
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /**
    * Depositor's token account of the mint: its associated token account (for native SOL its wrapped-SOL account,
    * DECISIONS 5.4).
    */
-  depositorTokenAccount: string;
+  depositorTokenAccount: W,
   /** Mint of the token. */
-  tokenMint: string;
+  tokenMint: R,
   /** `pda.tradeVault(programId, mint)`. */
-  tradeVault: string;
+  tradeVault: W,
   /** `pda.tradeVaultTokenAccount(programId, mint)`. */
-  tradeVaultTokenAccount: string;
+  tradeVaultTokenAccount: W,
   /** `pda.userDepositLedger(programId, owner)`. */
-  userDepositLedger: string;
+  userDepositLedger: W,
   /** Token program of the mint: legacy SPL Token or Token-2022. */
-  tokenProgram: string;
+  tokenProgram: R,
   /** System program. */
-  systemProgram?: string;
+  systemProgram: [R, systemProgram],
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
-}
-
-export const DEPOSIT_DIRECT_ACCOUNTS = accountTable<DepositDirectAccounts>("deposit_direct", [
-  ["depositor", WS],
-  ["owner", R],
-  ["perpetuals", R, pda.perpetuals],
-  ["depositorTokenAccount", W],
-  ["tokenMint", R],
-  ["tradeVault", W],
-  ["tradeVaultTokenAccount", W],
-  ["userDepositLedger", W],
-  ["tokenProgram", R],
-  ["systemProgram", R, systemProgram],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-]);
+  program: [R, theProgram],
+});
+export type DepositDirectAccounts = AccountsOf<typeof DEPOSIT_DIRECT_ACCOUNTS>;
 
 export function depositDirectInstruction(
   programId: string,
@@ -76,10 +63,4 @@ export function depositDirectInstruction(
   args: DepositDirectArgs,
 ): Instruction {
   return depositDirect.instruction(programId, DEPOSIT_DIRECT_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseDepositDirectInstruction(
-  ix: Instruction,
-): ParsedInstruction<DepositDirectAccounts, DepositDirectArgs> {
-  return parseInstruction(depositDirect, DEPOSIT_DIRECT_ACCOUNTS, ix);
 }

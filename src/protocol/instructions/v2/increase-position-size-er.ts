@@ -5,12 +5,12 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, type Privilege, privilege, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { type AccountMeta, AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const INCREASE_POSITION_SIZE_ER_DISCRIMINATOR = "fb389c2168ad84f7";
+const INCREASE_POSITION_SIZE_ER_DISCRIMINATOR = "fb389c2168ad84f7";
 
 /** `IncreasePositionSizeErParams` (37 bytes of instruction data with the discriminator). */
 export interface IncreasePositionSizeErArgs {
@@ -35,72 +35,49 @@ export const increasePositionSizeEr = defineInstruction<IncreasePositionSizeErAr
   }),
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface IncreasePositionSizeErAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const INCREASE_POSITION_SIZE_ER_ACCOUNTS = accountTable("increase_position_size_er", {
   /** Basket owner's wallet (not a signer here). */
-  owner: string;
+  owner: R,
   /** Signs: the owner, or the session key when `sessionToken` is given. */
-  signer: string;
+  signer: RS,
   /**
    * Session key's `SessionTokenV2` PDA (`pda.sessionToken`); leave out without a session (the program id then
    * fills the slot).
    */
-  sessionToken?: string;
+  sessionToken: [R, "optional"],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** `pda.basket(programId, owner)`. */
-  basket: string;
+  basket: W,
   /** `pda.userDepositLedger(programId, owner)`. */
-  userDepositLedger: string;
+  userDepositLedger: R,
   /** The market (`pda.market(programId, targetCustody, lockCustody, side)`). */
-  market: string;
+  market: W,
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: W,
   /** Custody of the market's target token. */
-  targetCustody: string;
+  targetCustody: R,
   /** Custody of the token the trader pays with. */
-  receivingCustody: string;
+  receivingCustody: W,
   /** The market's collateral ("lock") custody. */
-  lockCustody: string;
+  lockCustody: W,
   /** Internal oracle of the target custody (`pda.oracleAccount(programId, targetMint)`). */
-  targetOracleAccount: string;
+  targetOracleAccount: R,
   /** Internal oracle of the receiving custody. */
-  receivingOracleAccount: string;
+  receivingOracleAccount: R,
   /** Internal oracle of the lock custody. */
-  lockOracleAccount: string;
+  lockOracleAccount: R,
   /** `pda.reallocVault(programId)`. */
-  reallocVault?: string;
+  reallocVault: [W, pda.reallocVault],
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** Instructions sysvar. */
-  ixSysvar?: string;
-}
-
-export const INCREASE_POSITION_SIZE_ER_ACCOUNTS = accountTable<IncreasePositionSizeErAccounts>(
-  "increase_position_size_er",
-  [
-    ["owner", R],
-    ["signer", RS],
-    ["sessionToken", R, "optional"],
-    ["perpetuals", R, pda.perpetuals],
-    ["basket", W],
-    ["userDepositLedger", R],
-    ["market", W],
-    ["pool", W],
-    ["targetCustody", R],
-    ["receivingCustody", W],
-    ["lockCustody", W],
-    ["targetOracleAccount", R],
-    ["receivingOracleAccount", R],
-    ["lockOracleAccount", R],
-    ["reallocVault", W, pda.reallocVault],
-    ["eventAuthority", R, pda.eventAuthority],
-    ["program", R, theProgram],
-    ["ixSysvar", R, instructionsSysvar],
-  ],
-);
+  ixSysvar: [R, instructionsSysvar],
+});
+export type IncreasePositionSizeErAccounts = AccountsOf<typeof INCREASE_POSITION_SIZE_ER_ACCOUNTS>;
 
 /** `remaining`: the privilege accounts when `privilege` is not None (`v2/privilege.ts`). */
 export function increasePositionSizeErInstruction(
@@ -113,10 +90,4 @@ export function increasePositionSizeErInstruction(
     ...INCREASE_POSITION_SIZE_ER_ACCOUNTS.metas(programId, accounts),
     ...remaining,
   ], args);
-}
-
-export function parseIncreasePositionSizeErInstruction(
-  ix: Instruction,
-): ParsedInstruction<IncreasePositionSizeErAccounts, IncreasePositionSizeErArgs> {
-  return parseInstruction(increasePositionSizeEr, INCREASE_POSITION_SIZE_ER_ACCOUNTS, ix);
 }

@@ -3,12 +3,12 @@
  */
 import { struct, u8 } from "../../codec/mod.ts";
 import { systemProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const INIT_BASKET_DISCRIMINATOR = "bbef8051ae465eec";
+const INIT_BASKET_DISCRIMINATOR = "bbef8051ae465eec";
 
 /** `InitBasketParams` (12 bytes of instruction data with the discriminator). */
 export interface InitBasketArgs {
@@ -31,26 +31,21 @@ export const initBasket = defineInstruction<InitBasketArgs>(
     ledgerCapacity: u8,
     orderItemCapacity: u8,
   }),
+  60_000, // compute units: one account creation
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface InitBasketAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const INIT_BASKET_ACCOUNTS = accountTable("init_basket", {
   /** Basket owner's wallet (not a signer here). */
-  owner: string;
+  owner: R,
   /** Pays rent and fees. */
-  payer: string;
+  payer: WS,
   /** `pda.basket(programId, owner)`. */
-  basket: string;
+  basket: W,
   /** System program. */
-  systemProgram?: string;
-}
-
-export const INIT_BASKET_ACCOUNTS = accountTable<InitBasketAccounts>("init_basket", [
-  ["owner", R],
-  ["payer", WS],
-  ["basket", W],
-  ["systemProgram", R, systemProgram],
-]);
+  systemProgram: [R, systemProgram],
+});
+export type InitBasketAccounts = AccountsOf<typeof INIT_BASKET_ACCOUNTS>;
 
 export function initBasketInstruction(
   programId: string,
@@ -58,8 +53,4 @@ export function initBasketInstruction(
   args: InitBasketArgs,
 ): Instruction {
   return initBasket.instruction(programId, INIT_BASKET_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseInitBasketInstruction(ix: Instruction): ParsedInstruction<InitBasketAccounts, InitBasketArgs> {
-  return parseInstruction(initBasket, INIT_BASKET_ACCOUNTS, ix);
 }

@@ -3,12 +3,12 @@
  */
 import { struct, u8 } from "../../codec/mod.ts";
 import { systemProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const INIT_USER_DEPOSIT_LEDGER_DISCRIMINATOR = "5570ce9412130593";
+const INIT_USER_DEPOSIT_LEDGER_DISCRIMINATOR = "5570ce9412130593";
 
 /** `InitUserDepositLedgerParams` (9 bytes of instruction data with the discriminator). */
 export interface InitUserDepositLedgerArgs {
@@ -20,29 +20,21 @@ export const initUserDepositLedger = defineInstruction<InitUserDepositLedgerArgs
   "init_user_deposit_ledger",
   INIT_USER_DEPOSIT_LEDGER_DISCRIMINATOR,
   struct<InitUserDepositLedgerArgs>("InitUserDepositLedgerParams", { depositCapacity: u8 }),
+  60_000, // compute units: one account creation
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface InitUserDepositLedgerAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const INIT_USER_DEPOSIT_LEDGER_ACCOUNTS = accountTable("init_user_deposit_ledger", {
   /** Basket owner's wallet (not a signer here). */
-  owner: string;
+  owner: R,
   /** Pays rent and fees. */
-  payer: string;
+  payer: WS,
   /** `pda.userDepositLedger(programId, owner)`. */
-  userDepositLedger: string;
+  userDepositLedger: W,
   /** System program. */
-  systemProgram?: string;
-}
-
-export const INIT_USER_DEPOSIT_LEDGER_ACCOUNTS = accountTable<InitUserDepositLedgerAccounts>(
-  "init_user_deposit_ledger",
-  [
-    ["owner", R],
-    ["payer", WS],
-    ["userDepositLedger", W],
-    ["systemProgram", R, systemProgram],
-  ],
-);
+  systemProgram: [R, systemProgram],
+});
+export type InitUserDepositLedgerAccounts = AccountsOf<typeof INIT_USER_DEPOSIT_LEDGER_ACCOUNTS>;
 
 export function initUserDepositLedgerInstruction(
   programId: string,
@@ -54,10 +46,4 @@ export function initUserDepositLedgerInstruction(
     INIT_USER_DEPOSIT_LEDGER_ACCOUNTS.metas(programId, accounts),
     args,
   );
-}
-
-export function parseInitUserDepositLedgerInstruction(
-  ix: Instruction,
-): ParsedInstruction<InitUserDepositLedgerAccounts, InitUserDepositLedgerArgs> {
-  return parseInstruction(initUserDepositLedger, INIT_USER_DEPOSIT_LEDGER_ACCOUNTS, ix);
 }

@@ -4,12 +4,12 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, type Privilege, privilege, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { type AccountMeta, AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const OPEN_POSITION_ER_DISCRIMINATOR = "3884e4954122a76f";
+const OPEN_POSITION_ER_DISCRIMINATOR = "3884e4954122a76f";
 
 /** `OpenPositionErParams` (37 bytes of instruction data with the discriminator). */
 export interface OpenPositionErArgs {
@@ -34,69 +34,49 @@ export const openPositionEr = defineInstruction<OpenPositionErArgs>(
   }),
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface OpenPositionErAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const OPEN_POSITION_ER_ACCOUNTS = accountTable("open_position_er", {
   /** Basket owner's wallet (not a signer here). */
-  owner: string;
+  owner: R,
   /** Signs: the owner, or the session key when `sessionToken` is given. */
-  signer: string;
+  signer: RS,
   /**
    * Session key's `SessionTokenV2` PDA (`pda.sessionToken`); leave out without a session (the program id then
    * fills the slot).
    */
-  sessionToken?: string;
+  sessionToken: [R, "optional"],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** `pda.basket(programId, owner)`. */
-  basket: string;
+  basket: W,
   /** `pda.userDepositLedger(programId, owner)`. */
-  userDepositLedger: string;
+  userDepositLedger: R,
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: W,
   /** The market (`pda.market(programId, targetCustody, lockCustody, side)`). */
-  market: string;
+  market: W,
   /** Custody of the market's target token. */
-  targetCustody: string;
+  targetCustody: R,
   /** The market's collateral ("lock") custody. */
-  lockCustody: string;
+  lockCustody: W,
   /** Custody of the token the trader pays with. */
-  receivingCustody: string;
+  receivingCustody: W,
   /** Internal oracle of the target custody (`pda.oracleAccount(programId, targetMint)`). */
-  targetOracleAccount: string;
+  targetOracleAccount: R,
   /** Internal oracle of the lock custody. */
-  lockOracleAccount: string;
+  lockOracleAccount: R,
   /** Internal oracle of the receiving custody. */
-  receivingOracleAccount: string;
+  receivingOracleAccount: R,
   /** `pda.reallocVault(programId)`. */
-  reallocVault?: string;
+  reallocVault: [W, pda.reallocVault],
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** Instructions sysvar. */
-  ixSysvar?: string;
-}
-
-export const OPEN_POSITION_ER_ACCOUNTS = accountTable<OpenPositionErAccounts>("open_position_er", [
-  ["owner", R],
-  ["signer", RS],
-  ["sessionToken", R, "optional"],
-  ["perpetuals", R, pda.perpetuals],
-  ["basket", W],
-  ["userDepositLedger", R],
-  ["pool", W],
-  ["market", W],
-  ["targetCustody", R],
-  ["lockCustody", W],
-  ["receivingCustody", W],
-  ["targetOracleAccount", R],
-  ["lockOracleAccount", R],
-  ["receivingOracleAccount", R],
-  ["reallocVault", W, pda.reallocVault],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["ixSysvar", R, instructionsSysvar],
-]);
+  ixSysvar: [R, instructionsSysvar],
+});
+export type OpenPositionErAccounts = AccountsOf<typeof OPEN_POSITION_ER_ACCOUNTS>;
 
 /** `remaining`: the privilege accounts when `privilege` is not None (`v2/privilege.ts`). */
 export function openPositionErInstruction(
@@ -110,10 +90,4 @@ export function openPositionErInstruction(
     [...OPEN_POSITION_ER_ACCOUNTS.metas(programId, accounts), ...remaining],
     args,
   );
-}
-
-export function parseOpenPositionErInstruction(
-  ix: Instruction,
-): ParsedInstruction<OpenPositionErAccounts, OpenPositionErArgs> {
-  return parseInstruction(openPositionEr, OPEN_POSITION_ER_ACCOUNTS, ix);
 }

@@ -5,12 +5,12 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const PLACE_LIMIT_ORDER_ER_DISCRIMINATOR = "514bd522743419bf";
+const PLACE_LIMIT_ORDER_ER_DISCRIMINATOR = "514bd522743419bf";
 
 /** `PlaceLimitOrderErParams` (60 bytes of instruction data with the discriminator). */
 export interface PlaceLimitOrderErArgs {
@@ -38,69 +38,49 @@ export const placeLimitOrderEr = defineInstruction<PlaceLimitOrderErArgs>(
   }),
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface PlaceLimitOrderErAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const PLACE_LIMIT_ORDER_ER_ACCOUNTS = accountTable("place_limit_order_er", {
   /** Basket owner's wallet (not a signer here). */
-  owner: string;
+  owner: R,
   /** Signs: the owner, or the session key when `sessionToken` is given. */
-  signer: string;
+  signer: RS,
   /**
    * Session key's `SessionTokenV2` PDA (`pda.sessionToken`); leave out without a session (the program id then
    * fills the slot).
    */
-  sessionToken?: string;
+  sessionToken: [R, "optional"],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** `pda.basket(programId, owner)`. */
-  basket: string;
+  basket: W,
   /** `pda.userDepositLedger(programId, owner)`. */
-  userDepositLedger: string;
+  userDepositLedger: R,
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: R,
   /** The market (`pda.market(programId, targetCustody, lockCustody, side)`). */
-  market: string;
+  market: R,
   /** Custody of the market's target token. */
-  targetCustody: string;
+  targetCustody: R,
   /** The market's collateral ("lock") custody. */
-  lockCustody: string;
+  lockCustody: R,
   /** Custody of the token the limit order reserves (the order's own). */
-  reserveCustody: string;
+  reserveCustody: W,
   /** Custody of the token received when the order executes (the order's own when editing). */
-  receiveCustody: string;
+  receiveCustody: R,
   /** Internal oracle of the target custody (`pda.oracleAccount(programId, targetMint)`). */
-  targetOracleAccount: string;
+  targetOracleAccount: R,
   /** Internal oracle of the reserve custody. */
-  reserveOracleAccount: string;
+  reserveOracleAccount: R,
   /** `pda.reallocVault(programId)`. */
-  reallocVault?: string;
+  reallocVault: [W, pda.reallocVault],
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** Instructions sysvar. */
-  ixSysvar?: string;
-}
-
-export const PLACE_LIMIT_ORDER_ER_ACCOUNTS = accountTable<PlaceLimitOrderErAccounts>("place_limit_order_er", [
-  ["owner", R],
-  ["signer", RS],
-  ["sessionToken", R, "optional"],
-  ["perpetuals", R, pda.perpetuals],
-  ["basket", W],
-  ["userDepositLedger", R],
-  ["pool", R],
-  ["market", R],
-  ["targetCustody", R],
-  ["lockCustody", R],
-  ["reserveCustody", W],
-  ["receiveCustody", R],
-  ["targetOracleAccount", R],
-  ["reserveOracleAccount", R],
-  ["reallocVault", W, pda.reallocVault],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["ixSysvar", R, instructionsSysvar],
-]);
+  ixSysvar: [R, instructionsSysvar],
+});
+export type PlaceLimitOrderErAccounts = AccountsOf<typeof PLACE_LIMIT_ORDER_ER_ACCOUNTS>;
 
 export function placeLimitOrderErInstruction(
   programId: string,
@@ -108,10 +88,4 @@ export function placeLimitOrderErInstruction(
   args: PlaceLimitOrderErArgs,
 ): Instruction {
   return placeLimitOrderEr.instruction(programId, PLACE_LIMIT_ORDER_ER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parsePlaceLimitOrderErInstruction(
-  ix: Instruction,
-): ParsedInstruction<PlaceLimitOrderErAccounts, PlaceLimitOrderErArgs> {
-  return parseInstruction(placeLimitOrderEr, PLACE_LIMIT_ORDER_ER_ACCOUNTS, ix);
 }

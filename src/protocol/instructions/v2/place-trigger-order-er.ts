@@ -4,12 +4,12 @@
 import { bool, struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, type OraclePrice, oraclePrice, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const PLACE_TRIGGER_ORDER_ER_DISCRIMINATOR = "1296e15d2ab60338";
+const PLACE_TRIGGER_ORDER_ER_DISCRIMINATOR = "1296e15d2ab60338";
 
 /** `PlaceTriggerOrderErParams` (29 bytes of instruction data with the discriminator). */
 export interface PlaceTriggerOrderErArgs {
@@ -31,63 +31,45 @@ export const placeTriggerOrderEr = defineInstruction<PlaceTriggerOrderErArgs>(
   }),
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface PlaceTriggerOrderErAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const PLACE_TRIGGER_ORDER_ER_ACCOUNTS = accountTable("place_trigger_order_er", {
   /** Basket owner's wallet (not a signer here). */
-  owner: string;
+  owner: R,
   /** Signs: the owner, or the session key when `sessionToken` is given. */
-  signer: string;
+  signer: RS,
   /**
    * Session key's `SessionTokenV2` PDA (`pda.sessionToken`); leave out without a session (the program id then
    * fills the slot).
    */
-  sessionToken?: string;
+  sessionToken: [R, "optional"],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** `pda.basket(programId, owner)`. */
-  basket: string;
+  basket: W,
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: R,
   /** The market (`pda.market(programId, targetCustody, lockCustody, side)`). */
-  market: string;
+  market: R,
   /** Custody of the market's target token. */
-  targetCustody: string;
+  targetCustody: R,
   /** The market's collateral ("lock") custody. */
-  lockCustody: string;
+  lockCustody: R,
   /** Custody of the token received when the order executes (the order's own when editing). */
-  receiveCustody: string;
+  receiveCustody: R,
   /** Internal oracle of the target custody (`pda.oracleAccount(programId, targetMint)`). */
-  targetOracleAccount: string;
+  targetOracleAccount: R,
   /** Internal oracle of the lock custody. */
-  lockOracleAccount: string;
+  lockOracleAccount: R,
   /** `pda.reallocVault(programId)`. */
-  reallocVault?: string;
+  reallocVault: [W, pda.reallocVault],
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** Instructions sysvar. */
-  ixSysvar?: string;
-}
-
-export const PLACE_TRIGGER_ORDER_ER_ACCOUNTS = accountTable<PlaceTriggerOrderErAccounts>("place_trigger_order_er", [
-  ["owner", R],
-  ["signer", RS],
-  ["sessionToken", R, "optional"],
-  ["perpetuals", R, pda.perpetuals],
-  ["basket", W],
-  ["pool", R],
-  ["market", R],
-  ["targetCustody", R],
-  ["lockCustody", R],
-  ["receiveCustody", R],
-  ["targetOracleAccount", R],
-  ["lockOracleAccount", R],
-  ["reallocVault", W, pda.reallocVault],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["ixSysvar", R, instructionsSysvar],
-]);
+  ixSysvar: [R, instructionsSysvar],
+});
+export type PlaceTriggerOrderErAccounts = AccountsOf<typeof PLACE_TRIGGER_ORDER_ER_ACCOUNTS>;
 
 export function placeTriggerOrderErInstruction(
   programId: string,
@@ -95,10 +77,4 @@ export function placeTriggerOrderErInstruction(
   args: PlaceTriggerOrderErArgs,
 ): Instruction {
   return placeTriggerOrderEr.instruction(programId, PLACE_TRIGGER_ORDER_ER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parsePlaceTriggerOrderErInstruction(
-  ix: Instruction,
-): ParsedInstruction<PlaceTriggerOrderErAccounts, PlaceTriggerOrderErArgs> {
-  return parseInstruction(placeTriggerOrderEr, PLACE_TRIGGER_ORDER_ER_ACCOUNTS, ix);
 }

@@ -5,12 +5,12 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { instructionsSysvar, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const REMOVE_COLLATERAL_ER_DISCRIMINATOR = "824690d560fe01e1";
+const REMOVE_COLLATERAL_ER_DISCRIMINATOR = "824690d560fe01e1";
 
 /** `RemoveCollateralErParams` (16 bytes of instruction data with the discriminator). */
 export interface RemoveCollateralErArgs {
@@ -24,66 +24,47 @@ export const removeCollateralEr = defineInstruction<RemoveCollateralErArgs>(
   struct<RemoveCollateralErArgs>("RemoveCollateralErParams", { collateralDeltaUsd: u64 }),
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface RemoveCollateralErAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const REMOVE_COLLATERAL_ER_ACCOUNTS = accountTable("remove_collateral_er", {
   /** Basket owner's wallet (not a signer here). */
-  owner: string;
+  owner: R,
   /** Signs: the owner, or the session key when `sessionToken` is given. */
-  signer: string;
+  signer: RS,
   /**
    * Session key's `SessionTokenV2` PDA (`pda.sessionToken`); leave out without a session (the program id then
    * fills the slot).
    */
-  sessionToken?: string;
+  sessionToken: [R, "optional"],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** `pda.basket(programId, owner)`. */
-  basket: string;
+  basket: W,
   /** The market (`pda.market(programId, targetCustody, lockCustody, side)`). */
-  market: string;
+  market: W,
   /** The pool (`pda.pool(programId, poolName)`). */
-  pool: string;
+  pool: R,
   /** Custody of the market's target token. */
-  targetCustody: string;
+  targetCustody: R,
   /** Custody of the token paid out. */
-  dispensingCustody: string;
+  dispensingCustody: W,
   /** The market's collateral ("lock") custody. */
-  lockCustody: string;
+  lockCustody: W,
   /** Internal oracle of the target custody (`pda.oracleAccount(programId, targetMint)`). */
-  targetOracleAccount: string;
+  targetOracleAccount: R,
   /** Internal oracle of the dispensing custody. */
-  dispensingOracleAccount: string;
+  dispensingOracleAccount: R,
   /** Internal oracle of the lock custody. */
-  lockOracleAccount: string;
+  lockOracleAccount: R,
   /** `pda.reallocVault(programId)`. */
-  reallocVault?: string;
+  reallocVault: [W, pda.reallocVault],
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** Instructions sysvar. */
-  ixSysvar?: string;
-}
-
-export const REMOVE_COLLATERAL_ER_ACCOUNTS = accountTable<RemoveCollateralErAccounts>("remove_collateral_er", [
-  ["owner", R],
-  ["signer", RS],
-  ["sessionToken", R, "optional"],
-  ["perpetuals", R, pda.perpetuals],
-  ["basket", W],
-  ["market", W],
-  ["pool", R],
-  ["targetCustody", R],
-  ["dispensingCustody", W],
-  ["lockCustody", W],
-  ["targetOracleAccount", R],
-  ["dispensingOracleAccount", R],
-  ["lockOracleAccount", R],
-  ["reallocVault", W, pda.reallocVault],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["ixSysvar", R, instructionsSysvar],
-]);
+  ixSysvar: [R, instructionsSysvar],
+});
+export type RemoveCollateralErAccounts = AccountsOf<typeof REMOVE_COLLATERAL_ER_ACCOUNTS>;
 
 export function removeCollateralErInstruction(
   programId: string,
@@ -91,10 +72,4 @@ export function removeCollateralErInstruction(
   args: RemoveCollateralErArgs,
 ): Instruction {
   return removeCollateralEr.instruction(programId, REMOVE_COLLATERAL_ER_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseRemoveCollateralErInstruction(
-  ix: Instruction,
-): ParsedInstruction<RemoveCollateralErAccounts, RemoveCollateralErArgs> {
-  return parseInstruction(removeCollateralEr, REMOVE_COLLATERAL_ER_ACCOUNTS, ix);
 }

@@ -4,81 +4,57 @@
  */
 import * as pda from "../../pda.ts";
 import { magicContext, magicProgram, type NoArgs, noArgs, systemProgram, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS } = AccountRole;
 
-export const WITHDRAWAL_ER_DISCRIMINATOR = "c1bb0079056a2d0f";
+const WITHDRAWAL_ER_DISCRIMINATOR = "c1bb0079056a2d0f";
 
 /** No arguments: the data is the 8-byte discriminator alone. */
 export const withdrawalEr = defineInstruction<NoArgs>("withdrawal_er", WITHDRAWAL_ER_DISCRIMINATOR, noArgs);
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface WithdrawalErAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const WITHDRAWAL_ER_ACCOUNTS = accountTable("withdrawal_er", {
   /** Basket owner's wallet (not a signer here). */
-  owner: string;
+  owner: R,
   /** Pays rent and fees. */
-  payer: string;
+  payer: RS,
   /** `pda.basket(programId, owner)`. */
-  basket: string;
+  basket: W,
   /** `pda.userDepositLedger(programId, owner)`. */
-  userDepositLedger: string;
+  userDepositLedger: R,
   /** `pda.withdrawalEscrowReceipt(programId, owner, mint)`. */
-  withdrawalEscrowReceipt: string;
+  withdrawalEscrowReceipt: W,
   /** Owner's associated token account of the mint. */
-  ownerTokenAccount: string;
+  ownerTokenAccount: R,
   /** Mint of the token. */
-  tokenMint: string;
+  tokenMint: R,
   /** `pda.tradeVault(programId, mint)`. */
-  tradeVault: string;
+  tradeVault: R,
   /** `pda.tradeVaultTokenAccount(programId, mint)`. */
-  tradeVaultTokenAccount: string;
+  tradeVaultTokenAccount: R,
   /** `pda.transferAuthority(programId)`. */
-  transferAuthority?: string;
+  transferAuthority: [R, pda.transferAuthority],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** Token program of the mint: legacy SPL Token or Token-2022. */
-  tokenProgram: string;
+  tokenProgram: R,
   /** System program. */
-  systemProgram?: string;
+  systemProgram: [R, systemProgram],
   /** The perpetuals program. */
-  programId?: string;
+  programId: [R, theProgram],
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** MagicBlock magic program. */
-  magicProgram?: string;
+  magicProgram: [R, magicProgram],
   /** MagicBlock magic context account. */
-  magicContext?: string;
-}
-
-export const WITHDRAWAL_ER_ACCOUNTS = accountTable<WithdrawalErAccounts>("withdrawal_er", [
-  ["owner", R],
-  ["payer", RS],
-  ["basket", W],
-  ["userDepositLedger", R],
-  ["withdrawalEscrowReceipt", W],
-  ["ownerTokenAccount", R],
-  ["tokenMint", R],
-  ["tradeVault", R],
-  ["tradeVaultTokenAccount", R],
-  ["transferAuthority", R, pda.transferAuthority],
-  ["perpetuals", R, pda.perpetuals],
-  ["tokenProgram", R],
-  ["systemProgram", R, systemProgram],
-  ["programId", R, theProgram],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["magicProgram", R, magicProgram],
-  ["magicContext", W, magicContext],
-]);
+  magicContext: [W, magicContext],
+});
+export type WithdrawalErAccounts = AccountsOf<typeof WITHDRAWAL_ER_ACCOUNTS>;
 
 export function withdrawalErInstruction(programId: string, accounts: WithdrawalErAccounts): Instruction {
   return withdrawalEr.instruction(programId, WITHDRAWAL_ER_ACCOUNTS.metas(programId, accounts), {});
-}
-
-export function parseWithdrawalErInstruction(ix: Instruction): ParsedInstruction<WithdrawalErAccounts, NoArgs> {
-  return parseInstruction(withdrawalEr, WITHDRAWAL_ER_ACCOUNTS, ix);
 }

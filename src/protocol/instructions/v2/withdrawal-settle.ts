@@ -4,69 +4,54 @@
  */
 import * as pda from "../../pda.ts";
 import { type NoArgs, noArgs, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W } = AccountRole;
 
-export const WITHDRAWAL_SETTLE_DISCRIMINATOR = "e74a4368e0789d99";
+const WITHDRAWAL_SETTLE_DISCRIMINATOR = "e74a4368e0789d99";
 
 /** No arguments: the data is the 8-byte discriminator alone. */
-export const withdrawalSettle = defineInstruction<NoArgs>("withdrawal_settle", WITHDRAWAL_SETTLE_DISCRIMINATOR, noArgs);
+export const withdrawalSettle = defineInstruction<NoArgs>(
+  "withdrawal_settle",
+  WITHDRAWAL_SETTLE_DISCRIMINATOR,
+  noArgs,
+  100_000, // compute units: token transfer + escrow close
+);
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface WithdrawalSettleAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const WITHDRAWAL_SETTLE_ACCOUNTS = accountTable("withdrawal_settle", {
   /** Owner's wallet (receives the escrow rent; not a signer). */
-  owner: string;
+  owner: W,
   /** Owner's associated token account of the mint. */
-  ownerTokenAccount: string;
+  ownerTokenAccount: W,
   /** Mint of the token. */
-  tokenMint: string;
+  tokenMint: R,
   /** `pda.tradeVault(programId, mint)`. */
-  tradeVault: string;
+  tradeVault: W,
   /** `pda.tradeVaultTokenAccount(programId, mint)`. */
-  tradeVaultTokenAccount: string;
+  tradeVaultTokenAccount: W,
   /** `pda.transferAuthority(programId)`. */
-  transferAuthority?: string;
+  transferAuthority: [R, pda.transferAuthority],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** `pda.withdrawalEscrowReceipt(programId, owner, mint)`. */
-  withdrawalEscrowReceipt: string;
+  withdrawalEscrowReceipt: W,
   /** `pda.userDepositLedger(programId, owner)`. */
-  userDepositLedger: string;
+  userDepositLedger: W,
   /** Token program of the mint: legacy SPL Token or Token-2022. */
-  tokenProgram: string;
+  tokenProgram: R,
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** MagicBlock post-action placeholder: the SDK passes the owner (withdrawal) or the payer (custody settlement). */
-  escrowAuth: string;
+  escrowAuth: R,
   /** MagicBlock post-action placeholder: the SDK passes the owner (withdrawal) or the payer (custody settlement). */
-  escrow: string;
-}
-
-export const WITHDRAWAL_SETTLE_ACCOUNTS = accountTable<WithdrawalSettleAccounts>("withdrawal_settle", [
-  ["owner", W],
-  ["ownerTokenAccount", W],
-  ["tokenMint", R],
-  ["tradeVault", W],
-  ["tradeVaultTokenAccount", W],
-  ["transferAuthority", R, pda.transferAuthority],
-  ["perpetuals", R, pda.perpetuals],
-  ["withdrawalEscrowReceipt", W],
-  ["userDepositLedger", W],
-  ["tokenProgram", R],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["escrowAuth", R],
-  ["escrow", R],
-]);
+  escrow: R,
+});
+export type WithdrawalSettleAccounts = AccountsOf<typeof WITHDRAWAL_SETTLE_ACCOUNTS>;
 
 export function withdrawalSettleInstruction(programId: string, accounts: WithdrawalSettleAccounts): Instruction {
   return withdrawalSettle.instruction(programId, WITHDRAWAL_SETTLE_ACCOUNTS.metas(programId, accounts), {});
-}
-
-export function parseWithdrawalSettleInstruction(ix: Instruction): ParsedInstruction<WithdrawalSettleAccounts, NoArgs> {
-  return parseInstruction(withdrawalSettle, WITHDRAWAL_SETTLE_ACCOUNTS, ix);
 }

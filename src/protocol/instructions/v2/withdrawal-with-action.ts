@@ -5,12 +5,12 @@
 import { struct, u64 } from "../../codec/mod.ts";
 import * as pda from "../../pda.ts";
 import { delegationProgram, systemProgram, theProgram } from "../common.ts";
-import { accountTable, defineInstruction, type ParsedInstruction, parseInstruction } from "../define.ts";
+import { type AccountsOf, accountTable, defineInstruction } from "../define.ts";
 import { AccountRole, type Instruction } from "../instruction.ts";
 
 const { READONLY: R, WRITABLE: W, READONLY_SIGNER: RS, WRITABLE_SIGNER: WS } = AccountRole;
 
-export const WITHDRAWAL_WITH_ACTION_DISCRIMINATOR = "00faf33a443304a6";
+const WITHDRAWAL_WITH_ACTION_DISCRIMINATOR = "00faf33a443304a6";
 
 /** `WithdrawalWithActionParams` (16 bytes of instruction data with the discriminator). */
 export interface WithdrawalWithActionArgs {
@@ -22,74 +22,53 @@ export const withdrawalWithAction = defineInstruction<WithdrawalWithActionArgs>(
   "withdrawal_with_action",
   WITHDRAWAL_WITH_ACTION_DISCRIMINATOR,
   struct<WithdrawalWithActionArgs>("WithdrawalWithActionParams", { amount: u64 }),
+  200_000, // compute units: escrow creation + delegation + queued action
 );
 
-/** Accounts in program order; `?` ones are filled from the program id when left out. */
-export interface WithdrawalWithActionAccounts {
+/** Accounts in program order; a `[role, fill]` slot is filled from the program id when left out. */
+export const WITHDRAWAL_WITH_ACTION_ACCOUNTS = accountTable("withdrawal_with_action", {
   /** Owner's wallet; signs. */
-  owner: string;
+  owner: RS,
   /** Pays escrow and delegation rent; signs; must differ from `owner` (PROTOCOL-v2 §2.1). */
-  feePayer: string;
+  feePayer: WS,
   /** Owner's associated token account of the mint. */
-  ownerTokenAccount: string;
+  ownerTokenAccount: W,
   /** Mint of the token. */
-  tokenMint: string;
+  tokenMint: R,
   /** `pda.tradeVault(programId, mint)`. */
-  tradeVault: string;
+  tradeVault: R,
   /** `pda.tradeVaultTokenAccount(programId, mint)`. */
-  tradeVaultTokenAccount: string;
+  tradeVaultTokenAccount: W,
   /** `pda.transferAuthority(programId)`. */
-  transferAuthority?: string;
+  transferAuthority: [R, pda.transferAuthority],
   /** `pda.perpetuals(programId)`. */
-  perpetuals?: string;
+  perpetuals: [R, pda.perpetuals],
   /** `pda.basket(programId, owner)`. */
-  basket: string;
+  basket: R,
   /** `pda.userDepositLedger(programId, owner)`. */
-  userDepositLedger: string;
+  userDepositLedger: R,
   /** `pda.delegationBuffer(programId, withdrawalEscrowReceipt)`. */
-  bufferWithdrawalEscrowReceipt: string;
+  bufferWithdrawalEscrowReceipt: W,
   /** `pda.delegationRecord(withdrawalEscrowReceipt)`. */
-  delegationRecordWithdrawalEscrowReceipt: string;
+  delegationRecordWithdrawalEscrowReceipt: W,
   /** `pda.delegationMetadata(withdrawalEscrowReceipt)`. */
-  delegationMetadataWithdrawalEscrowReceipt: string;
+  delegationMetadataWithdrawalEscrowReceipt: W,
   /** `pda.withdrawalEscrowReceipt(programId, owner, mint)`. */
-  withdrawalEscrowReceipt: string;
+  withdrawalEscrowReceipt: W,
   /** Token program of the mint: legacy SPL Token or Token-2022. */
-  tokenProgram: string;
+  tokenProgram: R,
   /** System program. */
-  systemProgram?: string;
+  systemProgram: [R, systemProgram],
   /** `pda.eventAuthority(programId)`. */
-  eventAuthority?: string;
+  eventAuthority: [R, pda.eventAuthority],
   /** The perpetuals program itself (event CPI). */
-  program?: string;
+  program: [R, theProgram],
   /** The perpetuals program (owner of the delegated account). */
-  ownerProgram?: string;
+  ownerProgram: [R, theProgram],
   /** MagicBlock delegation program. */
-  delegationProgram?: string;
-}
-
-export const WITHDRAWAL_WITH_ACTION_ACCOUNTS = accountTable<WithdrawalWithActionAccounts>("withdrawal_with_action", [
-  ["owner", RS],
-  ["feePayer", WS],
-  ["ownerTokenAccount", W],
-  ["tokenMint", R],
-  ["tradeVault", R],
-  ["tradeVaultTokenAccount", W],
-  ["transferAuthority", R, pda.transferAuthority],
-  ["perpetuals", R, pda.perpetuals],
-  ["basket", R],
-  ["userDepositLedger", R],
-  ["bufferWithdrawalEscrowReceipt", W],
-  ["delegationRecordWithdrawalEscrowReceipt", W],
-  ["delegationMetadataWithdrawalEscrowReceipt", W],
-  ["withdrawalEscrowReceipt", W],
-  ["tokenProgram", R],
-  ["systemProgram", R, systemProgram],
-  ["eventAuthority", R, pda.eventAuthority],
-  ["program", R, theProgram],
-  ["ownerProgram", R, theProgram],
-  ["delegationProgram", R, delegationProgram],
-]);
+  delegationProgram: [R, delegationProgram],
+});
+export type WithdrawalWithActionAccounts = AccountsOf<typeof WITHDRAWAL_WITH_ACTION_ACCOUNTS>;
 
 export function withdrawalWithActionInstruction(
   programId: string,
@@ -97,10 +76,4 @@ export function withdrawalWithActionInstruction(
   args: WithdrawalWithActionArgs,
 ): Instruction {
   return withdrawalWithAction.instruction(programId, WITHDRAWAL_WITH_ACTION_ACCOUNTS.metas(programId, accounts), args);
-}
-
-export function parseWithdrawalWithActionInstruction(
-  ix: Instruction,
-): ParsedInstruction<WithdrawalWithActionAccounts, WithdrawalWithActionArgs> {
-  return parseInstruction(withdrawalWithAction, WITHDRAWAL_WITH_ACTION_ACCOUNTS, ix);
 }

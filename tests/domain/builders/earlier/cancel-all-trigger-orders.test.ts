@@ -1,7 +1,8 @@
 /** Earlier cancel-all-trigger-orders builder on the hand-built deployment. */
 import assert from "node:assert/strict";
 import { cancelAllTriggerOrdersBuild } from "../../../../src/domain/builders/earlier/cancel-all-trigger-orders.ts";
-import { assembleTransaction, readTransaction } from "../../../../src/domain/builders/transaction.ts";
+import { assembleTransaction } from "../../../../src/domain/builders/transaction.ts";
+import { readTransaction } from "../../../helpers/read-transaction.ts";
 import { DAVE } from "../../../helpers/hand-built-deployment.ts";
 import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { key } from "../../../helpers/instructions.ts";

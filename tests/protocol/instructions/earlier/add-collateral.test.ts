@@ -1,11 +1,9 @@
 import assert from "node:assert/strict";
 import {
   ADD_COLLATERAL_ACCOUNTS,
-  ADD_COLLATERAL_DISCRIMINATOR,
   addCollateral,
   type AddCollateralArgs,
   addCollateralInstruction,
-  parseAddCollateralInstruction,
 } from "../../../../src/protocol/instructions/earlier/add-collateral.ts";
 import {
   assertAccounts,
@@ -58,7 +56,7 @@ const ARGS: AddCollateralArgs = {
 
 Deno.test("add_collateral: data = discriminator ‖ AddCollateralParams, 16 bytes", () => {
   const data = addCollateral.encode(ARGS);
-  assert.equal(ADD_COLLATERAL_DISCRIMINATOR, "7f52792aa1b0f9ce");
+  assert.equal(addCollateral.discriminatorHex, "7f52792aa1b0f9ce");
   assert.equal(
     hex(data),
     "7f52792aa1b0f9ce" + // discriminator
@@ -77,5 +75,5 @@ Deno.test("add_collateral: accounts in the order and with the flags of PROTOCOL-
 });
 
 Deno.test("add_collateral: build → parse round trip (property)", () => {
-  assertRoundTrip(P, addCollateral, ADD_COLLATERAL_ACCOUNTS, addCollateralInstruction, parseAddCollateralInstruction);
+  assertRoundTrip(P, addCollateral, ADD_COLLATERAL_ACCOUNTS, addCollateralInstruction);
 });

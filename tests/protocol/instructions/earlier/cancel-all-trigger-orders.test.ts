@@ -1,10 +1,8 @@
 import assert from "node:assert/strict";
 import {
   CANCEL_ALL_TRIGGER_ORDERS_ACCOUNTS,
-  CANCEL_ALL_TRIGGER_ORDERS_DISCRIMINATOR,
   cancelAllTriggerOrders,
   cancelAllTriggerOrdersInstruction,
-  parseCancelAllTriggerOrdersInstruction,
 } from "../../../../src/protocol/instructions/earlier/cancel-all-trigger-orders.ts";
 import {
   assertAccounts,
@@ -33,7 +31,7 @@ const ARGS = {};
 
 Deno.test("cancel_all_trigger_orders: data = discriminator ‖ (no params), 8 bytes", () => {
   const data = cancelAllTriggerOrders.encode(ARGS);
-  assert.equal(CANCEL_ALL_TRIGGER_ORDERS_DISCRIMINATOR, "826c2199e41fd8db");
+  assert.equal(cancelAllTriggerOrders.discriminatorHex, "826c2199e41fd8db");
   assert.equal(
     hex(data),
     "826c2199e41fd8db", // discriminator
@@ -56,6 +54,5 @@ Deno.test("cancel_all_trigger_orders: build → parse round trip (property)", ()
     cancelAllTriggerOrders,
     CANCEL_ALL_TRIGGER_ORDERS_ACCOUNTS,
     cancelAllTriggerOrdersInstruction,
-    parseCancelAllTriggerOrdersInstruction,
   );
 });

@@ -1,11 +1,9 @@
 import assert from "node:assert/strict";
 import {
   CANCEL_LIMIT_ORDER_ACCOUNTS,
-  CANCEL_LIMIT_ORDER_DISCRIMINATOR,
   cancelLimitOrder,
   type CancelLimitOrderArgs,
   cancelLimitOrderInstruction,
-  parseCancelLimitOrderInstruction,
 } from "../../../../src/protocol/instructions/earlier/cancel-limit-order.ts";
 import {
   assertAccounts,
@@ -54,7 +52,7 @@ const ARGS: CancelLimitOrderArgs = {
 
 Deno.test("cancel_limit_order: data = discriminator ‖ CancelLimitOrderParams, 9 bytes", () => {
   const data = cancelLimitOrder.encode(ARGS);
-  assert.equal(CANCEL_LIMIT_ORDER_DISCRIMINATOR, "849c841f4328e861");
+  assert.equal(cancelLimitOrder.discriminatorHex, "849c841f4328e861");
   assert.equal(
     hex(data),
     "849c841f4328e861" + // discriminator
@@ -78,6 +76,5 @@ Deno.test("cancel_limit_order: build → parse round trip (property)", () => {
     cancelLimitOrder,
     CANCEL_LIMIT_ORDER_ACCOUNTS,
     cancelLimitOrderInstruction,
-    parseCancelLimitOrderInstruction,
   );
 });

@@ -1,11 +1,9 @@
 import assert from "node:assert/strict";
 import {
   CANCEL_TRIGGER_ORDER_ACCOUNTS,
-  CANCEL_TRIGGER_ORDER_DISCRIMINATOR,
   cancelTriggerOrder,
   type CancelTriggerOrderArgs,
   cancelTriggerOrderInstruction,
-  parseCancelTriggerOrderInstruction,
 } from "../../../../src/protocol/instructions/earlier/cancel-trigger-order.ts";
 import {
   assertAccounts,
@@ -37,7 +35,7 @@ const ARGS: CancelTriggerOrderArgs = {
 
 Deno.test("cancel_trigger_order: data = discriminator ‖ CancelTriggerOrderParams, 10 bytes", () => {
   const data = cancelTriggerOrder.encode(ARGS);
-  assert.equal(CANCEL_TRIGGER_ORDER_DISCRIMINATOR, "905443271b19ca8d");
+  assert.equal(cancelTriggerOrder.discriminatorHex, "905443271b19ca8d");
   assert.equal(
     hex(data),
     "905443271b19ca8d" + // discriminator
@@ -62,6 +60,5 @@ Deno.test("cancel_trigger_order: build → parse round trip (property)", () => {
     cancelTriggerOrder,
     CANCEL_TRIGGER_ORDER_ACCOUNTS,
     cancelTriggerOrderInstruction,
-    parseCancelTriggerOrderInstruction,
   );
 });

@@ -1,11 +1,9 @@
 import assert from "node:assert/strict";
 import {
   CLOSE_POSITION_ACCOUNTS,
-  CLOSE_POSITION_DISCRIMINATOR,
   closePosition,
   type ClosePositionArgs,
   closePositionInstruction,
-  parseClosePositionInstruction,
 } from "../../../../src/protocol/instructions/earlier/close-position.ts";
 import {
   assertAccounts,
@@ -62,7 +60,7 @@ const ARGS: ClosePositionArgs = {
 
 Deno.test("close_position: data = discriminator ‖ ClosePositionParams, 21 bytes", () => {
   const data = closePosition.encode(ARGS);
-  assert.equal(CLOSE_POSITION_DISCRIMINATOR, "7b86510031446262");
+  assert.equal(closePosition.discriminatorHex, "7b86510031446262");
   assert.equal(
     hex(data),
     "7b86510031446262" + // discriminator
@@ -83,5 +81,5 @@ Deno.test("close_position: accounts in the order and with the flags of PROTOCOL-
 });
 
 Deno.test("close_position: build → parse round trip (property)", () => {
-  assertRoundTrip(P, closePosition, CLOSE_POSITION_ACCOUNTS, closePositionInstruction, parseClosePositionInstruction);
+  assertRoundTrip(P, closePosition, CLOSE_POSITION_ACCOUNTS, closePositionInstruction);
 });

@@ -1,10 +1,8 @@
 import assert from "node:assert/strict";
 import {
   CREATE_REFERRAL_ACCOUNTS,
-  CREATE_REFERRAL_DISCRIMINATOR,
   createReferral,
   createReferralInstruction,
-  parseCreateReferralInstruction,
 } from "../../../../src/protocol/instructions/earlier/create-referral.ts";
 import {
   assertAccounts,
@@ -36,7 +34,7 @@ const ARGS = {};
 
 Deno.test("create_referral: data = discriminator ‖ CreateReferralParams, 8 bytes", () => {
   const data = createReferral.encode(ARGS);
-  assert.equal(CREATE_REFERRAL_DISCRIMINATOR, "3d11f0f5ac429fe8");
+  assert.equal(createReferral.discriminatorHex, "3d11f0f5ac429fe8");
   assert.equal(
     hex(data),
     "3d11f0f5ac429fe8", // discriminator
@@ -59,6 +57,5 @@ Deno.test("create_referral: build → parse round trip (property)", () => {
     createReferral,
     CREATE_REFERRAL_ACCOUNTS,
     createReferralInstruction,
-    parseCreateReferralInstruction,
   );
 });

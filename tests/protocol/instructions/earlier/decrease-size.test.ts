@@ -1,11 +1,9 @@
 import assert from "node:assert/strict";
 import {
   DECREASE_SIZE_ACCOUNTS,
-  DECREASE_SIZE_DISCRIMINATOR,
   decreaseSize,
   type DecreaseSizeArgs,
   decreaseSizeInstruction,
-  parseDecreaseSizeInstruction,
 } from "../../../../src/protocol/instructions/earlier/decrease-size.ts";
 import {
   assertAccounts,
@@ -59,7 +57,7 @@ const ARGS: DecreaseSizeArgs = {
 
 Deno.test("decrease_size: data = discriminator ‖ DecreaseSizeParams, 29 bytes", () => {
   const data = decreaseSize.encode(ARGS);
-  assert.equal(DECREASE_SIZE_DISCRIMINATOR, "ab1ccb1d7610d6a9");
+  assert.equal(decreaseSize.discriminatorHex, "ab1ccb1d7610d6a9");
   assert.equal(
     hex(data),
     "ab1ccb1d7610d6a9" + // discriminator
@@ -81,5 +79,5 @@ Deno.test("decrease_size: accounts in the order and with the flags of PROTOCOL-v
 });
 
 Deno.test("decrease_size: build → parse round trip (property)", () => {
-  assertRoundTrip(P, decreaseSize, DECREASE_SIZE_ACCOUNTS, decreaseSizeInstruction, parseDecreaseSizeInstruction);
+  assertRoundTrip(P, decreaseSize, DECREASE_SIZE_ACCOUNTS, decreaseSizeInstruction);
 });

@@ -2,11 +2,9 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   DEPOSIT_TOKEN_STAKE_ACCOUNTS,
-  DEPOSIT_TOKEN_STAKE_DISCRIMINATOR,
   depositTokenStake,
   type DepositTokenStakeArgs,
   depositTokenStakeInstruction,
-  parseDepositTokenStakeInstruction,
 } from "../../../../src/protocol/instructions/earlier/deposit-token-stake.ts";
 import {
   assertAccounts,
@@ -49,7 +47,7 @@ const ARGS: DepositTokenStakeArgs = {
 
 Deno.test("deposit_token_stake: data = discriminator ‖ DepositTokenStakeParams, 16 bytes", () => {
   const data = depositTokenStake.encode(ARGS);
-  assert.equal(DEPOSIT_TOKEN_STAKE_DISCRIMINATOR, "694d1d421c23b70a");
+  assert.equal(depositTokenStake.discriminatorHex, "694d1d421c23b70a");
   assert.equal(
     hex(data),
     "694d1d421c23b70a" + // discriminator
@@ -73,6 +71,5 @@ Deno.test("deposit_token_stake: build → parse round trip (property)", () => {
     depositTokenStake,
     DEPOSIT_TOKEN_STAKE_ACCOUNTS,
     depositTokenStakeInstruction,
-    parseDepositTokenStakeInstruction,
   );
 });

@@ -1,11 +1,9 @@
 import assert from "node:assert/strict";
 import {
   EDIT_LIMIT_ORDER_ACCOUNTS,
-  EDIT_LIMIT_ORDER_DISCRIMINATOR,
   editLimitOrder,
   type EditLimitOrderArgs,
   editLimitOrderInstruction,
-  parseEditLimitOrderInstruction,
 } from "../../../../src/protocol/instructions/earlier/edit-limit-order.ts";
 import {
   assertAccounts,
@@ -69,7 +67,7 @@ const ARGS: EditLimitOrderArgs = {
 
 Deno.test("edit_limit_order: data = discriminator ‖ EditLimitOrderParams, 53 bytes", () => {
   const data = editLimitOrder.encode(ARGS);
-  assert.equal(EDIT_LIMIT_ORDER_DISCRIMINATOR, "2a72030b89f5ce32");
+  assert.equal(editLimitOrder.discriminatorHex, "2a72030b89f5ce32");
   assert.equal(
     hex(data),
     "2a72030b89f5ce32" + // discriminator
@@ -100,6 +98,5 @@ Deno.test("edit_limit_order: build → parse round trip (property)", () => {
     editLimitOrder,
     EDIT_LIMIT_ORDER_ACCOUNTS,
     editLimitOrderInstruction,
-    parseEditLimitOrderInstruction,
   );
 });

@@ -1,11 +1,9 @@
 import assert from "node:assert/strict";
 import {
   EDIT_TRIGGER_ORDER_ACCOUNTS,
-  EDIT_TRIGGER_ORDER_DISCRIMINATOR,
   editTriggerOrder,
   type EditTriggerOrderArgs,
   editTriggerOrderInstruction,
-  parseEditTriggerOrderInstruction,
 } from "../../../../src/protocol/instructions/earlier/edit-trigger-order.ts";
 import {
   assertAccounts,
@@ -57,7 +55,7 @@ const ARGS: EditTriggerOrderArgs = {
 
 Deno.test("edit_trigger_order: data = discriminator ‖ EditTriggerOrderParams, 30 bytes", () => {
   const data = editTriggerOrder.encode(ARGS);
-  assert.equal(EDIT_TRIGGER_ORDER_DISCRIMINATOR, "b42bd770fe741485");
+  assert.equal(editTriggerOrder.discriminatorHex, "b42bd770fe741485");
   assert.equal(
     hex(data),
     "b42bd770fe741485" + // discriminator
@@ -85,6 +83,5 @@ Deno.test("edit_trigger_order: build → parse round trip (property)", () => {
     editTriggerOrder,
     EDIT_TRIGGER_ORDER_ACCOUNTS,
     editTriggerOrderInstruction,
-    parseEditTriggerOrderInstruction,
   );
 });

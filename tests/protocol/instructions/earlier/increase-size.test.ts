@@ -1,11 +1,9 @@
 import assert from "node:assert/strict";
 import {
   INCREASE_SIZE_ACCOUNTS,
-  INCREASE_SIZE_DISCRIMINATOR,
   increaseSize,
   type IncreaseSizeArgs,
   increaseSizeInstruction,
-  parseIncreaseSizeInstruction,
 } from "../../../../src/protocol/instructions/earlier/increase-size.ts";
 import {
   assertAccounts,
@@ -59,7 +57,7 @@ const ARGS: IncreaseSizeArgs = {
 
 Deno.test("increase_size: data = discriminator ‖ IncreaseSizeParams, 29 bytes", () => {
   const data = increaseSize.encode(ARGS);
-  assert.equal(INCREASE_SIZE_DISCRIMINATOR, "6b0d8dee98a56057");
+  assert.equal(increaseSize.discriminatorHex, "6b0d8dee98a56057");
   assert.equal(
     hex(data),
     "6b0d8dee98a56057" + // discriminator
@@ -81,5 +79,5 @@ Deno.test("increase_size: accounts in the order and with the flags of PROTOCOL-v
 });
 
 Deno.test("increase_size: build → parse round trip (property)", () => {
-  assertRoundTrip(P, increaseSize, INCREASE_SIZE_ACCOUNTS, increaseSizeInstruction, parseIncreaseSizeInstruction);
+  assertRoundTrip(P, increaseSize, INCREASE_SIZE_ACCOUNTS, increaseSizeInstruction);
 });

@@ -1,11 +1,9 @@
 import assert from "node:assert/strict";
 import {
   OPEN_POSITION_ACCOUNTS,
-  OPEN_POSITION_DISCRIMINATOR,
   openPosition,
   type OpenPositionArgs,
   openPositionInstruction,
-  parseOpenPositionInstruction,
 } from "../../../../src/protocol/instructions/earlier/open-position.ts";
 import {
   assertAccounts,
@@ -65,7 +63,7 @@ const ARGS: OpenPositionArgs = {
 
 Deno.test("open_position: data = discriminator ‖ OpenPositionParams, 37 bytes", () => {
   const data = openPosition.encode(ARGS);
-  assert.equal(OPEN_POSITION_DISCRIMINATOR, "87802f4d0f98f031");
+  assert.equal(openPosition.discriminatorHex, "87802f4d0f98f031");
   assert.equal(
     hex(data),
     "87802f4d0f98f031" + // discriminator
@@ -88,5 +86,5 @@ Deno.test("open_position: accounts in the order and with the flags of PROTOCOL-v
 });
 
 Deno.test("open_position: build → parse round trip (property)", () => {
-  assertRoundTrip(P, openPosition, OPEN_POSITION_ACCOUNTS, openPositionInstruction, parseOpenPositionInstruction);
+  assertRoundTrip(P, openPosition, OPEN_POSITION_ACCOUNTS, openPositionInstruction);
 });

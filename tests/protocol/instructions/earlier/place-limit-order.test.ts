@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
 import {
-  parsePlaceLimitOrderInstruction,
   PLACE_LIMIT_ORDER_ACCOUNTS,
-  PLACE_LIMIT_ORDER_DISCRIMINATOR,
   placeLimitOrder,
   type PlaceLimitOrderArgs,
   placeLimitOrderInstruction,
@@ -69,7 +67,7 @@ const ARGS: PlaceLimitOrderArgs = {
 
 Deno.test("place_limit_order: data = discriminator ‖ PlaceLimitOrderParams, 60 bytes", () => {
   const data = placeLimitOrder.encode(ARGS);
-  assert.equal(PLACE_LIMIT_ORDER_DISCRIMINATOR, "6cb021ba92e501c5");
+  assert.equal(placeLimitOrder.discriminatorHex, "6cb021ba92e501c5");
   assert.equal(
     hex(data),
     "6cb021ba92e501c5" + // discriminator
@@ -100,6 +98,5 @@ Deno.test("place_limit_order: build → parse round trip (property)", () => {
     placeLimitOrder,
     PLACE_LIMIT_ORDER_ACCOUNTS,
     placeLimitOrderInstruction,
-    parsePlaceLimitOrderInstruction,
   );
 });

@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
 import {
-  parsePlaceTriggerOrderInstruction,
   PLACE_TRIGGER_ORDER_ACCOUNTS,
-  PLACE_TRIGGER_ORDER_DISCRIMINATOR,
   placeTriggerOrder,
   type PlaceTriggerOrderArgs,
   placeTriggerOrderInstruction,
@@ -59,7 +57,7 @@ const ARGS: PlaceTriggerOrderArgs = {
 
 Deno.test("place_trigger_order: data = discriminator ‖ PlaceTriggerOrderParams, 29 bytes", () => {
   const data = placeTriggerOrder.encode(ARGS);
-  assert.equal(PLACE_TRIGGER_ORDER_DISCRIMINATOR, "209c32bce89f70ec");
+  assert.equal(placeTriggerOrder.discriminatorHex, "209c32bce89f70ec");
   assert.equal(
     hex(data),
     "209c32bce89f70ec" + // discriminator
@@ -86,6 +84,5 @@ Deno.test("place_trigger_order: build → parse round trip (property)", () => {
     placeTriggerOrder,
     PLACE_TRIGGER_ORDER_ACCOUNTS,
     placeTriggerOrderInstruction,
-    parsePlaceTriggerOrderInstruction,
   );
 });

@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
 import {
-  parseRemoveCollateralAndSwapInstruction,
   REMOVE_COLLATERAL_AND_SWAP_ACCOUNTS,
-  REMOVE_COLLATERAL_AND_SWAP_DISCRIMINATOR,
   removeCollateralAndSwap,
   type RemoveCollateralAndSwapArgs,
   removeCollateralAndSwapInstruction,
@@ -73,7 +71,7 @@ const ARGS: RemoveCollateralAndSwapArgs = {
 
 Deno.test("remove_collateral_and_swap: data = discriminator ‖ RemoveCollateralAndSwapParams, 16 bytes", () => {
   const data = removeCollateralAndSwap.encode(ARGS);
-  assert.equal(REMOVE_COLLATERAL_AND_SWAP_DISCRIMINATOR, "c5d85286ad80173e");
+  assert.equal(removeCollateralAndSwap.discriminatorHex, "c5d85286ad80173e");
   assert.equal(
     hex(data),
     "c5d85286ad80173e" + // discriminator
@@ -97,6 +95,5 @@ Deno.test("remove_collateral_and_swap: build → parse round trip (property)", (
     removeCollateralAndSwap,
     REMOVE_COLLATERAL_AND_SWAP_ACCOUNTS,
     removeCollateralAndSwapInstruction,
-    parseRemoveCollateralAndSwapInstruction,
   );
 });

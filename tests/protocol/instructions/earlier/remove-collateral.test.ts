@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
 import {
-  parseRemoveCollateralInstruction,
   REMOVE_COLLATERAL_ACCOUNTS,
-  REMOVE_COLLATERAL_DISCRIMINATOR,
   removeCollateral,
   type RemoveCollateralArgs,
   removeCollateralInstruction,
@@ -59,7 +57,7 @@ const ARGS: RemoveCollateralArgs = {
 
 Deno.test("remove_collateral: data = discriminator ‖ RemoveCollateralParams, 16 bytes", () => {
   const data = removeCollateral.encode(ARGS);
-  assert.equal(REMOVE_COLLATERAL_DISCRIMINATOR, "56de82565c144841");
+  assert.equal(removeCollateral.discriminatorHex, "56de82565c144841");
   assert.equal(
     hex(data),
     "56de82565c144841" + // discriminator
@@ -83,6 +81,5 @@ Deno.test("remove_collateral: build → parse round trip (property)", () => {
     removeCollateral,
     REMOVE_COLLATERAL_ACCOUNTS,
     removeCollateralInstruction,
-    parseRemoveCollateralInstruction,
   );
 });

@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
 import {
-  parseSwapAndAddCollateralInstruction,
   SWAP_AND_ADD_COLLATERAL_ACCOUNTS,
-  SWAP_AND_ADD_COLLATERAL_DISCRIMINATOR,
   swapAndAddCollateral,
   type SwapAndAddCollateralArgs,
   swapAndAddCollateralInstruction,
@@ -67,7 +65,7 @@ const ARGS: SwapAndAddCollateralArgs = {
 
 Deno.test("swap_and_add_collateral: data = discriminator ‖ SwapAndAddCollateralParams, 16 bytes", () => {
   const data = swapAndAddCollateral.encode(ARGS);
-  assert.equal(SWAP_AND_ADD_COLLATERAL_DISCRIMINATOR, "87cfe470f70f1d96");
+  assert.equal(swapAndAddCollateral.discriminatorHex, "87cfe470f70f1d96");
   assert.equal(
     hex(data),
     "87cfe470f70f1d96" + // discriminator
@@ -91,6 +89,5 @@ Deno.test("swap_and_add_collateral: build → parse round trip (property)", () =
     swapAndAddCollateral,
     SWAP_AND_ADD_COLLATERAL_ACCOUNTS,
     swapAndAddCollateralInstruction,
-    parseSwapAndAddCollateralInstruction,
   );
 });

@@ -1,9 +1,8 @@
+import { parseInstruction } from "../../../helpers/parse-instruction.ts";
 import assert from "node:assert/strict";
 import {
-  parseSwapInstruction,
   swap,
   SWAP_ACCOUNTS,
-  SWAP_DISCRIMINATOR,
   type SwapArgs,
   swapInstruction,
   swapRemainingAccounts,
@@ -65,7 +64,7 @@ const ARGS: SwapArgs = {
 
 Deno.test("swap: data = discriminator ‖ SwapParams, 24 bytes", () => {
   const data = swap.encode(ARGS);
-  assert.equal(SWAP_DISCRIMINATOR, "f8c69e91e17587c8");
+  assert.equal(swap.discriminatorHex, "f8c69e91e17587c8");
   assert.equal(
     hex(data),
     "f8c69e91e17587c8" + // discriminator
@@ -90,7 +89,6 @@ Deno.test("swap: build → parse round trip (property)", () => {
     swap,
     SWAP_ACCOUNTS,
     (p, a, args) => swapInstruction(p, a, args, { custodies: [], oracles: [] }),
-    parseSwapInstruction,
   );
 });
 
@@ -99,7 +97,7 @@ Deno.test("swap: remaining accounts are the custodies, then their oracles, then 
   const oracles = [key("o0"), key("o1"), key("o2")];
   const whitelist = key("whitelist");
   const ix = swapInstruction(P, accounts, ARGS, { custodies, oracles, whitelist });
-  const parsed = parseSwapInstruction(ix);
+  const parsed = parseInstruction(swap, SWAP_ACCOUNTS, ix);
   assert.deepEqual(parsed.remaining.map((m) => m.address), [...custodies, ...oracles, whitelist]);
   assert.ok(parsed.remaining.every((m) => m.role === 0));
   assert.deepEqual(swapRemainingAccounts({ custodies, oracles }).length, 6);

@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../helpers/parse-instruction.ts";
 import assert from "node:assert/strict";
 import { PublicKey } from "@solana/web3.js";
 import {
@@ -8,8 +9,9 @@ import {
   TOKEN_PROGRAM_ID,
 } from "@solana/spl-token";
 import {
+  CREATE_ASSOCIATED_TOKEN_IDEMPOTENT_ACCOUNTS,
+  createAssociatedTokenIdempotent,
   createAssociatedTokenIdempotentInstruction,
-  parseCreateAssociatedTokenIdempotentInstruction,
 } from "../../../../src/protocol/instructions/external/associated-token.ts";
 import { fromWeb3, hex, key } from "../../../helpers/instructions.ts";
 
@@ -39,14 +41,17 @@ for (const [label, tokenProgram, mint] of CASES) {
       ASSOCIATED_TOKEN_PROGRAM_ID,
     );
     assert.deepEqual(ix, fromWeb3(reference));
-    assert.deepEqual(parseCreateAssociatedTokenIdempotentInstruction(ix).accounts, {
-      payer,
-      associatedToken: ata.toBase58(),
-      owner,
-      mint,
-      systemProgram: "11111111111111111111111111111111",
-      tokenProgram: tokenProgram.toBase58(),
-    });
+    assert.deepEqual(
+      parseInstruction(createAssociatedTokenIdempotent, CREATE_ASSOCIATED_TOKEN_IDEMPOTENT_ACCOUNTS, ix).accounts,
+      {
+        payer,
+        associatedToken: ata.toBase58(),
+        owner,
+        mint,
+        systemProgram: "11111111111111111111111111111111",
+        tokenProgram: tokenProgram.toBase58(),
+      },
+    );
   });
 }
 

@@ -1,8 +1,10 @@
+import { parseInstruction } from "../../../helpers/parse-instruction.ts";
 import assert from "node:assert/strict";
 import { PublicKey, SystemProgram } from "@solana/web3.js";
 import fc from "fast-check";
 import {
-  parseTransferSolInstruction,
+  TRANSFER_SOL_ACCOUNTS,
+  transferSol,
   transferSolInstruction,
 } from "../../../../src/protocol/instructions/external/system.ts";
 import { fromWeb3, hex, key } from "../../../helpers/instructions.ts";
@@ -27,7 +29,7 @@ Deno.test("system Transfer equals web3.js SystemProgram.transfer and parses back
       lamports,
     });
     assert.deepEqual(ix, fromWeb3(reference));
-    assert.deepEqual(parseTransferSolInstruction(ix), {
+    assert.deepEqual(parseInstruction(transferSol, TRANSFER_SOL_ACCOUNTS, ix), {
       programAddress: "11111111111111111111111111111111",
       accounts: { source, destination },
       remaining: [],

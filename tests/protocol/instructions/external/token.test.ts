@@ -1,3 +1,4 @@
+import { parseInstruction } from "../../../helpers/parse-instruction.ts";
 import assert from "node:assert/strict";
 import { PublicKey } from "@solana/web3.js";
 import {
@@ -10,11 +11,14 @@ import {
 import fc from "fast-check";
 import {
   checkTokenProgram,
+  CLOSE_ACCOUNT_ACCOUNTS,
+  closeAccount,
   closeAccountInstruction,
-  parseCloseAccountInstruction,
-  parseSyncNativeInstruction,
-  parseTransferCheckedInstruction,
+  SYNC_NATIVE_ACCOUNTS,
+  syncNative,
   syncNativeInstruction,
+  TRANSFER_CHECKED_ACCOUNTS,
+  transferChecked,
   transferCheckedInstruction,
 } from "../../../../src/protocol/instructions/external/token.ts";
 import { fromWeb3, hex, key } from "../../../helpers/instructions.ts";
@@ -53,7 +57,7 @@ Deno.test("TransferChecked: 0c, u64 LE amount, u8 decimals; equals @solana/spl-t
           program,
         );
         assert.deepEqual(mine, fromWeb3(reference));
-        assert.deepEqual(parseTransferCheckedInstruction(mine).args, { amount, decimals });
+        assert.deepEqual(parseInstruction(transferChecked, TRANSFER_CHECKED_ACCOUNTS, mine).args, { amount, decimals });
       },
     ),
   );
@@ -71,7 +75,11 @@ Deno.test("CloseAccount: 09; account and destination writable, owner signs; equa
       program,
     );
     assert.deepEqual(ix, fromWeb3(reference));
-    assert.deepEqual(parseCloseAccountInstruction(ix).accounts, { account: source, destination: owner, owner });
+    assert.deepEqual(parseInstruction(closeAccount, CLOSE_ACCOUNT_ACCOUNTS, ix).accounts, {
+      account: source,
+      destination: owner,
+      owner,
+    });
   }
 });
 
@@ -80,7 +88,7 @@ Deno.test("SyncNative: 11 (17); the wrapped-SOL account writable; equals @solana
     const ix = syncNativeInstruction(program.toBase58(), { account: source });
     assert.equal(hex(ix.data), "11");
     assert.deepEqual(ix, fromWeb3(createSyncNativeInstruction(new PublicKey(source), program)));
-    assert.deepEqual(parseSyncNativeInstruction(ix).accounts, { account: source });
+    assert.deepEqual(parseInstruction(syncNative, SYNC_NATIVE_ACCOUNTS, ix).accounts, { account: source });
   }
 });
 

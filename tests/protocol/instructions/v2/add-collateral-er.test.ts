@@ -2,15 +2,14 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   ADD_COLLATERAL_ER_ACCOUNTS,
-  ADD_COLLATERAL_ER_DISCRIMINATOR,
   addCollateralEr,
   type AddCollateralErArgs,
   addCollateralErInstruction,
-  parseAddCollateralErInstruction,
 } from "../../../../src/protocol/instructions/v2/add-collateral-er.ts";
 import {
   assertAccounts,
   assertRoundTrip,
+  assertSessionTokenSlot,
   assertSlotNames,
   type ExpectedAccount,
   hex,
@@ -61,7 +60,7 @@ const ARGS: AddCollateralErArgs = {
 
 Deno.test("add_collateral_er: data = discriminator ‖ AddCollateralErParams, 16 bytes", () => {
   const data = addCollateralEr.encode(ARGS);
-  assert.equal(ADD_COLLATERAL_ER_DISCRIMINATOR, "e12d954274a0e45d");
+  assert.equal(addCollateralEr.discriminatorHex, "e12d954274a0e45d");
   assert.equal(
     hex(data),
     "e12d954274a0e45d" + // discriminator
@@ -80,14 +79,7 @@ Deno.test("add_collateral_er: accounts in the order and with the flags of PROTOC
 });
 
 Deno.test("add_collateral_er: with a session the session token fills the optional slot", () => {
-  const sessionToken = key("sessionToken");
-  const ix = addCollateralErInstruction(P, { ...accounts, sessionToken }, ARGS);
-  assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseAddCollateralErInstruction(ix).accounts.sessionToken, sessionToken);
-  assert.equal(
-    parseAddCollateralErInstruction(addCollateralErInstruction(P, accounts, ARGS)).accounts.sessionToken,
-    undefined,
-  );
+  assertSessionTokenSlot(P, addCollateralEr, ADD_COLLATERAL_ER_ACCOUNTS, addCollateralErInstruction, accounts, ARGS);
 });
 
 Deno.test("add_collateral_er: build → parse round trip (property)", () => {
@@ -96,6 +88,5 @@ Deno.test("add_collateral_er: build → parse round trip (property)", () => {
     addCollateralEr,
     ADD_COLLATERAL_ER_ACCOUNTS,
     addCollateralErInstruction,
-    parseAddCollateralErInstruction,
   );
 });

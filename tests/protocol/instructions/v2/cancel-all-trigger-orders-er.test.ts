@@ -2,15 +2,14 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   CANCEL_ALL_TRIGGER_ORDERS_ER_ACCOUNTS,
-  CANCEL_ALL_TRIGGER_ORDERS_ER_DISCRIMINATOR,
   cancelAllTriggerOrdersEr,
   type CancelAllTriggerOrdersErArgs,
   cancelAllTriggerOrdersErInstruction,
-  parseCancelAllTriggerOrdersErInstruction,
 } from "../../../../src/protocol/instructions/v2/cancel-all-trigger-orders-er.ts";
 import {
   assertAccounts,
   assertRoundTrip,
+  assertSessionTokenSlot,
   assertSlotNames,
   type ExpectedAccount,
   hex,
@@ -41,7 +40,7 @@ const ARGS: CancelAllTriggerOrdersErArgs = {
 
 Deno.test("cancel_all_trigger_orders_er: data = discriminator ‖ CancelAllTriggerOrdersErParams, 40 bytes", () => {
   const data = cancelAllTriggerOrdersEr.encode(ARGS);
-  assert.equal(CANCEL_ALL_TRIGGER_ORDERS_ER_DISCRIMINATOR, "0c58d8ebceacad07");
+  assert.equal(cancelAllTriggerOrdersEr.discriminatorHex, "0c58d8ebceacad07");
   assert.equal(
     hex(data),
     "0c58d8ebceacad07" + // discriminator
@@ -60,14 +59,13 @@ Deno.test("cancel_all_trigger_orders_er: accounts in the order and with the flag
 });
 
 Deno.test("cancel_all_trigger_orders_er: with a session the session token fills the optional slot", () => {
-  const sessionToken = key("sessionToken");
-  const ix = cancelAllTriggerOrdersErInstruction(P, { ...accounts, sessionToken }, ARGS);
-  assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseCancelAllTriggerOrdersErInstruction(ix).accounts.sessionToken, sessionToken);
-  assert.equal(
-    parseCancelAllTriggerOrdersErInstruction(cancelAllTriggerOrdersErInstruction(P, accounts, ARGS)).accounts
-      .sessionToken,
-    undefined,
+  assertSessionTokenSlot(
+    P,
+    cancelAllTriggerOrdersEr,
+    CANCEL_ALL_TRIGGER_ORDERS_ER_ACCOUNTS,
+    cancelAllTriggerOrdersErInstruction,
+    accounts,
+    ARGS,
   );
 });
 
@@ -77,6 +75,5 @@ Deno.test("cancel_all_trigger_orders_er: build → parse round trip (property)",
     cancelAllTriggerOrdersEr,
     CANCEL_ALL_TRIGGER_ORDERS_ER_ACCOUNTS,
     cancelAllTriggerOrdersErInstruction,
-    parseCancelAllTriggerOrdersErInstruction,
   );
 });

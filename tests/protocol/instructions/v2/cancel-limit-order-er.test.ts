@@ -2,15 +2,14 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   CANCEL_LIMIT_ORDER_ER_ACCOUNTS,
-  CANCEL_LIMIT_ORDER_ER_DISCRIMINATOR,
   cancelLimitOrderEr,
   type CancelLimitOrderErArgs,
   cancelLimitOrderErInstruction,
-  parseCancelLimitOrderErInstruction,
 } from "../../../../src/protocol/instructions/v2/cancel-limit-order-er.ts";
 import {
   assertAccounts,
   assertRoundTrip,
+  assertSessionTokenSlot,
   assertSlotNames,
   type ExpectedAccount,
   hex,
@@ -50,7 +49,7 @@ const ARGS: CancelLimitOrderErArgs = {
 
 Deno.test("cancel_limit_order_er: data = discriminator ‖ CancelLimitOrderErParams, 41 bytes", () => {
   const data = cancelLimitOrderEr.encode(ARGS);
-  assert.equal(CANCEL_LIMIT_ORDER_ER_DISCRIMINATOR, "d63f8c47c82216af");
+  assert.equal(cancelLimitOrderEr.discriminatorHex, "d63f8c47c82216af");
   assert.equal(
     hex(data),
     "d63f8c47c82216af" + // discriminator
@@ -70,13 +69,13 @@ Deno.test("cancel_limit_order_er: accounts in the order and with the flags of PR
 });
 
 Deno.test("cancel_limit_order_er: with a session the session token fills the optional slot", () => {
-  const sessionToken = key("sessionToken");
-  const ix = cancelLimitOrderErInstruction(P, { ...accounts, sessionToken }, ARGS);
-  assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseCancelLimitOrderErInstruction(ix).accounts.sessionToken, sessionToken);
-  assert.equal(
-    parseCancelLimitOrderErInstruction(cancelLimitOrderErInstruction(P, accounts, ARGS)).accounts.sessionToken,
-    undefined,
+  assertSessionTokenSlot(
+    P,
+    cancelLimitOrderEr,
+    CANCEL_LIMIT_ORDER_ER_ACCOUNTS,
+    cancelLimitOrderErInstruction,
+    accounts,
+    ARGS,
   );
 });
 
@@ -86,6 +85,5 @@ Deno.test("cancel_limit_order_er: build → parse round trip (property)", () => 
     cancelLimitOrderEr,
     CANCEL_LIMIT_ORDER_ER_ACCOUNTS,
     cancelLimitOrderErInstruction,
-    parseCancelLimitOrderErInstruction,
   );
 });

@@ -2,15 +2,14 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   CANCEL_TRIGGER_ORDER_ER_ACCOUNTS,
-  CANCEL_TRIGGER_ORDER_ER_DISCRIMINATOR,
   cancelTriggerOrderEr,
   type CancelTriggerOrderErArgs,
   cancelTriggerOrderErInstruction,
-  parseCancelTriggerOrderErInstruction,
 } from "../../../../src/protocol/instructions/v2/cancel-trigger-order-er.ts";
 import {
   assertAccounts,
   assertRoundTrip,
+  assertSessionTokenSlot,
   assertSlotNames,
   type ExpectedAccount,
   hex,
@@ -43,7 +42,7 @@ const ARGS: CancelTriggerOrderErArgs = {
 
 Deno.test("cancel_trigger_order_er: data = discriminator ‖ CancelTriggerOrderErParams, 42 bytes", () => {
   const data = cancelTriggerOrderEr.encode(ARGS);
-  assert.equal(CANCEL_TRIGGER_ORDER_ER_DISCRIMINATOR, "c8ccc19b74f06d66");
+  assert.equal(cancelTriggerOrderEr.discriminatorHex, "c8ccc19b74f06d66");
   assert.equal(
     hex(data),
     "c8ccc19b74f06d66" + // discriminator
@@ -64,13 +63,13 @@ Deno.test("cancel_trigger_order_er: accounts in the order and with the flags of 
 });
 
 Deno.test("cancel_trigger_order_er: with a session the session token fills the optional slot", () => {
-  const sessionToken = key("sessionToken");
-  const ix = cancelTriggerOrderErInstruction(P, { ...accounts, sessionToken }, ARGS);
-  assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseCancelTriggerOrderErInstruction(ix).accounts.sessionToken, sessionToken);
-  assert.equal(
-    parseCancelTriggerOrderErInstruction(cancelTriggerOrderErInstruction(P, accounts, ARGS)).accounts.sessionToken,
-    undefined,
+  assertSessionTokenSlot(
+    P,
+    cancelTriggerOrderEr,
+    CANCEL_TRIGGER_ORDER_ER_ACCOUNTS,
+    cancelTriggerOrderErInstruction,
+    accounts,
+    ARGS,
   );
 });
 
@@ -80,6 +79,5 @@ Deno.test("cancel_trigger_order_er: build → parse round trip (property)", () =
     cancelTriggerOrderEr,
     CANCEL_TRIGGER_ORDER_ER_ACCOUNTS,
     cancelTriggerOrderErInstruction,
-    parseCancelTriggerOrderErInstruction,
   );
 });

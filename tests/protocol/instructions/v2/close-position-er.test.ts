@@ -2,15 +2,14 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   CLOSE_POSITION_ER_ACCOUNTS,
-  CLOSE_POSITION_ER_DISCRIMINATOR,
   closePositionEr,
   type ClosePositionErArgs,
   closePositionErInstruction,
-  parseClosePositionErInstruction,
 } from "../../../../src/protocol/instructions/v2/close-position-er.ts";
 import {
   assertAccounts,
   assertRoundTrip,
+  assertSessionTokenSlot,
   assertSlotNames,
   type ExpectedAccount,
   hex,
@@ -60,7 +59,7 @@ const ARGS: ClosePositionErArgs = {
 
 Deno.test("close_position_er: data = discriminator ‖ ClosePositionErParams, 21 bytes", () => {
   const data = closePositionEr.encode(ARGS);
-  assert.equal(CLOSE_POSITION_ER_DISCRIMINATOR, "77545c12ee6d1e5c");
+  assert.equal(closePositionEr.discriminatorHex, "77545c12ee6d1e5c");
   assert.equal(
     hex(data),
     "77545c12ee6d1e5c" + // discriminator
@@ -81,14 +80,7 @@ Deno.test("close_position_er: accounts in the order and with the flags of PROTOC
 });
 
 Deno.test("close_position_er: with a session the session token fills the optional slot", () => {
-  const sessionToken = key("sessionToken");
-  const ix = closePositionErInstruction(P, { ...accounts, sessionToken }, ARGS);
-  assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseClosePositionErInstruction(ix).accounts.sessionToken, sessionToken);
-  assert.equal(
-    parseClosePositionErInstruction(closePositionErInstruction(P, accounts, ARGS)).accounts.sessionToken,
-    undefined,
-  );
+  assertSessionTokenSlot(P, closePositionEr, CLOSE_POSITION_ER_ACCOUNTS, closePositionErInstruction, accounts, ARGS);
 });
 
 Deno.test("close_position_er: build → parse round trip (property)", () => {
@@ -97,6 +89,5 @@ Deno.test("close_position_er: build → parse round trip (property)", () => {
     closePositionEr,
     CLOSE_POSITION_ER_ACCOUNTS,
     closePositionErInstruction,
-    parseClosePositionErInstruction,
   );
 });

@@ -2,10 +2,8 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   CUSTODY_SETTLEMENT_ER_ACCOUNTS,
-  CUSTODY_SETTLEMENT_ER_DISCRIMINATOR,
   custodySettlementEr,
   custodySettlementErInstruction,
-  parseCustodySettlementErInstruction,
 } from "../../../../src/protocol/instructions/v2/custody-settlement-er.ts";
 import {
   assertAccounts,
@@ -54,7 +52,7 @@ const ARGS = {};
 
 Deno.test("custody_settlement_er: data = discriminator ‖ (no params), 8 bytes", () => {
   const data = custodySettlementEr.encode(ARGS);
-  assert.equal(CUSTODY_SETTLEMENT_ER_DISCRIMINATOR, "e359ba3a6b75701b");
+  assert.equal(custodySettlementEr.discriminatorHex, "e359ba3a6b75701b");
   assert.equal(
     hex(data),
     "e359ba3a6b75701b", // discriminator
@@ -77,6 +75,5 @@ Deno.test("custody_settlement_er: build → parse round trip (property)", () => 
     custodySettlementEr,
     CUSTODY_SETTLEMENT_ER_ACCOUNTS,
     custodySettlementErInstruction,
-    parseCustodySettlementErInstruction,
   );
 });

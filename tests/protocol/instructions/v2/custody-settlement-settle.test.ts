@@ -2,10 +2,8 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   CUSTODY_SETTLEMENT_SETTLE_ACCOUNTS,
-  CUSTODY_SETTLEMENT_SETTLE_DISCRIMINATOR,
   custodySettlementSettle,
   custodySettlementSettleInstruction,
-  parseCustodySettlementSettleInstruction,
 } from "../../../../src/protocol/instructions/v2/custody-settlement-settle.ts";
 import {
   assertAccounts,
@@ -54,7 +52,7 @@ const ARGS = {};
 
 Deno.test("custody_settlement_settle: data = discriminator ‖ (no params), 8 bytes", () => {
   const data = custodySettlementSettle.encode(ARGS);
-  assert.equal(CUSTODY_SETTLEMENT_SETTLE_DISCRIMINATOR, "11fe88981b3311aa");
+  assert.equal(custodySettlementSettle.discriminatorHex, "11fe88981b3311aa");
   assert.equal(
     hex(data),
     "11fe88981b3311aa", // discriminator
@@ -77,6 +75,5 @@ Deno.test("custody_settlement_settle: build → parse round trip (property)", ()
     custodySettlementSettle,
     CUSTODY_SETTLEMENT_SETTLE_ACCOUNTS,
     custodySettlementSettleInstruction,
-    parseCustodySettlementSettleInstruction,
   );
 });

@@ -2,10 +2,8 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   CUSTODY_SETTLEMENT_WITH_ACTION_ACCOUNTS,
-  CUSTODY_SETTLEMENT_WITH_ACTION_DISCRIMINATOR,
   custodySettlementWithAction,
   custodySettlementWithActionInstruction,
-  parseCustodySettlementWithActionInstruction,
 } from "../../../../src/protocol/instructions/v2/custody-settlement-with-action.ts";
 import {
   assertAccounts,
@@ -59,7 +57,7 @@ const ARGS = {};
 
 Deno.test("custody_settlement_with_action: data = discriminator ‖ CustodySettlementWithActionParams, 8 bytes", () => {
   const data = custodySettlementWithAction.encode(ARGS);
-  assert.equal(CUSTODY_SETTLEMENT_WITH_ACTION_DISCRIMINATOR, "389c270bef89bfd5");
+  assert.equal(custodySettlementWithAction.discriminatorHex, "389c270bef89bfd5");
   assert.equal(
     hex(data),
     "389c270bef89bfd5", // discriminator
@@ -82,6 +80,5 @@ Deno.test("custody_settlement_with_action: build → parse round trip (property)
     custodySettlementWithAction,
     CUSTODY_SETTLEMENT_WITH_ACTION_ACCOUNTS,
     custodySettlementWithActionInstruction,
-    parseCustodySettlementWithActionInstruction,
   );
 });

@@ -2,15 +2,14 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   DECREASE_POSITION_SIZE_ER_ACCOUNTS,
-  DECREASE_POSITION_SIZE_ER_DISCRIMINATOR,
   decreasePositionSizeEr,
   type DecreasePositionSizeErArgs,
   decreasePositionSizeErInstruction,
-  parseDecreasePositionSizeErInstruction,
 } from "../../../../src/protocol/instructions/v2/decrease-position-size-er.ts";
 import {
   assertAccounts,
   assertRoundTrip,
+  assertSessionTokenSlot,
   assertSlotNames,
   type ExpectedAccount,
   hex,
@@ -61,7 +60,7 @@ const ARGS: DecreasePositionSizeErArgs = {
 
 Deno.test("decrease_position_size_er: data = discriminator ‖ DecreasePositionSizeErParams, 29 bytes", () => {
   const data = decreasePositionSizeEr.encode(ARGS);
-  assert.equal(DECREASE_POSITION_SIZE_ER_DISCRIMINATOR, "561b02f0fe13c652");
+  assert.equal(decreasePositionSizeEr.discriminatorHex, "561b02f0fe13c652");
   assert.equal(
     hex(data),
     "561b02f0fe13c652" + // discriminator
@@ -83,13 +82,13 @@ Deno.test("decrease_position_size_er: accounts in the order and with the flags o
 });
 
 Deno.test("decrease_position_size_er: with a session the session token fills the optional slot", () => {
-  const sessionToken = key("sessionToken");
-  const ix = decreasePositionSizeErInstruction(P, { ...accounts, sessionToken }, ARGS);
-  assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseDecreasePositionSizeErInstruction(ix).accounts.sessionToken, sessionToken);
-  assert.equal(
-    parseDecreasePositionSizeErInstruction(decreasePositionSizeErInstruction(P, accounts, ARGS)).accounts.sessionToken,
-    undefined,
+  assertSessionTokenSlot(
+    P,
+    decreasePositionSizeEr,
+    DECREASE_POSITION_SIZE_ER_ACCOUNTS,
+    decreasePositionSizeErInstruction,
+    accounts,
+    ARGS,
   );
 });
 
@@ -99,6 +98,5 @@ Deno.test("decrease_position_size_er: build → parse round trip (property)", ()
     decreasePositionSizeEr,
     DECREASE_POSITION_SIZE_ER_ACCOUNTS,
     decreasePositionSizeErInstruction,
-    parseDecreasePositionSizeErInstruction,
   );
 });

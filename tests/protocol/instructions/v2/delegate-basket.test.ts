@@ -2,10 +2,8 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   DELEGATE_BASKET_ACCOUNTS,
-  DELEGATE_BASKET_DISCRIMINATOR,
   delegateBasket,
   delegateBasketInstruction,
-  parseDelegateBasketInstruction,
 } from "../../../../src/protocol/instructions/v2/delegate-basket.ts";
 import {
   assertAccounts,
@@ -45,7 +43,7 @@ const ARGS = {};
 
 Deno.test("delegate_basket: data = discriminator ‖ DelegateBasketParams, 8 bytes", () => {
   const data = delegateBasket.encode(ARGS);
-  assert.equal(DELEGATE_BASKET_DISCRIMINATOR, "c477ba2bc5ea0fb2");
+  assert.equal(delegateBasket.discriminatorHex, "c477ba2bc5ea0fb2");
   assert.equal(
     hex(data),
     "c477ba2bc5ea0fb2", // discriminator
@@ -68,6 +66,5 @@ Deno.test("delegate_basket: build → parse round trip (property)", () => {
     delegateBasket,
     DELEGATE_BASKET_ACCOUNTS,
     delegateBasketInstruction,
-    parseDelegateBasketInstruction,
   );
 });

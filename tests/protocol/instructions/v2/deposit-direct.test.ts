@@ -2,11 +2,9 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   DEPOSIT_DIRECT_ACCOUNTS,
-  DEPOSIT_DIRECT_DISCRIMINATOR,
   depositDirect,
   type DepositDirectArgs,
   depositDirectInstruction,
-  parseDepositDirectInstruction,
 } from "../../../../src/protocol/instructions/v2/deposit-direct.ts";
 import {
   assertAccounts,
@@ -51,7 +49,7 @@ const ARGS: DepositDirectArgs = {
 
 Deno.test("deposit_direct: data = discriminator ‖ DepositDirectParams, 16 bytes", () => {
   const data = depositDirect.encode(ARGS);
-  assert.equal(DEPOSIT_DIRECT_DISCRIMINATOR, "ceb7b208c4571b96");
+  assert.equal(depositDirect.discriminatorHex, "ceb7b208c4571b96");
   assert.equal(
     hex(data),
     "ceb7b208c4571b96" + // discriminator
@@ -70,5 +68,5 @@ Deno.test("deposit_direct: accounts in the order and with the flags of PROTOCOL-
 });
 
 Deno.test("deposit_direct: build → parse round trip (property)", () => {
-  assertRoundTrip(P, depositDirect, DEPOSIT_DIRECT_ACCOUNTS, depositDirectInstruction, parseDepositDirectInstruction);
+  assertRoundTrip(P, depositDirect, DEPOSIT_DIRECT_ACCOUNTS, depositDirectInstruction);
 });

@@ -2,15 +2,14 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   EDIT_LIMIT_ORDER_ER_ACCOUNTS,
-  EDIT_LIMIT_ORDER_ER_DISCRIMINATOR,
   editLimitOrderEr,
   type EditLimitOrderErArgs,
   editLimitOrderErInstruction,
-  parseEditLimitOrderErInstruction,
 } from "../../../../src/protocol/instructions/v2/edit-limit-order-er.ts";
 import {
   assertAccounts,
   assertRoundTrip,
+  assertSessionTokenSlot,
   assertSlotNames,
   type ExpectedAccount,
   hex,
@@ -64,7 +63,7 @@ const ARGS: EditLimitOrderErArgs = {
 
 Deno.test("edit_limit_order_er: data = discriminator ‖ EditLimitOrderErParams, 53 bytes", () => {
   const data = editLimitOrderEr.encode(ARGS);
-  assert.equal(EDIT_LIMIT_ORDER_ER_DISCRIMINATOR, "2cfeac9a84f97b56");
+  assert.equal(editLimitOrderEr.discriminatorHex, "2cfeac9a84f97b56");
   assert.equal(
     hex(data),
     "2cfeac9a84f97b56" + // discriminator
@@ -90,13 +89,13 @@ Deno.test("edit_limit_order_er: accounts in the order and with the flags of PROT
 });
 
 Deno.test("edit_limit_order_er: with a session the session token fills the optional slot", () => {
-  const sessionToken = key("sessionToken");
-  const ix = editLimitOrderErInstruction(P, { ...accounts, sessionToken }, ARGS);
-  assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseEditLimitOrderErInstruction(ix).accounts.sessionToken, sessionToken);
-  assert.equal(
-    parseEditLimitOrderErInstruction(editLimitOrderErInstruction(P, accounts, ARGS)).accounts.sessionToken,
-    undefined,
+  assertSessionTokenSlot(
+    P,
+    editLimitOrderEr,
+    EDIT_LIMIT_ORDER_ER_ACCOUNTS,
+    editLimitOrderErInstruction,
+    accounts,
+    ARGS,
   );
 });
 
@@ -106,6 +105,5 @@ Deno.test("edit_limit_order_er: build → parse round trip (property)", () => {
     editLimitOrderEr,
     EDIT_LIMIT_ORDER_ER_ACCOUNTS,
     editLimitOrderErInstruction,
-    parseEditLimitOrderErInstruction,
   );
 });

@@ -2,15 +2,14 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   EDIT_TRIGGER_ORDER_ER_ACCOUNTS,
-  EDIT_TRIGGER_ORDER_ER_DISCRIMINATOR,
   editTriggerOrderEr,
   type EditTriggerOrderErArgs,
   editTriggerOrderErInstruction,
-  parseEditTriggerOrderErInstruction,
 } from "../../../../src/protocol/instructions/v2/edit-trigger-order-er.ts";
 import {
   assertAccounts,
   assertRoundTrip,
+  assertSessionTokenSlot,
   assertSlotNames,
   type ExpectedAccount,
   hex,
@@ -59,7 +58,7 @@ const ARGS: EditTriggerOrderErArgs = {
 
 Deno.test("edit_trigger_order_er: data = discriminator ‖ EditTriggerOrderErParams, 30 bytes", () => {
   const data = editTriggerOrderEr.encode(ARGS);
-  assert.equal(EDIT_TRIGGER_ORDER_ER_DISCRIMINATOR, "d22a7c153dff1801");
+  assert.equal(editTriggerOrderEr.discriminatorHex, "d22a7c153dff1801");
   assert.equal(
     hex(data),
     "d22a7c153dff1801" + // discriminator
@@ -82,13 +81,13 @@ Deno.test("edit_trigger_order_er: accounts in the order and with the flags of PR
 });
 
 Deno.test("edit_trigger_order_er: with a session the session token fills the optional slot", () => {
-  const sessionToken = key("sessionToken");
-  const ix = editTriggerOrderErInstruction(P, { ...accounts, sessionToken }, ARGS);
-  assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseEditTriggerOrderErInstruction(ix).accounts.sessionToken, sessionToken);
-  assert.equal(
-    parseEditTriggerOrderErInstruction(editTriggerOrderErInstruction(P, accounts, ARGS)).accounts.sessionToken,
-    undefined,
+  assertSessionTokenSlot(
+    P,
+    editTriggerOrderEr,
+    EDIT_TRIGGER_ORDER_ER_ACCOUNTS,
+    editTriggerOrderErInstruction,
+    accounts,
+    ARGS,
   );
 });
 
@@ -98,6 +97,5 @@ Deno.test("edit_trigger_order_er: build → parse round trip (property)", () => 
     editTriggerOrderEr,
     EDIT_TRIGGER_ORDER_ER_ACCOUNTS,
     editTriggerOrderErInstruction,
-    parseEditTriggerOrderErInstruction,
   );
 });

@@ -2,15 +2,14 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   INCREASE_POSITION_SIZE_ER_ACCOUNTS,
-  INCREASE_POSITION_SIZE_ER_DISCRIMINATOR,
   increasePositionSizeEr,
   type IncreasePositionSizeErArgs,
   increasePositionSizeErInstruction,
-  parseIncreasePositionSizeErInstruction,
 } from "../../../../src/protocol/instructions/v2/increase-position-size-er.ts";
 import {
   assertAccounts,
   assertRoundTrip,
+  assertSessionTokenSlot,
   assertSlotNames,
   type ExpectedAccount,
   hex,
@@ -64,7 +63,7 @@ const ARGS: IncreasePositionSizeErArgs = {
 
 Deno.test("increase_position_size_er: data = discriminator ‖ IncreasePositionSizeErParams, 37 bytes", () => {
   const data = increasePositionSizeEr.encode(ARGS);
-  assert.equal(INCREASE_POSITION_SIZE_ER_DISCRIMINATOR, "fb389c2168ad84f7");
+  assert.equal(increasePositionSizeEr.discriminatorHex, "fb389c2168ad84f7");
   assert.equal(
     hex(data),
     "fb389c2168ad84f7" + // discriminator
@@ -87,13 +86,13 @@ Deno.test("increase_position_size_er: accounts in the order and with the flags o
 });
 
 Deno.test("increase_position_size_er: with a session the session token fills the optional slot", () => {
-  const sessionToken = key("sessionToken");
-  const ix = increasePositionSizeErInstruction(P, { ...accounts, sessionToken }, ARGS);
-  assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseIncreasePositionSizeErInstruction(ix).accounts.sessionToken, sessionToken);
-  assert.equal(
-    parseIncreasePositionSizeErInstruction(increasePositionSizeErInstruction(P, accounts, ARGS)).accounts.sessionToken,
-    undefined,
+  assertSessionTokenSlot(
+    P,
+    increasePositionSizeEr,
+    INCREASE_POSITION_SIZE_ER_ACCOUNTS,
+    increasePositionSizeErInstruction,
+    accounts,
+    ARGS,
   );
 });
 
@@ -103,6 +102,5 @@ Deno.test("increase_position_size_er: build → parse round trip (property)", ()
     increasePositionSizeEr,
     INCREASE_POSITION_SIZE_ER_ACCOUNTS,
     increasePositionSizeErInstruction,
-    parseIncreasePositionSizeErInstruction,
   );
 });

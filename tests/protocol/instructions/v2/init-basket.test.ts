@@ -1,11 +1,9 @@
 import assert from "node:assert/strict";
 import {
   INIT_BASKET_ACCOUNTS,
-  INIT_BASKET_DISCRIMINATOR,
   initBasket,
   type InitBasketArgs,
   initBasketInstruction,
-  parseInitBasketInstruction,
 } from "../../../../src/protocol/instructions/v2/init-basket.ts";
 import {
   assertAccounts,
@@ -40,7 +38,7 @@ const ARGS: InitBasketArgs = {
 
 Deno.test("init_basket: data = discriminator ‖ InitBasketParams, 12 bytes", () => {
   const data = initBasket.encode(ARGS);
-  assert.equal(INIT_BASKET_DISCRIMINATOR, "bbef8051ae465eec");
+  assert.equal(initBasket.discriminatorHex, "bbef8051ae465eec");
   assert.equal(
     hex(data),
     "bbef8051ae465eec" + // discriminator
@@ -62,5 +60,5 @@ Deno.test("init_basket: accounts in the order and with the flags of PROTOCOL-v2 
 });
 
 Deno.test("init_basket: build → parse round trip (property)", () => {
-  assertRoundTrip(P, initBasket, INIT_BASKET_ACCOUNTS, initBasketInstruction, parseInitBasketInstruction);
+  assertRoundTrip(P, initBasket, INIT_BASKET_ACCOUNTS, initBasketInstruction);
 });

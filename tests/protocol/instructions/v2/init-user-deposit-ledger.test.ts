@@ -1,11 +1,9 @@
 import assert from "node:assert/strict";
 import {
   INIT_USER_DEPOSIT_LEDGER_ACCOUNTS,
-  INIT_USER_DEPOSIT_LEDGER_DISCRIMINATOR,
   initUserDepositLedger,
   type InitUserDepositLedgerArgs,
   initUserDepositLedgerInstruction,
-  parseInitUserDepositLedgerInstruction,
 } from "../../../../src/protocol/instructions/v2/init-user-deposit-ledger.ts";
 import {
   assertAccounts,
@@ -37,7 +35,7 @@ const ARGS: InitUserDepositLedgerArgs = {
 
 Deno.test("init_user_deposit_ledger: data = discriminator ‖ InitUserDepositLedgerParams, 9 bytes", () => {
   const data = initUserDepositLedger.encode(ARGS);
-  assert.equal(INIT_USER_DEPOSIT_LEDGER_DISCRIMINATOR, "5570ce9412130593");
+  assert.equal(initUserDepositLedger.discriminatorHex, "5570ce9412130593");
   assert.equal(
     hex(data),
     "5570ce9412130593" + // discriminator
@@ -61,6 +59,5 @@ Deno.test("init_user_deposit_ledger: build → parse round trip (property)", () 
     initUserDepositLedger,
     INIT_USER_DEPOSIT_LEDGER_ACCOUNTS,
     initUserDepositLedgerInstruction,
-    parseInitUserDepositLedgerInstruction,
   );
 });

@@ -2,15 +2,14 @@ import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
   OPEN_POSITION_ER_ACCOUNTS,
-  OPEN_POSITION_ER_DISCRIMINATOR,
   openPositionEr,
   type OpenPositionErArgs,
   openPositionErInstruction,
-  parseOpenPositionErInstruction,
 } from "../../../../src/protocol/instructions/v2/open-position-er.ts";
 import {
   assertAccounts,
   assertRoundTrip,
+  assertSessionTokenSlot,
   assertSlotNames,
   type ExpectedAccount,
   hex,
@@ -64,7 +63,7 @@ const ARGS: OpenPositionErArgs = {
 
 Deno.test("open_position_er: data = discriminator ‖ OpenPositionErParams, 37 bytes", () => {
   const data = openPositionEr.encode(ARGS);
-  assert.equal(OPEN_POSITION_ER_DISCRIMINATOR, "3884e4954122a76f");
+  assert.equal(openPositionEr.discriminatorHex, "3884e4954122a76f");
   assert.equal(
     hex(data),
     "3884e4954122a76f" + // discriminator
@@ -87,14 +86,7 @@ Deno.test("open_position_er: accounts in the order and with the flags of PROTOCO
 });
 
 Deno.test("open_position_er: with a session the session token fills the optional slot", () => {
-  const sessionToken = key("sessionToken");
-  const ix = openPositionErInstruction(P, { ...accounts, sessionToken }, ARGS);
-  assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseOpenPositionErInstruction(ix).accounts.sessionToken, sessionToken);
-  assert.equal(
-    parseOpenPositionErInstruction(openPositionErInstruction(P, accounts, ARGS)).accounts.sessionToken,
-    undefined,
-  );
+  assertSessionTokenSlot(P, openPositionEr, OPEN_POSITION_ER_ACCOUNTS, openPositionErInstruction, accounts, ARGS);
 });
 
 Deno.test("open_position_er: build → parse round trip (property)", () => {
@@ -103,6 +95,5 @@ Deno.test("open_position_er: build → parse round trip (property)", () => {
     openPositionEr,
     OPEN_POSITION_ER_ACCOUNTS,
     openPositionErInstruction,
-    parseOpenPositionErInstruction,
   );
 });

@@ -1,9 +1,7 @@
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
-  parsePlaceLimitOrderErInstruction,
   PLACE_LIMIT_ORDER_ER_ACCOUNTS,
-  PLACE_LIMIT_ORDER_ER_DISCRIMINATOR,
   placeLimitOrderEr,
   type PlaceLimitOrderErArgs,
   placeLimitOrderErInstruction,
@@ -11,6 +9,7 @@ import {
 import {
   assertAccounts,
   assertRoundTrip,
+  assertSessionTokenSlot,
   assertSlotNames,
   type ExpectedAccount,
   hex,
@@ -65,7 +64,7 @@ const ARGS: PlaceLimitOrderErArgs = {
 
 Deno.test("place_limit_order_er: data = discriminator ‖ PlaceLimitOrderErParams, 60 bytes", () => {
   const data = placeLimitOrderEr.encode(ARGS);
-  assert.equal(PLACE_LIMIT_ORDER_ER_DISCRIMINATOR, "514bd522743419bf");
+  assert.equal(placeLimitOrderEr.discriminatorHex, "514bd522743419bf");
   assert.equal(
     hex(data),
     "514bd522743419bf" + // discriminator
@@ -91,13 +90,13 @@ Deno.test("place_limit_order_er: accounts in the order and with the flags of PRO
 });
 
 Deno.test("place_limit_order_er: with a session the session token fills the optional slot", () => {
-  const sessionToken = key("sessionToken");
-  const ix = placeLimitOrderErInstruction(P, { ...accounts, sessionToken }, ARGS);
-  assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parsePlaceLimitOrderErInstruction(ix).accounts.sessionToken, sessionToken);
-  assert.equal(
-    parsePlaceLimitOrderErInstruction(placeLimitOrderErInstruction(P, accounts, ARGS)).accounts.sessionToken,
-    undefined,
+  assertSessionTokenSlot(
+    P,
+    placeLimitOrderEr,
+    PLACE_LIMIT_ORDER_ER_ACCOUNTS,
+    placeLimitOrderErInstruction,
+    accounts,
+    ARGS,
   );
 });
 
@@ -107,6 +106,5 @@ Deno.test("place_limit_order_er: build → parse round trip (property)", () => {
     placeLimitOrderEr,
     PLACE_LIMIT_ORDER_ER_ACCOUNTS,
     placeLimitOrderErInstruction,
-    parsePlaceLimitOrderErInstruction,
   );
 });

@@ -1,9 +1,7 @@
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
-  parsePlaceTriggerOrderErInstruction,
   PLACE_TRIGGER_ORDER_ER_ACCOUNTS,
-  PLACE_TRIGGER_ORDER_ER_DISCRIMINATOR,
   placeTriggerOrderEr,
   type PlaceTriggerOrderErArgs,
   placeTriggerOrderErInstruction,
@@ -11,6 +9,7 @@ import {
 import {
   assertAccounts,
   assertRoundTrip,
+  assertSessionTokenSlot,
   assertSlotNames,
   type ExpectedAccount,
   hex,
@@ -59,7 +58,7 @@ const ARGS: PlaceTriggerOrderErArgs = {
 
 Deno.test("place_trigger_order_er: data = discriminator ‖ PlaceTriggerOrderErParams, 29 bytes", () => {
   const data = placeTriggerOrderEr.encode(ARGS);
-  assert.equal(PLACE_TRIGGER_ORDER_ER_DISCRIMINATOR, "1296e15d2ab60338");
+  assert.equal(placeTriggerOrderEr.discriminatorHex, "1296e15d2ab60338");
   assert.equal(
     hex(data),
     "1296e15d2ab60338" + // discriminator
@@ -81,13 +80,13 @@ Deno.test("place_trigger_order_er: accounts in the order and with the flags of P
 });
 
 Deno.test("place_trigger_order_er: with a session the session token fills the optional slot", () => {
-  const sessionToken = key("sessionToken");
-  const ix = placeTriggerOrderErInstruction(P, { ...accounts, sessionToken }, ARGS);
-  assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parsePlaceTriggerOrderErInstruction(ix).accounts.sessionToken, sessionToken);
-  assert.equal(
-    parsePlaceTriggerOrderErInstruction(placeTriggerOrderErInstruction(P, accounts, ARGS)).accounts.sessionToken,
-    undefined,
+  assertSessionTokenSlot(
+    P,
+    placeTriggerOrderEr,
+    PLACE_TRIGGER_ORDER_ER_ACCOUNTS,
+    placeTriggerOrderErInstruction,
+    accounts,
+    ARGS,
   );
 });
 
@@ -97,6 +96,5 @@ Deno.test("place_trigger_order_er: build → parse round trip (property)", () =>
     placeTriggerOrderEr,
     PLACE_TRIGGER_ORDER_ER_ACCOUNTS,
     placeTriggerOrderErInstruction,
-    parsePlaceTriggerOrderErInstruction,
   );
 });

@@ -1,7 +1,9 @@
+import { parseInstruction } from "../../../helpers/parse-instruction.ts";
 import assert from "node:assert/strict";
 import {
+  CLOSE_POSITION_ER_ACCOUNTS,
+  closePositionEr,
   closePositionErInstruction,
-  parseClosePositionErInstruction,
 } from "../../../../src/protocol/instructions/v2/close-position-er.ts";
 import { privilegeAccounts } from "../../../../src/protocol/instructions/v2/privilege.ts";
 import { readonly, writable } from "../../../../src/protocol/instructions/instruction.ts";
@@ -37,7 +39,7 @@ Deno.test("v2 privilege tail rides after the table and parses back as remaining 
   const args = { priceWithSlippage: { price: 1n, exponent: -8 }, privilege: "Referral" as const };
   const ix = closePositionErInstruction(P, accounts, args, privilegeAccounts("Referral", tail));
   assert.equal(ix.accounts.length, 17 + 2);
-  const parsed = parseClosePositionErInstruction(ix);
+  const parsed = parseInstruction(closePositionEr, CLOSE_POSITION_ER_ACCOUNTS, ix);
   assert.deepEqual(parsed.remaining, [readonly(tail.referral), writable(tail.tokenStake)]);
   assert.equal(parsed.args.privilege, "Referral");
 });

@@ -1,9 +1,7 @@
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
-  parseRemoveCollateralErInstruction,
   REMOVE_COLLATERAL_ER_ACCOUNTS,
-  REMOVE_COLLATERAL_ER_DISCRIMINATOR,
   removeCollateralEr,
   type RemoveCollateralErArgs,
   removeCollateralErInstruction,
@@ -11,6 +9,7 @@ import {
 import {
   assertAccounts,
   assertRoundTrip,
+  assertSessionTokenSlot,
   assertSlotNames,
   type ExpectedAccount,
   hex,
@@ -59,7 +58,7 @@ const ARGS: RemoveCollateralErArgs = {
 
 Deno.test("remove_collateral_er: data = discriminator ‖ RemoveCollateralErParams, 16 bytes", () => {
   const data = removeCollateralEr.encode(ARGS);
-  assert.equal(REMOVE_COLLATERAL_ER_DISCRIMINATOR, "824690d560fe01e1");
+  assert.equal(removeCollateralEr.discriminatorHex, "824690d560fe01e1");
   assert.equal(
     hex(data),
     "824690d560fe01e1" + // discriminator
@@ -78,13 +77,13 @@ Deno.test("remove_collateral_er: accounts in the order and with the flags of PRO
 });
 
 Deno.test("remove_collateral_er: with a session the session token fills the optional slot", () => {
-  const sessionToken = key("sessionToken");
-  const ix = removeCollateralErInstruction(P, { ...accounts, sessionToken }, ARGS);
-  assert.equal(ix.accounts[2].address, sessionToken);
-  assert.equal(parseRemoveCollateralErInstruction(ix).accounts.sessionToken, sessionToken);
-  assert.equal(
-    parseRemoveCollateralErInstruction(removeCollateralErInstruction(P, accounts, ARGS)).accounts.sessionToken,
-    undefined,
+  assertSessionTokenSlot(
+    P,
+    removeCollateralEr,
+    REMOVE_COLLATERAL_ER_ACCOUNTS,
+    removeCollateralErInstruction,
+    accounts,
+    ARGS,
   );
 });
 
@@ -94,6 +93,5 @@ Deno.test("remove_collateral_er: build → parse round trip (property)", () => {
     removeCollateralEr,
     REMOVE_COLLATERAL_ER_ACCOUNTS,
     removeCollateralErInstruction,
-    parseRemoveCollateralErInstruction,
   );
 });

@@ -1,9 +1,7 @@
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
-  parseWithdrawalErInstruction,
   WITHDRAWAL_ER_ACCOUNTS,
-  WITHDRAWAL_ER_DISCRIMINATOR,
   withdrawalEr,
   withdrawalErInstruction,
 } from "../../../../src/protocol/instructions/v2/withdrawal-er.ts";
@@ -56,7 +54,7 @@ const ARGS = {};
 
 Deno.test("withdrawal_er: data = discriminator ‖ (no params), 8 bytes", () => {
   const data = withdrawalEr.encode(ARGS);
-  assert.equal(WITHDRAWAL_ER_DISCRIMINATOR, "c1bb0079056a2d0f");
+  assert.equal(withdrawalEr.discriminatorHex, "c1bb0079056a2d0f");
   assert.equal(
     hex(data),
     "c1bb0079056a2d0f", // discriminator
@@ -74,5 +72,5 @@ Deno.test("withdrawal_er: accounts in the order and with the flags of PROTOCOL-v
 });
 
 Deno.test("withdrawal_er: build → parse round trip (property)", () => {
-  assertRoundTrip(P, withdrawalEr, WITHDRAWAL_ER_ACCOUNTS, withdrawalErInstruction, parseWithdrawalErInstruction);
+  assertRoundTrip(P, withdrawalEr, WITHDRAWAL_ER_ACCOUNTS, withdrawalErInstruction);
 });

@@ -1,9 +1,7 @@
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
-  parseWithdrawalSettleInstruction,
   WITHDRAWAL_SETTLE_ACCOUNTS,
-  WITHDRAWAL_SETTLE_DISCRIMINATOR,
   withdrawalSettle,
   withdrawalSettleInstruction,
 } from "../../../../src/protocol/instructions/v2/withdrawal-settle.ts";
@@ -52,7 +50,7 @@ const ARGS = {};
 
 Deno.test("withdrawal_settle: data = discriminator ‖ (no params), 8 bytes", () => {
   const data = withdrawalSettle.encode(ARGS);
-  assert.equal(WITHDRAWAL_SETTLE_DISCRIMINATOR, "e74a4368e0789d99");
+  assert.equal(withdrawalSettle.discriminatorHex, "e74a4368e0789d99");
   assert.equal(
     hex(data),
     "e74a4368e0789d99", // discriminator
@@ -75,6 +73,5 @@ Deno.test("withdrawal_settle: build → parse round trip (property)", () => {
     withdrawalSettle,
     WITHDRAWAL_SETTLE_ACCOUNTS,
     withdrawalSettleInstruction,
-    parseWithdrawalSettleInstruction,
   );
 });

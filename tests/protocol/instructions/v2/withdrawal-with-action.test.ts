@@ -1,9 +1,7 @@
 import assert from "node:assert/strict";
 import * as pda from "../../../../src/protocol/pda.ts";
 import {
-  parseWithdrawalWithActionInstruction,
   WITHDRAWAL_WITH_ACTION_ACCOUNTS,
-  WITHDRAWAL_WITH_ACTION_DISCRIMINATOR,
   withdrawalWithAction,
   type WithdrawalWithActionArgs,
   withdrawalWithActionInstruction,
@@ -64,7 +62,7 @@ const ARGS: WithdrawalWithActionArgs = {
 
 Deno.test("withdrawal_with_action: data = discriminator ‖ WithdrawalWithActionParams, 16 bytes", () => {
   const data = withdrawalWithAction.encode(ARGS);
-  assert.equal(WITHDRAWAL_WITH_ACTION_DISCRIMINATOR, "00faf33a443304a6");
+  assert.equal(withdrawalWithAction.discriminatorHex, "00faf33a443304a6");
   assert.equal(
     hex(data),
     "00faf33a443304a6" + // discriminator
@@ -88,6 +86,5 @@ Deno.test("withdrawal_with_action: build → parse round trip (property)", () =>
     withdrawalWithAction,
     WITHDRAWAL_WITH_ACTION_ACCOUNTS,
     withdrawalWithActionInstruction,
-    parseWithdrawalWithActionInstruction,
   );
 });
