@@ -15,7 +15,7 @@ import {
   type Position,
   positionAccount,
   type PositionMeta,
-} from "../src/protocol/accounts/index.ts";
+} from "../src/protocol/accounts/mod.ts";
 import * as pda from "../src/protocol/pda.ts";
 import { readRecording, type RecordedAccount, writeRecording } from "../src/replay/format.ts";
 

@@ -17,7 +17,7 @@ import { answerRecorder } from "./http/middleware/observe.ts";
 import { rateLimit, type RateLimitOptions, requestLimiter } from "./http/middleware/rate-limit.ts";
 import { assertMountsDisjoint, mountsOf } from "./http/mounts.ts";
 import { joinExchange, serviceEdge } from "./http/edge.ts";
-import { handlers } from "./handlers/index.ts";
+import { handlers } from "./handlers/mod.ts";
 import { awaitingFirstLoad } from "./handlers/shared/first-load.ts";
 import { plainReadsOf } from "./handlers/shared/plain-reads.ts";
 import { heldReadsOf } from "./handlers/shared/held-reads.ts";

@@ -76,8 +76,7 @@ const UNMIRRORED: Record<string, string> = {
   "src/handlers/earlier/":
     "thin handlers: every operation is driven through the app by tests/http/contract.test.ts; the builders end to end " +
     "by tests/e2e/world-earlier-builders.test.ts, the previews by world-owner-previews.test.ts",
-  "src/handlers/index.ts":
-    "the handler tables: tests/http/contract.test.ts (drift: served operations equal the YAML's)",
+  "src/handlers/mod.ts": "the handler tables: tests/http/contract.test.ts (drift: served operations equal the YAML's)",
   "src/handlers/context.ts": "types and context accessors: tests/e2e/v2-trading-builders.test.ts, world-owner-previews",
   "src/handlers/shared/held-reads.ts": "the held owner reads through the edge: tests/http/edge.test.ts",
   "src/handlers/shared/plain-reads.ts": "the plain reads through the edge: tests/http/edge.test.ts",
@@ -119,7 +118,7 @@ const UNMIRRORED: Record<string, string> = {
   "src/domain/math/constants.ts": "constants only",
   "src/domain/math/types.ts": "types only",
   "src/domain/quotes/open-contract.ts": "types only",
-  "src/domain/views/context.ts": "the per-request snapshot: every test of tests/domain/ reads through it",
+  "src/domain/views/deployment-snapshot.ts": "the per-request snapshot: every test of tests/domain/ reads through it",
   "src/domain/views/dto.ts": "DTO formatting: tests/domain/views/owner.test.ts, tests/domain/quotes/",
   "src/domain/views/order-metrics.ts": "order figures: tests/domain/views/owner.test.ts, owner-stream.test.ts",
   "src/domain/views/position-metrics.ts": "position figures: tests/domain/views/owner.test.ts, tests/domain/quotes/",

@@ -2,7 +2,7 @@
  * `deno run -A tools/endpoint-status.ts [--write]`: the README's endpoint status table, generated from the contract
  * and the handler table so it cannot drift. A test compares the README with this output; `--write` updates it.
  */
-import { handlers } from "../src/handlers/index.ts";
+import { handlers } from "../src/handlers/mod.ts";
 import { bundleOpenApi } from "./gen/bundle.ts";
 
 /** Operations whose handler answers only part of the contract yet; the note says which part. */

@@ -2,7 +2,7 @@
  * Builds the Hono app from the generated route tables: every operation of both OpenAPI documents is
  * registered with its zod request validation (one synchronous layer: request-validator.ts); operations without a
  * handler yet answer 501.
- * Handlers are looked up by operationId in `src/handlers/index.ts`.
+ * Handlers are looked up by operationId in `src/handlers/mod.ts`.
  */
 import type { AppEnv } from "../services.ts";
 import { OpenAPIHono, type RouteConfig, type RouteHandler, type z } from "@hono/zod-openapi";

@@ -83,9 +83,9 @@ export const ER_COMPUTE_UNIT_LIMIT = 1_400_000;
 /** Compute limit used when simulating the v2 `get_*_er` view instructions. */
 export const ER_VIEW_COMPUTE_UNIT_LIMIT = 1_300_000;
 /** The v1 SDK examples' limit for open/close/swap transactions (the SDK builders themselves add none). */
-export const V1_SDK_EXAMPLE_COMPUTE_UNIT_LIMIT = 600_000;
+export const EARLIER_SDK_EXAMPLE_COMPUTE_UNIT_LIMIT = 600_000;
 /** The v1 SDK's limit for simulating view instructions. */
-export const V1_VIEW_COMPUTE_UNIT_LIMIT = 450_000;
+export const EARLIER_VIEW_COMPUTE_UNIT_LIMIT = 450_000;
 /** Per-builder limits of the vendor's Rust CLI (flash-trade-MCP `tx_engine.rs`), a sizing reference for base txs. */
 export const CLI_COMPUTE_UNIT_LIMITS = {
   open: 150_000,

@@ -8,7 +8,7 @@
  * lower case (`allowOpenPosition` → `allow_open_position`; digits stay: `slope1`, `token22`).
  */
 import { CodecError, type Schema } from "./codec/mod.ts";
-import { ACCOUNT_CODECS, type AccountKind } from "./accounts/index.ts";
+import { ACCOUNT_CODECS, type AccountKind } from "./accounts/mod.ts";
 import type { ProgramVersion } from "./vocabulary.ts";
 import type { JsonObject, JsonValue } from "./codec/json.ts";
 import { isPaddingKey, toRawJson } from "./raw-json.ts";

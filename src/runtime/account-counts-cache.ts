@@ -3,7 +3,7 @@
  * of times a second while the store changes far less often, so once started a count is kept until the next account
  * change, which the store's subscription signals; before `start()` (and after `stop()`) every read counts afresh.
  */
-import type { AccountKind } from "../protocol/accounts/index.ts";
+import type { AccountKind } from "../protocol/accounts/mod.ts";
 import type { AccountStore } from "../state/account-store.ts";
 import type { ProgramView } from "../state/program-view.ts";
 import type { Unsubscribe } from "../state/types.ts";

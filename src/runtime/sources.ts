@@ -7,7 +7,7 @@ import type { DeploymentConfig } from "../config/pool-config.ts";
 import { ChainSource } from "../ingest/chain-source.ts";
 import type { ChainSourceConfig, ChainState } from "../ingest/chain-source-config.ts";
 import { OracleSource } from "../ingest/oracle-source.ts";
-import { DISCRIMINATORS } from "../protocol/accounts/index.ts";
+import { DISCRIMINATORS } from "../protocol/accounts/mod.ts";
 import type { Services } from "../services.ts";
 import type { Endpoints } from "./endpoints.ts";
 import type { ReplayHandle } from "../replay/harness.ts";

@@ -7,7 +7,7 @@
  * Accounts of another program (the other deployment, token programs, the delegation program) are ignored.
  */
 import type { ProgramVersion } from "../protocol/vocabulary.ts";
-import { ACCOUNT_CODECS, type AccountKind, type AccountTypes, DISCRIMINATORS } from "../protocol/accounts/index.ts";
+import { ACCOUNT_CODECS, type AccountKind, type AccountTypes, DISCRIMINATORS } from "../protocol/accounts/mod.ts";
 import type { AccountChange, AccountStore } from "./account-store.ts";
 import type { RawAccount } from "./types.ts";
 import { bytesIdentity, prefixHex8, pubkeyAt } from "./packed-bytes.ts";

@@ -8,7 +8,7 @@
 import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
 import { lookupTablesAt } from "../../src/handlers/shared/transactions.ts";
-import { tradeVaultAccount } from "../../src/protocol/accounts/index.ts";
+import { tradeVaultAccount } from "../../src/protocol/accounts/mod.ts";
 import type { Chain } from "../../src/state/types.ts";
 import { eventually } from "../helpers/eventually.ts";
 import { fundsAccounts } from "../helpers/funds-chain-state.ts";

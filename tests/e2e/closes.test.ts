@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
 import { readRecording } from "../../src/replay/format.ts";
-import { DISCRIMINATORS } from "../../src/protocol/accounts/index.ts";
+import { DISCRIMINATORS } from "../../src/protocol/accounts/mod.ts";
 import { encodePubkey } from "../../src/protocol/codec/base58.ts";
 import { hex } from "../../src/protocol/codec/bytes.ts";
 import type { AccountChange } from "../../src/state/account-store.ts";

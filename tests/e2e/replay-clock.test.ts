@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
 import { readRecording, type RecordedAccountData, type Recording } from "../../src/replay/format.ts";
-import { ACCOUNT_CODECS } from "../../src/protocol/accounts/index.ts";
+import { ACCOUNT_CODECS } from "../../src/protocol/accounts/mod.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
 import type { Chain } from "../../src/state/types.ts";
 import { call } from "../helpers/contract.ts";

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
 import { readRecording } from "../../src/replay/format.ts";
-import { ACCOUNT_CODECS, DISCRIMINATORS } from "../../src/protocol/accounts/index.ts";
+import { ACCOUNT_CODECS, DISCRIMINATORS } from "../../src/protocol/accounts/mod.ts";
 import { toRawJson } from "../../src/protocol/raw-json.ts";
 import { hex } from "../../src/protocol/codec/bytes.ts";
 import { call } from "../helpers/contract.ts";

@@ -10,7 +10,7 @@
 import assert from "node:assert/strict";
 import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
-import { DISCRIMINATORS } from "../../src/protocol/accounts/index.ts";
+import { DISCRIMINATORS } from "../../src/protocol/accounts/mod.ts";
 import { hex } from "../../src/protocol/codec/bytes.ts";
 import { extraAccountsOf } from "../../src/runtime/sources.ts";
 import { BlockhashUnavailable } from "../../src/state/blockhash-cache.ts";

@@ -9,7 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { readTransaction } from "../helpers/read-transaction.ts";
-import { basketAccount, userDepositLedgerAccount } from "../../src/protocol/accounts/index.ts";
+import { basketAccount, userDepositLedgerAccount } from "../../src/protocol/accounts/mod.ts";
 import { decodeProgramInstruction, key } from "../helpers/instructions.ts";
 import { call } from "../helpers/contract.ts";
 import { startFundsWorld } from "./_world.ts";

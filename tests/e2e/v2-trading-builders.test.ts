@@ -13,8 +13,8 @@
 import assert from "node:assert/strict";
 import { snapshotFor } from "../../src/handlers/context.ts";
 import { createBlockhashCaches } from "../../src/state/blockhash-cache.ts";
-import { basketAccount } from "../../src/protocol/accounts/index.ts";
-import type { Basket } from "../../src/protocol/accounts/index.ts";
+import { basketAccount } from "../../src/protocol/accounts/mod.ts";
+import type { Basket } from "../../src/protocol/accounts/mod.ts";
 import { usdValue } from "../../src/domain/math/oracle.ts";
 import { entryPriceForSize, exitPriceForSize } from "../../src/domain/math/spread.ts";
 import type { OraclePrice } from "../../src/domain/math/types.ts";

@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { AddressLookupTableAccount, PublicKey } from "@solana/web3.js";
 import type { LookupTable } from "../../src/domain/builders/transaction.ts";
-import { custodyAccount, positionAccount } from "../../src/protocol/accounts/index.ts";
+import { custodyAccount, positionAccount } from "../../src/protocol/accounts/mod.ts";
 import { formatUsd } from "../../src/domain/format/ui.ts";
 import type { Instruction } from "../../src/protocol/instructions/instruction.ts";
 import { call } from "../helpers/contract.ts";

@@ -10,7 +10,7 @@ import {
   referralAccount,
   tokenStakeAccount,
   whitelistAccount,
-} from "../../src/protocol/accounts/index.ts";
+} from "../../src/protocol/accounts/mod.ts";
 import { buildFixture, DAVE, type Fixture, type FixtureOptions, key, PROGRAM } from "./hand-built-deployment.ts";
 import { programAddresses } from "./expected-accounts.ts";
 

@@ -10,7 +10,7 @@ import {
   tradeVaultAccount,
   userDepositLedgerAccount,
   withdrawalEscrowReceiptAccount,
-} from "../../src/protocol/accounts/index.ts";
+} from "../../src/protocol/accounts/mod.ts";
 import type { AccountStore } from "../../src/state/account-store.ts";
 import type { Chain } from "../../src/state/types.ts";
 import { DELEGATION_PROGRAM, programAddresses } from "./expected-accounts.ts";

@@ -37,15 +37,15 @@ import {
   type Position,
   positionAccount,
   type TriggerOrder,
-} from "../../src/protocol/accounts/index.ts";
+} from "../../src/protocol/accounts/mod.ts";
 import * as pda from "../../src/protocol/pda.ts";
 import { AccountStore } from "../../src/state/account-store.ts";
 import { PriceStore } from "../../src/state/price-store.ts";
 import { ProgramView } from "../../src/state/program-view.ts";
-import { DeploymentSnapshot } from "../../src/domain/views/context.ts";
+import { DeploymentSnapshot } from "../../src/domain/views/deployment-snapshot.ts";
 import { loadConfig } from "../../src/config/env.ts";
 import { createApp } from "../../src/http/app.ts";
-import { handlers } from "../../src/handlers/index.ts";
+import { handlers } from "../../src/handlers/mod.ts";
 import { PoolStatsCache } from "../../src/runtime/pool-stats-cache.ts";
 import { PriceMapCache } from "../../src/runtime/price-map-cache.ts";
 import { TokenListCache } from "../../src/runtime/token-list-cache.ts";

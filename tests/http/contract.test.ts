@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { createInterfaceApps } from "../../src/http/app.ts";
-import { handlers } from "../../src/handlers/index.ts";
+import { handlers } from "../../src/handlers/mod.ts";
 import {
   CORS_ALLOWED_HEADERS,
   CORS_ALLOWED_METHODS,

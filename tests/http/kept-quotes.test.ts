@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { QuoteAnswerCache } from "../../src/runtime/quote-answer-cache.ts";
-import { basketAccount } from "../../src/protocol/accounts/index.ts";
+import { basketAccount } from "../../src/protocol/accounts/mod.ts";
 import * as pda from "../../src/protocol/pda.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
 import { call } from "../helpers/contract.ts";

@@ -11,7 +11,7 @@
  */
 import assert from "node:assert/strict";
 import { startedReadService } from "../helpers/app.ts";
-import { marketAccount } from "../../src/protocol/accounts/index.ts";
+import { marketAccount } from "../../src/protocol/accounts/mod.ts";
 import { assertMatchesContract, call, ContractViolation } from "../helpers/contract.ts";
 import { deref, DOCUMENTS, type OpenApiDocument, type SchemaObject } from "../helpers/openapi.ts";
 import { buildFixture, fixtureApp, M, MINT } from "../helpers/hand-built-deployment.ts";

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import * as pda from "../../src/protocol/pda.ts";
-import { basketAccount } from "../../src/protocol/accounts/index.ts";
+import { basketAccount } from "../../src/protocol/accounts/mod.ts";
 import { userDepositLedgerAccount } from "../../src/protocol/accounts/user-deposit-ledger.ts";
 import { call } from "../helpers/contract.ts";
 import { decodeProgramInstruction } from "../helpers/instructions.ts";

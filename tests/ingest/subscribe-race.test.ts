@@ -9,7 +9,7 @@ import { ChainSource } from "../../src/ingest/chain-source.ts";
 import { IngestStatus } from "../../src/ingest/status.ts";
 import { AccountStore } from "../../src/state/account-store.ts";
 import { createBlockhashCaches } from "../../src/state/blockhash-cache.ts";
-import { DISCRIMINATORS } from "../../src/protocol/accounts/index.ts";
+import { DISCRIMINATORS } from "../../src/protocol/accounts/mod.ts";
 import { spawnReplayServe } from "../../tools/replay-serve-process.ts";
 
 const PROGRAMS = ["FTv2RxXarPfNta45HTTMVaGvjzsGg27FXJ3hEKWBhrzV", "FLASH6Lo6h3iasJKWDs2F8TkW2UKf3s15C8PMGuVfgBn"];

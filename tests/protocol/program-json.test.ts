@@ -3,7 +3,7 @@
  * names, and the YAML schemas of the legacy routes list exactly them, at every depth.
  */
 import assert from "node:assert/strict";
-import { ACCOUNT_CODECS, type Market, marketAccount } from "../../src/protocol/accounts/index.ts";
+import { ACCOUNT_CODECS, type Market, marketAccount } from "../../src/protocol/accounts/mod.ts";
 import type { Schema } from "../../src/protocol/codec/mod.ts";
 import { accountToProgramJson, programNameOf, toProgramJson } from "../../src/protocol/program-json.ts";
 import { isPaddingKey } from "../../src/protocol/raw-json.ts";

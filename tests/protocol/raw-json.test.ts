@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { decodeAccount, encodeAccount, type Market, type Position } from "../../src/protocol/accounts/index.ts";
+import { decodeAccount, encodeAccount, type Market, type Position } from "../../src/protocol/accounts/mod.ts";
 import { isPaddingKey, toRawJson } from "../../src/protocol/raw-json.ts";
 
 const market: Market = {

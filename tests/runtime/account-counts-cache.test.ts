@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { AccountCountsCache } from "../../src/runtime/account-counts-cache.ts";
-import type { AccountKind } from "../../src/protocol/accounts/index.ts";
+import type { AccountKind } from "../../src/protocol/accounts/mod.ts";
 import { buildFixture } from "../helpers/hand-built-deployment.ts";
 
 /** The v2 view of a fixture, with its counts counted. */

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { ordersByOwner, ownerBasket, positionsByOwner } from "../../src/domain/views/owner.ts";
 import { basketSnapshot } from "../helpers/basket-snapshot.ts";
 import { OwnerViewCache } from "../../src/runtime/owner-view-cache.ts";
-import { basketAccount, custodyAccount, positionAccount } from "../../src/protocol/accounts/index.ts";
+import { basketAccount, custodyAccount, positionAccount } from "../../src/protocol/accounts/mod.ts";
 import * as pda from "../../src/protocol/pda.ts";
 import { VirtualClock } from "../../src/state/clock.ts";
 import {

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { AccountStore } from "../../src/state/account-store.ts";
 import { ProgramView } from "../../src/state/program-view.ts";
 import { readRecording } from "../../src/replay/format.ts";
-import { ACCOUNT_CODECS, DISCRIMINATORS } from "../../src/protocol/accounts/index.ts";
+import { ACCOUNT_CODECS, DISCRIMINATORS } from "../../src/protocol/accounts/mod.ts";
 import type { RawAccount } from "../../src/state/types.ts";
 import { hex } from "../../src/protocol/codec/bytes.ts";
 

@@ -1,6 +1,6 @@
 /** The earlier-interface owner stream over the hand-built deployment, with fake sockets. */
 import assert from "node:assert/strict";
-import { orderAccount, positionAccount } from "../../src/protocol/accounts/index.ts";
+import { orderAccount, positionAccount } from "../../src/protocol/accounts/mod.ts";
 import * as pda from "../../src/protocol/pda.ts";
 import { earlierOwnerStream } from "../../src/streams/earlier-owner.ts";
 import { buildFixture, DAVE, M, orderAccountOf, PROGRAM, solLongPosition } from "../helpers/hand-built-deployment.ts";

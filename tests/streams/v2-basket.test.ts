@@ -1,6 +1,6 @@
 /** The basket stream over the hand-built deployment: what it sends and when, with fake sockets. */
 import assert from "node:assert/strict";
-import { basketAccount } from "../../src/protocol/accounts/index.ts";
+import { basketAccount } from "../../src/protocol/accounts/mod.ts";
 import * as pda from "../../src/protocol/pda.ts";
 import { v2BasketStream } from "../../src/streams/v2-basket.ts";
 import {

@@ -21,7 +21,7 @@ import {
   type TradeVault,
   type UserDepositLedger,
   userDepositLedgerSpace,
-} from "../../src/protocol/accounts/index.ts";
+} from "../../src/protocol/accounts/mod.ts";
 import { decodePubkey, DEFAULT_PUBKEY } from "../../src/protocol/codec/mod.ts";
 import * as pda from "../../src/protocol/pda.ts";
 import {

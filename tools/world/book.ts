@@ -10,7 +10,7 @@ import type {
   Position,
   PositionStats,
   TriggerOrder,
-} from "../../src/protocol/accounts/index.ts";
+} from "../../src/protocol/accounts/mod.ts";
 import { DEFAULT_PUBKEY } from "../../src/protocol/codec/mod.ts";
 import type { Deployment, ResolvedCustody, ResolvedMarket } from "./deployment.ts";
 import {

@@ -3,7 +3,7 @@
  * math (PROTOCOL-v2 §5.2–§5.11). Kept local to the world (it must not depend on the service's domain core, which it
  * is used to test).
  */
-import type { OraclePrice } from "../../src/protocol/accounts/index.ts";
+import type { OraclePrice } from "../../src/protocol/accounts/mod.ts";
 
 export const USD_POWER = 1_000_000n;
 export const BPS_POWER = 10_000n;

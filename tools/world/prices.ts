@@ -3,7 +3,7 @@
  * market sessions. Equity feeds go regular → postMarket → closed (first, second, last third of the recording) and
  * repeat their last price, with a frozen `feedUpdateTimestamp`, while closed.
  */
-import type { OraclePrice } from "../../src/protocol/accounts/index.ts";
+import type { OraclePrice } from "../../src/protocol/accounts/mod.ts";
 import type { OracleFrame } from "../../src/replay/format.ts";
 import { type FeedDef, FEEDS } from "./catalog.ts";
 import { Rng } from "./rng.ts";

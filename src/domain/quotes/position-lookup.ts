@@ -3,8 +3,8 @@
  * account, with its market, and what a close of it starts from.
  */
 import { type RequestSide, type TradeSide, tradeSide } from "../../protocol/vocabulary.ts";
-import type { Position } from "../../protocol/accounts/index.ts";
-import type { DeploymentSnapshot, MarketContext } from "../views/context.ts";
+import type { Position } from "../../protocol/accounts/mod.ts";
+import type { DeploymentSnapshot, MarketContext } from "../views/deployment-snapshot.ts";
 import { basketAddress, earlierPositionAddress } from "../views/owner.ts";
 import { positionFitsMarket } from "../views/dto.ts";
 import { requireMarkets, type tradePrices } from "./market-lookup.ts";

@@ -12,13 +12,13 @@
  */
 import { base64 } from "../../protocol/codec/bytes.ts";
 import type { TradeSide } from "../../protocol/vocabulary.ts";
-import type { LimitOrder, TriggerOrder } from "../../protocol/accounts/index.ts";
+import type { LimitOrder, TriggerOrder } from "../../protocol/accounts/mod.ts";
 import type { Order } from "../../protocol/accounts/order.ts";
 import type { BasketOrder } from "../../protocol/accounts/basket.ts";
 import { openQuote } from "../math/open.ts";
 import { tokenAmount, usdValue } from "../math/oracle.ts";
 import { formatLeverage, formatOptionalPrice, formatTokenAmount, formatUsd } from "../format/ui.ts";
-import type { CustodyContext, DeploymentSnapshot, MarketContext } from "./context.ts";
+import type { CustodyContext, DeploymentSnapshot, MarketContext } from "./deployment-snapshot.ts";
 import { attempt, type OraclePriceDto, oraclePriceDto, plausiblePrice } from "./dto.ts";
 import { marketFormat } from "./position-metrics.ts";
 

@@ -8,7 +8,7 @@
  * `lpStats.equityUsd`, `isStable` / `isVirtual` per custody, and `collectiveSizeUsd`, `openPositions`,
  * `maxPayoffBps`, `maxPositionLockedUsd`, `correlation` per market (`computeV2PoolStats`).
  */
-import type { Custody, Market, Pool } from "../../protocol/accounts/index.ts";
+import type { Custody, Market, Pool } from "../../protocol/accounts/mod.ts";
 import type { ProgramVersion } from "../../protocol/vocabulary.ts";
 import type { CustodyConfig, MarketConfig, PoolConfig, TokenConfig } from "../../config/pool-config.ts";
 import {

@@ -9,7 +9,7 @@
  */
 import { base64 } from "../../protocol/codec/bytes.ts";
 import type { TradeSide } from "../../protocol/vocabulary.ts";
-import type { Position } from "../../protocol/accounts/index.ts";
+import type { Position } from "../../protocol/accounts/mod.ts";
 import { tokenAmount } from "../math/oracle.ts";
 import { borrowFeeUsd } from "../math/borrow.ts";
 import { isDegen, positionLiquidationPrice } from "../math/liquidation.ts";
@@ -25,7 +25,7 @@ import {
   formatTokenAmount,
   formatUsd,
 } from "../format/ui.ts";
-import type { LivePrice, MarketContext } from "./context.ts";
+import type { LivePrice, MarketContext } from "./deployment-snapshot.ts";
 import { attempt, type OraclePriceDto, oraclePriceDto } from "./dto.ts";
 
 export interface PositionMetricsDto {

@@ -6,7 +6,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../services.ts";
 import type { EarlierHandler, EarlierRoutes } from "./handler.ts";
-import type { AccountKind } from "../../protocol/accounts/index.ts";
+import type { AccountKind } from "../../protocol/accounts/mod.ts";
 import { type FieldNames, getRawAccount, listRawAccounts } from "../shared/raw-accounts.ts";
 
 const NOT_FOUND_NOUN: Partial<Record<AccountKind, string>> = {

@@ -7,7 +7,7 @@
 import type { AppEnv } from "../../services.ts";
 import type { ProgramVersion } from "../../protocol/vocabulary.ts";
 import type { Context } from "hono";
-import type { AccountKind } from "../../protocol/accounts/index.ts";
+import type { AccountKind } from "../../protocol/accounts/mod.ts";
 import { toRawJsonObject } from "../../protocol/raw-json.ts";
 import { accountToProgramJson } from "../../protocol/program-json.ts";
 import { ApiError } from "../../http/errors.ts";

@@ -4,7 +4,7 @@
  * decoding the account, so a change notification can be routed to its owner cheaply.
  */
 import { encodePubkey } from "../codec/base58.ts";
-import { type AccountKind, DISCRIMINATORS } from "./index.ts";
+import { type AccountKind, DISCRIMINATORS } from "./mod.ts";
 
 /** Kinds whose first field is the owner wallet. */
 export type WalletOwnedKind = "Basket" | "Position" | "Order" | "TokenStake" | "Referral";

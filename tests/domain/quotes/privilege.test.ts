@@ -9,7 +9,7 @@ import { grantPrivilege, requestedPrivilege, swapFeeExemption } from "../../../s
 import { openPositionQuote } from "../../../src/domain/quotes/open.ts";
 import { closePositionQuote } from "../../../src/domain/quotes/close.ts";
 import { formatUsd } from "../../../src/domain/format/ui.ts";
-import { whitelistAccount } from "../../../src/protocol/accounts/index.ts";
+import { whitelistAccount } from "../../../src/protocol/accounts/mod.ts";
 import { DAVE, EVE, M } from "../../helpers/hand-built-deployment.ts";
 import { A, builderFixture, FRANK, GRACE } from "../../helpers/earlier-builder-deployment.ts";
 import { ok } from "./_helpers.ts";

@@ -14,7 +14,7 @@ import {
   type Position,
   positionAccount,
   positionMeta,
-} from "../../../src/protocol/accounts/index.ts";
+} from "../../../src/protocol/accounts/mod.ts";
 import * as pda from "../../../src/protocol/pda.ts";
 import { assertMatchesContract } from "../../helpers/contract.ts";
 import { arbitraryOf } from "../../protocol/_arbitrary.ts";

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { reversePositionQuote } from "../../../src/domain/quotes/reverse.ts";
-import { basketAccount } from "../../../src/protocol/accounts/index.ts";
+import { basketAccount } from "../../../src/protocol/accounts/mod.ts";
 import * as pda from "../../../src/protocol/pda.ts";
 import { ALICE, basketOf, buildFixture, M, PROGRAM, solLongPosition } from "../../helpers/hand-built-deployment.ts";
 import { aliceLong, ok } from "./_helpers.ts";

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { openPositionQuote } from "../../../src/domain/quotes/open.ts";
 import type { OpenPositionRequest } from "../../../src/domain/quotes/open-contract.ts";
 import { maxProfitPriceUi, tpSlQuoteDto } from "../../../src/domain/quotes/tpsl.ts";
-import { marketAccount } from "../../../src/protocol/accounts/index.ts";
+import { marketAccount } from "../../../src/protocol/accounts/mod.ts";
 import { buildFixture, type Fixture, M } from "../../helpers/hand-built-deployment.ts";
 import { aliceLong, long1Sol, ok } from "./_helpers.ts";
 import { requirePosition } from "../../../src/domain/quotes/position-lookup.ts";

@@ -13,7 +13,7 @@ import { swapQuote } from "../../../src/domain/math/swap.ts";
 import { decimalMul } from "../../../src/domain/math/bigint.ts";
 import { toExactDecimal } from "../../../src/domain/math/decimal.ts";
 import { formatUsd } from "../../../src/domain/format/ui.ts";
-import { type Custody, custodyAccount, poolAccount } from "../../../src/protocol/accounts/index.ts";
+import { type Custody, custodyAccount, poolAccount } from "../../../src/protocol/accounts/mod.ts";
 import { buildFixture } from "../../helpers/hand-built-deployment.ts";
 import { type CustodyVector, readVectors, type SwapCase } from "./_vectors.ts";
 

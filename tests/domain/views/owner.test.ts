@@ -9,7 +9,7 @@ import { basketSnapshot } from "../../helpers/basket-snapshot.ts";
 import { PackedRawAccount } from "../../../src/state/packed-account.ts";
 import { packAlone } from "../../../src/state/packed-bytes.ts";
 import { positionMetricsDto } from "../../../src/domain/views/position-metrics.ts";
-import { basketAccount, positionAccount } from "../../../src/protocol/accounts/index.ts";
+import { basketAccount, positionAccount } from "../../../src/protocol/accounts/mod.ts";
 import * as pda from "../../../src/protocol/pda.ts";
 import {
   ALICE,

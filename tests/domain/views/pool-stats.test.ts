@@ -14,7 +14,7 @@ import {
   poolEquityOf,
   type PoolStatsInput,
 } from "../../../src/domain/views/pool-stats.ts";
-import type { Custody, Market, Pool, PositionStats } from "../../../src/protocol/accounts/index.ts";
+import type { Custody, Market, Pool, PositionStats } from "../../../src/protocol/accounts/mod.ts";
 import type { CustodyConfig, MarketConfig, PoolConfig, TokenConfig } from "../../../src/config/pool-config.ts";
 
 const USDC = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { loadConfig } from "../../../src/config/env.ts";
 import { createServiceApp } from "../../../src/server.ts";
 import { READ_NO_CHAIN, versionOfOperation } from "../../../src/handlers/shared/first-load.ts";
-import { handlers } from "../../../src/handlers/index.ts";
+import { handlers } from "../../../src/handlers/mod.ts";
 import { call } from "../../helpers/contract.ts";
 import { scrape } from "../../helpers/metrics.ts";
 

@@ -8,8 +8,8 @@
  */
 import assert from "node:assert/strict";
 import type { ProgramVersion } from "../../../src/protocol/vocabulary.ts";
-import type { AccountKind } from "../../../src/protocol/accounts/index.ts";
-import { ACCOUNT_CODECS } from "../../../src/protocol/accounts/index.ts";
+import type { AccountKind } from "../../../src/protocol/accounts/mod.ts";
+import { ACCOUNT_CODECS } from "../../../src/protocol/accounts/mod.ts";
 import { toRawJsonObject } from "../../../src/protocol/raw-json.ts";
 import { toProgramJson } from "../../../src/protocol/program-json.ts";
 import { startedReadService } from "../../helpers/app.ts";

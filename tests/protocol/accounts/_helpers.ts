@@ -3,7 +3,7 @@
  * limit and trigger order slots (order accounts and baskets), written at the reference tables' offsets.
  */
 import assert from "node:assert/strict";
-import type { Position } from "../../../src/protocol/accounts/index.ts";
+import type { Position } from "../../../src/protocol/accounts/mod.ts";
 import { Bytes, K } from "../_bytes.ts";
 
 /** Writes a Position struct at `base` following the v2 table (or the v1 table when `v2` is false). */

@@ -10,7 +10,7 @@ import {
   basketAccount,
   basketOpenPositionMarkets,
   basketStruct,
-} from "../../../src/protocol/accounts/index.ts";
+} from "../../../src/protocol/accounts/mod.ts";
 import { arbitraryOf } from "../_arbitrary.ts";
 import { CodecError } from "../../../src/protocol/codec/errors.ts";
 import { Bytes, K } from "../_bytes.ts";

@@ -4,7 +4,7 @@
  * must give the same bytes back), and every decoded field is checked.
  */
 import assert from "node:assert/strict";
-import { customOracleAccount } from "../../../src/protocol/accounts/index.ts";
+import { customOracleAccount } from "../../../src/protocol/accounts/mod.ts";
 import { Bytes } from "../_bytes.ts";
 
 Deno.test("CustomOracle decoded from hand-built bytes", () => {

@@ -4,7 +4,7 @@
  * must give the same bytes back), and every decoded field is checked.
  */
 import assert from "node:assert/strict";
-import { orderAccount } from "../../../src/protocol/accounts/index.ts";
+import { orderAccount } from "../../../src/protocol/accounts/mod.ts";
 import { Bytes, K } from "../_bytes.ts";
 import { checkLimit, writeLimit, writeTrigger } from "./_helpers.ts";
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { basketAccount, orderAccount, poolAccount } from "../../../src/protocol/accounts/index.ts";
+import { basketAccount, orderAccount, poolAccount } from "../../../src/protocol/accounts/mod.ts";
 import { walletOwning } from "../../../src/protocol/accounts/owner-wallet.ts";
 import { ALICE, aliceBasket, DAVE, M, orderAccountOf, PROGRAM } from "../../helpers/hand-built-deployment.ts";
 

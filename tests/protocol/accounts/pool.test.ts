@@ -4,7 +4,7 @@
  * must give the same bytes back), and every decoded field is checked.
  */
 import assert from "node:assert/strict";
-import { poolAccount } from "../../../src/protocol/accounts/index.ts";
+import { poolAccount } from "../../../src/protocol/accounts/mod.ts";
 import { Bytes, K } from "../_bytes.ts";
 
 function buildPool(v2: boolean): { b: Bytes; end: number } {

@@ -4,7 +4,7 @@
  * must give the same bytes back), and every decoded field is checked.
  */
 import assert from "node:assert/strict";
-import { positionAccount } from "../../../src/protocol/accounts/index.ts";
+import { positionAccount } from "../../../src/protocol/accounts/mod.ts";
 import { Bytes } from "../_bytes.ts";
 import { checkPosition, writePosition } from "./_helpers.ts";
 

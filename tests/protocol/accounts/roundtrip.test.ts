@@ -11,7 +11,7 @@ import {
   type AccountKind,
   DISCRIMINATORS,
   padAccountData,
-} from "../../../src/protocol/accounts/index.ts";
+} from "../../../src/protocol/accounts/mod.ts";
 import { CodecError } from "../../../src/protocol/codec/mod.ts";
 import { arbitraryOf } from "../_arbitrary.ts";
 

@@ -4,7 +4,7 @@
  * must give the same bytes back), and every decoded field is checked.
  */
 import assert from "node:assert/strict";
-import { userDepositLedgerAccount } from "../../../src/protocol/accounts/index.ts";
+import { userDepositLedgerAccount } from "../../../src/protocol/accounts/mod.ts";
 import { Bytes, K } from "../_bytes.ts";
 
 Deno.test("UserDepositLedger decoded from hand-built bytes (852-byte allocation, owner @16)", () => {

@@ -10,7 +10,7 @@ import {
   u32At,
 } from "../../../src/protocol/codec/mod.ts";
 import { CodecError } from "../../../src/protocol/codec/errors.ts";
-import { ACCOUNT_CODECS, basketStruct, positionMeta } from "../../../src/protocol/accounts/index.ts";
+import { ACCOUNT_CODECS, basketStruct, positionMeta } from "../../../src/protocol/accounts/mod.ts";
 import { arbitraryOf } from "../_arbitrary.ts";
 
 const everyAccountCodec = Object.values(ACCOUNT_CODECS).flatMap((codecs) => Object.values(codecs));

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import { AddressLookupTableAccount, PublicKey } from "@solana/web3.js";
 import { getScaledUiAmountConfig, unpackAccount, unpackMint } from "@solana/spl-token";
-import { accountKindOf, decodeAccount } from "../../../src/protocol/accounts/index.ts";
+import { accountKindOf, decodeAccount } from "../../../src/protocol/accounts/mod.ts";
 import * as pda from "../../../src/protocol/pda.ts";
 import { loadDeploymentConfig } from "../../../src/config/pool-config.ts";
 import { DeploymentIndex } from "../../../src/config/deployment-index.ts";

@@ -14,7 +14,7 @@ import {
   type Order,
   type Position,
   type UserDepositLedger,
-} from "../../../src/protocol/accounts/index.ts";
+} from "../../../src/protocol/accounts/mod.ts";
 import * as pda from "../../../src/protocol/pda.ts";
 import type { RecordedAccountData } from "../../../src/replay/format.ts";
 import type { ManifestOwner } from "../../../tools/world/mod.ts";

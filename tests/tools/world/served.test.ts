@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { Connection, PublicKey } from "@solana/web3.js";
-import { DISCRIMINATORS } from "../../../src/protocol/accounts/index.ts";
+import { DISCRIMINATORS } from "../../../src/protocol/accounts/mod.ts";
 import { startReplay } from "../../../src/replay/harness.ts";
 import { defaultWorld, DELEGATION, EARLIER_PROGRAM, V2_PROGRAM } from "./_helpers.ts";
 

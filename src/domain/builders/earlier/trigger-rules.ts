@@ -10,7 +10,7 @@
  * Slots: an order account holds 5 take-profit and 5 stop-loss slots; a slot is live when its `trigger_size` is
  * non-zero (the robust reading of PROTOCOL-v1 §3, "Notes on orders").
  */
-import type { Order } from "../../../protocol/accounts/index.ts";
+import type { Order } from "../../../protocol/accounts/mod.ts";
 import { ORDER_SLOT_COUNT } from "../../../protocol/constants.ts";
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import { placeTriggerOrderInstruction } from "../../../protocol/instructions/earlier/place-trigger-order.ts";
@@ -18,7 +18,7 @@ import type { TradeSide } from "../../../protocol/vocabulary.ts";
 import { comparePrices } from "../../math/oracle.ts";
 import type { OraclePrice } from "../../math/types.ts";
 import { fail } from "../../quotes/result.ts";
-import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
+import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/deployment-snapshot.ts";
 import { marketSlots, ownerSlots } from "./common.ts";
 
 const kindOf = (isStopLoss: boolean) => (isStopLoss ? "stop-loss" : "take-profit");

@@ -7,7 +7,7 @@
  * Failures are NOT_FOUND with the contract's 404 texts (`position account <pubkey> not found`, `order account
  * <pubkey> not found`), or the symbol/market codes of the quotes.
  */
-import type { Order, Position } from "../../../protocol/accounts/index.ts";
+import type { Order, Position } from "../../../protocol/accounts/mod.ts";
 import * as pda from "../../../protocol/pda.ts";
 import { type RequestSide, tradeSide } from "../../../protocol/vocabulary.ts";
 import { requireCustodyInPool, requireMarkets, requirePrice } from "../../quotes/market-lookup.ts";
@@ -15,7 +15,7 @@ import { parseAmount } from "../../quotes/request-numbers.ts";
 import { parsePrice } from "../../math/oracle.ts";
 import type { OraclePrice } from "../../math/types.ts";
 import { fail } from "../../quotes/result.ts";
-import type { DeploymentSnapshot, MarketContext } from "../../views/context.ts";
+import type { DeploymentSnapshot, MarketContext } from "../../views/deployment-snapshot.ts";
 import { requireTriggerSide } from "./trigger-rules.ts";
 
 export interface TriggerTargetFields {

@@ -9,10 +9,10 @@
  * Withdrawal escrows and settlement receipts are settleable only once they are back on the base chain as program
  * accounts; while delegated they are in progress.
  */
-import type { Basket, UserDepositLedger } from "../../../protocol/accounts/index.ts";
+import type { Basket, UserDepositLedger } from "../../../protocol/accounts/mod.ts";
 import { DELEGATION_PROGRAM_ID } from "../../../protocol/constants.ts";
 import * as pda from "../../../protocol/pda.ts";
-import type { DeploymentSnapshot } from "../../views/context.ts";
+import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
 
 /** One chain's copy of an account (structurally the state layer's RawAccount). */
 export interface ChainCopy {

@@ -5,13 +5,13 @@
  * `fail` and a registry code. The program's rules shared with the quotes (minimum collateral, leverage bounds,
  * liquidity) live in ../../quotes/program-rules.ts.
  */
-import type { Permissions } from "../../../protocol/accounts/index.ts";
+import type { Permissions } from "../../../protocol/accounts/mod.ts";
 import * as pda from "../../../protocol/pda.ts";
 import { comparePrices } from "../../math/oracle.ts";
 import { isZeroDecimal } from "../../math/decimal.ts";
 import type { OraclePrice } from "../../math/types.ts";
 import { formatPrice, formatTokenAmount } from "../../format/ui.ts";
-import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
+import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/deployment-snapshot.ts";
 import { parseAmount } from "../../quotes/request-numbers.ts";
 import { fail } from "../../quotes/result.ts";
 import { U64_MAX } from "../../../protocol/constants.ts";

@@ -4,11 +4,11 @@
  * than the market's minimum collateral after fees (§3.4). Shared by place-trigger-order, place-tp-sl and the
  * triggers attached to a MARKET open.
  */
-import type { BasketOrder } from "../../../protocol/accounts/index.ts";
+import type { BasketOrder } from "../../../protocol/accounts/mod.ts";
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import { placeTriggerOrderErInstruction } from "../../../protocol/instructions/v2/place-trigger-order-er.ts";
 import type { OraclePrice, PositionLike } from "../../math/types.ts";
-import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/context.ts";
+import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/deployment-snapshot.ts";
 import { requirePrice } from "../../quotes/market-lookup.ts";
 import { type OpenPositionRef, type PositionTarget, requirePosition } from "../../quotes/position-lookup.ts";
 import { parseOrderPrice } from "../../quotes/order-price.ts";

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { PublicKey } from "@solana/web3.js";
 import { createCloseAccountInstruction } from "@solana/spl-token";
 import { cancelLimitOrderBuild } from "../../../../src/domain/builders/earlier/cancel-limit-order.ts";
-import { orderAccount } from "../../../../src/protocol/accounts/index.ts";
+import { orderAccount } from "../../../../src/protocol/accounts/mod.ts";
 import { DAVE, EVE, MINT, orderAccountOf } from "../../../helpers/hand-built-deployment.ts";
 import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { fromWeb3 } from "../../../helpers/instructions.ts";

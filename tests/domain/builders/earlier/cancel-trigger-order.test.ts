@@ -1,7 +1,7 @@
 /** Earlier cancel-trigger-order builder on the hand-built deployment (DAVE's SOL long: TP slot 0, SL slot 2). */
 import assert from "node:assert/strict";
 import { cancelTriggerOrderBuild } from "../../../../src/domain/builders/earlier/cancel-trigger-order.ts";
-import { orderAccount } from "../../../../src/protocol/accounts/index.ts";
+import { orderAccount } from "../../../../src/protocol/accounts/mod.ts";
 import { DAVE, EVE, orderAccountOf } from "../../../helpers/hand-built-deployment.ts";
 import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { ok } from "../../quotes/_helpers.ts";

@@ -15,7 +15,7 @@ import {
   minAmountOutWithSlippage,
   openPositionBuild,
 } from "../../../../src/domain/builders/earlier/open-position.ts";
-import { orderAccount } from "../../../../src/protocol/accounts/index.ts";
+import { orderAccount } from "../../../../src/protocol/accounts/mod.ts";
 import { AccountRole, type Instruction } from "../../../../src/protocol/instructions/instruction.ts";
 import { DAVE, EVE, MINT } from "../../../helpers/hand-built-deployment.ts";
 import { A, builderFixture, FRANK, GRACE } from "../../../helpers/earlier-builder-deployment.ts";

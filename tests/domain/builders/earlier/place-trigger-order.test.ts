@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { placeTriggerOrderBuild } from "../../../../src/domain/builders/earlier/place-trigger-order.ts";
-import { orderAccount } from "../../../../src/protocol/accounts/index.ts";
+import { orderAccount } from "../../../../src/protocol/accounts/mod.ts";
 import { DAVE, EVE, MINT } from "../../../helpers/hand-built-deployment.ts";
 import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { ok } from "../../quotes/_helpers.ts";

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { reversePositionBuild } from "../../../../src/domain/builders/earlier/reverse-position.ts";
 import { reversePositionQuote } from "../../../../src/domain/quotes/reverse.ts";
-import { type Custody, custodyAccount } from "../../../../src/protocol/accounts/index.ts";
+import { type Custody, custodyAccount } from "../../../../src/protocol/accounts/mod.ts";
 import { formatUsd } from "../../../../src/domain/format/ui.ts";
 import { tradePrices } from "../../../../src/domain/quotes/market-lookup.ts";
 import { positionFigures } from "../../../../src/domain/views/position-metrics.ts";

@@ -8,7 +8,7 @@ import {
   triggerOrderOf,
 } from "../../../../src/domain/builders/earlier/trigger-target.ts";
 import { QuoteError } from "../../../../src/domain/quotes/result.ts";
-import { positionAccount } from "../../../../src/protocol/accounts/index.ts";
+import { positionAccount } from "../../../../src/protocol/accounts/mod.ts";
 import { DAVE, EVE, MINT, solLongPosition } from "../../../helpers/hand-built-deployment.ts";
 import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { POOL } from "./_helpers.ts";

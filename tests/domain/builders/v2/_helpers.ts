@@ -7,7 +7,7 @@
  * Prices: SOL 160.00, USDC 1.00, JitoSOL 180.00 (exponent −8); flat spread 0.1 %, open/close fee 0.1 %.
  */
 import * as pda from "../../../../src/protocol/pda.ts";
-import { basketAccount } from "../../../../src/protocol/accounts/index.ts";
+import { basketAccount } from "../../../../src/protocol/accounts/mod.ts";
 import { userDepositLedgerAccount } from "../../../../src/protocol/accounts/user-deposit-ledger.ts";
 import type { TradeSigner } from "../../../../src/domain/builders/v2/trade-accounts.ts";
 import type { ErTransactionPlan } from "../../../../src/domain/builders/plan.ts";

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { addCollateralQuote } from "../../../../src/domain/quotes/collateral.ts";
 import { addCollateralTransaction } from "../../../../src/domain/builders/v2/add-collateral.ts";
-import { basketAccount } from "../../../../src/protocol/accounts/index.ts";
+import { basketAccount } from "../../../../src/protocol/accounts/mod.ts";
 import * as pda from "../../../../src/protocol/pda.ts";
 import { ALICE, basketOf, M, solLongPosition } from "../../../helpers/hand-built-deployment.ts";
 import { ok } from "../../quotes/_helpers.ts";

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { closePositionQuote, type ClosePositionRequest } from "../../../../src/domain/quotes/close.ts";
 import { closePositionTransaction } from "../../../../src/domain/builders/v2/close-position.ts";
 import type { TradeSigner } from "../../../../src/domain/builders/v2/trade-accounts.ts";
-import { basketAccount, marketAccount } from "../../../../src/protocol/accounts/index.ts";
+import { basketAccount, marketAccount } from "../../../../src/protocol/accounts/mod.ts";
 import * as pda from "../../../../src/protocol/pda.ts";
 import { ALICE, aliceBasket, M, solLongPosition } from "../../../helpers/hand-built-deployment.ts";
 import { ok } from "../../quotes/_helpers.ts";

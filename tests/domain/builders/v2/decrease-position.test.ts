@@ -4,7 +4,7 @@ import {
   type DecreasePositionRequest,
   decreasePositionTransaction,
 } from "../../../../src/domain/builders/v2/decrease-position.ts";
-import { basketAccount } from "../../../../src/protocol/accounts/index.ts";
+import { basketAccount } from "../../../../src/protocol/accounts/mod.ts";
 import * as pda from "../../../../src/protocol/pda.ts";
 import { ALICE, aliceBasket, M, solLongPosition } from "../../../helpers/hand-built-deployment.ts";
 import { dispensing, marketBlock, owner, P, px, refusal, session, tradingFixture } from "./_helpers.ts";

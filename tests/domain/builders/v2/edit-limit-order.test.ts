@@ -7,7 +7,7 @@ import {
   type EditLimitOrderRequest,
   editLimitOrderTransaction,
 } from "../../../../src/domain/builders/v2/edit-limit-order.ts";
-import { basketAccount } from "../../../../src/protocol/accounts/index.ts";
+import { basketAccount } from "../../../../src/protocol/accounts/mod.ts";
 import * as pda from "../../../../src/protocol/pda.ts";
 import { ALICE, aliceBasket } from "../../../helpers/hand-built-deployment.ts";
 import { custodyOf, marketBlock, owner, P, px, refusal, tradingFixture } from "./_helpers.ts";

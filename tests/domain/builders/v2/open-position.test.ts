@@ -7,9 +7,9 @@ import { openPositionQuote } from "../../../../src/domain/quotes/open.ts";
 import type { OpenPositionRequest } from "../../../../src/domain/quotes/open-contract.ts";
 import { openPositionTransaction } from "../../../../src/domain/builders/v2/open-position.ts";
 import type { TradeSigner } from "../../../../src/domain/builders/v2/trade-accounts.ts";
-import { basketAccount, marketAccount } from "../../../../src/protocol/accounts/index.ts";
+import { basketAccount, marketAccount } from "../../../../src/protocol/accounts/mod.ts";
 import * as pda from "../../../../src/protocol/pda.ts";
-import type { DeploymentSnapshot } from "../../../../src/domain/views/context.ts";
+import type { DeploymentSnapshot } from "../../../../src/domain/views/deployment-snapshot.ts";
 import { ALICE, aliceBasket, BOB, M } from "../../../helpers/hand-built-deployment.ts";
 import { ok } from "../../quotes/_helpers.ts";
 import {

@@ -7,7 +7,7 @@ import {
   type PlaceTriggerOrderRequest,
   placeTriggerOrderTransaction,
 } from "../../../../src/domain/builders/v2/place-trigger-order.ts";
-import { basketAccount } from "../../../../src/protocol/accounts/index.ts";
+import { basketAccount } from "../../../../src/protocol/accounts/mod.ts";
 import * as pda from "../../../../src/protocol/pda.ts";
 import { ALICE, aliceBasket, M, solLongPosition } from "../../../helpers/hand-built-deployment.ts";
 import { custodyOf, FRANK, marketBlock, owner, P, px, refusal, tradingFixture } from "./_helpers.ts";

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { removeCollateralQuote } from "../../../../src/domain/quotes/collateral.ts";
 import { removeCollateralTransaction } from "../../../../src/domain/builders/v2/remove-collateral.ts";
-import { marketAccount } from "../../../../src/protocol/accounts/index.ts";
+import { marketAccount } from "../../../../src/protocol/accounts/mod.ts";
 import { ALICE, M } from "../../../helpers/hand-built-deployment.ts";
 import { ok } from "../../quotes/_helpers.ts";
 import { dispensing, marketBlock, owner, P, refusal, tradingFixture } from "./_helpers.ts";

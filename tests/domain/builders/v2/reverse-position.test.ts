@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { reversePositionQuote } from "../../../../src/domain/quotes/reverse.ts";
 import { reversePositionTransaction } from "../../../../src/domain/builders/v2/reverse-position.ts";
-import { basketAccount } from "../../../../src/protocol/accounts/index.ts";
+import { basketAccount } from "../../../../src/protocol/accounts/mod.ts";
 import * as pda from "../../../../src/protocol/pda.ts";
 import { ALICE, basketOf, M, solShortPosition } from "../../../helpers/hand-built-deployment.ts";
 import { ok } from "../../quotes/_helpers.ts";

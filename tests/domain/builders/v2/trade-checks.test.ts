@@ -9,7 +9,7 @@ import {
   requireSizeWithin,
   requireTriggerSide,
 } from "../../../../src/domain/builders/v2/trade-checks.ts";
-import { basketAccount, poolAccount } from "../../../../src/protocol/accounts/index.ts";
+import { basketAccount, poolAccount } from "../../../../src/protocol/accounts/mod.ts";
 import * as pda from "../../../../src/protocol/pda.ts";
 import { ALICE, aliceBasket, BOB, M, MINT, poolAddress } from "../../../helpers/hand-built-deployment.ts";
 import { failureOf as failure, FRANK, P, px, tradingFixture } from "./_helpers.ts";

@@ -13,7 +13,7 @@ import {
   DISCRIMINATORS,
   encodeAccount,
   type Market,
-} from "../../../src/protocol/accounts/index.ts";
+} from "../../../src/protocol/accounts/mod.ts";
 import { CodecError } from "../../../src/protocol/codec/mod.ts";
 import { arbitraryOf } from "../_arbitrary.ts";
 

@@ -5,7 +5,7 @@
  * hand-built data in tests. Nothing here reads a clock or performs I/O.
  */
 import { configSide, type ProgramVersion, type TradeSide, tradeSide } from "../../protocol/vocabulary.ts";
-import type { AccountKind, AccountTypes, Custody, Market } from "../../protocol/accounts/index.ts";
+import type { AccountKind, AccountTypes, Custody, Market } from "../../protocol/accounts/mod.ts";
 import type { CustodyConfig, MarketConfig, PoolConfig, TokenConfig } from "../../config/pool-config.ts";
 import type { OraclePrice } from "../math/types.ts";
 
