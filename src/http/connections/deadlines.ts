@@ -27,10 +27,6 @@ export class DeadlineSweep {
     return this.#now;
   }
 
-  get size(): number {
-    return this.#items.size;
-  }
-
   add(item: Expiring): void {
     this.#items.add(item);
   }

@@ -80,12 +80,11 @@ type ServeOnConnection = (
   onListen: () => void,
 ) => { finished: Promise<void>; shutdown(): Promise<void> };
 
-/** What node:net's TCP handle offers in Deno 2.9.6 beyond Node's: adopting Deno's connection, a copy of its
- * descriptor, and its stream back for Deno. */
+/** What node:net's TCP handle offers in Deno 2.9.6 beyond Node's: adopting Deno's connection, and a copy of its
+ * descriptor. */
 interface DenoTcpHandle {
   openFromRid(rid: number): number;
   fdForIpc(): number;
-  takeStream(): number;
   close(done?: () => void): void;
 }
 
