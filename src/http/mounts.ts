@@ -57,6 +57,16 @@ export function mountedPath(mounts: Mounts, iface: InterfaceName, documentedPath
   return mount + documentedPath.slice(documented.length);
 }
 
+/**
+ * The interface an operation belongs to: the one whose generated route table holds it. The one place that answers
+ * this (the first-load guard and the builders' refusal texts ask it).
+ */
+export function interfaceOf(operationId: string): InterfaceName {
+  if (Object.hasOwn(v2Routes, operationId)) return "v2";
+  if (Object.hasOwn(earlierRoutes, operationId)) return "earlier";
+  throw new Error(`no operation ${operationId} in either interface`);
+}
+
 /** The path the operation `operationId` of `iface` is served at (undefined: the interface is off). */
 export function operationPath(mounts: Mounts, iface: InterfaceName, operationId: string): string | undefined {
   const table: Record<string, { path: string }> = iface === "v2" ? v2Routes : earlierRoutes;

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from "../../src/config/env.ts";
 import {
   assertMountsDisjoint,
   DEFAULT_MOUNTS,
+  interfaceOf,
   mountedDocument,
   mountedPath,
   type Mounts,
@@ -42,6 +43,18 @@ Deno.test("a documented path is served at its interface's mount", () => {
   assert.equal(mountedPath(LIVE, "earlier", "/docs/"), "/v1/docs/");
   assert.equal(mountedPath({ v2: null, earlier: "" }, "v2", "/v2/health"), undefined);
   assert.throws(() => mountedPath(LIVE, "v2", "/health"), /not a path of the v2 interface/);
+});
+
+Deno.test("an operation's interface is the document that declares it; no operationId is in both", () => {
+  const declared = (document: { paths: Record<string, Record<string, { operationId?: string }>> }) =>
+    Object.values(document.paths).flatMap((item) => Object.values(item).flatMap((o) => o.operationId ?? []));
+  const v2 = declared(DOCUMENTS.v2 as never);
+  const earlier = declared(DOCUMENTS.earlier as never);
+  assert.ok(v2.length > 40 && earlier.length > 30);
+  assert.deepEqual(v2.filter((id) => earlier.includes(id)), []);
+  assert.deepEqual(v2.filter((id) => interfaceOf(id) !== "v2"), []);
+  assert.deepEqual(earlier.filter((id) => interfaceOf(id) !== "earlier"), []);
+  assert.throws(() => interfaceOf("v2NoSuchOperation"), /no operation v2NoSuchOperation/);
 });
 
 Deno.test("mounts under which both interfaces answer one method and path stop the boot, naming both routes", () => {

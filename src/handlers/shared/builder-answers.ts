@@ -28,7 +28,7 @@
 import type { AppEnv } from "../../services.ts";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { routes as v2Routes } from "../../../gen/v2/routes.ts";
+import { interfaceOf } from "../../http/mounts.ts";
 import { ApiError } from "../../http/errors.ts";
 import type { OperationId } from "../../http/metrics.ts";
 import type { ProgramVersion } from "../../protocol/vocabulary.ts";
@@ -87,7 +87,7 @@ const REFUSAL_ANSWERS: Record<ProgramVersion, RefusalAnswers> = {
 };
 
 function answersOf(operation: OperationId): RefusalAnswers {
-  return REFUSAL_ANSWERS[Object.hasOwn(v2Routes, operation) ? "v2" : "earlier"];
+  return REFUSAL_ANSWERS[interfaceOf(operation)];
 }
 
 function refusalError(status: ContentfulStatusCode, failure: QuoteFailure, answers: RefusalAnswers): ApiError {

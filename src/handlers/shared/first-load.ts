@@ -10,6 +10,7 @@
  */
 import type { HandlerTable } from "../../http/app.ts";
 import { ApiError } from "../../http/errors.ts";
+import { interfaceOf } from "../../http/mounts.ts";
 import type { AppEnv, Services } from "../../services.ts";
 import type { ProgramVersion } from "../../protocol/vocabulary.ts";
 import type { MiddlewareHandler } from "hono";
@@ -35,13 +36,6 @@ export const READ_NO_CHAIN = new Set([
  * handshake learns that first (426).
  */
 const CHECKED_BY_HANDLER = new Set(["v2OwnerBasketStream", "streamOwner"]);
-
-/**
- * The interface an operation belongs to: every v2 operationId starts with `v2` (tests/handlers/shared/first-load.test.ts
- * checks both documents).
- */
-export const versionOfOperation = (operationId: string): ProgramVersion =>
-  operationId.startsWith("v2") ? "v2" : "earlier";
 
 /** Interfaces found loaded, per services: a first load never comes undone, so the check stops being made. */
 const loaded = new WeakMap<Services, Set<ProgramVersion>>();
@@ -73,7 +67,7 @@ export function awaitingFirstLoad(handlers: HandlerTable): HandlerTable {
       guarded[operationId] = handler;
       continue;
     }
-    const version = versionOfOperation(operationId);
+    const version = interfaceOf(operationId);
     guarded[operationId] = (c, next) => {
       if (!firstLoadDone(c.get("services"), version)) throw notLoadedYet(version);
       return handler(c, next);
