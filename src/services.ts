@@ -9,7 +9,7 @@ import type { AccountStore } from "./state/account-store.ts";
 import type { BlockhashCaches } from "./state/blockhash-cache.ts";
 import type { ServiceClock } from "./state/clock.ts";
 import type { PriceStore } from "./state/price-store.ts";
-import type { ProgramView } from "./state/program-view.ts";
+import type { ProgramAccounts } from "./state/program-accounts.ts";
 import type { IngestStatus } from "./ingest/status.ts";
 import type { PoolStatsCache } from "./runtime/pool-stats-cache.ts";
 import type { PriceMapCache } from "./runtime/price-map-cache.ts";
@@ -28,13 +28,13 @@ import type { V2BasketParams } from "./streams/v2-basket.ts";
 import type { EarlierOwnerParams } from "./streams/earlier-owner.ts";
 
 /**
- * One interface's deployment: its configuration lookups, the decoded view of its program's accounts, and the
+ * One interface's deployment: its configuration lookups, the decoded accounts of its program, and the
  * answers kept between requests (each with `start()` / `stop()`, run by the runtime).
  */
 export interface Deployment<V extends ProgramVersion = ProgramVersion> {
   version: V;
   index: DeploymentIndex;
-  view: ProgramView;
+  accounts: ProgramAccounts;
   poolStats: PoolStatsCache<PoolStatsDtoOf<V>>;
   priceMap: PriceMapCache;
   tokenList: TokenListCache<TokenDtoOf<V>>;

@@ -19,7 +19,7 @@ export function snapshotFor(services: Services, version: ProgramVersion): Deploy
     version,
     programId: deployment.index.config.programId,
     config: deployment.index,
-    accounts: deployment.view,
+    accounts: deployment.accounts,
     priceOfFeed: (feedId) => services.prices.get(feedId),
     nowMs: services.clock.nowMs(),
     priceMaxAgeMs: services.config.PRICE_MAX_AGE_MS,

@@ -5,7 +5,7 @@
  */
 import type { AccountKind } from "../protocol/accounts/mod.ts";
 import type { AccountStore } from "../state/account-store.ts";
-import type { ProgramView } from "../state/program-view.ts";
+import type { ProgramAccounts } from "../state/program-accounts.ts";
 import type { Unsubscribe } from "../state/types.ts";
 
 export class AccountCountsCache {
@@ -13,13 +13,13 @@ export class AccountCountsCache {
   #unsubscribe: Unsubscribe | undefined;
   #generation = 0;
 
-  constructor(private readonly view: ProgramView, private readonly accounts: AccountStore) {}
+  constructor(private readonly accounts: ProgramAccounts, private readonly store: AccountStore) {}
 
   /** How many accounts of `kind` this deployment's program owns. */
   of(kind: AccountKind): number {
-    if (!this.#unsubscribe) return this.view.count(kind);
+    if (!this.#unsubscribe) return this.accounts.count(kind);
     let count = this.#kept.get(kind);
-    if (count === undefined) this.#kept.set(kind, count = this.view.count(kind));
+    if (count === undefined) this.#kept.set(kind, count = this.accounts.count(kind));
     return count;
   }
 
@@ -35,7 +35,7 @@ export class AccountCountsCache {
   start(): void {
     if (this.#unsubscribe) return;
     this.#generation++;
-    this.#unsubscribe = this.accounts.subscribe(() => {
+    this.#unsubscribe = this.store.subscribe(() => {
       this.#generation++;
       this.#kept.clear();
     });

@@ -22,7 +22,7 @@ import { AccountStore } from "../state/account-store.ts";
 import { createBlockhashCaches } from "../state/blockhash-cache.ts";
 import { type Clock, liveClock, type ServiceClock, VirtualClock } from "../state/clock.ts";
 import { PriceStore } from "../state/price-store.ts";
-import { ProgramView } from "../state/program-view.ts";
+import { ProgramAccounts } from "../state/program-accounts.ts";
 import type { Deployment, Services } from "../services.ts";
 import { PoolStatsCache } from "./pool-stats-cache.ts";
 import { PriceMapCache } from "./price-map-cache.ts";
@@ -118,14 +118,14 @@ function createServices(
   const deployment = <V extends ProgramVersion>(version: V): Deployment<V> => {
     const index = new DeploymentIndex(configs[version]);
     const programId = configs[version].programId;
-    const view = new ProgramView(version, programId, accounts);
+    const programAccounts = new ProgramAccounts(version, programId, accounts);
     // The same snapshot a request computes on (handlers/context.ts), at a given clock reading.
     const snapshotAt = (nowMs: number) =>
       new DeploymentSnapshot({
         version,
         programId,
         config: index,
-        accounts: view,
+        accounts: programAccounts,
         priceOfFeed: (feedId) => prices.get(feedId),
         nowMs,
         priceMaxAgeMs: config.PRICE_MAX_AGE_MS,
@@ -133,12 +133,12 @@ function createServices(
     return {
       version,
       index,
-      view,
-      poolStats: new PoolStatsCache(index, view, prices, config.POOL_STATS_INTERVAL_MS, POOL_STATS[version]),
+      accounts: programAccounts,
+      poolStats: new PoolStatsCache(index, programAccounts, prices, config.POOL_STATS_INTERVAL_MS, POOL_STATS[version]),
       priceMap: new PriceMapCache(index, prices),
       tokenList: new TokenListCache(index, TOKEN_LISTS[version]),
       owners: new OwnerViewCache(programId, accounts, prices, clock, snapshotAt),
-      counts: new AccountCountsCache(view, accounts),
+      counts: new AccountCountsCache(programAccounts, accounts),
     };
   };
   const deployments = { v2: deployment("v2"), earlier: deployment("earlier") };

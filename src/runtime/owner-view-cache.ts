@@ -6,7 +6,7 @@
  *
  * An entry is valid for one combination of:
  * - the owner's accounts (basket, position and order accounts): a version per owner, moved by the account store's
- *   change notifications (the owner wallet is read from bytes 8..40 of the changed account, as ProgramView does);
+ *   change notifications (the owner wallet is read from bytes 8..40 of the changed account, as ProgramAccounts does);
  * - the deployment's other accounts (pools, custodies, markets: borrow indexes and limits feed the figures): one
  *   version, moved by any change of an account of this program that is not an owner's;
  * - the price store (one version, moved by every price change);

@@ -9,7 +9,7 @@ import type { TokenConfig } from "../config/pool-config.ts";
 import { MissingPriceError, type PoolStatsDto, type PoolStatsInput } from "../domain/views/pool-stats.ts";
 import type { OraclePrice } from "../domain/math/types.ts";
 import type { PriceStore } from "../state/price-store.ts";
-import type { ProgramView } from "../state/program-view.ts";
+import type { ProgramAccounts } from "../state/program-accounts.ts";
 import { mintAccount } from "../protocol/external/spl-token.ts";
 import { CodecError } from "../protocol/codec/errors.ts";
 import { JsonAnswers, type JsonText } from "./json-answers.ts";
@@ -32,7 +32,7 @@ export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
 
   constructor(
     private readonly index: DeploymentIndex,
-    private readonly view: ProgramView,
+    private readonly accounts: ProgramAccounts,
     private readonly prices: PriceStore,
     private readonly intervalMs: number,
     private readonly build: (input: PoolStatsInput) => T,
@@ -60,7 +60,7 @@ export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
 
   start(): void {
     if (this.#timer !== undefined) return;
-    this.#unsubscribe = this.view.store.subscribe(({ pubkey }) => this.#openMarkets.delete(pubkey));
+    this.#unsubscribe = this.accounts.store.subscribe(({ pubkey }) => this.#openMarkets.delete(pubkey));
     this.refresh();
     this.#timer = setInterval(() => this.refresh(), this.intervalMs);
   }
@@ -86,10 +86,10 @@ export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
    */
   #basketOpenMarkets(): (readonly string[])[] {
     const out: (readonly string[])[] = [];
-    for (const key of this.view.keys("Basket")) {
+    for (const key of this.accounts.keys("Basket")) {
       let open = this.#openMarkets.get(key);
       if (open === undefined) {
-        const raw = this.view.peekRaw(key);
+        const raw = this.accounts.peekRaw(key);
         if (raw === undefined) continue;
         try {
           // Read at once and dropped: a sweep of every basket allocates nothing and leaves the shared cache alone.
@@ -118,20 +118,20 @@ export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
     const next: T[] = [];
     const basketOpenMarkets = this.#basketOpenMarkets();
     for (const pool of this.index.pools) {
-      const account = this.view.get("Pool", pool.poolAddress);
+      const account = this.accounts.get("Pool", pool.poolAddress);
       if (!account) continue;
       const tokenOf = (symbol: string) => pool.tokens.find((t) => t.symbol === symbol) ?? this.index.token(symbol);
       const custodies = account.custodies.flatMap((key) => {
         const config = pool.custodies.find((c) => c.custodyAccount === key);
-        const custody = this.view.get("Custody", key);
+        const custody = this.accounts.get("Custody", key);
         const token = config && tokenOf(config.symbol);
         return config && custody && token ? [{ config, token, account: custody }] : [];
       });
       const markets = pool.markets.flatMap((config) => {
-        const market = this.view.get("Market", config.marketAccount);
-        const targetCustody = this.view.get("Custody", config.targetCustody);
+        const market = this.accounts.get("Market", config.marketAccount);
+        const targetCustody = this.accounts.get("Custody", config.targetCustody);
         const targetToken = tokenOf(config.targetSymbol);
-        const collateralCustody = this.view.get("Custody", config.collateralCustody);
+        const collateralCustody = this.accounts.get("Custody", config.collateralCustody);
         const collateralToken = tokenOf(config.collateralSymbol);
         return market && targetCustody && targetToken && collateralCustody && collateralToken
           ? [{ config, account: market, targetToken, targetCustody, collateralToken, collateralCustody }]
@@ -159,7 +159,7 @@ export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
 
   /** The earlier program's pools have no tracked supply: read the LP mint, when it is ingested. */
   #mintSupply(mint: string | undefined): bigint {
-    const raw = mint ? this.view.store.get(mint) : undefined;
+    const raw = mint ? this.accounts.store.get(mint) : undefined;
     if (!raw) return 0n;
     try {
       return mintAccount.decode(raw.data).supply;

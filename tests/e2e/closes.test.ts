@@ -59,12 +59,12 @@ Deno.test("recorded closes: closed earlier positions and orders leave every list
         // The store told its listeners: the account, as it was, then nothing.
         const change = removed.find((c) => c.pubkey === close.pubkey);
         assert.ok(change?.before, "a change notification for the close");
-        assert.equal(change.before.owner, services.deployments.earlier.view.programId);
+        assert.equal(change.before.owner, services.deployments.earlier.accounts.programId);
       });
     }
 
     await t.step("an order account closed on the chain goes the same way", async () => {
-      const order = services.deployments.earlier.view.list("Order")[0];
+      const order = services.deployments.earlier.accounts.list("Order")[0];
       assert.ok(order, "the world has order accounts");
       const wallet = order.value.owner;
       const orders = async () =>

@@ -29,7 +29,7 @@ Deno.test("replay end to end: recorded state, a recorded update and an oracle fr
   try {
     await service.start();
     const v2 = services.deployments.v2;
-    const programOf = (version: ProgramVersion) => services.deployments[version].view.programId;
+    const programOf = (version: ProgramVersion) => services.deployments[version].accounts.programId;
 
     await t.step("raw pools are the recorded accounts, decoded as JSON", async () => {
       const pools = [...recording.chains.er.initialAccounts, ...recording.chains.base.initialAccounts]
@@ -48,8 +48,8 @@ Deno.test("replay end to end: recorded state, a recorded update and an oracle fr
 
     await t.step("health counts what was ingested", async () => {
       const health = await call(app, "GET", "/v2/health");
-      assert.equal(health.body.accounts.pools, v2.view.count("Pool"));
-      assert.equal(health.body.accounts.baskets, v2.view.count("Basket"));
+      assert.equal(health.body.accounts.pools, v2.accounts.count("Pool"));
+      assert.equal(health.body.accounts.baskets, v2.accounts.count("Basket"));
       assert.ok(health.body.accounts.baskets > 0);
       assert.equal(health.body.config.pools, v2.index.pools.length);
       const earlier = await call(app, "GET", "/health");

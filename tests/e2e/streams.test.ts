@@ -50,7 +50,7 @@ Deno.test("v2 basket stream on the embedded world", async (t) => {
     });
 
     await t.step("a recorded basket change produces a new `basket` message with the recorded bytes", async () => {
-      const programId = s.service.services.deployments.v2.view.programId;
+      const programId = s.service.services.deployments.v2.accounts.programId;
       const recording = await readRecording(WORLD);
       const update = recording.chains.er.updates.find((u) =>
         u.atMs > s.replay.position && walletOwning(u.account, programId, ["Basket"]) !== undefined

@@ -25,8 +25,8 @@ const KINDS = new Set(Object.values(DISCRIMINATORS).map((d) => d.hex));
 
 /** Every account and price the service holds equals what the replay serves (ER copy over base, as ingested). */
 function differencesFromReplay(services: Services, replay: ReplayHandle): string[] {
-  const v2 = services.deployments.v2.view.programId;
-  const earlier = services.deployments.earlier.view.programId;
+  const v2 = services.deployments.v2.accounts.programId;
+  const earlier = services.deployments.earlier.accounts.programId;
   const extras = new Set(
     extraAccountsOf([services.deployments.v2.index.config, services.deployments.earlier.index.config]),
   );

@@ -89,7 +89,7 @@ Deno.test("embedded world: owner views, previews and preview-only open-position"
         owner.earlier.positionList.map((p) => p.position).sort(),
       );
       const sizes = r.body.map((p: { key: string }) =>
-        services.deployments.earlier.view.get("Position", p.key)!.sizeUsd
+        services.deployments.earlier.accounts.get("Position", p.key)!.sizeUsd
       );
       for (let i = 1; i < sizes.length; i++) assert.ok(sizes[i - 1] >= sizes[i], "sorted by size, largest first");
       assert.deepEqual(

@@ -41,7 +41,7 @@ import {
 import * as pda from "../../src/protocol/pda.ts";
 import { AccountStore } from "../../src/state/account-store.ts";
 import { PriceStore } from "../../src/state/price-store.ts";
-import { ProgramView } from "../../src/state/program-view.ts";
+import { ProgramAccounts } from "../../src/state/program-accounts.ts";
 import { DeploymentSnapshot } from "../../src/domain/views/deployment-snapshot.ts";
 import { loadConfig } from "../../src/config/env.ts";
 import { createApp } from "../../src/http/app.ts";
@@ -469,7 +469,7 @@ export interface Fixture {
   prices: PriceStore;
   nowMs: number;
   index: Record<ProgramVersion, DeploymentIndex>;
-  view: Record<ProgramVersion, ProgramView>;
+  accounts: Record<ProgramVersion, ProgramAccounts>;
   snapshot(version: ProgramVersion, priceMaxAgeMs?: number): DeploymentSnapshot;
   /** The snapshot of a deployment at another clock reading (what the owner view cache computes on). */
   snapshotAt(version: ProgramVersion, nowMs: number, priceMaxAgeMs?: number): DeploymentSnapshot;
@@ -495,12 +495,12 @@ export function buildFixture(options: FixtureOptions = {}): Fixture {
   };
 
   const index = {} as Record<ProgramVersion, DeploymentIndex>;
-  const view = {} as Record<ProgramVersion, ProgramView>;
+  const accounts = {} as Record<ProgramVersion, ProgramAccounts>;
   for (const version of ["v2", "earlier"] as const) {
     index[version] = new DeploymentIndex(
       parseDeploymentConfig(configFile(version), { source: "file", location: "test", nowUnix: Number(T0) }),
     );
-    view[version] = new ProgramView(version, PROGRAM[version], store);
+    accounts[version] = new ProgramAccounts(version, PROGRAM[version], store);
     for (const spec of POOLS[version]) {
       const poolKey = poolAddress(version, spec.name);
       const custodies = spec.custodies.map((sym) => custodyAddress(version, spec.name, sym));
@@ -589,7 +589,7 @@ export function buildFixture(options: FixtureOptions = {}): Fixture {
     prices,
     nowMs,
     index,
-    view,
+    accounts,
     put,
     snapshot: (version, priceMaxAgeMs = 60_000) => snapshotAt(version, nowMs, priceMaxAgeMs),
     snapshotAt,
@@ -600,7 +600,7 @@ export function buildFixture(options: FixtureOptions = {}): Fixture {
       version,
       programId: PROGRAM[version],
       config: index[version],
-      accounts: view[version],
+      accounts: accounts[version],
       priceOfFeed: (id) => prices.get(id),
       nowMs: at,
       priceMaxAgeMs,
@@ -648,7 +648,7 @@ export function fixtureApp(fixture: Fixture = buildFixture(), options: FixtureAp
   const deployment = <V extends ProgramVersion>(version: V) => {
     const poolStats = new PoolStatsCache(
       fixture.index[version],
-      fixture.view[version],
+      fixture.accounts[version],
       fixture.prices,
       60_000,
       POOL_STATS[version],
@@ -657,12 +657,12 @@ export function fixtureApp(fixture: Fixture = buildFixture(), options: FixtureAp
     return {
       version,
       index: fixture.index[version],
-      view: fixture.view[version],
+      accounts: fixture.accounts[version],
       poolStats,
       priceMap: new PriceMapCache(fixture.index[version], fixture.prices),
       tokenList: new TokenListCache(fixture.index[version], TOKEN_LISTS[version]),
       owners: ownerViewsOf(fixture, version),
-      counts: new AccountCountsCache(fixture.view[version], fixture.store),
+      counts: new AccountCountsCache(fixture.accounts[version], fixture.store),
     };
   };
   const ingest = new IngestStatus();

@@ -183,7 +183,7 @@ Deno.test("hand-built deployment: the live names through HTTP", async (t) => {
   await t.step("open-position TP quote on an uncorrelated long: the hand-computed ceiling", async () => {
     const fixture = buildFixture();
     // A new v2 SOL long opens on the JitoSOL-collateral market (PROTOCOL-v2 §3.2): that one is made uncorrelated.
-    const market = fixture.view.v2.get("Market", M.v2.solLongJito)!;
+    const market = fixture.accounts.v2.get("Market", M.v2.solLongJito)!;
     fixture.put("v2", M.v2.solLongJito, marketAccount, { ...market, correlation: false });
     const r = await call(fixtureApp(fixture), "POST", "/v2/transaction-builder/open-position", SOL_LONG_WITH_TRIGGERS);
     // As in tests/domain/quotes/tpsl.test.ts: 160.16 + 792.079206 / 4.9455495 = 320.3199… → "320.31"

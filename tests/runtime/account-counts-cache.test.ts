@@ -3,15 +3,15 @@ import { AccountCountsCache } from "../../src/runtime/account-counts-cache.ts";
 import type { AccountKind } from "../../src/protocol/accounts/mod.ts";
 import { buildFixture } from "../helpers/hand-built-deployment.ts";
 
-/** The v2 view of a fixture, with its counts counted. */
+/** The v2 program accounts of a fixture, with their counts counted. */
 function setup() {
   const fixture = buildFixture();
-  const view = fixture.view.v2;
+  const accounts = fixture.accounts.v2;
   const counted = { calls: 0 };
-  const count = view.count.bind(view);
-  view.count = (kind: AccountKind) => (counted.calls++, count(kind));
-  const pool = view.list("Pool")[0].pubkey;
-  return { cache: new AccountCountsCache(view, fixture.store), store: fixture.store, counted, pool };
+  const count = accounts.count.bind(accounts);
+  accounts.count = (kind: AccountKind) => (counted.calls++, count(kind));
+  const pool = accounts.list("Pool")[0].pubkey;
+  return { cache: new AccountCountsCache(accounts, fixture.store), store: fixture.store, counted, pool };
 }
 
 Deno.test("account counts: before start() every read counts afresh", () => {

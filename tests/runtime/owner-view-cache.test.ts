@@ -117,7 +117,7 @@ Deno.test("owner view cache: a basket change, a price tick and a clock second ea
   await t.step("a change of the deployment's other accounts (a custody)", () => {
     const held = cache.basket(ALICE);
     const key = custodyAddress("v2", "Crypto.1", "SOL");
-    const custody = f.view.v2.get("Custody", key)!;
+    const custody = f.accounts.v2.get("Custody", key)!;
     f.put("v2", key, custodyAccount.v2, { ...custody, oracle: { ...custody.oracle, maxPriceAgeSec: 61 } });
     assert.notEqual(cache.basket(ALICE), held);
     assert.equal(cache.computations, 5);
@@ -125,7 +125,7 @@ Deno.test("owner view cache: a basket change, a price tick and a clock second ea
 
   await t.step("another owner's basket change leaves this owner's entry alone", () => {
     const held = cache.basket(ALICE);
-    const carol = f.view.v2.get("Basket", pda.basket(PROGRAM.v2, CAROL))!;
+    const carol = f.accounts.v2.get("Basket", pda.basket(PROGRAM.v2, CAROL))!;
     f.put("v2", pda.basket(PROGRAM.v2, CAROL), basketAccount, { ...carol, positionsActive: !carol.positionsActive });
     assert.equal(cache.basket(ALICE), held);
     assert.equal(cache.computations, 5);

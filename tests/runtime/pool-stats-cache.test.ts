@@ -9,7 +9,7 @@ const HOUR_MS = 3_600_000;
 const ALICE_BASKET = pda.basket(PROGRAM.v2, ALICE);
 
 function v2Cache(fixture: Fixture): PoolStatsCache<V2PoolStatsDto> {
-  return new PoolStatsCache(fixture.index.v2, fixture.view.v2, fixture.prices, HOUR_MS, POOL_STATS.v2);
+  return new PoolStatsCache(fixture.index.v2, fixture.accounts.v2, fixture.prices, HOUR_MS, POOL_STATS.v2);
 }
 
 /** Baskets with an open position, over every pool. */

@@ -1,7 +1,7 @@
 /**
  * A per-request snapshot of one deployment, what every view and quote works on: configuration lookups, decoded
  * program accounts, oracle prices and the current time, resolved into market and custody contexts. Pure: every input is passed in (`SnapshotInput`), so
- * the same code runs on the live stores (handlers pass the deployment's ProgramView and the PriceStore) and on
+ * the same code runs on the live stores (handlers pass the deployment's ProgramAccounts and the PriceStore) and on
  * hand-built data in tests. Nothing here reads a clock or performs I/O.
  */
 import { configSide, type ProgramVersion, type TradeSide, tradeSide } from "../../protocol/vocabulary.ts";
@@ -18,7 +18,7 @@ export interface PriceSample {
   marketSession: string;
 }
 
-/** Decoded accounts of one deployment (structurally the state layer's ProgramView). */
+/** Decoded accounts of one deployment (structurally the state layer's ProgramAccounts). */
 export interface AccountReader {
   get<K extends AccountKind>(kind: K, pubkey: string): AccountTypes[K] | undefined;
   raw(pubkey: string): { data: Uint8Array } | undefined;

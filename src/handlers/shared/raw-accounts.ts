@@ -29,8 +29,10 @@ export function listRawAccounts(
   names: FieldNames,
   owner?: string,
 ) {
-  const view = c.get("services").deployments[version].view;
-  const entries = owner && (kind === "Position" || kind === "Order") ? view.listOwnedBy(kind, owner) : view.list(kind);
+  const accounts = c.get("services").deployments[version].accounts;
+  const entries = owner && (kind === "Position" || kind === "Order")
+    ? accounts.listOwnedBy(kind, owner)
+    : accounts.list(kind);
   return entries.map(({ pubkey, value }) => ({ pubkey, account: accountJson(version, kind, value, names) }));
 }
 
@@ -49,7 +51,7 @@ export function getRawAccount(
   notFoundText: string,
   names: FieldNames,
 ): SingleAccount {
-  const value = c.get("services").deployments[version].view.get(kind, pubkey);
+  const value = c.get("services").deployments[version].accounts.get(kind, pubkey);
   if (!value) throw new ApiError(404, "NOT_FOUND", notFoundText);
   const account = accountJson(version, kind, value, names);
   return { ...account, pubkey, account };

@@ -22,7 +22,7 @@ const withTriggers: OpenPositionRequest = { ...long1Sol, takeProfit: "200", stop
 function uncorrelated(): Fixture {
   const f = buildFixture();
   for (const key of [M.v2.solLong, M.v2.solLongJito]) {
-    const market = f.view.v2.get("Market", key)!;
+    const market = f.accounts.v2.get("Market", key)!;
     f.put("v2", key, marketAccount, { ...market, correlation: false });
   }
   return f;

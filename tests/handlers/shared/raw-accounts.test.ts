@@ -49,7 +49,7 @@ Deno.test("raw accounts: single lookups carry {pubkey, account}; legacy routes u
   try {
     const { app, services } = service;
     const first = (version: ProgramVersion, kind: AccountKind) => {
-      const entry = services.deployments[version].view.list(kind)[0];
+      const entry = services.deployments[version].accounts.list(kind)[0];
       assert.ok(entry, `the world holds a ${version} ${kind}`);
       return entry;
     };
@@ -81,7 +81,7 @@ Deno.test("raw accounts: single lookups carry {pubkey, account}; legacy routes u
       for (const { version, kind, legacy } of SINGLES) {
         if (legacy === undefined) continue;
         const legacyList = (await call(app, "GET", legacy)).body as { pubkey: string; account: unknown }[];
-        assert.equal(legacyList.length, services.deployments[version].view.count(kind), legacy);
+        assert.equal(legacyList.length, services.deployments[version].accounts.count(kind), legacy);
         const names = keysOf(legacyList.map((e) => e.account));
         assert.ok(names.size > 0, legacy);
         for (const name of names) assert.match(name, /^[a-z0-9_]+$/, `${legacy}: ${name}`);

@@ -145,7 +145,7 @@ Deno.test("close-position: refusals", async (t) => {
     assert.deepEqual(r, { code: "ORDER_SIZE_INVALID", err: "inputUsdUi closes less than one unit of size" });
   });
   await t.step("closing disabled on the market", () => {
-    const market = f.view.v2.get("Market", M.v2.solShort)!;
+    const market = f.accounts.v2.get("Market", M.v2.solShort)!;
     f.put("v2", M.v2.solShort, marketAccount, {
       ...market,
       permissions: { ...market.permissions, allowClosePosition: false },

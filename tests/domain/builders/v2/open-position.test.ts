@@ -231,7 +231,7 @@ Deno.test("open-position: what the program would refuse is refused", async (t) =
     f.put("v2", pda.basket(P, ALICE), basketAccount, aliceBasket());
   });
   await t.step("opening disabled on the market", () => {
-    const market = f.view.v2.get("Market", M.v2.solLongJito)!;
+    const market = f.accounts.v2.get("Market", M.v2.solLongJito)!;
     f.put("v2", M.v2.solLongJito, marketAccount, {
       ...market,
       permissions: { ...market.permissions, allowOpenPosition: false },

@@ -42,7 +42,7 @@ Deno.test("remove-collateral: without a payout token the lock custody; a token o
 
 Deno.test("remove-collateral: refused when the market disallows collateral withdrawal", () => {
   const f = tradingFixture();
-  const market = f.view.v2.get("Market", M.v2.solLong)!;
+  const market = f.accounts.v2.get("Market", M.v2.solLong)!;
   f.put("v2", M.v2.solLong, marketAccount, {
     ...market,
     permissions: { ...market.permissions, allowCollateralWithdrawal: false },

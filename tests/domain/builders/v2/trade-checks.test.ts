@@ -84,7 +84,7 @@ Deno.test("permissions: the market's flag, then the pool's", () => {
     assert.equal(failure(() => requirePermission(w, long, action)), undefined);
   }
   const poolKey = poolAddress("v2", "Crypto.1");
-  const pool = f.view.v2.get("Pool", poolKey)!;
+  const pool = f.accounts.v2.get("Pool", poolKey)!;
   f.put("v2", poolKey, poolAccount.v2, { ...pool, permissions: { ...pool.permissions, allowSizeChange: false } });
   w = f.snapshot("v2");
   assert.deepEqual(failure(() => requirePermission(w, w.market(M.v2.solLong)!, "sizeChange")), {

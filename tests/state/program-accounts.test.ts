@@ -1,7 +1,7 @@
-/** ProgramView: decoded, program-filtered accounts; the owner index follows every change of the store. */
+/** ProgramAccounts: decoded, program-filtered accounts; the owner index follows every change of the store. */
 import assert from "node:assert/strict";
 import { AccountStore } from "../../src/state/account-store.ts";
-import { ProgramView } from "../../src/state/program-view.ts";
+import { ProgramAccounts } from "../../src/state/program-accounts.ts";
 import { readRecording } from "../../src/replay/format.ts";
 import { ACCOUNT_CODECS, DISCRIMINATORS } from "../../src/protocol/accounts/mod.ts";
 import type { RawAccount } from "../../src/state/types.ts";
@@ -19,35 +19,35 @@ async function firstPosition(): Promise<RawAccount> {
   return { pubkey, owner, lamports, executable, data, slot: 1, chain: "base" };
 }
 
-Deno.test("program view: decodes its program's accounts only, and caches per byte buffer", async () => {
+Deno.test("program accounts: decodes its program's accounts only, and caches per byte buffer", async () => {
   const store = new AccountStore();
-  const view = new ProgramView("earlier", EARLIER, store);
+  const accounts = new ProgramAccounts("earlier", EARLIER, store);
   const position = await firstPosition();
   store.set(position);
-  const decoded = view.get("Position", position.pubkey)!;
+  const decoded = accounts.get("Position", position.pubkey)!;
   assert.equal(decoded.owner, ACCOUNT_CODECS.earlier.Position!.decode(position.data).owner);
-  assert.equal(view.get("Position", position.pubkey), decoded, "the same object while the bytes are unchanged");
-  assert.equal(view.get("Order", position.pubkey), undefined, "another kind is not decoded");
-  const foreign = new ProgramView("earlier", "11111111111111111111111111111111", store);
+  assert.equal(accounts.get("Position", position.pubkey), decoded, "the same object while the bytes are unchanged");
+  assert.equal(accounts.get("Order", position.pubkey), undefined, "another kind is not decoded");
+  const foreign = new ProgramAccounts("earlier", "11111111111111111111111111111111", store);
   assert.equal(foreign.get("Position", position.pubkey), undefined, "another program's account is invisible");
-  assert.equal(view.count("Position"), 1);
+  assert.equal(accounts.count("Position"), 1);
 });
 
-Deno.test("program view: the owner index follows owner changes and deletions", async () => {
+Deno.test("program accounts: the owner index follows owner changes and deletions", async () => {
   const store = new AccountStore();
-  const view = new ProgramView("earlier", EARLIER, store);
+  const accounts = new ProgramAccounts("earlier", EARLIER, store);
   const position = await firstPosition();
   const codec = ACCOUNT_CODECS.earlier.Position!;
   const owner = codec.decode(position.data).owner;
   store.set(position);
-  assert.deepEqual(view.listOwnedBy("Position", owner).map((p) => p.pubkey), [position.pubkey]);
+  assert.deepEqual(accounts.listOwnedBy("Position", owner).map((p) => p.pubkey), [position.pubkey]);
 
   const moved = codec.encode({ ...codec.decode(position.data), owner: OTHER_OWNER });
   store.set({ ...position, data: moved, slot: 2 });
-  assert.deepEqual(view.listOwnedBy("Position", owner), []);
-  assert.deepEqual(view.listOwnedBy("Position", OTHER_OWNER).map((p) => p.pubkey), [position.pubkey]);
+  assert.deepEqual(accounts.listOwnedBy("Position", owner), []);
+  assert.deepEqual(accounts.listOwnedBy("Position", OTHER_OWNER).map((p) => p.pubkey), [position.pubkey]);
 
   store.delete("base", position.pubkey, 3);
-  assert.deepEqual(view.listOwnedBy("Position", OTHER_OWNER), []);
-  assert.throws(() => view.listOwnedBy("Pool", owner), /not indexed by owner/);
+  assert.deepEqual(accounts.listOwnedBy("Position", OTHER_OWNER), []);
+  assert.throws(() => accounts.listOwnedBy("Pool", owner), /not indexed by owner/);
 });

@@ -1,5 +1,5 @@
 /**
- * A decoded view of one deployment's program accounts over the raw AccountStore.
+ * The decoded accounts of one deployment's program, over the raw AccountStore.
  *
  * Raw account bytes are immutable and replaced on every change, so decoded values are cached per byte buffer, or per
  * packed form of a packed account (a WeakMap): a handler decodes an account at most once per on-chain change, and
@@ -20,7 +20,7 @@ export interface Keyed<T> {
 /** Account kinds whose owner wallet is the first field after the discriminator (bytes 8..40). */
 const OWNER_INDEXED: ReadonlySet<AccountKind> = new Set(["Position", "Order", "TokenStake", "Referral"]);
 
-export class ProgramView {
+export class ProgramAccounts {
   /** Keyed by the bytes' identity (`bytesIdentity`: the packed form of a packed account). */
   readonly #decoded = new WeakMap<object, unknown>();
   /** kind → owner wallet → account keys; built on first use, then kept current from change events. */
