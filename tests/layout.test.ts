@@ -118,7 +118,7 @@ const UNMIRRORED: Record<string, string> = {
   "src/domain/math/constants.ts": "constants only",
   "src/domain/math/types.ts": "types only",
   "src/domain/quotes/open-contract.ts": "types only",
-  "src/domain/views/deployment-snapshot.ts": "the per-request snapshot: every test of tests/domain/ reads through it",
+  "src/domain/deployment-snapshot.ts": "the per-request snapshot: every test of tests/domain/ reads through it",
   "src/domain/views/dto.ts": "DTO formatting: tests/domain/views/owner.test.ts, tests/domain/quotes/",
   "src/domain/views/order-metrics.ts": "order figures: tests/domain/views/owner.test.ts, owner-stream.test.ts",
   "src/domain/views/position-metrics.ts": "position figures: tests/domain/views/owner.test.ts, tests/domain/quotes/",

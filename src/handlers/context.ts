@@ -5,7 +5,7 @@
 import type { AppEnv, Services } from "../services.ts";
 import type { ProgramVersion } from "../protocol/vocabulary.ts";
 import type { Context } from "hono";
-import { DeploymentSnapshot } from "../domain/views/deployment-snapshot.ts";
+import { DeploymentSnapshot } from "../domain/deployment-snapshot.ts";
 
 /** The snapshot a request computes on: one clock reading, so every figure of an answer uses the same time. */
 export function snapshotOf(c: Context<AppEnv>, version: ProgramVersion): DeploymentSnapshot {

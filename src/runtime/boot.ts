@@ -30,7 +30,7 @@ import { TokenListCache } from "./token-list-cache.ts";
 import { AccountCountsCache } from "./account-counts-cache.ts";
 import { QuoteAnswerCache } from "./quote-answer-cache.ts";
 import { OwnerViewCache } from "./owner-view-cache.ts";
-import { DeploymentSnapshot } from "../domain/views/deployment-snapshot.ts";
+import { DeploymentSnapshot } from "../domain/deployment-snapshot.ts";
 import { TOKEN_LISTS } from "../domain/views/tokens.ts";
 import { POOL_STATS } from "../domain/views/pool-stats.ts";
 import { type Endpoints, resolveEndpoints } from "./endpoints.ts";

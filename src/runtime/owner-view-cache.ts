@@ -24,7 +24,7 @@ import type { Clock } from "../state/clock.ts";
 import type { AccountChange, AccountStore } from "../state/account-store.ts";
 import type { PriceStore } from "../state/price-store.ts";
 import type { RawAccount, Unsubscribe } from "../state/types.ts";
-import type { DeploymentSnapshot } from "../domain/views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../domain/deployment-snapshot.ts";
 import { type WalletOwnedKind, walletOwning } from "../protocol/accounts/owner-wallet.ts";
 import {
   basketAddress,

@@ -4,7 +4,7 @@
  * independent expectation of that JSON text.
  */
 import { base64 } from "../../src/protocol/codec/bytes.ts";
-import type { DeploymentSnapshot } from "../../src/domain/views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../src/domain/deployment-snapshot.ts";
 import {
   basketOrderMetrics,
   basketPositionMetrics,

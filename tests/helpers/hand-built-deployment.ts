@@ -42,7 +42,7 @@ import * as pda from "../../src/protocol/pda.ts";
 import { AccountStore } from "../../src/state/account-store.ts";
 import { PriceStore } from "../../src/state/price-store.ts";
 import { ProgramAccounts } from "../../src/state/program-accounts.ts";
-import { DeploymentSnapshot } from "../../src/domain/views/deployment-snapshot.ts";
+import { DeploymentSnapshot } from "../../src/domain/deployment-snapshot.ts";
 import { loadConfig } from "../../src/config/env.ts";
 import { createApp } from "../../src/http/app.ts";
 import { handlers } from "../../src/handlers/mod.ts";

@@ -9,7 +9,7 @@
  */
 import type { PoolConfig } from "../../config/pool-config.ts";
 import type { Instruction } from "../../protocol/instructions/instruction.ts";
-import type { DeploymentSnapshot } from "../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../deployment-snapshot.ts";
 
 /** A rollup transaction: `SetComputeUnitLimit(1_400_000)` in front, no lookup tables (the ER cannot resolve them). */
 export interface ErTransactionPlan {

@@ -15,7 +15,7 @@ import { discountBpsFor } from "../math/fees.ts";
 import { isZeroDecimal } from "../math/decimal.ts";
 import type { OraclePrice, PositionLike, Privilege } from "../math/types.ts";
 import { formatTokenAmount, formatUsd } from "../format/ui.ts";
-import type { DeploymentSnapshot } from "../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../deployment-snapshot.ts";
 import { leverageDecimal } from "../views/dto.ts";
 import { marketFormat, positionFigures } from "../views/position-metrics.ts";
 import { requireCustodyInPool, requireToken, tradePrices } from "./market-lookup.ts";

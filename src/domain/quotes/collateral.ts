@@ -14,7 +14,7 @@ import { maxAddableCollateralUsd, maxWithdrawableCollateralUsd } from "../math/c
 import { tokenAmount, usdValue } from "../math/oracle.ts";
 import type { PositionLike } from "../math/types.ts";
 import { formatTokenAmount, formatUsd } from "../format/ui.ts";
-import type { DeploymentSnapshot, LivePrice } from "../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot, LivePrice } from "../deployment-snapshot.ts";
 import { leverageDecimal } from "../views/dto.ts";
 import { marketFormat, type PositionFigures, positionFigures } from "../views/position-metrics.ts";
 import { requireCustodyInPool, requirePrice, requireToken, tradePrices } from "./market-lookup.ts";

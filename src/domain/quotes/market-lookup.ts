@@ -4,7 +4,7 @@
  */
 import { oppositeSide, requestSide, type TradeSide } from "../../protocol/vocabulary.ts";
 import type { PoolConfig, TokenConfig } from "../../config/pool-config.ts";
-import type { CustodyContext, DeploymentSnapshot, LivePrice, MarketContext } from "../views/deployment-snapshot.ts";
+import type { CustodyContext, DeploymentSnapshot, LivePrice, MarketContext } from "../deployment-snapshot.ts";
 import { fail } from "./result.ts";
 
 export function requireToken(snapshot: DeploymentSnapshot, symbol: string): TokenConfig {

@@ -9,7 +9,7 @@
  * - earlier interface: the market whose collateral is the paying token (a payment in the collateral token needs no
  *   swap), else the first configured one.
  */
-import type { DeploymentSnapshot, MarketContext } from "../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot, MarketContext } from "../deployment-snapshot.ts";
 
 /** The v2 SDK's LONG collateral override (PROTOCOL-v2 §3.2): collateral symbol → the collateral opened with. */
 const V2_LONG_COLLATERAL_OVERRIDE: ReadonlyMap<string, string> = new Map([

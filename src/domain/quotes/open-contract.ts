@@ -4,7 +4,7 @@
  * earlier interface's SWAP trade (./swap.ts), which answers in the same shape.
  */
 import type { OraclePrice, PositionLike, Privilege } from "../math/types.ts";
-import type { MarketContext } from "../views/deployment-snapshot.ts";
+import type { MarketContext } from "../deployment-snapshot.ts";
 import type { SwapLeg } from "./swap-leg.ts";
 import type { TpSlQuoteDto } from "./tpsl.ts";
 

@@ -19,7 +19,7 @@ import { type OpenQuote, openQuote, sizeFromLeverage } from "../math/open.ts";
 import { tokenAmount, usdValue } from "../math/oracle.ts";
 import type { OraclePrice, PositionLike, Privilege } from "../math/types.ts";
 import { formatLeverage, formatUsd } from "../format/ui.ts";
-import type { CustodyContext, DeploymentSnapshot, LivePrice, MarketContext } from "../views/deployment-snapshot.ts";
+import type { CustodyContext, DeploymentSnapshot, LivePrice, MarketContext } from "../deployment-snapshot.ts";
 import { bpsPercent, leverageDecimal, ratePercent } from "../views/dto.ts";
 import { marketFormat, type PositionFigures, positionFigures } from "../views/position-metrics.ts";
 import {

@@ -4,7 +4,7 @@
  */
 import { type RequestSide, type TradeSide, tradeSide } from "../../protocol/vocabulary.ts";
 import type { Position } from "../../protocol/accounts/mod.ts";
-import type { DeploymentSnapshot, MarketContext } from "../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot, MarketContext } from "../deployment-snapshot.ts";
 import { basketAddress, earlierPositionAddress } from "../views/owner.ts";
 import { positionFitsMarket } from "../views/dto.ts";
 import { requireMarkets, type tradePrices } from "./market-lookup.ts";

@@ -16,7 +16,7 @@ import { pnlForRoi } from "../math/tpsl.ts";
 import { pnlPercentBps } from "../math/pnl.ts";
 import type { OraclePrice, PositionLike } from "../math/types.ts";
 import { formatPercentBps, formatUsd } from "../format/ui.ts";
-import type { DeploymentSnapshot, MarketContext } from "../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot, MarketContext } from "../deployment-snapshot.ts";
 import { leverageDecimal, ratePercent } from "../views/dto.ts";
 import { marketFormat } from "../views/position-metrics.ts";
 import { requireMarkets, requirePrice, tradePrices } from "./market-lookup.ts";

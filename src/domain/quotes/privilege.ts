@@ -22,7 +22,7 @@
  */
 import * as pda from "../../protocol/pda.ts";
 import type { Privilege } from "../math/types.ts";
-import type { DeploymentSnapshot } from "../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../deployment-snapshot.ts";
 
 export interface PrivilegeFields {
   privilege?: Privilege;

@@ -10,7 +10,7 @@ import { positionLiquidationPrice } from "../math/liquidation.ts";
 import { usdValue } from "../math/oracle.ts";
 import type { OraclePrice, PositionLike } from "../math/types.ts";
 import { formatLeverage, formatUsd } from "../format/ui.ts";
-import type { MarketContext } from "../views/deployment-snapshot.ts";
+import type { MarketContext } from "../deployment-snapshot.ts";
 import { leverageDecimal } from "../views/dto.ts";
 import { fail } from "./result.ts";
 

@@ -17,7 +17,7 @@ import { closeQuote } from "../math/close.ts";
 import { tokenAmount, usdValue } from "../math/oracle.ts";
 import type { OraclePrice, PositionLike, Privilege } from "../math/types.ts";
 import { formatUsd } from "../format/ui.ts";
-import type { DeploymentSnapshot, LivePrice, MarketContext } from "../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot, LivePrice, MarketContext } from "../deployment-snapshot.ts";
 import { marketFormat } from "../views/position-metrics.ts";
 import { oppositeMarkets, requirePrice, tradePrices } from "./market-lookup.ts";
 import {

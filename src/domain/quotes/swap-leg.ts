@@ -6,7 +6,7 @@ import type { PoolConfig } from "../../config/pool-config.ts";
 import { usdValue } from "../math/oracle.ts";
 import { poolAumUsd } from "../math/pool.ts";
 import { type SwapQuote, swapQuote } from "../math/swap.ts";
-import type { CustodyContext, DeploymentSnapshot, LivePrice } from "../views/deployment-snapshot.ts";
+import type { CustodyContext, DeploymentSnapshot, LivePrice } from "../deployment-snapshot.ts";
 import { requirePrice } from "./market-lookup.ts";
 import { fail } from "./result.ts";
 

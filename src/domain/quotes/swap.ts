@@ -5,7 +5,7 @@
 import { maxBig } from "../math/bigint.ts";
 import { usdValue } from "../math/oracle.ts";
 import { formatPrice, formatTokenAmount, formatUsd } from "../format/ui.ts";
-import type { DeploymentSnapshot, LivePrice } from "../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot, LivePrice } from "../deployment-snapshot.ts";
 import { requireCustodyInPool, requireOpenSession, requirePrice, requireToken } from "./market-lookup.ts";
 import { parseAmount } from "./request-numbers.ts";
 import { privilegeOf, swapFeeExemption } from "./privilege.ts";

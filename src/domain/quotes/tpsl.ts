@@ -12,7 +12,7 @@ import { usdValue } from "../math/oracle.ts";
 import { type TriggerPnl, triggerPnl } from "../math/tpsl.ts";
 import type { OraclePrice, PositionLike } from "../math/types.ts";
 import { formatPercentBps, formatUsd } from "../format/ui.ts";
-import type { MarketContext } from "../views/deployment-snapshot.ts";
+import type { MarketContext } from "../deployment-snapshot.ts";
 import { marketFormat } from "../views/position-metrics.ts";
 
 export interface TpSlQuoteDto {

@@ -18,7 +18,7 @@ import type { BasketOrder } from "../../protocol/accounts/basket.ts";
 import { openQuote } from "../math/open.ts";
 import { tokenAmount, usdValue } from "../math/oracle.ts";
 import { formatLeverage, formatOptionalPrice, formatTokenAmount, formatUsd } from "../format/ui.ts";
-import type { CustodyContext, DeploymentSnapshot, MarketContext } from "./deployment-snapshot.ts";
+import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../deployment-snapshot.ts";
 import { attempt, type OraclePriceDto, oraclePriceDto, plausiblePrice } from "./dto.ts";
 import { marketFormat } from "./position-metrics.ts";
 

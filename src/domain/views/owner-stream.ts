@@ -10,7 +10,7 @@
  */
 import type { Basket } from "../../protocol/accounts/basket.ts";
 import { base64 } from "../../protocol/codec/bytes.ts";
-import type { DeploymentSnapshot } from "./deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../deployment-snapshot.ts";
 
 /** The `type` of every message of both streams (v2: basket, metrics; earlier interface: positions, orders). */
 export type StreamMessageType = "basket" | "metrics" | "positions" | "orders";

@@ -6,7 +6,7 @@
 import { base64 } from "../../protocol/codec/bytes.ts";
 import { basket as basketPda, order as orderPda, position as positionPda } from "../../protocol/pda.ts";
 import type { Basket } from "../../protocol/accounts/basket.ts";
-import type { DeploymentSnapshot, MarketContext } from "./deployment-snapshot.ts";
+import type { DeploymentSnapshot, MarketContext } from "../deployment-snapshot.ts";
 import { attempt, positionFitsMarket } from "./dto.ts";
 import {
   hasLiveSlot,

@@ -25,7 +25,7 @@ import {
   formatTokenAmount,
   formatUsd,
 } from "../format/ui.ts";
-import type { LivePrice, MarketContext } from "./deployment-snapshot.ts";
+import type { LivePrice, MarketContext } from "../deployment-snapshot.ts";
 import { attempt, type OraclePriceDto, oraclePriceDto } from "./dto.ts";
 
 export interface PositionMetricsDto {

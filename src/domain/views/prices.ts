@@ -3,7 +3,7 @@
  * and both keys appear (DECISIONS 5.9). Symbols match case-insensitively.
  */
 import type { PoolConfig } from "../../config/pool-config.ts";
-import type { PriceSample } from "./deployment-snapshot.ts";
+import type { PriceSample } from "../deployment-snapshot.ts";
 
 /** The market sessions the contract documents (DECISIONS 2.2). */
 export type ContractMarketSession = "regular" | "preMarket" | "postMarket" | "overNight" | "closed" | "open";

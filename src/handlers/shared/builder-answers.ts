@@ -36,7 +36,7 @@ import { attempt, type QuoteErrorCode, type QuoteFailure, type QuoteResult } fro
 import type { TransactionPlan } from "../../domain/builders/plan.ts";
 import { sessionPair, type TradeSigner, tradeSigner } from "../../domain/builders/v2/trade-accounts.ts";
 import type { FundsTransactionPlan } from "../../domain/builders/v2/funds-plan.ts";
-import type { DeploymentSnapshot } from "../../domain/views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../domain/deployment-snapshot.ts";
 import { answerQuote, computeError, type ComputeErrorBody, type Json200 } from "./answers.ts";
 import { buildTransaction } from "./transactions.ts";
 

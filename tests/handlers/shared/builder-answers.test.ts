@@ -21,7 +21,7 @@ import {
 } from "../../../src/handlers/shared/builder-answers.ts";
 import { key } from "../../helpers/instructions.ts";
 import { PROGRAM } from "../../helpers/hand-built-deployment.ts";
-import type { DeploymentSnapshot } from "../../../src/domain/views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../../src/domain/deployment-snapshot.ts";
 import { harness, PAYER } from "./_helpers.ts";
 
 const failed = (code: QuoteErrorCode): QuoteResult<number> => ({ ok: false, code, err: `${code} text` });

@@ -9,7 +9,7 @@ import { swapAndAddCollateralInstruction } from "../../../protocol/instructions/
 import { addCollateralQuote, type AddCollateralQuoteDto } from "../../quotes/collateral.ts";
 import { requireToken } from "../../quotes/market-lookup.ts";
 import { type QuoteResult, runQuote, unwrapQuote } from "../../quotes/result.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import type { BaseTransactionPlan } from "../plan.ts";
 import { custodySlots, marketSlots, ownerSlots, poolPlan, requireCustody, requirePositionOwner } from "./common.ts";
 import { around, payingAccount } from "./token-accounts.ts";

@@ -6,7 +6,7 @@
  */
 import { cancelAllTriggerOrdersInstruction } from "../../../protocol/instructions/earlier/cancel-all-trigger-orders.ts";
 import { type QuoteResult, runQuote } from "../../quotes/result.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import type { BaseTransactionPlan } from "../plan.ts";
 import { poolPlan } from "./common.ts";
 import { requireOrderAccount, resolveTriggerTarget, type TriggerTargetFields } from "./trigger-target.ts";

@@ -10,7 +10,7 @@
 import { cancelLimitOrderInstruction } from "../../../protocol/instructions/earlier/cancel-limit-order.ts";
 import type { RequestSide } from "../../../protocol/vocabulary.ts";
 import { fail, type QuoteResult, runQuote } from "../../quotes/result.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import { isLimitSlotEmpty } from "../../views/order-metrics.ts";
 import type { BaseTransactionPlan } from "../plan.ts";
 import { custodySlots, poolPlan } from "./common.ts";

@@ -7,7 +7,7 @@
 import { CANCEL_ALL_TRIGGERS_ORDER_ID } from "../../../protocol/constants.ts";
 import { cancelTriggerOrderInstruction } from "../../../protocol/instructions/earlier/cancel-trigger-order.ts";
 import { type QuoteResult, runQuote } from "../../quotes/result.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import type { BaseTransactionPlan } from "../plan.ts";
 import { poolPlan } from "./common.ts";
 import { requireLiveSlot } from "./edit-trigger-order.ts";

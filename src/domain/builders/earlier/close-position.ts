@@ -24,7 +24,7 @@ import { type ClosePositionQuote, closePositionQuote, type ClosePositionQuoteDto
 import { requireCustodyInPool, requireToken } from "../../quotes/market-lookup.ts";
 import { grantPrivilege, type PrivilegeFields, type PrivilegeGrant } from "../../quotes/privilege.ts";
 import { fail, type QuoteResult, runQuote, unwrapQuote } from "../../quotes/result.ts";
-import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/deployment-snapshot.ts";
+import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../deployment-snapshot.ts";
 import type { BaseTransactionPlan } from "../plan.ts";
 import { slippageBps } from "../slippage.ts";
 import { dispensingSlots, marketSlots, ownerSlots, poolPlan, privilegeArgs } from "./common.ts";

@@ -16,7 +16,7 @@ import * as pda from "../../../protocol/pda.ts";
 import type { OraclePrice } from "../../math/types.ts";
 import type { PrivilegeGrant } from "../../quotes/privilege.ts";
 import { fail } from "../../quotes/result.ts";
-import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/deployment-snapshot.ts";
+import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../deployment-snapshot.ts";
 import { type BaseTransactionPlan, poolLookupTables } from "../plan.ts";
 import { tokenProgramOf } from "../wallet-accounts.ts";
 

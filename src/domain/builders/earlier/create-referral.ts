@@ -6,7 +6,7 @@
  */
 import { createReferralInstruction } from "../../../protocol/instructions/earlier/create-referral.ts";
 import * as pda from "../../../protocol/pda.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import { type BaseTransactionPlan, deploymentLookupTables } from "../plan.ts";
 
 export interface CreateReferralRequest {

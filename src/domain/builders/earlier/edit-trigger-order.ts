@@ -6,7 +6,7 @@
  */
 import { editTriggerOrderInstruction } from "../../../protocol/instructions/earlier/edit-trigger-order.ts";
 import { fail, type QuoteResult, runQuote } from "../../quotes/result.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import type { BaseTransactionPlan } from "../plan.ts";
 import { marketSlots, ownerSlots, poolPlan } from "./common.ts";
 import { liveTriggerSlots } from "./trigger-rules.ts";

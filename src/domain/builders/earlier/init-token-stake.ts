@@ -13,7 +13,7 @@ import { depositTokenStakeInstruction } from "../../../protocol/instructions/ear
 import * as pda from "../../../protocol/pda.ts";
 import { parseAmount } from "../../quotes/request-numbers.ts";
 import { type QuoteResult, runQuote } from "../../quotes/result.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import { type BaseTransactionPlan, deploymentLookupTables } from "../plan.ts";
 import { createWalletTokenAccount, walletTokenAccount } from "../wallet-accounts.ts";
 

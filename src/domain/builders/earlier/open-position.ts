@@ -37,7 +37,7 @@ import type {
 } from "../../quotes/open-contract.ts";
 import { grantPrivilege, type PrivilegeGrant, swapFeeExemption } from "../../quotes/privilege.ts";
 import { fail, type QuoteResult, runQuote } from "../../quotes/result.ts";
-import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/deployment-snapshot.ts";
+import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../deployment-snapshot.ts";
 import type { BaseTransactionPlan } from "../plan.ts";
 import { slippageBps } from "../slippage.ts";
 import {

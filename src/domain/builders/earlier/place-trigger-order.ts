@@ -5,7 +5,7 @@
  * size of zero or above the position, all five TP (or SL) slots taken, an unknown payout token.
  */
 import { type QuoteResult, runQuote } from "../../quotes/result.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import type { BaseTransactionPlan } from "../plan.ts";
 import { poolPlan } from "./common.ts";
 import { placeTriggerInstruction, requireFreeTriggerSlots } from "./trigger-rules.ts";

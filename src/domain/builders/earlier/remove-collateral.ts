@@ -15,7 +15,7 @@ import {
 } from "../../quotes/collateral.ts";
 import { requireCustodyInPool, requireToken } from "../../quotes/market-lookup.ts";
 import { type QuoteResult, runQuote, unwrapQuote } from "../../quotes/result.ts";
-import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/deployment-snapshot.ts";
+import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../deployment-snapshot.ts";
 import type { BaseTransactionPlan } from "../plan.ts";
 import { dispensingSlots, marketSlots, ownerSlots, poolPlan, requirePositionOwner } from "./common.ts";
 import { around, receivingAccount } from "./token-accounts.ts";

@@ -21,7 +21,7 @@ import { requirePosition } from "../../quotes/position-lookup.ts";
 import { grantPrivilege, type PrivilegeFields } from "../../quotes/privilege.ts";
 import { fail, type QuoteResult, runQuote, unwrapQuote } from "../../quotes/result.ts";
 import { requireReverseLiquidity, reversePositionQuote, type ReversePositionQuoteDto } from "../../quotes/reverse.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import type { BaseTransactionPlan } from "../plan.ts";
 import { slippageBps } from "../slippage.ts";
 import { positionFigures } from "../../views/position-metrics.ts";

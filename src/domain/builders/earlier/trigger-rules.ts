@@ -18,7 +18,7 @@ import type { TradeSide } from "../../../protocol/vocabulary.ts";
 import { comparePrices } from "../../math/oracle.ts";
 import type { OraclePrice } from "../../math/types.ts";
 import { fail } from "../../quotes/result.ts";
-import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/deployment-snapshot.ts";
+import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../deployment-snapshot.ts";
 import { marketSlots, ownerSlots } from "./common.ts";
 
 const kindOf = (isStopLoss: boolean) => (isStopLoss ? "stop-loss" : "take-profit");

@@ -15,7 +15,7 @@ import { parseAmount } from "../../quotes/request-numbers.ts";
 import { parsePrice } from "../../math/oracle.ts";
 import type { OraclePrice } from "../../math/types.ts";
 import { fail } from "../../quotes/result.ts";
-import type { DeploymentSnapshot, MarketContext } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot, MarketContext } from "../../deployment-snapshot.ts";
 import { requireTriggerSide } from "./trigger-rules.ts";
 
 export interface TriggerTargetFields {

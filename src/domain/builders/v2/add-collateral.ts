@@ -5,7 +5,7 @@
  * quote already holds the deposit within the maximum addable; the owner's deposited balance must cover it.
  */
 import { addCollateralErInstruction } from "../../../protocol/instructions/v2/add-collateral-er.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import type { ErTransactionPlan } from "../plan.ts";
 import type { AddCollateralQuote } from "../../quotes/collateral.ts";
 import { fail } from "../../quotes/result.ts";

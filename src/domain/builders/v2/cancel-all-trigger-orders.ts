@@ -3,7 +3,7 @@
  * target and side on which the owner holds any take-profit or stop-loss (SOL long has two markets). Nothing to
  * cancel is ORDER_NOT_FOUND (400): the program has no order entry to clear.
  */
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import type { ErTransactionPlan } from "../plan.ts";
 import { fail } from "../../quotes/result.ts";
 import { cancelAllTriggers } from "./close-position.ts";

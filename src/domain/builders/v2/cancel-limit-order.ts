@@ -7,7 +7,7 @@
  * `edit_limit_order_er` with price and size 0 the service's own text describes; both cancel and refund.
  */
 import { cancelLimitOrderErInstruction } from "../../../protocol/instructions/v2/cancel-limit-order-er.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import type { ErTransactionPlan } from "../plan.ts";
 import { locateLimit, type OrderMarketFields, requireBasket, requireOrderMarkets } from "./order-slots.ts";
 import { custodyKeys, marketAccounts, rollupPlan, signerAccounts, type TradeSigner } from "./trade-accounts.ts";

@@ -8,7 +8,7 @@
 import { cancelTriggerOrderErInstruction } from "../../../protocol/instructions/v2/cancel-trigger-order-er.ts";
 import { CANCEL_ALL_TRIGGERS_ORDER_ID } from "../../../protocol/constants.ts";
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
-import type { DeploymentSnapshot, MarketContext } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot, MarketContext } from "../../deployment-snapshot.ts";
 import type { ErTransactionPlan } from "../plan.ts";
 import { fail } from "../../quotes/result.ts";
 import {

@@ -16,7 +16,7 @@ import { decreasePositionSizeErInstruction } from "../../../protocol/instruction
 import { cancelAllTriggerOrdersErInstruction } from "../../../protocol/instructions/v2/cancel-all-trigger-orders-er.ts";
 import { priceWithSlippage } from "../../math/spread.ts";
 import type { OraclePrice } from "../../math/types.ts";
-import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/deployment-snapshot.ts";
+import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../deployment-snapshot.ts";
 import type { ErTransactionPlan } from "../plan.ts";
 import type { ClosePositionPlan } from "../../quotes/close.ts";
 import { fail } from "../../quotes/result.ts";

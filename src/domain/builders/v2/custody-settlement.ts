@@ -7,7 +7,7 @@
 import { custodySettlementWithActionInstruction } from "../../../protocol/instructions/v2/custody-settlement-with-action.ts";
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import * as pda from "../../../protocol/pda.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import { poolLookupTables } from "../plan.ts";
 import { delegationSiblings, type FundsTransactionPlan } from "./funds-plan.ts";
 import { type ChainAccountReader, type FundsPrecondition, receiptState, tradeVaultOf } from "./funds-state.ts";

@@ -8,7 +8,7 @@
  */
 import { closeQuote } from "../../math/close.ts";
 import { priceWithSlippage } from "../../math/spread.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import type { ErTransactionPlan } from "../plan.ts";
 import { tradePrices } from "../../quotes/market-lookup.ts";
 import { closeBasis, type PositionTarget, requirePosition } from "../../quotes/position-lookup.ts";

@@ -6,7 +6,7 @@ import { delegateBasketInstruction } from "../../../protocol/instructions/v2/del
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import * as pda from "../../../protocol/pda.ts";
 import { failField } from "../../quotes/result.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import { delegationSiblings, type FundsTransactionPlan, setupPlan } from "./funds-plan.ts";
 import { type ChainAccountReader, type FundsPrecondition, ownerSetup } from "./funds-state.ts";
 

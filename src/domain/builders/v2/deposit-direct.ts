@@ -6,7 +6,7 @@
 import { depositDirectInstruction } from "../../../protocol/instructions/v2/deposit-direct.ts";
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import * as pda from "../../../protocol/pda.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import { poolLookupTables } from "../plan.ts";
 import { createWalletTokenAccount, walletTokenAccount, wrapSolInstructions } from "../wallet-accounts.ts";
 import type { FundsTransactionPlan } from "./funds-plan.ts";

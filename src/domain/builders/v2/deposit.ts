@@ -9,7 +9,7 @@
  * The steps are then packed, in order, into as few transactions as fit the packet limit (`packSteps`, `../plan.ts`).
  */
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import { delegateBasketStep } from "./delegate-basket.ts";
 import { depositSteps } from "./deposit-direct.ts";
 import { type BundlePlan, poolLookupTables } from "../plan.ts";

@@ -20,7 +20,7 @@ import { openQuote } from "../../math/open.ts";
 import { usdValue } from "../../math/oracle.ts";
 import { isZeroDecimal } from "../../math/decimal.ts";
 import type { OraclePrice } from "../../math/types.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import type { ErTransactionPlan } from "../plan.ts";
 import { requirePrice } from "../../quotes/market-lookup.ts";
 import { parseOrderPrice } from "../../quotes/order-price.ts";

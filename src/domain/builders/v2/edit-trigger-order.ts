@@ -8,7 +8,7 @@
  * integrator saw the service's edit move an order's settlement custody otherwise (§3.8).
  */
 import { editTriggerOrderErInstruction } from "../../../protocol/instructions/v2/edit-trigger-order-er.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import type { ErTransactionPlan } from "../plan.ts";
 import { requirePrice } from "../../quotes/market-lookup.ts";
 import { fail } from "../../quotes/result.ts";

@@ -5,7 +5,7 @@
  */
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import * as pda from "../../../protocol/pda.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import { type BaseTransactionPlan, deploymentLookupTables } from "../plan.ts";
 import type { FundsPrecondition } from "./funds-state.ts";
 

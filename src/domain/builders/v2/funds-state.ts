@@ -12,7 +12,7 @@
 import type { Basket, UserDepositLedger } from "../../../protocol/accounts/mod.ts";
 import { DELEGATION_PROGRAM_ID } from "../../../protocol/constants.ts";
 import * as pda from "../../../protocol/pda.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 
 /** One chain's copy of an account (structurally the state layer's RawAccount). */
 export interface ChainCopy {

@@ -8,7 +8,7 @@ import type { CustodyConfig, PoolConfig, TokenConfig } from "../../../config/poo
 import { NATIVE_MINT } from "../../../protocol/constants.ts";
 import { DecimalParseError, parseDecimal } from "../../math/decimal.ts";
 import { failField } from "../../quotes/result.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import { tokenProgramOf } from "../wallet-accounts.ts";
 
 /** Largest native amount an instruction's `u64` argument holds. */

@@ -12,7 +12,7 @@ import { increasePositionSizeErInstruction } from "../../../protocol/instruction
 import { openQuote } from "../../math/open.ts";
 import { usdValue } from "../../math/oracle.ts";
 import { priceWithSlippage } from "../../math/spread.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import type { ErTransactionPlan } from "../plan.ts";
 import { positionFigures } from "../../views/position-metrics.ts";
 import { requireCustodyInPool, requirePrice, tradePrices } from "../../quotes/market-lookup.ts";

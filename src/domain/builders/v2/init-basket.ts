@@ -6,7 +6,7 @@ import { type InitBasketArgs, initBasketInstruction } from "../../../protocol/in
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import * as pda from "../../../protocol/pda.ts";
 import { failField } from "../../quotes/result.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import { type FundsTransactionPlan, setupPlan } from "./funds-plan.ts";
 import { type ChainAccountReader, ownerSetup } from "./funds-state.ts";
 

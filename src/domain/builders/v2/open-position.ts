@@ -19,7 +19,7 @@ import { increasePositionSizeErInstruction } from "../../../protocol/instruction
 import { placeLimitOrderErInstruction } from "../../../protocol/instructions/v2/place-limit-order-er.ts";
 import { priceWithSlippage } from "../../math/spread.ts";
 import type { OraclePrice, PositionLike } from "../../math/types.ts";
-import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/deployment-snapshot.ts";
+import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../deployment-snapshot.ts";
 import type { ErTransactionPlan } from "../plan.ts";
 import type { OpenPositionPlan } from "../../quotes/open-contract.ts";
 import { fail } from "../../quotes/result.ts";

@@ -10,7 +10,7 @@
 import type { Basket, BasketOrder, LimitOrder, TriggerOrder } from "../../../protocol/accounts/mod.ts";
 import { CANCEL_ALL_TRIGGERS_ORDER_ID, ORDER_SLOT_COUNT } from "../../../protocol/constants.ts";
 import * as pda from "../../../protocol/pda.ts";
-import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/deployment-snapshot.ts";
+import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../deployment-snapshot.ts";
 import { fail } from "../../quotes/result.ts";
 import { requireMarkets } from "../../quotes/market-lookup.ts";
 import { tradeSide } from "../../../protocol/vocabulary.ts";

@@ -10,7 +10,7 @@
  */
 import { requireToken } from "../../quotes/market-lookup.ts";
 import { failField } from "../../quotes/result.ts";
-import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/deployment-snapshot.ts";
+import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../deployment-snapshot.ts";
 import { marketLabel } from "./order-slots.ts";
 
 export function payoutCustody(

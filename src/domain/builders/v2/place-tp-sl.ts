@@ -4,7 +4,7 @@
  * then stop-loss (the order is not pinned by the references). Each is validated as place-trigger-order validates
  * one; at least one price is required (the schema's anyOf; checked again here).
  */
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import type { ErTransactionPlan } from "../plan.ts";
 import type { PositionTarget } from "../../quotes/position-lookup.ts";
 import { fail } from "../../quotes/result.ts";

@@ -4,7 +4,7 @@
  * 400): the position exists, the price is on the right side of the mark, the size is at most the position, a slot
  * of that list is free, the position holds more than the minimum collateral.
  */
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import type { ErTransactionPlan } from "../plan.ts";
 import type { PositionTarget } from "../../quotes/position-lookup.ts";
 import { rollupPlan, type TradeSigner } from "./trade-accounts.ts";

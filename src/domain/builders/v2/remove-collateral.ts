@@ -5,7 +5,7 @@
  * within the maximum withdrawable; the market must allow collateral withdrawal.
  */
 import { removeCollateralErInstruction } from "../../../protocol/instructions/v2/remove-collateral-er.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import type { ErTransactionPlan } from "../plan.ts";
 import type { RemoveCollateralQuote } from "../../quotes/collateral.ts";
 import { dispensingAccounts, rollupPlan, type TradeSigner } from "./trade-accounts.ts";

@@ -10,7 +10,7 @@
  *   key holds nothing once the transaction has run. The owner stays the transaction's fee payer (account 0).
  *   `includeCustodySettlement` is accepted and ignored (custody-settlement builds that request).
  */
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import type { ChainAccountReader } from "./funds-state.ts";
 import { fundsTokenByMint, parseTokenAmount } from "./funds-token.ts";
 import { planWithdrawalRequest, type WithdrawalRequestPlan } from "./withdraw.ts";

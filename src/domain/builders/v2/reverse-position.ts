@@ -16,7 +16,7 @@
 import { increasePositionSizeErInstruction } from "../../../protocol/instructions/v2/increase-position-size-er.ts";
 import { openPositionErInstruction } from "../../../protocol/instructions/v2/open-position-er.ts";
 import { priceWithSlippage } from "../../math/spread.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import type { ErTransactionPlan } from "../plan.ts";
 import { requireReverseLiquidity, type ReversePositionPlan } from "../../quotes/reverse.ts";
 import { cancelAllTriggers, closeInstruction } from "./close-position.ts";

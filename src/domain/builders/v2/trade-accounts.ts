@@ -12,7 +12,7 @@
 import * as pda from "../../../protocol/pda.ts";
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import { failField } from "../../quotes/result.ts";
-import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/deployment-snapshot.ts";
+import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../deployment-snapshot.ts";
 import type { ErTransactionPlan } from "../plan.ts";
 
 /** Who a trading instruction is for and who signs it. Without a session the owner signs. */

@@ -11,7 +11,7 @@ import { comparePrices } from "../../math/oracle.ts";
 import { isZeroDecimal } from "../../math/decimal.ts";
 import type { OraclePrice } from "../../math/types.ts";
 import { formatPrice, formatTokenAmount } from "../../format/ui.ts";
-import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/deployment-snapshot.ts";
+import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../deployment-snapshot.ts";
 import { parseAmount } from "../../quotes/request-numbers.ts";
 import { fail } from "../../quotes/result.ts";
 import { U64_MAX } from "../../../protocol/constants.ts";

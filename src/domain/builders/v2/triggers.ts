@@ -8,7 +8,7 @@ import type { BasketOrder } from "../../../protocol/accounts/mod.ts";
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import { placeTriggerOrderErInstruction } from "../../../protocol/instructions/v2/place-trigger-order-er.ts";
 import type { OraclePrice, PositionLike } from "../../math/types.ts";
-import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../views/deployment-snapshot.ts";
+import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../deployment-snapshot.ts";
 import { requirePrice } from "../../quotes/market-lookup.ts";
 import { type OpenPositionRef, type PositionTarget, requirePosition } from "../../quotes/position-lookup.ts";
 import { parseOrderPrice } from "../../quotes/order-price.ts";

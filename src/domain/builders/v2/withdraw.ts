@@ -14,7 +14,7 @@ import { withdrawalWithActionInstruction } from "../../../protocol/instructions/
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import * as pda from "../../../protocol/pda.ts";
 import { failField } from "../../quotes/result.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import { poolLookupTables } from "../plan.ts";
 import { createWalletTokenAccount, walletTokenAccount } from "../wallet-accounts.ts";
 import { delegationSiblings, type FundsTransactionPlan } from "./funds-plan.ts";

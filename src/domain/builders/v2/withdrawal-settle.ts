@@ -11,7 +11,7 @@ import { withdrawalSettleInstruction } from "../../../protocol/instructions/v2/w
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import * as pda from "../../../protocol/pda.ts";
 import { failField } from "../../quotes/result.ts";
-import type { DeploymentSnapshot } from "../../views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import { settlementReceiptOf } from "./custody-settlement.ts";
 import { poolLookupTables } from "../plan.ts";
 import { walletTokenAccount } from "../wallet-accounts.ts";

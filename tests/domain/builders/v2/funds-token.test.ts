@@ -7,7 +7,7 @@ import {
   parseTokenAmount,
 } from "../../../../src/domain/builders/v2/funds-token.ts";
 import { walletTokenAccount } from "../../../../src/domain/builders/wallet-accounts.ts";
-import { DeploymentSnapshot } from "../../../../src/domain/views/deployment-snapshot.ts";
+import { DeploymentSnapshot } from "../../../../src/domain/deployment-snapshot.ts";
 import { custodyAddress, key, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
 import { assertRejected, fundsFixture, POOL } from "./_funds.ts";
 import { ata } from "../../../helpers/expected-accounts.ts";

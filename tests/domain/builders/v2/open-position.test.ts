@@ -9,7 +9,7 @@ import { openPositionTransaction } from "../../../../src/domain/builders/v2/open
 import type { TradeSigner } from "../../../../src/domain/builders/v2/trade-accounts.ts";
 import { basketAccount, marketAccount } from "../../../../src/protocol/accounts/mod.ts";
 import * as pda from "../../../../src/protocol/pda.ts";
-import type { DeploymentSnapshot } from "../../../../src/domain/views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../../../src/domain/deployment-snapshot.ts";
 import { ALICE, aliceBasket, BOB, M } from "../../../helpers/hand-built-deployment.ts";
 import { ok } from "../../quotes/_helpers.ts";
 import {

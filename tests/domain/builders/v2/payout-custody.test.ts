@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { payoutCustody } from "../../../../src/domain/builders/v2/payout-custody.ts";
-import type { DeploymentSnapshot } from "../../../../src/domain/views/deployment-snapshot.ts";
+import type { DeploymentSnapshot } from "../../../../src/domain/deployment-snapshot.ts";
 import { M } from "../../../helpers/hand-built-deployment.ts";
 import { custodyOf, failureOf, tradingFixture } from "./_helpers.ts";
 

@@ -4,10 +4,10 @@
  * the same code runs on the live stores (handlers pass the deployment's ProgramAccounts and the PriceStore) and on
  * hand-built data in tests. Nothing here reads a clock or performs I/O.
  */
-import { configSide, type ProgramVersion, type TradeSide, tradeSide } from "../../protocol/vocabulary.ts";
-import type { AccountKind, AccountTypes, Custody, Market } from "../../protocol/accounts/mod.ts";
-import type { CustodyConfig, MarketConfig, PoolConfig, TokenConfig } from "../../config/pool-config.ts";
-import type { OraclePrice } from "../math/types.ts";
+import { configSide, type ProgramVersion, type TradeSide, tradeSide } from "../protocol/vocabulary.ts";
+import type { AccountKind, AccountTypes, Custody, Market } from "../protocol/accounts/mod.ts";
+import type { CustodyConfig, MarketConfig, PoolConfig, TokenConfig } from "../config/pool-config.ts";
+import type { OraclePrice } from "./math/types.ts";
 
 /** One oracle price as the price store holds it (structurally `PriceEntry`). */
 export interface PriceSample {
