@@ -38,7 +38,7 @@ export interface Deployment<V extends ProgramVersion = ProgramVersion> {
   poolStats: PoolStatsCache<PoolStatsDtoOf<V>>;
   priceMap: PriceMapCache;
   tokenList: TokenListCache<TokenDtoOf<V>>;
-  /** Owner views (v2 basket snapshot; earlier position and order listings), shared by REST answers and streams. */
+  /** Owner views (v2 basket view; earlier position and order listings), shared by REST answers and streams. */
   owners: OwnerViewCache;
   /** Account counts by kind (the health endpoints), kept until the next account change. */
   counts: AccountCountsCache;

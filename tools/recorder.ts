@@ -1,6 +1,6 @@
 /**
  * Captures a recording from live endpoints with the same sources the service uses: each configured chain gets its own
- * ChainSource (into a private AccountStore), the oracle an OracleSource. After the initial snapshots are synced, the
+ * ChainSource (into a private AccountStore), the oracle an OracleSource. After the initial loads are synced, the
  * accounts are written as the initial state and every later store change, blockhash change and oracle frame is
  * appended with its offset from that moment, until `durationMs` passes or `signal` aborts.
  */
@@ -24,7 +24,7 @@ export interface RecordOptions {
   name: string;
   seed?: number | string | null;
   description?: string;
-  /** How long to record after the snapshot (1 ms … MAX_RECORD_DURATION_MS). */
+  /** How long to record after the initial load (1 ms … MAX_RECORD_DURATION_MS). */
   durationMs: number;
   base?: Omit<ChainSourceConfig, "chain">;
   er?: Omit<ChainSourceConfig, "chain">;
@@ -35,7 +35,7 @@ export interface RecordOptions {
   gzip?: boolean;
   /** Initial accounts in the binary form (`*.accounts.bin`: a large capture boots several times faster). */
   binaryAccounts?: boolean;
-  /** Max wait for the initial snapshots (default 120 s); exceeded = failure. */
+  /** Max wait for the initial loads (default 120 s); exceeded = failure. */
   syncTimeoutMs?: number;
   /** Progress callback period (default 1000 ms). */
   progressIntervalMs?: number;
@@ -139,7 +139,7 @@ export async function record(
     let syncTimer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       syncTimer = setTimeout(
-        () => reject(new Error("initial snapshot timed out")),
+        () => reject(new Error("initial load timed out")),
         options.syncTimeoutMs ?? 120_000,
       );
     });
@@ -155,7 +155,7 @@ export async function record(
       clearTimeout(syncTimer);
     }
 
-    // Snapshot and subscribe in one synchronous step, so no change falls between them.
+    // Copy the initial accounts and subscribe in one synchronous step, so no change falls between them.
     const t0 = clock.nowMs();
     const startedAtMs = t0;
     const initial: Record<Chain, RawAccount[]> = { base: [], er: [] };

@@ -1,5 +1,5 @@
 /**
- * Live chain ingestion over `@solana/web3.js`: snapshot + subscriptions + blockhash polling for one chain.
+ * Live chain ingestion over `@solana/web3.js`: full load + subscriptions + blockhash polling for one chain.
  *
  * Lifecycle (one "session" at a time):
  *   1. new Connection (HTTP through an abortable fetch; the WebSocket's automatic reconnect turned off);
@@ -7,7 +7,7 @@
  *      wait until the socket is open and every subscription is acknowledged;
  *   3. full reload (getProgramAccounts with memcmp filters, one kind at a time, each account applied as its answer
  *      arrives; or, for numerous kinds with `bulkLoad: "batches"`, a key listing and getMultipleAccounts in batches of
- *      100) applied with slot ordering, so a notification newer than the snapshot is never overwritten, and keys gone
+ *      100) applied with slot ordering, so a notification newer than the load is never overwritten, and keys gone
  *      from the chain are removed;
  *   4. steady state: notifications are written as they come, and independent periodic tasks run over HTTP: the
  *      existence check of held accounts (every `existenceCheckIntervalMs`: closes, which programSubscribe never

@@ -5,7 +5,7 @@ export interface ChainIngestStatus {
   chain: Chain;
   /** True while the WebSocket is open, subscriptions are live and the last poll succeeded. */
   connected: boolean;
-  /** Highest slot seen (notifications, snapshot contexts, slot subscription). */
+  /** Highest slot seen (notifications, full loads' answer contexts, slot subscription). */
   lastSlot: number;
   /** Clock reading when `lastSlot` last moved forward: how far behind the chain's tip this source may be. */
   slotAdvancedAtMs: number | null;
@@ -91,13 +91,5 @@ export class IngestStatus {
       status.lastExistenceCheckMs = shift(status.lastExistenceCheckMs);
     }
     this.oracle.lastFrameMs = shift(this.oracle.lastFrameMs);
-  }
-
-  /** A plain copy for serialization. */
-  snapshot(): { chains: Record<Chain, ChainIngestStatus>; oracle: OracleIngestStatus } {
-    return {
-      chains: { base: { ...this.chains.base }, er: { ...this.chains.er } },
-      oracle: { ...this.oracle },
-    };
   }
 }

@@ -32,7 +32,7 @@ export const RECORDING_FORMAT = "flash-replay/1";
 const CHAIN_LIST: readonly Chain[] = ["base", "er"];
 
 export interface ChainMeta {
-  /** Slot of the initial account snapshot. */
+  /** Slot of the initial accounts. */
   startSlot: number;
   /** Block height at the start (getBlockHeight); defaults to startSlot. */
   startBlockHeight?: number;

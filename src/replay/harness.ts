@@ -39,7 +39,7 @@ export async function startReplay(recording: Recording, options: StartReplayOpti
   const hostname = options.hostname ?? "127.0.0.1";
   const startedServers: { stop(): Promise<void> }[] = [];
   try {
-    // The oracle server stamps repeats and snapshots with the replay's clock, which exists once the replayer does.
+    // The oracle server stamps repeats and the values sent on subscribe with the replay's clock, which exists once the replayer does.
     const timeline: { clock?: Clock } = {};
     const oracle = await ReplayOracleServer.start({
       port: options.ports?.oracle ?? 0,

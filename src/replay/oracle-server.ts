@@ -37,7 +37,7 @@ export interface ReplayOracleServerOptions {
   pingIntervalSec?: number;
   /** When set, the latest values are re-sent at this period (like a fixed-rate channel). Off by default. */
   fixedRateMs?: number;
-  /** Source of `timestampUs` for fixed-rate repeats and the snapshot sent on subscribe; default system clock. */
+  /** Source of `timestampUs` for fixed-rate repeats and the latest values sent on subscribe; default system clock. */
   clock?: Clock;
 }
 

@@ -5,7 +5,7 @@
  * (DECISIONS 5.15), so replayed accounts, prices and the clock agree as they did when recorded.
  * - `virtual` mode: nothing moves by itself; `advanceTo(ms)` applies every update, blockhash and oracle frame with
  *   `atMs <= ms` synchronously (WS notifications are sent before it returns) and moves the clock to `origin + ms`.
- * - `realtime` mode: timers replay the timeline at `speed`×; with `loop` the world is reset to the initial snapshot at
+ * - `realtime` mode: timers replay the timeline at `speed`×; with `loop` the world is reset to its initial accounts at
  *   the end (as updates, so subscribers hear it) and replays again: the clock goes back by the recording's duration,
  *   slots keep increasing (the chains never go back). Without `loop` the clock stops at the recording's end.
  *
@@ -45,7 +45,7 @@ export interface ReplayerOptions {
   wall?: Clock;
   /** Realtime speed factor (2 = twice as fast). Default 1. */
   speed?: number;
-  /** Realtime: start again from the initial snapshot at the end. */
+  /** Realtime: start again from the initial accounts at the end. */
   loop?: boolean;
   /** Oracle server to publish frames to. */
   oracle?: ReplayOracleServer;
@@ -244,7 +244,7 @@ export class Replayer {
   }
 
   /**
-   * Starts the next loop: the clock goes back by the recording's duration, and the initial snapshot is re-applied as
+   * Starts the next loop: the clock goes back by the recording's duration, and the initial accounts are re-applied as
    * updates at fresh slots.
    */
   #restartLoop(): void {

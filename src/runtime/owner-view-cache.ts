@@ -1,5 +1,5 @@
 /**
- * Owner views computed once and shared: the v2 basket snapshot (`GET /v2/owner/{owner}`, the `basket` and `metrics`
+ * Owner views computed once and shared: the v2 basket view (`GET /v2/owner/{owner}`, the `basket` and `metrics`
  * stream messages) and the earlier interface's position and order listings (`GET /positions/owner/{owner}`,
  * `GET /orders/owner/{owner}`, the `positions` and `orders` stream messages). Every REST request and every socket of
  * an owner reads the same entry, serialized once.
@@ -36,7 +36,7 @@ import {
   positionsByOwner,
 } from "../domain/views/owner.ts";
 import {
-  basketSnapshotJson,
+  basketViewJson,
   marketPricesUsable,
   openBasketMarkets,
   openPositionMarkets,
@@ -138,7 +138,7 @@ class LazyBasketView implements BasketView {
   }
 
   get json(): string {
-    return this.#json ??= basketSnapshotJson(
+    return this.#json ??= basketViewJson(
       this.#owner,
       this.#found,
       this.#positionMetrics,
@@ -177,7 +177,8 @@ export class OwnerViewCache {
   >();
   #sharedVersion = 0;
   #priceVersion = 0;
-  #snapshot: Shared | undefined;
+  /** The moment whose snapshot the entries were computed on (see `Shared`). */
+  #moment: Shared | undefined;
   #unsubscribe: Unsubscribe[] = [];
   #computations = 0;
 
@@ -208,7 +209,7 @@ export class OwnerViewCache {
     this.#unsubscribe = [];
     this.#entries.clear();
     this.#baskets.clear(); // changes made while stopped move no version: nothing found can be kept
-    this.#snapshot = undefined;
+    this.#moment = undefined;
   }
 
   /**
@@ -285,7 +286,7 @@ export class OwnerViewCache {
    * as numbers: a polled owner view's lookup builds no key string for the moment.
    */
   #currentShared(second: number): Shared | undefined {
-    const shared = this.#snapshot;
+    const shared = this.#moment;
     return shared !== undefined && shared.second === second && shared.priceVersion === this.#priceVersion &&
         shared.sharedVersion === this.#sharedVersion
       ? shared
@@ -323,7 +324,7 @@ export class OwnerViewCache {
       // is reset with it, which moves the versions). Dropping them now, rather than when their owner is next read,
       // lets them die young: entries kept a whole second were promoted to V8's old space by the hundred MiB.
       this.#entries.clear();
-      this.#snapshot = current = this.#shared(second, nowMs);
+      this.#moment = current = this.#shared(second, nowMs);
     }
     const view = compute(current);
     this.#computations++;

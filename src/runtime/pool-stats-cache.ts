@@ -1,6 +1,6 @@
 /**
  * Pool statistics are recomputed on a schedule (every 15 s by default, DECISIONS 2.9), not per request: the
- * endpoint serves the last snapshot. Before the first computation the snapshot is `{pools: []}` and
+ * endpoint serves the last computation. Before the first computation the statistics are `{pools: []}` and
  * `initialized` is false. A pool whose prices are missing keeps its previous figures.
  */
 import { dataTransient } from "../state/packed-bytes.ts";
@@ -47,8 +47,8 @@ export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
   }
 
   /**
-   * An answer made of the current snapshot (`shape`: a module-level function) as JSON text, serialized once per
-   * snapshot.
+   * An answer made of the current statistics (`shape`: a module-level function) as JSON text, serialized once per
+   * computation.
    */
   json<R>(shape: (pools: readonly T[]) => R): JsonText<R> {
     return this.#answers.of(this.#pools, shape);

@@ -68,7 +68,7 @@ function kindOf(account: RawAccount): string {
 export class AccountStore {
   /** Each chain's copies (`account-table.ts`: a packed account is held as columns, not objects). */
   readonly #copies: Record<Chain, AccountTable> = { base: new AccountTable("base"), er: new AccountTable("er") };
-  /** Slot at which a key was deleted, so an older snapshot cannot resurrect it. */
+  /** Slot at which a key was deleted, so an older full load cannot resurrect it. */
   readonly #tombstones: Record<Chain, Map<string, number>> = { base: new Map(), er: new Map() };
   /**
    * owner → discriminator (hex) → the rows of the effective accounts (`row-index.ts`), so one program's accounts of one

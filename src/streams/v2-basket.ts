@@ -3,7 +3,7 @@
  *
  * - `basket` first (the `GET /v2/owner/{owner}` payload; nulls for an owner without a basket), then again on every
  *   change of the owner's basket account, as the account store notifies it;
- * - `metrics` (the snapshot's position metrics) every `updateIntervalMs`, while the owner has a basket and every
+ * - `metrics` (the basket view's position metrics) every `updateIntervalMs`, while the owner has a basket and every
  *   price its open positions are valued at is usable (DECISIONS 5.9: a stale or missing price pauses them).
  *
  * A `metrics` message never shows a position the latest `basket` message no longer has: both come from the owner

@@ -1,7 +1,7 @@
 /**
  * The generated typed client in a real browser, across origins (issue 12 items 1 and 3): headless Chromium opens a
  * page served by this test on another port than the service, the page imports gen/client.ts bundled for the
- * browser, and reads prices, an owner snapshot (an owner of fixtures/world/manifest.json) and a preview-only quote
+ * browser, and reads prices, an owner's basket view (an owner of fixtures/world/manifest.json) and a preview-only quote
  * from the service. The values must equal the service's answers to the same requests made directly, and the
  * page must be able to read the exposed headers. The page loads the module of the packed client (`deno task
  * client:pack`), as an app that installed it would ship it. A page on an origin `CORS_ORIGINS` does not list is blocked.
@@ -57,7 +57,7 @@ interface PageResult {
 }
 
 Deno.test({
-  name: "typed client in Chromium from another origin: prices, owner snapshot, preview quote; a refused origin",
+  name: "typed client in Chromium from another origin: prices, owner basket view, preview quote; a refused origin",
   ignore: !HAS_CHROMIUM,
   async fn() {
     const manifest = JSON.parse(await Deno.readTextFile(`${WORLD}/manifest.json`));
@@ -173,11 +173,11 @@ Deno.test({
       }
       // The values themselves, not just their equality: SOL's price, the owner's basket, a quote without a transaction.
       const prices = allowed.prices!.body as Record<string, { priceUi: number }>;
-      const snapshot = allowed.owner!.body as { owner: string; positionMetrics: Record<string, unknown> };
+      const basketView = allowed.owner!.body as { owner: string; positionMetrics: Record<string, unknown> };
       const quote = allowed.quote!.body as { transactionBase64: string | null; newLeverage: string };
       assert.ok(prices.SOL.priceUi > 0, JSON.stringify(prices));
-      assert.equal(snapshot.owner, owner);
-      assert.ok(Object.keys(snapshot.positionMetrics).length >= 2);
+      assert.equal(basketView.owner, owner);
+      assert.ok(Object.keys(basketView.positionMetrics).length >= 2);
       assert.equal(quote.transactionBase64, null);
       assert.ok(Number(quote.newLeverage) > 0);
       // A kept read's entity tag is exposed too (`Access-Control-Expose-Headers: *`), as the service sent it.

@@ -10,7 +10,7 @@ import { loadConfig } from "../../src/config/env.ts";
 import { createServiceApp } from "../../src/server.ts";
 import { snapshotFor } from "../../src/handlers/context.ts";
 import { positionsByOwner } from "../../src/domain/views/owner.ts";
-import { basketSnapshot } from "../helpers/basket-snapshot.ts";
+import { basketViewDto } from "../helpers/basket-view.ts";
 import { call } from "../helpers/contract.ts";
 import { readManifest } from "../helpers/manifest.ts";
 import { eventually } from "../helpers/eventually.ts";
@@ -65,7 +65,7 @@ Deno.test("embedded world: owner views, previews and preview-only open-position"
           assert.ok(ids(dto.limitOrders).every((id: number) => o.limit.includes(id)));
         }
         // The handler answers exactly what the domain view computes at the same (frozen) time.
-        assert.deepEqual(r.body, JSON.parse(JSON.stringify(basketSnapshot(snapshotFor(services, "v2"), owner.owner))));
+        assert.deepEqual(r.body, JSON.parse(JSON.stringify(basketViewDto(snapshotFor(services, "v2"), owner.owner))));
       }
       assert.ok(Object.keys((await call(app, "GET", `/v2/owner/${rich.owner}`)).body.positionMetrics).length >= 2);
     });

@@ -114,14 +114,14 @@ Deno.test("upstream down: the store keeps its last state, status says disconnect
     w.replay.replayer.advanceTo(2000);
     await waitFor(() => w.store.get(K.basketD) !== undefined, "update before outage");
     const snapshot = [...w.store.keys("base")].sort();
-    const erSnapshot = [...w.store.keys("er")].sort();
+    const erKeys = [...w.store.keys("er")].sort();
     await w.replay.stop();
     stopped = true;
     await waitFor(() => !w.status.chains.base.connected && !w.status.chains.er.connected, "disconnected");
     const errors = w.status.chains.base.errors;
     await waitFor(() => w.status.chains.base.errors > errors + 1, "retries keep failing");
     assert.deepEqual([...w.store.keys("base")].sort(), snapshot);
-    assert.deepEqual([...w.store.keys("er")].sort(), erSnapshot);
+    assert.deepEqual([...w.store.keys("er")].sort(), erKeys);
     assert.equal(w.store.get(K.pool)?.chain, "er");
     assert.ok(w.status.chains.base.lastError);
     // The cached blockhash stays usable until it ages out (DECISIONS 5.5).

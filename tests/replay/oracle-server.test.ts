@@ -89,7 +89,7 @@ Deno.test("ReplayOracleServer speaks the Lazer protocol to an unmodified PythLaz
     const accepted = server.connectionsAccepted;
     server.dropConnections();
     await waitFor(() => server.connectionsAccepted >= accepted + 3 && server.subscriptionCount === 3, "resubscribed");
-    const n = updates.length; // the resubscribe snapshot may add one
+    const n = updates.length; // the values resent on resubscribe may add one
     server.publish(frame(300, 160n));
     await waitFor(
       () => updates.slice(n).some((u) => u.parsed.priceFeeds.some((f) => f.price === "160")),

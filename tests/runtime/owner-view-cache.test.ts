@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { ordersByOwner, ownerBasket, positionsByOwner } from "../../src/domain/views/owner.ts";
-import { basketSnapshot } from "../helpers/basket-snapshot.ts";
+import { basketViewDto } from "../helpers/basket-view.ts";
 import { OwnerViewCache } from "../../src/runtime/owner-view-cache.ts";
 import { basketAccount, custodyAccount, positionAccount } from "../../src/protocol/accounts/mod.ts";
 import * as pda from "../../src/protocol/pda.ts";
@@ -83,7 +83,7 @@ Deno.test("owner view cache: a basket is read from the store once per change of 
   assert.equal(Object.keys(JSON.parse(cache.basket(ALICE).json).positionMetrics).length, 2);
 });
 
-Deno.test("owner view cache: a basket change, a price tick and a clock second each produce a new snapshot", async (t) => {
+Deno.test("owner view cache: a basket change, a price tick and a clock second each produce a new basket view", async (t) => {
   const { f, cache, clock } = started();
   const before = cache.basket(ALICE);
 
@@ -136,7 +136,7 @@ Deno.test("owner view cache: the cached text is the views' JSON, the messages wr
   const { f, cache, clock } = started();
   const snapshot = f.snapshotAt("v2", clock.nowMs());
   const alice = cache.basket(ALICE);
-  const expected = basketSnapshot(snapshot, ALICE);
+  const expected = basketViewDto(snapshot, ALICE);
   assert.equal(alice.json, JSON.stringify(expected));
   assert.deepEqual(JSON.parse(alice.basketMessage), { type: "basket", data: expected });
   assert.deepEqual(JSON.parse(alice.metricsMessage!), { type: "metrics", data: expected.positionMetrics });
@@ -144,7 +144,7 @@ Deno.test("owner view cache: the cached text is the views' JSON, the messages wr
   assert.equal(alice.pricesUsable, true);
 
   const bob = cache.basket(BOB);
-  assert.equal(bob.json, JSON.stringify(basketSnapshot(snapshot, BOB)));
+  assert.equal(bob.json, JSON.stringify(basketViewDto(snapshot, BOB)));
   assert.equal(bob.basketData, null);
   assert.equal(bob.metricsMessage, undefined, "no basket, nothing to measure");
 });

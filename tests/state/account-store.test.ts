@@ -66,7 +66,7 @@ Deno.test("AccountStore", async (t) => {
     assert.equal(s.get("A")?.data[8], 1);
     assert.equal(s.delete("er", "A", 8), "stale");
     assert.equal(s.delete("er", "A", 11), "changed");
-    assert.equal(s.set(acc("A", "er", 10, BASKET, [1])), "stale"); // snapshot older than the deletion
+    assert.equal(s.set(acc("A", "er", 10, BASKET, [1])), "stale"); // a load older than the deletion
     s.pruneTombstones("er", 11);
     assert.equal(s.set(acc("A", "er", 10, BASKET, [1])), "changed");
   });

@@ -2,7 +2,7 @@
  * Trading state of the world: per-owner books (positions and order slots of one deployment), the per-market
  * aggregates that become each Market's `collective_position`, the per-custody locked/collateral sums and borrow-rate
  * runtime, and the trading operations (open, increase, decrease, close, place/cancel orders) used both to build the
- * initial snapshot and to script the replay. Every number follows PROTOCOL-v2 §5 so decoded accounts are consistent.
+ * initial accounts and to script the replay. Every number follows PROTOCOL-v2 §5 so decoded accounts are consistent.
  */
 import type {
   LimitOrder,

@@ -60,7 +60,7 @@ export interface OwnerContext {
   seed: number | string;
   v2: Economy;
   earlier: Economy;
-  /** Recording offset of the initial snapshot (0). */
+  /** Recording offset of the initial accounts (0). */
   atMs: number;
   /** Token stakes created so far (most recent last), for referrals. */
   recentStakes: string[];

@@ -1,7 +1,7 @@
 /**
  * The owner streams' messages and the rule that pauses them, pure:
  * - messages are JSON text built once per owner and sent as is to every socket of that owner;
- * - the v2 snapshot (`GET /v2/owner/{owner}`, the `basket` message's data) is assembled from parts already
+ * - the v2 basket view (`GET /v2/owner/{owner}`, the `basket` message's data) is assembled from parts already
  *   serialized, so an owner's position metrics are serialized once for the REST answer, the `basket` message and
  *   the `metrics` message alike;
  * - periodic messages pause while a price they are computed from is missing or stale (DECISIONS 5.9), instead of
@@ -24,7 +24,7 @@ export function streamMessage(type: StreamMessageType, dataJson: string): string
  * JSON text of the owner's `MbBasketSnapshotDto`, byte for byte what `JSON.stringify` of the DTO gives
  * (same members in the same order), from the basket's address and bytes and the two metric maps as JSON.
  */
-export function basketSnapshotJson(
+export function basketViewJson(
   owner: string,
   basket: { pubkey: string; data: Uint8Array } | undefined,
   positionMetricsJson: string,

@@ -1,5 +1,5 @@
 /**
- * Per-owner views: the v2 basket snapshot (`MbBasketSnapshotDto`, DECISIONS 2.5) and the earlier interface's
+ * Per-owner views: the v2 basket view (`MbBasketSnapshotDto`, DECISIONS 2.5) and the earlier interface's
  * enriched position and order listings. Pure over a DeploymentSnapshot; views never throw on account data — a position or order
  * whose figures cannot be computed is left out (v2) or listed with its raw fields only (earlier interface).
  */

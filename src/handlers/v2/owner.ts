@@ -1,5 +1,5 @@
 /**
- * GET /v2/owner/{owner}: the owner's basket snapshot (DECISIONS 2.5; the payload of the WebSocket `basket` message),
+ * GET /v2/owner/{owner}: the owner's basket view (DECISIONS 2.5; the payload of the WebSocket `basket` message),
  * served from the owner view cache as the same bytes the stream sends.
  */
 import type { V2Handler } from "./handler.ts";

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { positionsByOwner } from "../../../src/domain/views/owner.ts";
-import { basketSnapshot } from "../../helpers/basket-snapshot.ts";
+import { basketViewDto } from "../../helpers/basket-view.ts";
 import { marginChange } from "../../../src/domain/quotes/collateral.ts";
 import { pnlAtTrigger, triggerForNetPnl } from "../../../src/domain/quotes/tpsl.ts";
 import { INFINITE_LEVERAGE, type LeverageBps } from "../../../src/domain/math/leverage.ts";
@@ -79,9 +79,9 @@ Deno.test("property: views never throw on random valid baskets, and stay within 
         // deno-lint-ignore no-explicit-any
         const basket = basketOf(ALICE, positions, orders as any);
         f.put("v2", pda.basket(PROGRAM.v2, ALICE), basketAccount, basket);
-        const snap = basketSnapshot(f.snapshot("v2"), ALICE);
-        assertMatchesContract("GET", `/v2/owner/${ALICE}`, 200, "application/json", snap);
-        for (const key of Object.keys(snap.positionMetrics)) {
+        const view = basketViewDto(f.snapshot("v2"), ALICE);
+        assertMatchesContract("GET", `/v2/owner/${ALICE}`, 200, "application/json", view);
+        for (const key of Object.keys(view.positionMetrics)) {
           assert.ok(positions.some((p) => p.market === key && p.position.sizeAmount !== 0n));
         }
       },

@@ -1,9 +1,9 @@
 /** The owner streams' pure pieces on the hand-built deployment. */
 import assert from "node:assert/strict";
 import { basketOrderMetrics, basketPositionMetrics, ownerBasket } from "../../../src/domain/views/owner.ts";
-import { basketSnapshot } from "../../helpers/basket-snapshot.ts";
+import { basketViewDto } from "../../helpers/basket-view.ts";
 import {
-  basketSnapshotJson,
+  basketViewJson,
   marketPricesUsable,
   openBasketMarkets,
   openPositionMarkets,
@@ -19,17 +19,17 @@ Deno.test("streamMessage wraps serialized data as {type, data}", () => {
   assert.deepEqual(JSON.parse(streamMessage("orders", "[]")), { type: "orders", data: [] });
 });
 
-Deno.test("basketSnapshotJson is JSON.stringify of the basket snapshot, byte for byte", () => {
+Deno.test("basketViewJson is JSON.stringify of the basket view, byte for byte", () => {
   const snapshot = buildFixture().snapshot("v2");
   const found = ownerBasket(snapshot, ALICE)!;
-  const text = basketSnapshotJson(
+  const text = basketViewJson(
     ALICE,
     found,
     JSON.stringify(basketPositionMetrics(snapshot, found.basket)),
     JSON.stringify(basketOrderMetrics(snapshot, found.basket)),
   );
-  assert.equal(text, JSON.stringify(basketSnapshot(snapshot, ALICE)));
-  assert.equal(basketSnapshotJson(BOB, undefined, "{}", "{}"), JSON.stringify(basketSnapshot(snapshot, BOB)));
+  assert.equal(text, JSON.stringify(basketViewDto(snapshot, ALICE)));
+  assert.equal(basketViewJson(BOB, undefined, "{}", "{}"), JSON.stringify(basketViewDto(snapshot, BOB)));
 });
 
 Deno.test("open markets: the basket's non-zero positions; the owner's non-zero position accounts", () => {

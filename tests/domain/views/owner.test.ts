@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { ordersByOwner, ownerBasket, positionsByOwner } from "../../../src/domain/views/owner.ts";
-import { basketSnapshot } from "../../helpers/basket-snapshot.ts";
+import { basketViewDto } from "../../helpers/basket-view.ts";
 import { PackedRawAccount } from "../../../src/state/packed-account.ts";
 import { packAlone } from "../../../src/state/packed-bytes.ts";
 import { positionMetricsDto } from "../../../src/domain/views/position-metrics.ts";
@@ -24,19 +24,19 @@ import {
   solLongPosition,
 } from "../../helpers/hand-built-deployment.ts";
 
-Deno.test("v2 basket snapshot", async (t) => {
+Deno.test("v2 basket view", async (t) => {
   const f = buildFixture();
-  const snap = basketSnapshot(f.snapshot("v2"), ALICE);
+  const view = basketViewDto(f.snapshot("v2"), ALICE);
 
   await t.step("envelope: basket key (PDA), raw bytes base64, maps keyed by market", () => {
     const key = pda.basket(PROGRAM.v2, ALICE);
-    assert.equal(snap.owner, ALICE);
-    assert.equal(snap.basketPubkey, key);
-    assert.equal(snap.basketData, btoa(String.fromCharCode(...f.store.get(key)!.data)));
+    assert.equal(view.owner, ALICE);
+    assert.equal(view.basketPubkey, key);
+    assert.equal(view.basketData, btoa(String.fromCharCode(...f.store.get(key)!.data)));
     // Only non-zero positions: the emptied SOL/JitoSOL entry is left out.
-    assert.deepEqual(Object.keys(snap.positionMetrics).sort(), [M.v2.solLong, M.v2.solShort].sort());
+    assert.deepEqual(Object.keys(view.positionMetrics).sort(), [M.v2.solLong, M.v2.solShort].sort());
     // Only markets with a live slot: the all-empty SOL-short order entry is left out.
-    assert.deepEqual(Object.keys(snap.orderMetrics), [M.v2.solLong]);
+    assert.deepEqual(Object.keys(view.orderMetrics), [M.v2.solLong]);
   });
 
   await t.step("long, non-stable (SOL) collateral: every field by hand", () => {
@@ -49,7 +49,7 @@ Deno.test("v2 basket snapshot", async (t) => {
     //   Δ = ⌊283 485 000 × 1e12 / 1e10⌋ = 28 348 500 000 (e−9) → 2 834 850 000 (e−8); 150 − 28.3485 = 121.6515
     // collateral amount = $300 / 160 = 1.875 SOL → "1.8750" (tokenPrecision 4), "1.87" (Kmb, truncated)
     // pnl with fee = 98.4 − 1.5 − 0.015 = 96.885 → "96.88"; % = ⌊96 885 000 × 1e4 / 300e6⌋ = 3229 → "32.29"
-    const m = snap.positionMetrics[M.v2.solLong];
+    const m = view.positionMetrics[M.v2.solLong];
     assert.deepEqual(m, {
       marketSymbol: "SOL",
       collateralSymbol: "SOL",
@@ -86,7 +86,7 @@ Deno.test("v2 basket snapshot", async (t) => {
     // pnl w/o fee −40.64 (−⌊40.64e6 × 1e4 / 200e6⌋ = −2032 → "−20.32"); with fee −41.252 → "−41.25", "−20.62"
     // margin = 200 − 40.64 − 0.6 − 0.012 = 158.748 → ⌊6e12 / 158 748 000⌋ = 37 795
     // liq: L = 6 000 000 + 600 000 + 12 000; Δ = ⌊193 388 000 × 1e12 / 4e9⌋ = 48 347 000 000 (e−9) → 150 + 48.347
-    const m = snap.positionMetrics[M.v2.solShort];
+    const m = view.positionMetrics[M.v2.solShort];
     assert.equal(m.sideUi, "Short");
     assert.equal(m.collateralSymbol, "USDC");
     assert.equal(m.lossUsd, "40640000");
@@ -103,7 +103,7 @@ Deno.test("v2 basket snapshot", async (t) => {
   });
 
   await t.step("order metrics: slot ids stable, empty slots skipped, limit entry by hand", () => {
-    const o = snap.orderMetrics[M.v2.solLong];
+    const o = view.orderMetrics[M.v2.solLong];
     assert.equal(o.marketSymbol, "SOL");
     assert.equal(o.sideUi, "Long");
     assert.deepEqual(o.limitOrders.map((x) => x.orderId), [1]);
@@ -153,7 +153,7 @@ Deno.test("v2 basket snapshot", async (t) => {
   });
 
   await t.step("owner without a basket (DECISIONS 2.5)", () => {
-    assert.deepEqual(basketSnapshot(f.snapshot("v2"), BOB), {
+    assert.deepEqual(basketViewDto(f.snapshot("v2"), BOB), {
       owner: BOB,
       basketPubkey: null,
       basketData: null,
@@ -164,7 +164,7 @@ Deno.test("v2 basket snapshot", async (t) => {
 
   await t.step("equity market in a closed session: the last price is used (not stale while closed)", () => {
     // SPY 2 @500.00, price 500.00 six hours old, session closed. exit = 500 − 0.5 = 499.50 → loss 2 × 0.5 = $1.
-    const m = basketSnapshot(f.snapshot("v2"), CAROL).positionMetrics[M.v2.spyLong];
+    const m = basketViewDto(f.snapshot("v2"), CAROL).positionMetrics[M.v2.spyLong];
     assert.equal(m.lossUsd, "1000000");
     assert.equal(m.exitPrice.price, "49950000000");
     assert.equal(m.pnlWithoutFeeUsdUi, "-1.00");
@@ -174,14 +174,14 @@ Deno.test("v2 basket snapshot", async (t) => {
 Deno.test("views with missing or stale prices", async (t) => {
   await t.step("v2: a position whose collateral price is missing is left out; the rest stays", () => {
     const f = buildFixture({ prices: { USDC: null } });
-    const snap = basketSnapshot(f.snapshot("v2"), ALICE);
-    assert.deepEqual(Object.keys(snap.positionMetrics), [M.v2.solLong]);
+    const view = basketViewDto(f.snapshot("v2"), ALICE);
+    assert.deepEqual(Object.keys(view.positionMetrics), [M.v2.solLong]);
   });
 
   await t.step("views keep showing a stale price (the staleness rule is for quotes)", () => {
     const f = buildFixture({ prices: { SOL: { ageMs: 10 * 60_000 } } });
-    const snap = basketSnapshot(f.snapshot("v2"), ALICE);
-    assert.equal(snap.positionMetrics[M.v2.solLong].profitUsd, "98400000");
+    const view = basketViewDto(f.snapshot("v2"), ALICE);
+    assert.equal(view.positionMetrics[M.v2.solLong].profitUsd, "98400000");
   });
 
   await t.step("earlier: without prices only the price-free fields; unknown market: key and bytes only", () => {
@@ -267,8 +267,8 @@ Deno.test("earlier listings", async (t) => {
     const b = aliceBasket();
     b.positions[0].position.sizeDecimals = 200; // 10^203 scale factors: absurd but decodable
     f.put("v2", pda.basket(PROGRAM.v2, ALICE), basketAccount, b);
-    const snap = basketSnapshot(f.snapshot("v2"), ALICE);
-    assert.ok(snap.basketPubkey);
+    const view = basketViewDto(f.snapshot("v2"), ALICE);
+    assert.ok(view.basketPubkey);
   });
 });
 
@@ -304,7 +304,7 @@ Deno.test("figures the program could not hold are left out, so every string stay
     const b = aliceBasket();
     b.positions[0].position = { ...b.positions[0].position, ...absurdFields };
     f.put("v2", pda.basket(PROGRAM.v2, ALICE), basketAccount, b);
-    assert.ok(!(M.v2.solLong in basketSnapshot(f.snapshot("v2"), ALICE).positionMetrics));
+    assert.ok(!(M.v2.solLong in basketViewDto(f.snapshot("v2"), ALICE).positionMetrics));
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * The v2 owner snapshot (`GET /v2/owner/{owner}`, `MbBasketSnapshotDto`) as a plain object, assembled from the same
- * domain views the service serializes piecewise (`src/runtime/owner-view-cache.ts`, `basketSnapshotJson`): the tests'
+ * The v2 owner's basket view (`GET /v2/owner/{owner}`, `MbBasketSnapshotDto`) as a plain object, assembled from the same
+ * domain views the service serializes piecewise (`src/runtime/owner-view-cache.ts`, `basketViewJson`): the tests'
  * independent expectation of that JSON text.
  */
 import { base64 } from "../../src/protocol/codec/bytes.ts";
@@ -13,7 +13,7 @@ import {
 } from "../../src/domain/views/owner.ts";
 
 /** The owner's basket bytes and metrics; nulls and empty maps without a basket. */
-export function basketSnapshot(snapshot: DeploymentSnapshot, owner: string): MbBasketSnapshotDto {
+export function basketViewDto(snapshot: DeploymentSnapshot, owner: string): MbBasketSnapshotDto {
   const found = ownerBasket(snapshot, owner);
   if (!found) return { owner, basketPubkey: null, basketData: null, positionMetrics: {}, orderMetrics: {} };
   return {
