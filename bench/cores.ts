@@ -27,13 +27,13 @@
  */
 
 /** CPU lists given to `taskset`: the load generator's, and the servers' main threads'. */
-export interface CorePlan {
+export interface CorePinning {
   loadGenerator: string;
   serverMainThread: string;
 }
 
-/** The plan, or none when pinning is off or impossible. */
-export function planCores(cores: number, wanted: boolean, tasksetAvailable: boolean): CorePlan | undefined {
+/** The pinning, or none when pinning is off or impossible. */
+export function corePinning(cores: number, wanted: boolean, tasksetAvailable: boolean): CorePinning | undefined {
   // One core: the load generator would have none of its own.
   if (!wanted || !tasksetAvailable || !Number.isInteger(cores) || cores < 2) return undefined;
   return { loadGenerator: String(cores - 1), serverMainThread: "0" };
@@ -68,9 +68,9 @@ export async function tasksetAvailable(): Promise<boolean> {
   }
 }
 
-/** The plan in words, for the result file and the tables' heading. */
-export function describeCores(plan: CorePlan | undefined): string {
-  return plan === undefined
+/** The pinning in words, for the result file and the tables' heading. */
+export function describeCores(pinning: CorePinning | undefined): string {
+  return pinning === undefined
     ? "not pinned (the scheduler places every process)"
-    : `load generator pinned to CPU ${plan.loadGenerator}, servers' main threads to CPU ${plan.serverMainThread}`;
+    : `load generator pinned to CPU ${pinning.loadGenerator}, servers' main threads to CPU ${pinning.serverMainThread}`;
 }

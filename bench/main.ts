@@ -33,7 +33,7 @@ import { benchOpenQuotes } from "./quotes.ts";
 import { type BenchResult, type Figure, type Machine, renderTables, replaceReadmeSection } from "./results.ts";
 import { baselineRouteFor, type Measure, measureFigure } from "./throughput.ts";
 import { wrkVersion } from "./wrk.ts";
-import { describeCores, pinMainThread, planCores, tasksetAvailable } from "./cores.ts";
+import { corePinning, describeCores, pinMainThread, tasksetAvailable } from "./cores.ts";
 
 const EMBEDDED_WORLD = "fixtures/world";
 const README_RESULT = "bench/results/latest.json";
@@ -135,7 +135,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const cores = planCores(navigator.hardwareConcurrency, options.pin, await tasksetAvailable());
+  const cores = corePinning(navigator.hardwareConcurrency, options.pin, await tasksetAvailable());
   const startLoad = loadAverage();
   const startCpu = cpuTimes();
   const result: BenchResult = {

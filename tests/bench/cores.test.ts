@@ -1,16 +1,16 @@
-/** Where the load generator runs (bench/cores.ts): the plan per machine, and a command started on it. */
+/** Where the load generator runs (bench/cores.ts): the pinning per machine, and a command started on it. */
 import assert from "node:assert/strict";
-import { describeCores, onCores, pinMainThread, planCores, tasksetAvailable } from "../../bench/cores.ts";
+import { corePinning, describeCores, onCores, pinMainThread, tasksetAvailable } from "../../bench/cores.ts";
 import { parseBenchArgs } from "../../bench/args.ts";
 
-Deno.test("core plan: the load generator on the last core, the servers' main threads on the first; none where it cannot be", () => {
-  assert.deepEqual(planCores(2, true, true), { loadGenerator: "1", serverMainThread: "0" });
-  assert.deepEqual(planCores(8, true, true), { loadGenerator: "7", serverMainThread: "0" });
-  assert.equal(planCores(1, true, true), undefined, "one core: the load generator would have none of its own");
-  assert.equal(planCores(4, false, true), undefined, "--no-pin");
-  assert.equal(planCores(4, true, false), undefined, "no taskset");
+Deno.test("core pinning: the load generator on the last core, the servers' main threads on the first; none where it cannot be", () => {
+  assert.deepEqual(corePinning(2, true, true), { loadGenerator: "1", serverMainThread: "0" });
+  assert.deepEqual(corePinning(8, true, true), { loadGenerator: "7", serverMainThread: "0" });
+  assert.equal(corePinning(1, true, true), undefined, "one core: the load generator would have none of its own");
+  assert.equal(corePinning(4, false, true), undefined, "--no-pin");
+  assert.equal(corePinning(4, true, false), undefined, "no taskset");
   assert.match(
-    describeCores(planCores(2, true, true)),
+    describeCores(corePinning(2, true, true)),
     /load generator pinned to CPU 1, servers' main threads to CPU 0/,
   );
   assert.match(describeCores(undefined), /not pinned/);
@@ -53,7 +53,7 @@ Deno.test("pinning a process's main thread leaves its other threads where they w
     await pinMainThread(child.pid, "0");
     assert.equal(allowed(child.pid), "0");
     for (const [tid, cpus] of before) if (tid !== child.pid) assert.equal(allowed(tid), cpus, `thread ${tid}`);
-    await pinMainThread(child.pid, undefined); // unpinned plan: nothing happens
+    await pinMainThread(child.pid, undefined); // no pinning: nothing happens
     assert.equal(allowed(child.pid), "0");
   } finally {
     child.kill("SIGKILL");

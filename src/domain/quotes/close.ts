@@ -57,7 +57,7 @@ export interface ClosePositionQuoteDto {
   lockAndUnsettledFeeUsd?: string;
 }
 
-export interface ClosePositionPlan {
+export interface ClosePositionTerms {
   ref: OpenPositionRef;
   full: boolean;
   /** Target native size delta (`size_delta` of a partial close). */
@@ -75,7 +75,7 @@ export interface ClosePositionPlan {
 
 export interface ClosePositionQuote {
   dto: ClosePositionQuoteDto;
-  plan: ClosePositionPlan;
+  terms: ClosePositionTerms;
 }
 
 export function closePositionQuote(
@@ -94,10 +94,10 @@ function computeClose(snapshot: DeploymentSnapshot, req: ClosePositionRequest): 
   const sized = sizeClose(snapshot, req, target);
   // Only a partial close leaves a position, whose margin must remain.
   const newLeverage = sized.q.full ? ZERO : requireMarginLeft(sized.q.newLeverageBps, "the remaining position");
-  return { dto: closeDto(target, sized, newLeverage), plan: closePlan(target, sized) };
+  return { dto: closeDto(target, sized, newLeverage), terms: closeTerms(target, sized) };
 }
 
-/** What a close trades: the position, its prices, how much of it (USD), and the fee terms. */
+/** What a close trades: the position, its prices, how much of it (USD), and the fee discount. */
 function resolveCloseTarget(snapshot: DeploymentSnapshot, req: ClosePositionRequest) {
   const ref = requirePosition(snapshot, req.position);
   const prices = tradePrices(snapshot, ref.market, true);
@@ -179,7 +179,7 @@ function closeDto(t: CloseTarget, s: CloseSizing, newLeverage: string): ClosePos
   return dto;
 }
 
-function closePlan(t: CloseTarget, s: CloseSizing): ClosePositionPlan {
+function closeTerms(t: CloseTarget, s: CloseSizing): ClosePositionTerms {
   const { q } = s;
   return {
     ref: t.ref,

@@ -115,7 +115,7 @@ export interface AddCollateralQuoteDto {
 
 export interface AddCollateralQuote {
   dto: AddCollateralQuoteDto;
-  plan: { ref: OpenPositionRef; depositCustody: string; amountIn: bigint; collateralDeltaUsd: bigint; swap?: SwapLeg };
+  terms: { ref: OpenPositionRef; depositCustody: string; amountIn: bigint; collateralDeltaUsd: bigint; swap?: SwapLeg };
 }
 
 export function addCollateralQuote(
@@ -152,7 +152,7 @@ export function addCollateralQuote(
         depositUsdValue: formatUsd(deltaUsd),
         maxAddableUsd: formatUsd(change.maxUsd),
       },
-      plan: { ref, depositCustody: deposit.pubkey, amountIn, collateralDeltaUsd: deltaUsd, swap },
+      terms: { ref, depositCustody: deposit.pubkey, amountIn, collateralDeltaUsd: deltaUsd, swap },
     };
   });
 }
@@ -178,7 +178,7 @@ export interface RemoveCollateralQuoteDto {
 
 export interface RemoveCollateralQuote {
   dto: RemoveCollateralQuoteDto;
-  plan: { ref: OpenPositionRef; collateralDeltaUsd: bigint; receiveAmount: bigint; swap?: SwapLeg };
+  terms: { ref: OpenPositionRef; collateralDeltaUsd: bigint; receiveAmount: bigint; swap?: SwapLeg };
 }
 
 export function removeCollateralQuote(
@@ -219,7 +219,7 @@ export function removeCollateralQuote(
         receiveAmountUsdUi: formatUsd(receiveUsd),
         maxWithdrawableUsd: formatUsd(change.maxUsd),
       },
-      plan: { ref, collateralDeltaUsd: deltaUsd, receiveAmount, swap },
+      terms: { ref, collateralDeltaUsd: deltaUsd, receiveAmount, swap },
     };
   });
 }

@@ -1,6 +1,6 @@
 /**
  * What the open-position quote takes and gives (`OpenPositionRequest`, `OpenPositionResponseDto` without
- * `transactionBase64` / `err`), and the plan its builders take: shared by the position trades (./open.ts) and the
+ * `transactionBase64` / `err`), and the terms its builders take: shared by the position trades (./open.ts) and the
  * earlier interface's SWAP trade (./swap.ts), which answers in the same shape.
  */
 import type { OraclePrice, PositionLike, Privilege } from "../math/types.ts";
@@ -55,7 +55,7 @@ export interface OpenPositionQuoteDto {
 }
 
 /** What a transaction builder needs besides the DTO (native amounts, accounts, prices). */
-export interface OpenPositionPlan {
+export interface OpenPositionTerms {
   kind: "open" | "increase" | "limit" | "swap";
   market?: MarketContext;
   inputCustody: string;
@@ -81,5 +81,5 @@ export interface OpenPositionPlan {
 
 export interface OpenPositionQuote {
   dto: OpenPositionQuoteDto;
-  plan: OpenPositionPlan;
+  terms: OpenPositionTerms;
 }

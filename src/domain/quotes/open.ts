@@ -47,10 +47,10 @@ import { parseOrderPrice } from "./order-price.ts";
 import { fail, type QuoteResult, runQuote } from "./result.ts";
 import { tpSlQuoteDto, type TriggerKind } from "./tpsl.ts";
 import type {
-  OpenPositionPlan,
   OpenPositionQuote,
   OpenPositionQuoteDto,
   OpenPositionRequest,
+  OpenPositionTerms,
 } from "./open-contract.ts";
 
 export function openPositionQuote(
@@ -67,7 +67,7 @@ export function openPositionQuote(
 /**
  * A position trade in four steps, each a function of what the previous ones established: resolve what is traded
  * and with what, size it, check it against the market's limits, then describe it twice, for the client (DTO) and
- * for the transaction builder (plan). Each step raises its failures (`fail`) in the order the client should meet them.
+ * for the transaction builder (terms). Each step raises its failures (`fail`) in the order the client should meet them.
  */
 function computeOpen(snapshot: DeploymentSnapshot, req: OpenPositionRequest): OpenPositionQuote {
   const target = resolveOpenTarget(snapshot, req);
@@ -78,7 +78,7 @@ function computeOpen(snapshot: DeploymentSnapshot, req: OpenPositionRequest): Op
   const triggers = triggerPrices(snapshot, req, target.prices.target.price.exponent);
   return {
     dto: openDto(snapshot, target, sized, newLeverage, triggers),
-    plan: openPlan(target, sized, triggers),
+    terms: openTerms(target, sized, triggers),
   };
 }
 
@@ -373,7 +373,7 @@ function openDto(
 }
 
 /** What the transaction builder needs: native amounts, accounts and prices. */
-function openPlan(t: OpenTarget, s: OpenSizing, triggers: TriggerPrices): OpenPositionPlan {
+function openTerms(t: OpenTarget, s: OpenSizing, triggers: TriggerPrices): OpenPositionTerms {
   return {
     kind: t.isLimit ? "limit" : t.existing ? "increase" : "open",
     market: t.market,

@@ -99,7 +99,7 @@ export function runQuote<T>(compute: () => T): QuoteResult<T> {
 
 /**
  * Runs a transaction step (a domain builder): its refusal becomes a value like {@link runQuote}'s, but any other
- * exception propagates. A builder works on a quote's plan that was already computed, so an unexpected exception
+ * exception propagates. A builder works on a quote's terms that were already computed, so an unexpected exception
  * there is a bug to surface (500), not a figure the request could not be computed for.
  */
 export function attempt<T>(build: () => T): QuoteResult<T> {

@@ -56,7 +56,7 @@ export interface ReversePositionQuoteDto {
   openEntryFee: string;
 }
 
-export interface ReversePositionPlan {
+export interface ReversePositionTerms {
   ref: OpenPositionRef;
   newMarket: MarketContext;
   /** The opposite side's existing position, increased by the new leg. */
@@ -79,7 +79,7 @@ export interface ReversePositionPlan {
 
 export interface ReversePositionQuote {
   dto: ReversePositionQuoteDto;
-  plan: ReversePositionPlan;
+  terms: ReversePositionTerms;
 }
 
 export function reversePositionQuote(
@@ -94,10 +94,10 @@ export function reversePositionQuote(
  * position it increases already locks. The close leg's release is not counted: it frees the closed market's custody.
  * Both interfaces' builders check it where an open would.
  */
-export function requireReverseLiquidity(snapshot: DeploymentSnapshot, plan: ReversePositionPlan): void {
-  const next = plan.newMarket;
-  const lockedDelta = plan.newPosition.lockedAmount - (plan.increases?.position.lockedAmount ?? 0n);
-  requireLiquidity(next, requirePrice(snapshot, next.collateral.token).price, plan.openSizeUsd, lockedDelta);
+export function requireReverseLiquidity(snapshot: DeploymentSnapshot, terms: ReversePositionTerms): void {
+  const next = terms.newMarket;
+  const lockedDelta = terms.newPosition.lockedAmount - (terms.increases?.position.lockedAmount ?? 0n);
+  requireLiquidity(next, requirePrice(snapshot, next.collateral.token).price, terms.openSizeUsd, lockedDelta);
 }
 
 /** The steps of an open (./open.ts): resolve, size, check, then describe it for the client and the builder. */
@@ -105,7 +105,7 @@ function computeReverse(snapshot: DeploymentSnapshot, req: ReversePositionReques
   const target = resolveReverseTarget(snapshot, req);
   const sized = sizeReverse(snapshot, req, target);
   const newLeverage = requireFeeCovered(sized.leg.quote.newLeverageBps, sized.newCollateralUsd);
-  return { dto: reverseDto(target, sized, newLeverage), plan: reversePlan(target, sized) };
+  return { dto: reverseDto(target, sized, newLeverage), terms: reverseTerms(target, sized) };
 }
 
 /** What a reverse trades: the position closed, the opposite market the new leg opens on (or increases), prices. */
@@ -205,7 +205,7 @@ function reverseDto(t: ReverseTarget, s: ReverseSizing, newLeverage: string): Re
   };
 }
 
-function reversePlan(t: ReverseTarget, s: ReverseSizing): ReversePositionPlan {
+function reverseTerms(t: ReverseTarget, s: ReverseSizing): ReversePositionTerms {
   return {
     ref: t.ref,
     newMarket: t.next,

@@ -66,7 +66,7 @@ export function swapTradeQuote(snapshot: DeploymentSnapshot, req: OpenPositionRe
   swapFields(dto, swap);
   return {
     dto,
-    plan: {
+    terms: {
       kind: "swap",
       inputCustody: from.pubkey,
       amountIn,

@@ -1,8 +1,8 @@
 /** POST /transaction-builder/init-token-stake and /create-referral (earlier interface): the accounts' PDAs and transactions. */
 import type { EarlierHandler } from "./handler.ts";
 import { attempt } from "../../domain/quotes/result.ts";
-import { createReferralBuild } from "../../domain/builders/earlier/create-referral.ts";
-import { initTokenStakeBuild } from "../../domain/builders/earlier/init-token-stake.ts";
+import { createReferralTransaction } from "../../domain/builders/earlier/create-referral.ts";
+import { initTokenStakeTransaction } from "../../domain/builders/earlier/init-token-stake.ts";
 import { snapshotOf } from "../context.ts";
 import { missingField } from "../shared/answers.ts";
 import { answerBuilder } from "../shared/builder-answers.ts";
@@ -11,7 +11,7 @@ export const initTokenStake: EarlierHandler<"initTokenStake"> = (c) =>
   answerBuilder(
     c,
     "initTokenStake",
-    initTokenStakeBuild(snapshotOf(c, "earlier"), c.req.valid("json")),
+    initTokenStakeTransaction(snapshotOf(c, "earlier"), c.req.valid("json")),
     ({ tokenStakeAccount }, transactionBase64) => ({ tokenStakeAccount, transactionBase64 }),
   );
 
@@ -21,7 +21,7 @@ export const createReferral: EarlierHandler<"createReferral"> = (c) => {
   return answerBuilder(
     c,
     "createReferral",
-    attempt(() => createReferralBuild(snapshotOf(c, "earlier"), body)),
+    attempt(() => createReferralTransaction(snapshotOf(c, "earlier"), body)),
     ({ referralAccount }, transactionBase64) => ({ referralAccount, transactionBase64 }),
   );
 };

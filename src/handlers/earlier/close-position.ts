@@ -1,6 +1,6 @@
 /** POST /transaction-builder/close-position (earlier interface): the close quote and its unsigned transaction. */
 import type { EarlierHandler } from "./handler.ts";
-import { closePositionBuild } from "../../domain/builders/earlier/close-position.ts";
+import { closePositionTransaction } from "../../domain/builders/earlier/close-position.ts";
 import { snapshotOf } from "../context.ts";
 import { tokenStakeAccountOf } from "../shared/answers.ts";
 import { answerQuoteBuilder } from "../shared/builder-answers.ts";
@@ -10,8 +10,8 @@ export const closePosition: EarlierHandler<"closePosition"> = (c) => {
   return answerQuoteBuilder(
     c,
     "closePosition",
-    closePositionBuild(snapshotOf(c, "earlier"), { ...body, tokenStakeTokenAccount: tokenStakeAccountOf(body) }),
-    (built) => built.build,
+    closePositionTransaction(snapshotOf(c, "earlier"), { ...body, tokenStakeTokenAccount: tokenStakeAccountOf(body) }),
+    (quoted) => quoted.plan,
     ({ dto }, transactionBase64) => ({ ...dto, transactionBase64, err: null }),
   );
 };

@@ -1,7 +1,7 @@
 /** POST /transaction-builder/add-collateral and /remove-collateral (earlier interface): quote and transaction. */
 import type { EarlierHandler } from "./handler.ts";
-import { addCollateralBuild } from "../../domain/builders/earlier/add-collateral.ts";
-import { removeCollateralBuild } from "../../domain/builders/earlier/remove-collateral.ts";
+import { addCollateralTransaction } from "../../domain/builders/earlier/add-collateral.ts";
+import { removeCollateralTransaction } from "../../domain/builders/earlier/remove-collateral.ts";
 import { snapshotOf } from "../context.ts";
 import { requirePositiveAmount } from "../shared/answers.ts";
 import { answerQuoteBuilder } from "../shared/builder-answers.ts";
@@ -12,8 +12,8 @@ export const addCollateral: EarlierHandler<"addCollateral"> = (c) => {
   return answerQuoteBuilder(
     c,
     "addCollateral",
-    addCollateralBuild(snapshotOf(c, "earlier"), body),
-    (built) => built.build,
+    addCollateralTransaction(snapshotOf(c, "earlier"), body),
+    (quoted) => quoted.plan,
     ({ dto }, transactionBase64) => ({ ...dto, transactionBase64 }),
   );
 };
@@ -24,8 +24,8 @@ export const removeCollateral: EarlierHandler<"removeCollateral"> = (c) => {
   return answerQuoteBuilder(
     c,
     "removeCollateral",
-    removeCollateralBuild(snapshotOf(c, "earlier"), body),
-    (built) => built.build,
+    removeCollateralTransaction(snapshotOf(c, "earlier"), body),
+    (quoted) => quoted.plan,
     ({ dto }, transactionBase64) => ({ ...dto, transactionBase64 }),
   );
 };

@@ -4,7 +4,7 @@
  * field with `transactionBase64: null`. A quote or build failure is 200 `{err, code}`.
  */
 import type { EarlierHandler } from "./handler.ts";
-import { openPositionBuild } from "../../domain/builders/earlier/open-position.ts";
+import { openPositionTransaction } from "../../domain/builders/earlier/open-position.ts";
 import { snapshotOf } from "../context.ts";
 import { missingField, requirePositiveAmount, tokenStakeAccountOf } from "../shared/answers.ts";
 import { answerQuoteBuilder, answerQuotePreview } from "../shared/builder-answers.ts";
@@ -19,7 +19,7 @@ export const openPosition: EarlierHandler<"openPosition"> = (c) => {
   const request = { ...body, tokenStakeTokenAccount: tokenStakeAccountOf(body) };
   const { owner } = body;
   if (owner === undefined) {
-    const preview = openPositionBuild(snapshot, request);
+    const preview = openPositionTransaction(snapshot, request);
     return answerQuotePreview(
       c,
       "openPosition",
@@ -30,8 +30,8 @@ export const openPosition: EarlierHandler<"openPosition"> = (c) => {
   return answerQuoteBuilder(
     c,
     "openPosition",
-    openPositionBuild(snapshot, { ...request, owner }),
-    (built) => built.build,
+    openPositionTransaction(snapshot, { ...request, owner }),
+    (quoted) => quoted.plan,
     ({ dto }, transactionBase64) => ({ ...dto, transactionBase64, err: null }),
   );
 };

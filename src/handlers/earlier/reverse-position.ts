@@ -1,6 +1,6 @@
 /** POST /transaction-builder/reverse-position (earlier interface): close + open of the opposite side, one transaction. */
 import type { EarlierHandler } from "./handler.ts";
-import { reversePositionBuild } from "../../domain/builders/earlier/reverse-position.ts";
+import { reversePositionTransaction } from "../../domain/builders/earlier/reverse-position.ts";
 import { snapshotOf } from "../context.ts";
 import { tokenStakeAccountOf } from "../shared/answers.ts";
 import { answerQuoteBuilder } from "../shared/builder-answers.ts";
@@ -10,8 +10,11 @@ export const reversePosition: EarlierHandler<"reversePosition"> = (c) => {
   return answerQuoteBuilder(
     c,
     "reversePosition",
-    reversePositionBuild(snapshotOf(c, "earlier"), { ...body, tokenStakeTokenAccount: tokenStakeAccountOf(body) }),
-    (built) => built.build,
+    reversePositionTransaction(snapshotOf(c, "earlier"), {
+      ...body,
+      tokenStakeTokenAccount: tokenStakeAccountOf(body),
+    }),
+    (quoted) => quoted.plan,
     ({ dto }, transactionBase64) => ({ ...dto, transactionBase64 }),
   );
 };

@@ -18,7 +18,7 @@ export const v2AddCollateral: V2Handler<"v2AddCollateral"> = (c) => {
       depositAmountUi,
       depositTokenSymbol,
     }),
-    (q) => addCollateralTransaction(snapshot, q.plan, signer),
+    (q) => addCollateralTransaction(snapshot, q.terms, signer),
     (q, transactionBase64) => ({ ...q.dto, transactionBase64 }),
   );
 };

@@ -21,7 +21,7 @@ export const v2ClosePosition: V2Handler<"v2ClosePosition"> = (c) => {
       withdrawTokenSymbol,
     }),
     (q) =>
-      closePositionTransaction(snapshot, q.plan, signer, slippageBps(body.slippagePercentage), withdrawTokenSymbol),
+      closePositionTransaction(snapshot, q.terms, signer, slippageBps(body.slippagePercentage), withdrawTokenSymbol),
     (q, transactionBase64) => ({ ...q.dto, transactionBase64, err: null }),
   );
 };

@@ -1,7 +1,7 @@
 /** POST /v2/transaction-builder/custody-settlement: a settlement request for the token's custody, and its receipt. */
 import type { V2Handler } from "./handler.ts";
 import { attempt } from "../../domain/quotes/result.ts";
-import { buildCustodySettlement } from "../../domain/builders/v2/custody-settlement.ts";
+import { custodySettlementTransaction } from "../../domain/builders/v2/custody-settlement.ts";
 import { snapshotOf } from "../context.ts";
 import { answerBuilder } from "../shared/builder-answers.ts";
 
@@ -10,7 +10,7 @@ export const v2CustodySettlement: V2Handler<"v2CustodySettlement"> = (c) => {
   return answerBuilder(
     c,
     "v2CustodySettlement",
-    attempt(() => buildCustodySettlement(snapshotOf(c, "v2"), c.get("services").accounts, body)),
+    attempt(() => custodySettlementTransaction(snapshotOf(c, "v2"), c.get("services").accounts, body)),
     ({ receipt, unmetPreconditions }, transactionBase64) => ({ transactionBase64, receipt, unmetPreconditions }),
   );
 };

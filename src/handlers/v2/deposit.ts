@@ -4,14 +4,14 @@
  */
 import type { V2Handler } from "./handler.ts";
 import { attempt } from "../../domain/quotes/result.ts";
-import { buildDeposit } from "../../domain/builders/v2/deposit.ts";
+import { depositTransactions } from "../../domain/builders/v2/deposit.ts";
 import { snapshotOf } from "../context.ts";
 import { requireAccepted } from "../shared/builder-answers.ts";
 import { bundleTransactions } from "../shared/transactions.ts";
 
 export const v2Deposit: V2Handler<"v2Deposit"> = (c) => {
   const body = c.req.valid("json");
-  const outcome = attempt(() => buildDeposit(snapshotOf(c, "v2"), c.get("services").accounts, body));
+  const outcome = attempt(() => depositTransactions(snapshotOf(c, "v2"), c.get("services").accounts, body));
   const plan = requireAccepted(c, "v2Deposit", outcome);
   const transactions = bundleTransactions(c, "v2Deposit", plan).map(({ transactionBase64, steps }) => ({
     transactionBase64,

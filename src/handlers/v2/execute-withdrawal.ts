@@ -4,7 +4,7 @@
  */
 import type { V2Handler } from "./handler.ts";
 import { attempt } from "../../domain/quotes/result.ts";
-import { buildWithdrawalSettle } from "../../domain/builders/v2/withdrawal-settle.ts";
+import { withdrawalSettleTransaction } from "../../domain/builders/v2/withdrawal-settle.ts";
 import { snapshotOf } from "../context.ts";
 import { answerBuilder, withPreconditions } from "../shared/builder-answers.ts";
 
@@ -13,7 +13,7 @@ export const v2ExecuteWithdrawal: V2Handler<"v2ExecuteWithdrawal"> = (c) => {
   return answerBuilder(
     c,
     "v2ExecuteWithdrawal",
-    attempt(() => buildWithdrawalSettle(snapshotOf(c, "v2"), c.get("services").accounts, body)),
+    attempt(() => withdrawalSettleTransaction(snapshotOf(c, "v2"), c.get("services").accounts, body)),
     withPreconditions,
   );
 };

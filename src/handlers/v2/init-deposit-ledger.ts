@@ -1,7 +1,7 @@
 /** POST /v2/transaction-builder/init-deposit-ledger: the owner's deposit ledger, paid by `payer` (default the owner). */
 import type { V2Handler } from "./handler.ts";
 import { attempt } from "../../domain/quotes/result.ts";
-import { buildInitDepositLedger } from "../../domain/builders/v2/init-deposit-ledger.ts";
+import { initDepositLedgerTransaction } from "../../domain/builders/v2/init-deposit-ledger.ts";
 import { snapshotOf } from "../context.ts";
 import { answerBuilder, withPreconditions } from "../shared/builder-answers.ts";
 
@@ -10,7 +10,7 @@ export const v2InitDepositLedger: V2Handler<"v2InitDepositLedger"> = (c) => {
   return answerBuilder(
     c,
     "v2InitDepositLedger",
-    attempt(() => buildInitDepositLedger(snapshotOf(c, "v2"), c.get("services").accounts, body)),
+    attempt(() => initDepositLedgerTransaction(snapshotOf(c, "v2"), c.get("services").accounts, body)),
     withPreconditions,
   );
 };

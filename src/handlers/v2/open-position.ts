@@ -1,6 +1,6 @@
 /**
  * POST /v2/transaction-builder/open-position. Preview-only mode (no `owner`, DECISIONS 2.12): every quote field
- * with `transactionBase64: null`. With an owner: the quote, then the transaction the plan describes (open,
+ * with `transactionBase64: null`. With an owner: the quote, then the transaction its terms describe (open,
  * increase, limit order, attached triggers), signed by the owner or a session key. v2 sends the `swap*` fields as
  * null (DECISIONS 5.12).
  */
@@ -41,7 +41,7 @@ export const v2OpenPosition: V2Handler<"v2OpenPosition"> = (c) => {
     c,
     "v2OpenPosition",
     openPositionQuote(snapshot, body),
-    (q) => openPositionTransaction(snapshot, q.plan, signer, slippageBps(body.slippagePercentage)),
+    (q) => openPositionTransaction(snapshot, q.terms, signer, slippageBps(body.slippagePercentage)),
     (q, transactionBase64) => ({ ...q.dto, ...V2_FIELDS, transactionBase64 }),
   );
 };

@@ -18,7 +18,7 @@ export const v2RemoveCollateral: V2Handler<"v2RemoveCollateral"> = (c) => {
       withdrawAmountUsdUi,
       withdrawTokenSymbol,
     }),
-    (q) => removeCollateralTransaction(snapshot, q.plan, signer, withdrawTokenSymbol),
+    (q) => removeCollateralTransaction(snapshot, q.terms, signer, withdrawTokenSymbol),
     (q, transactionBase64) => ({ ...q.dto, transactionBase64 }),
   );
 };

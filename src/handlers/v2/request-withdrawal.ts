@@ -6,7 +6,7 @@
  */
 import type { V2Handler } from "./handler.ts";
 import { attempt } from "../../domain/quotes/result.ts";
-import { buildRequestWithdrawal } from "../../domain/builders/v2/request-withdrawal.ts";
+import { requestWithdrawalTransaction } from "../../domain/builders/v2/request-withdrawal.ts";
 import { OneTimeFeePayer } from "../../domain/builders/one-time-fee-payer.ts";
 import { snapshotOf } from "../context.ts";
 import { answerBuilder } from "../shared/builder-answers.ts";
@@ -17,7 +17,9 @@ export const v2RequestWithdrawal: V2Handler<"v2RequestWithdrawal"> = (c) => {
   return answerBuilder(
     c,
     "v2RequestWithdrawal",
-    attempt(() => buildRequestWithdrawal(snapshotOf(c, "v2"), c.get("services").accounts, body, oneTime?.publicKey)),
+    attempt(() =>
+      requestWithdrawalTransaction(snapshotOf(c, "v2"), c.get("services").accounts, body, oneTime?.publicKey)
+    ),
     ({ receipt, unmetPreconditions }, transactionBase64) =>
       oneTime
         ? {

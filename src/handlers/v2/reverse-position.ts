@@ -15,7 +15,7 @@ export const v2ReversePosition: V2Handler<"v2ReversePosition"> = (c) => {
     c,
     "v2ReversePosition",
     reversePositionQuote(snapshot, { position: { owner, marketSymbol, side, collateralSymbol }, leverage }),
-    (q) => reversePositionTransaction(snapshot, q.plan, signer, slippageBps(body.slippagePercentage)),
+    (q) => reversePositionTransaction(snapshot, q.terms, signer, slippageBps(body.slippagePercentage)),
     (q, transactionBase64) => ({ ...q.dto, transactionBase64 }),
   );
 };

@@ -1,7 +1,7 @@
 /** POST /v2/transaction-builder/withdraw: the withdrawal request (owner and `feePayer` co-sign) and its details. */
 import type { V2Handler } from "./handler.ts";
 import { attempt } from "../../domain/quotes/result.ts";
-import { buildWithdraw } from "../../domain/builders/v2/withdraw.ts";
+import { withdrawTransaction } from "../../domain/builders/v2/withdraw.ts";
 import { snapshotOf } from "../context.ts";
 import { answerBuilder } from "../shared/builder-answers.ts";
 
@@ -10,7 +10,7 @@ export const v2Withdraw: V2Handler<"v2Withdraw"> = (c) => {
   return answerBuilder(
     c,
     "v2Withdraw",
-    attempt(() => buildWithdraw(snapshotOf(c, "v2"), c.get("services").accounts, body)),
+    attempt(() => withdrawTransaction(snapshotOf(c, "v2"), c.get("services").accounts, body)),
     (plan, transactionBase64) => ({
       transactionBase64,
       receipt: plan.receipt,

@@ -4,7 +4,7 @@
  */
 import type { V2Handler } from "./handler.ts";
 import { attempt } from "../../domain/quotes/result.ts";
-import { buildWithdrawalSettle } from "../../domain/builders/v2/withdrawal-settle.ts";
+import { withdrawalSettleTransaction } from "../../domain/builders/v2/withdrawal-settle.ts";
 import { snapshotOf } from "../context.ts";
 import { answerBuilder, withPreconditions } from "../shared/builder-answers.ts";
 
@@ -14,7 +14,7 @@ export const v2WithdrawalSettle: V2Handler<"v2WithdrawalSettle"> = (c) => {
     c,
     "v2WithdrawalSettle",
     attempt(() =>
-      buildWithdrawalSettle(snapshotOf(c, "v2"), c.get("services").accounts, {
+      withdrawalSettleTransaction(snapshotOf(c, "v2"), c.get("services").accounts, {
         owner: body.owner,
         tokenMint: body.tokenMint,
       })

@@ -36,14 +36,14 @@ Deno.test("close quote: partial close of a third (every field by hand)", () => {
     feesBeforeDiscount: "0.50",
     lockAndUnsettledFeeUsd: "0.00", // 4 999 micro-USD
   });
-  assert.equal(q.plan.full, false);
-  assert.equal(q.plan.sizeDeltaAmount, 3_333_333_333n);
+  assert.equal(q.terms.full, false);
+  assert.equal(q.terms.sizeDeltaAmount, 3_333_333_333n);
 });
 
 Deno.test("close quote: full vs partial at the 97 % edge (DECISIONS 5.6)", () => {
   const w = buildFixture().snapshot("v2");
   const close = (inputUsdUi: string, closeAll?: boolean) =>
-    ok(closePositionQuote(w, { position: aliceLong, inputUsdUi, closeAll })).plan.full;
+    ok(closePositionQuote(w, { position: aliceLong, inputUsdUi, closeAll })).terms.full;
   // 97 % of $1 500 = $1 455.
   assert.equal(close("1454.999999"), false);
   assert.equal(close("1455"), true);

@@ -24,9 +24,9 @@ Deno.test("open-position quote: new long, SOL collateral, with TP/SL (every fiel
   // Market: a new v2 SOL long opens on the JitoSOL-collateral market (the reference's SDK override), paid in SOL
   // (the program swaps it in; the payment counts at SOL's price): the lock custody's figures are JitoSOL's.
   // Available liquidity: JitoSOL free 900 × 180 = $162 000 (no exposure cap).
-  assert.equal(q.plan.market?.pubkey, M.v2.solLongJito);
-  assert.equal(q.plan.inputCustody, custodyAddress("v2", "Crypto.1", "SOL"));
-  assert.equal(q.plan.amountIn, 1_000_000_000n);
+  assert.equal(q.terms.market?.pubkey, M.v2.solLongJito);
+  assert.equal(q.terms.inputCustody, custodyAddress("v2", "Crypto.1", "SOL"));
+  assert.equal(q.terms.amountIn, 1_000_000_000n);
   assert.deepEqual(q.dto, {
     newLeverage: "4.97",
     newEntryPrice: "160.16",
@@ -63,8 +63,8 @@ Deno.test("open-position quote: new long, SOL collateral, with TP/SL (every fiel
       maxProfitPriceUi: null,
     },
   });
-  assert.equal(q.plan.kind, "open");
-  assert.equal(q.plan.sizeAmount, 4_945_549_500n);
+  assert.equal(q.terms.kind, "open");
+  assert.equal(q.terms.sizeAmount, 4_945_549_500n);
 });
 
 Deno.test("open-position quote: increasing an existing position fills old*", () => {
@@ -76,7 +76,7 @@ Deno.test("open-position quote: increasing an existing position fills old*", () 
   //   margin = 459.20792 + PnL 98.4 − borrow 0.015 = 557.59292 → ⌊2 292 079 207e4 / 557 592 920⌋ = 41 106 → "4.11"
   // New liquidation: L = 22 920 792 + 2 292 080 + 15 000; Δ = (459 207 920 − L)e12 / 14 945 549 500 = 29.0374…
   //   153.362… − 29.037… = 124.32…
-  assert.equal(q.plan.kind, "increase");
+  assert.equal(q.terms.kind, "increase");
   assert.equal(q.dto.oldLeverage, "3.77");
   assert.equal(q.dto.oldEntryPrice, "150.00");
   assert.equal(q.dto.oldLiquidationPrice, "121.65");
@@ -124,32 +124,32 @@ Deno.test("open-position quote: LIMIT orders are priced at limitPrice", () => {
   }));
   // Fill at the limit: 152.5 − ⌊152.5 × 0.001⌋ = 152.3475 → "152.34" (truncated)
   // size_amount = ⌊298.210735… / 152.3475 × 1e9⌋ = 1 957 437 671
-  assert.equal(q.plan.kind, "limit");
+  assert.equal(q.terms.kind, "limit");
   assert.equal(q.dto.newEntryPrice, "152.34");
   assert.equal(q.dto.outputAmount, "1957437671");
   assert.equal(q.dto.oldLeverage, undefined);
-  assert.deepEqual(q.plan.limitPrice, { price: 15_250_000_000n, exponent: -8 });
+  assert.deepEqual(q.terms.limitPrice, { price: 15_250_000_000n, exponent: -8 });
 });
 
 Deno.test("open-position quote: market choice, swaps and trade types", async (t) => {
   const f = buildFixture();
   await t.step("v2: a new SOL long opens on the JitoSOL-collateral market whatever pays; an existing one stays", () => {
     const q = ok(openPositionQuote(f.snapshot("v2"), { ...long1Sol, inputTokenSymbol: "JitoSOL" }));
-    assert.equal(q.plan.market?.pubkey, M.v2.solLongJito);
+    assert.equal(q.terms.market?.pubkey, M.v2.solLongJito);
     assert.equal(q.dto.youPayUsdUi, "180.00");
     // ALICE's SOL long is on the SOL-collateral market: increased there, paid in JitoSOL.
     const inc = ok(openPositionQuote(f.snapshot("v2"), { ...long1Sol, inputTokenSymbol: "JitoSOL", owner: ALICE }));
-    assert.equal(inc.plan.kind, "increase");
-    assert.equal(inc.plan.market?.pubkey, M.v2.solLong);
-    assert.equal(inc.plan.inputCustody, custodyAddress("v2", "Crypto.1", "JitoSOL"));
+    assert.equal(inc.terms.kind, "increase");
+    assert.equal(inc.terms.market?.pubkey, M.v2.solLong);
+    assert.equal(inc.terms.inputCustody, custodyAddress("v2", "Crypto.1", "JitoSOL"));
   });
   await t.step("earlier: the SOL-collateral market for a SOL payment", () => {
     const q = ok(openPositionQuote(f.snapshot("earlier"), long1Sol));
-    assert.equal(q.plan.market?.pubkey, M.earlier.solLong);
+    assert.equal(q.terms.market?.pubkey, M.earlier.solLong);
   });
   await t.step("WSOL resolves to the SOL custody", () => {
     const q = ok(openPositionQuote(f.snapshot("v2"), { ...long1Sol, inputTokenSymbol: "WSOL" }));
-    assert.equal(q.plan.inputCustody, custodyAddress("v2", "Crypto.1", "SOL"));
+    assert.equal(q.terms.inputCustody, custodyAddress("v2", "Crypto.1", "SOL"));
   });
   await t.step("v2: SWAP is unsupported (DECISIONS 2.13)", () => {
     assert.deepEqual(openPositionQuote(f.snapshot("v2"), { ...long1Sol, tradeType: "SWAP" }), {
@@ -166,9 +166,9 @@ Deno.test("open-position quote: market choice, swaps and trade types", async (t)
     const sol = ok(openPositionQuote(f.snapshot("v2"), long1Sol));
     assert.deepEqual(usdc.dto, sol.dto);
     assert.equal(usdc.dto.swapInPriceUi, undefined);
-    assert.equal(usdc.plan.market?.pubkey, M.v2.solLongJito);
-    assert.equal(usdc.plan.inputCustody, custodyAddress("v2", "Crypto.1", "USDC"));
-    assert.equal(usdc.plan.amountIn, 160_000_000n);
+    assert.equal(usdc.terms.market?.pubkey, M.v2.solLongJito);
+    assert.equal(usdc.terms.inputCustody, custodyAddress("v2", "Crypto.1", "USDC"));
+    assert.equal(usdc.terms.amountIn, 160_000_000n);
     // 11 USDC at 5x: S = 11 × 5 / 1.01 = 54.4554…; size_amount = ⌊S / 160.16 × 1e9⌋ = 340 006 528;
     // fill = ⌊340 006 528 × 160.16e8 / 1e11⌋ = 54 455 445; fee = ⌈54 455.445⌉ = 54 456; collateral 10 945 544;
     // leverage = ⌊54 455 445e4 / 10 945 544⌋ = 49 751 → "4.97".
@@ -180,7 +180,7 @@ Deno.test("open-position quote: market choice, swaps and trade types", async (t)
     assert.equal(eleven.dto.youRecieveUsdUi, "54.45");
     assert.equal(eleven.dto.entryFee, "0.05");
     assert.equal(eleven.dto.newLeverage, "4.97");
-    assert.equal(eleven.plan.position?.collateralUsd, 10_945_544n);
+    assert.equal(eleven.terms.position?.collateralUsd, 10_945_544n);
   });
   await t.step("earlier: swap-and-open fills the swap fields; SWAP quotes the swap", () => {
     const q = ok(
@@ -191,7 +191,7 @@ Deno.test("open-position quote: market choice, swaps and trade types", async (t)
     assert.ok(Number(q.dto.swapFeeUsdUi) > 0);
     assert.equal(q.dto.youPayUsdUi, "100.00");
     // The collateral is what the swap guarantees, less than $100 by the fees and the swap spread.
-    assert.ok(q.plan.collateralAmount < 625_000_000n); // 100 / 160 SOL
+    assert.ok(q.terms.collateralAmount < 625_000_000n); // 100 / 160 SOL
     const s = ok(
       openPositionQuote(f.snapshot("earlier"), {
         ...long1Sol,
@@ -200,9 +200,9 @@ Deno.test("open-position quote: market choice, swaps and trade types", async (t)
         tradeType: "SWAP",
       }),
     );
-    assert.equal(s.plan.kind, "swap");
+    assert.equal(s.terms.kind, "swap");
     assert.equal(s.dto.newLeverage, "0");
-    assert.equal(s.dto.outputAmount, String(s.plan.swap!.quote.minAmountOut));
+    assert.equal(s.dto.outputAmount, String(s.terms.swap!.quote.minAmountOut));
     assert.ok(s.dto.swapFeeUsdUi !== undefined);
   });
   await t.step("earlier: discount with a privilege; degen mode allows more leverage", () => {

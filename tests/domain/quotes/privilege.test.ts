@@ -133,12 +133,12 @@ Deno.test("privilege × discount: the open fee is exactly the formula's", async 
     await t.step(c.name, () => {
       const q = ok(openPositionQuote(s, { ...base, ...c.req }));
       const expected = openFee(c.discount);
-      assert.equal(q.plan.market?.pubkey, M.earlier.solLong);
-      assert.equal(q.plan.sizeAmount, expected.amount);
+      assert.equal(q.terms.market?.pubkey, M.earlier.solLong);
+      assert.equal(q.terms.sizeAmount, expected.amount);
       assert.equal(q.dto.discountPercentage, c.shown);
       assert.equal(q.dto.entryFeeBeforeDiscount, formatUsd(expected.before));
       assert.equal(q.dto.entryFee, formatUsd(expected.fee));
-      assert.equal(q.plan.discountBps, c.discount);
+      assert.equal(q.terms.discountBps, c.discount);
     });
   }
 });
@@ -161,7 +161,7 @@ Deno.test("privilege × discount: the close fee is exactly the formula's (full c
       const exit = exitBefore - (exitBefore * discount) / 10_000n;
       assert.equal(q.dto.feesBeforeDiscount, formatUsd(exitBefore + borrow));
       assert.equal(q.dto.fees, formatUsd(exit + borrow));
-      assert.equal(q.plan.discountBps, discount);
+      assert.equal(q.terms.discountBps, discount);
     });
   }
 });

@@ -35,14 +35,14 @@ Deno.test("reverse quote: 2 % haircut, floor in native USD units (DECISIONS 5.7)
     // New short on the USDC market: 388.9473 USDC; S = 388.9473 × 2 / 1.004 = 774.7954… at 159.84
     assert.equal(q.dto.newEntryPrice, "159.84");
     assert.equal(q.dto.newSizeUsd, "774.79");
-    assert.equal(q.plan.newMarket.pubkey, M.v2.solShort);
-    assert.equal(q.plan.collateralAmount, 388_947_300n); // USDC native = micro-USD at 1.00
+    assert.equal(q.terms.newMarket.pubkey, M.v2.solShort);
+    assert.equal(q.terms.collateralAmount, 388_947_300n); // USDC native = micro-USD at 1.00
   });
 
   await t.step("rounding: 396 885 001 × 0.98 = 388 947 300.98 → 388 947 300", () => {
     onlyLong(300_000_001n); // one more micro-dollar of collateral → one more of payout
     const q = ok(reversePositionQuote(f.snapshot("v2"), { position: aliceLong, leverage: 2 }));
-    assert.equal(q.plan.collateralAmount, 388_947_300n);
+    assert.equal(q.terms.collateralAmount, 388_947_300n);
   });
 
   await t.step("leverage outside the opposite market's range", () => {

@@ -9,9 +9,9 @@ const swap = { ...long1Sol, inputTokenSymbol: "USDC", inputAmountUi: "100", trad
 
 Deno.test("SWAP: the position fields carry the swap's figures", () => {
   const q = ok(runQuote(() => swapTradeQuote(buildFixture().snapshot("earlier"), swap)));
-  const leg = q.plan.swap!;
-  assert.equal(q.plan.kind, "swap");
-  assert.equal(q.plan.amountIn, 100_000_000n); // USDC, 6 decimals
+  const leg = q.terms.swap!;
+  assert.equal(q.terms.kind, "swap");
+  assert.equal(q.terms.amountIn, 100_000_000n); // USDC, 6 decimals
   assert.equal(q.dto.outputAmount, String(leg.quote.minAmountOut));
   assert.equal(q.dto.newEntryPrice, "160.00");
   assert.equal(q.dto.youPayUsdUi, "100.00");

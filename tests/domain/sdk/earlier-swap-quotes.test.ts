@@ -150,11 +150,11 @@ Deno.test("swap-and-open: the collateral entering the position is the swap's gua
         assert.notEqual(result.code, "UNKNOWN_SYMBOL");
         return;
       }
-      const swap = result.value.plan.swap;
+      const swap = result.value.terms.swap;
       assert.ok(swap);
       const math = mathOf(v);
       assert.equal(swap.quote.minAmountOut, math.minAmountOut);
-      assert.equal(result.value.plan.collateralAmount, math.minAmountOut);
+      assert.equal(result.value.terms.collateralAmount, math.minAmountOut);
       assert.equal(result.value.dto.swapFeeUsdUi, formatUsd(math.feeUsd));
       opened++;
     });

@@ -10,8 +10,15 @@ import { addCollateralQuote, type AddCollateralQuoteDto } from "../../quotes/col
 import { requireToken } from "../../quotes/market-lookup.ts";
 import { type QuoteResult, runQuote, unwrapQuote } from "../../quotes/result.ts";
 import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
-import type { BaseTransactionPlan } from "../plan.ts";
-import { custodySlots, marketSlots, ownerSlots, poolPlan, requireCustody, requirePositionOwner } from "./common.ts";
+import {
+  custodySlots,
+  marketSlots,
+  ownerSlots,
+  poolPlan,
+  type QuotedPlan,
+  requireCustody,
+  requirePositionOwner,
+} from "./common.ts";
 import { around, payingAccount } from "./token-accounts.ts";
 
 export interface EarlierAddCollateralRequest {
@@ -21,20 +28,20 @@ export interface EarlierAddCollateralRequest {
   owner: string;
 }
 
-export function addCollateralBuild(
+export function addCollateralTransaction(
   snapshot: DeploymentSnapshot,
   req: EarlierAddCollateralRequest,
-): QuoteResult<{ dto: AddCollateralQuoteDto; build: BaseTransactionPlan }> {
+): QuoteResult<QuotedPlan<AddCollateralQuoteDto>> {
   return runQuote(() => {
     requirePositionOwner(snapshot, req.positionKey, req.owner);
-    const { dto, plan } = unwrapQuote(addCollateralQuote(snapshot, {
+    const { dto, terms } = unwrapQuote(addCollateralQuote(snapshot, {
       position: { positionKey: req.positionKey },
       depositAmountUi: req.depositAmountUi,
       depositTokenSymbol: req.depositTokenSymbol,
     }));
-    const { market } = plan.ref;
-    const deposit = custodySlots(requireCustody(snapshot, plan.depositCustody));
-    const pay = payingAccount(req.owner, requireToken(snapshot, req.depositTokenSymbol), plan.amountIn);
+    const { market } = terms.ref;
+    const deposit = custodySlots(requireCustody(snapshot, terms.depositCustody));
+    const pay = payingAccount(req.owner, requireToken(snapshot, req.depositTokenSymbol), terms.amountIn);
     const m = marketSlots(market);
     const accounts = {
       ...ownerSlots(snapshot, req.owner, market),
@@ -44,15 +51,15 @@ export function addCollateralBuild(
       fundingMint: deposit.mint,
     };
     const add = deposit.custody === m.collateralCustody
-      ? addCollateralInstruction(snapshot.programId, accounts, { collateralDelta: plan.amountIn })
+      ? addCollateralInstruction(snapshot.programId, accounts, { collateralDelta: terms.amountIn })
       : swapAndAddCollateralInstruction(snapshot.programId, {
         ...accounts,
         feePayer: req.owner,
         receivingCustody: deposit.custody,
         receivingCustodyOracleAccount: deposit.oracle,
         receivingCustodyTokenAccount: deposit.tokenAccount,
-      }, { amountIn: plan.amountIn });
+      }, { amountIn: terms.amountIn });
     const instructions = around([pay], [add]);
-    return { dto, build: poolPlan(req.owner, market.pool, instructions) };
+    return { dto, plan: poolPlan(req.owner, market.pool, instructions) };
   });
 }

@@ -11,7 +11,7 @@ import type { BaseTransactionPlan } from "../plan.ts";
 import { poolPlan } from "./common.ts";
 import { requireOrderAccount, resolveTriggerTarget, type TriggerTargetFields } from "./trigger-target.ts";
 
-export function cancelAllTriggerOrdersBuild(
+export function cancelAllTriggerOrdersTransaction(
   snapshot: DeploymentSnapshot,
   req: TriggerTargetFields,
 ): QuoteResult<BaseTransactionPlan> {

@@ -24,7 +24,7 @@ export interface EarlierCancelLimitOrderRequest {
   orderId: number;
 }
 
-export function cancelLimitOrderBuild(
+export function cancelLimitOrderTransaction(
   snapshot: DeploymentSnapshot,
   req: EarlierCancelLimitOrderRequest,
 ): QuoteResult<BaseTransactionPlan> {

@@ -19,7 +19,7 @@ export interface CancelTriggerOrderRequest extends TriggerTargetFields {
   isStopLoss: boolean;
 }
 
-export function cancelTriggerOrderBuild(
+export function cancelTriggerOrderTransaction(
   snapshot: DeploymentSnapshot,
   req: CancelTriggerOrderRequest,
 ): QuoteResult<BaseTransactionPlan> {

@@ -27,7 +27,7 @@ import { fail, type QuoteResult, runQuote, unwrapQuote } from "../../quotes/resu
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../deployment-snapshot.ts";
 import type { BaseTransactionPlan } from "../plan.ts";
 import { slippageBps } from "../slippage.ts";
-import { dispensingSlots, marketSlots, ownerSlots, poolPlan, privilegeArgs } from "./common.ts";
+import { dispensingSlots, marketSlots, ownerSlots, poolPlan, privilegeArgs, type QuotedPlan } from "./common.ts";
 import { removeCollateralInstructions } from "./remove-collateral.ts";
 import { around, receivingAccount } from "./token-accounts.ts";
 import { liveTriggerSlots } from "./trigger-rules.ts";
@@ -41,10 +41,10 @@ export interface EarlierClosePositionRequest extends PrivilegeFields {
   tradingFeeDiscountPercent?: number;
 }
 
-export function closePositionBuild(
+export function closePositionTransaction(
   snapshot: DeploymentSnapshot,
   req: EarlierClosePositionRequest,
-): QuoteResult<{ dto: ClosePositionQuoteDto; build: BaseTransactionPlan }> {
+): QuoteResult<QuotedPlan<ClosePositionQuoteDto>> {
   return runQuote(() => {
     // The privilege is the position owner's (the request names no owner: the position's owner signs).
     const grant = grantPrivilege(snapshot, snapshot.accounts.get("Position", req.positionKey)?.owner, req);
@@ -56,7 +56,7 @@ export function closePositionBuild(
       tradingFeeDiscountPercent: req.tradingFeeDiscountPercent,
       privilege: grant.privilege,
     }));
-    return { dto: quote.dto, build: buildClose(snapshot, req, grant, quote) };
+    return { dto: quote.dto, plan: buildClose(snapshot, req, grant, quote) };
   });
 }
 
@@ -64,31 +64,31 @@ function buildClose(
   snapshot: DeploymentSnapshot,
   req: EarlierClosePositionRequest,
   grant: PrivilegeGrant,
-  { plan }: ClosePositionQuote,
+  { terms }: ClosePositionQuote,
 ): BaseTransactionPlan {
-  const { owner, market } = plan.ref;
+  const { owner, market } = terms.ref;
   const withdraw = requireToken(snapshot, req.withdrawTokenSymbol);
   const out = requireCustodyInPool(snapshot, req.withdrawTokenSymbol, market.pool);
-  const bound = priceWithSlippage(false, market.side, plan.exitPrice, slippageBps(req.slippagePercentage));
+  const bound = priceWithSlippage(false, market.side, terms.exitPrice, slippageBps(req.slippagePercentage));
   let instructions: Instruction[];
-  if (plan.full) {
+  if (terms.full) {
     instructions = [
       ...cancelTriggersBeforeClose(snapshot, owner, market),
       ...closeLeg(snapshot, { owner, market, payout: withdraw, out, bound, grant }),
     ];
   } else {
     // A non-zero amount below what one native unit of size is worth (DECISIONS 5.6: only zero closes everything).
-    if (plan.sizeDeltaAmount === 0n) fail("ORDER_SIZE_INVALID", "inputUsdUi closes less than one unit of size");
+    if (terms.sizeDeltaAmount === 0n) fail("ORDER_SIZE_INVALID", "inputUsdUi closes less than one unit of size");
     const { privilege, remaining } = privilegeArgs(grant);
     const decrease = decreaseSizeInstruction(
       snapshot.programId,
       { ...ownerSlots(snapshot, owner, market), ...marketSlots(market) },
-      { priceWithSlippage: bound, sizeDelta: plan.sizeDeltaAmount, privilege },
+      { priceWithSlippage: bound, sizeDelta: terms.sizeDeltaAmount, privilege },
       remaining,
     );
     instructions = [decrease];
-    if (req.keepLeverageSame && plan.receiveUsd > 0n) {
-      instructions.push(...removeCollateralInstructions(snapshot, owner, market, withdraw, out, plan.receiveUsd));
+    if (req.keepLeverageSame && terms.receiveUsd > 0n) {
+      instructions.push(...removeCollateralInstructions(snapshot, owner, market, withdraw, out, terms.receiveUsd));
     }
   }
   return poolPlan(owner, market.pool, instructions);

@@ -20,6 +20,12 @@ import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../de
 import { type BaseTransactionPlan, poolLookupTables } from "../plan.ts";
 import { tokenProgramOf } from "../wallet-accounts.ts";
 
+/** What an earlier quote builder gives: the quote's DTO and the plan of the transaction it quoted. */
+export interface QuotedPlan<D> {
+  dto: D;
+  plan: BaseTransactionPlan;
+}
+
 /** The plan of a transaction trading in `pool`, paid and signed by `owner` (the pool's lookup tables offered). */
 export function poolPlan(
   owner: string,

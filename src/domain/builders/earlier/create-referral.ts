@@ -19,7 +19,7 @@ export interface CreateReferralPlan extends BaseTransactionPlan {
   referralAccount: string;
 }
 
-export function createReferralBuild(
+export function createReferralTransaction(
   snapshot: DeploymentSnapshot,
   req: CreateReferralRequest,
 ): CreateReferralPlan {

@@ -20,7 +20,7 @@ import {
 
 export type EditTriggerOrderRequest = TriggerTargetFields & TriggerFields & { orderId: number };
 
-export function editTriggerOrderBuild(
+export function editTriggerOrderTransaction(
   snapshot: DeploymentSnapshot,
   req: EditTriggerOrderRequest,
 ): QuoteResult<BaseTransactionPlan> {

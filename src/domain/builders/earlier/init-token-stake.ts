@@ -27,7 +27,7 @@ export interface InitTokenStakePlan extends BaseTransactionPlan {
   tokenStakeAccount: string;
 }
 
-export function initTokenStakeBuild(
+export function initTokenStakeTransaction(
   snapshot: DeploymentSnapshot,
   req: InitTokenStakeRequest,
 ): QuoteResult<InitTokenStakePlan> {

@@ -1,5 +1,5 @@
 /**
- * POST /transaction-builder/open-position, the transaction half (PROTOCOL-v1 §8.1–8.3, §8.12): the quote's plan →
+ * POST /transaction-builder/open-position, the transaction half (PROTOCOL-v1 §8.1–8.3, §8.12): the quote's terms →
  * the earlier program's instructions.
  *
  * - MARKET, paid in the market's collateral token: `open_position` (an existing position of the owner on that
@@ -30,10 +30,10 @@ import type { OraclePrice } from "../../math/types.ts";
 import { requirePrice, requireToken } from "../../quotes/market-lookup.ts";
 import { openPositionQuote } from "../../quotes/open.ts";
 import type {
-  OpenPositionPlan,
   OpenPositionQuote,
   OpenPositionQuoteDto,
   OpenPositionRequest,
+  OpenPositionTerms,
 } from "../../quotes/open-contract.ts";
 import { grantPrivilege, type PrivilegeGrant, swapFeeExemption } from "../../quotes/privilege.ts";
 import { fail, type QuoteResult, runQuote } from "../../quotes/result.ts";
@@ -46,6 +46,7 @@ import {
   ownerSlots,
   poolPlan,
   privilegeArgs,
+  type QuotedPlan,
   requireCustody,
   unsetPrice,
 } from "./common.ts";
@@ -61,30 +62,27 @@ export interface EarlierOpenPositionRequest extends OpenPositionRequest {
   slippagePercentage?: string;
 }
 
-export interface OpenPositionBuild {
-  dto: OpenPositionQuoteDto;
-  /** Absent in preview-only mode (no owner). */
-  build?: BaseTransactionPlan;
-}
+/** The quote, and with an owner the plan of its transaction (none in preview-only mode). */
+type OpenPositionQuoted = Omit<QuotedPlan<OpenPositionQuoteDto>, "plan"> & { plan?: BaseTransactionPlan };
 
 /** The quote, and with an owner the transaction; any failure of either is a value (200 `err`). */
-export function openPositionBuild(
+export function openPositionTransaction(
   snapshot: DeploymentSnapshot,
   req: EarlierOpenPositionRequest & { owner: string },
-): QuoteResult<Required<OpenPositionBuild>>;
-export function openPositionBuild(
+): QuoteResult<QuotedPlan<OpenPositionQuoteDto>>;
+export function openPositionTransaction(
   snapshot: DeploymentSnapshot,
   req: EarlierOpenPositionRequest,
-): QuoteResult<OpenPositionBuild>;
-export function openPositionBuild(
+): QuoteResult<OpenPositionQuoted>;
+export function openPositionTransaction(
   snapshot: DeploymentSnapshot,
   req: EarlierOpenPositionRequest,
-): QuoteResult<OpenPositionBuild> {
+): QuoteResult<OpenPositionQuoted> {
   const quoted = openPositionQuote(snapshot, req);
   if (!quoted.ok) return quoted;
   const owner = req.owner;
   if (owner === undefined) return { ok: true, value: { dto: quoted.value.dto } };
-  return runQuote(() => ({ dto: quoted.value.dto, build: buildOpen(snapshot, req, owner, quoted.value) }));
+  return runQuote(() => ({ dto: quoted.value.dto, plan: buildOpen(snapshot, req, owner, quoted.value) }));
 }
 
 function buildOpen(
@@ -93,20 +91,20 @@ function buildOpen(
   owner: string,
   quote: OpenPositionQuote,
 ): BaseTransactionPlan {
-  const { plan } = quote;
+  const { terms } = quote;
   // An amount below one native unit of the paid token parses to 0: the quote shows nothing, and a transaction would
   // move nothing (a zero-size open, an empty swap), so none is built.
-  if (plan.amountIn === 0n) {
+  if (terms.amountIn === 0n) {
     fail(
-      plan.kind === "swap" ? "ORDER_SIZE_INVALID" : "INSUFFICIENT_COLLATERAL",
+      terms.kind === "swap" ? "ORDER_SIZE_INVALID" : "INSUFFICIENT_COLLATERAL",
       `inputAmountUi is less than one native unit of ${req.inputTokenSymbol}: nothing to build a transaction for`,
     );
   }
-  if (plan.kind === "swap") return buildSwap(snapshot, req, owner, plan);
-  const market = plan.market ?? fail("COMPUTE_FAILED", "the quote names no market");
-  const instructions = plan.kind === "limit"
-    ? buildLimit(snapshot, req, owner, market, plan)
-    : buildMarket(snapshot, req, owner, market, plan);
+  if (terms.kind === "swap") return buildSwap(snapshot, req, owner, terms);
+  const market = terms.market ?? fail("COMPUTE_FAILED", "the quote names no market");
+  const instructions = terms.kind === "limit"
+    ? buildLimit(snapshot, req, owner, market, terms)
+    : buildMarket(snapshot, req, owner, market, terms);
   return poolPlan(owner, market.pool, instructions);
 }
 
@@ -115,22 +113,22 @@ function buildMarket(
   req: EarlierOpenPositionRequest,
   owner: string,
   market: MarketContext,
-  plan: OpenPositionPlan,
+  terms: OpenPositionTerms,
 ): Instruction[] {
-  const input = requireCustody(snapshot, plan.inputCustody);
-  const fill = plan.entryPrice ?? fail("COMPUTE_FAILED", "the quote has no fill price");
-  const pay = payingAccount(owner, requireToken(snapshot, req.inputTokenSymbol), plan.amountIn);
+  const input = requireCustody(snapshot, terms.inputCustody);
+  const fill = terms.entryPrice ?? fail("COMPUTE_FAILED", "the quote has no fill price");
+  const pay = payingAccount(owner, requireToken(snapshot, req.inputTokenSymbol), terms.amountIn);
   const open = marketOpenInstruction(snapshot, {
     owner,
     market,
     input,
     fundingAccount: pay.account,
     bound: priceWithSlippage(true, market.side, fill, slippageBps(req.slippagePercentage)),
-    amountIn: plan.amountIn,
-    sizeAmount: plan.sizeAmount,
+    amountIn: terms.amountIn,
+    sizeAmount: terms.sizeAmount,
     grant: grantPrivilege(snapshot, owner, req),
   });
-  return around([pay], [open, ...attachedTriggers(snapshot, owner, market, plan)]);
+  return around([pay], [open, ...attachedTriggers(snapshot, owner, market, terms)]);
 }
 
 export interface MarketOpen {
@@ -193,9 +191,9 @@ function attachedTriggers(
   snapshot: DeploymentSnapshot,
   owner: string,
   market: MarketContext,
-  plan: OpenPositionPlan,
+  terms: OpenPositionTerms,
 ): Instruction[] {
-  const triggers: [OraclePrice | undefined, boolean][] = [[plan.takeProfitPrice, false], [plan.stopLossPrice, true]];
+  const triggers: [OraclePrice | undefined, boolean][] = [[terms.takeProfitPrice, false], [terms.stopLossPrice, true]];
   if (!triggers.some(([price]) => price)) return [];
   const mark = requirePrice(snapshot, market.target.token).price;
   const o = ownerSlots(snapshot, owner, market);
@@ -210,7 +208,7 @@ function attachedTriggers(
       market,
       receive: market.collateral,
       triggerPrice: price,
-      sizeAmount: heldSize + plan.sizeAmount,
+      sizeAmount: heldSize + terms.sizeAmount,
       isStopLoss,
     })];
   });
@@ -221,19 +219,19 @@ function buildLimit(
   req: EarlierOpenPositionRequest,
   owner: string,
   market: MarketContext,
-  plan: OpenPositionPlan,
+  terms: OpenPositionTerms,
 ): Instruction[] {
-  const limitPrice = plan.limitPrice ?? fail("COMPUTE_FAILED", "limitPrice is required for LIMIT orders");
+  const limitPrice = terms.limitPrice ?? fail("COMPUTE_FAILED", "limitPrice is required for LIMIT orders");
   requireLimitSide(market.side, limitPrice, requirePrice(snapshot, market.target.token).price);
-  if (plan.takeProfitPrice) requireTriggerSide(market.side, false, plan.takeProfitPrice, limitPrice, "limit price");
-  if (plan.stopLossPrice) requireTriggerSide(market.side, true, plan.stopLossPrice, limitPrice, "limit price");
+  if (terms.takeProfitPrice) requireTriggerSide(market.side, false, terms.takeProfitPrice, limitPrice, "limit price");
+  if (terms.stopLossPrice) requireTriggerSide(market.side, true, terms.stopLossPrice, limitPrice, "limit price");
   const o = ownerSlots(snapshot, owner, market);
   const order = snapshot.accounts.get("Order", o.order);
   if (order && order.limitOrders.filter((l) => l.sizeAmount > 0n).length >= ORDER_SLOT_COUNT) {
     fail("ORDER_SLOTS_FULL", "all five limit-order slots of this market and side are taken");
   }
-  const reserve = custodySlots(requireCustody(snapshot, plan.inputCustody));
-  const pay = payingAccount(owner, requireToken(snapshot, req.inputTokenSymbol), plan.amountIn);
+  const reserve = custodySlots(requireCustody(snapshot, terms.inputCustody));
+  const pay = payingAccount(owner, requireToken(snapshot, req.inputTokenSymbol), terms.amountIn);
   const m = marketSlots(market);
   const place = placeLimitOrderInstruction(snapshot.programId, {
     ...o,
@@ -251,10 +249,10 @@ function buildLimit(
     fundingMint: reserve.mint,
   }, {
     limitPrice,
-    reserveAmount: plan.amountIn,
-    sizeAmount: plan.sizeAmount,
-    stopLossPrice: plan.stopLossPrice ?? unsetPrice(limitPrice.exponent),
-    takeProfitPrice: plan.takeProfitPrice ?? unsetPrice(limitPrice.exponent),
+    reserveAmount: terms.amountIn,
+    sizeAmount: terms.sizeAmount,
+    stopLossPrice: terms.stopLossPrice ?? unsetPrice(limitPrice.exponent),
+    takeProfitPrice: terms.takeProfitPrice ?? unsetPrice(limitPrice.exponent),
   });
   return around([pay], [place]);
 }
@@ -269,14 +267,14 @@ function buildSwap(
   snapshot: DeploymentSnapshot,
   req: EarlierOpenPositionRequest,
   owner: string,
-  plan: OpenPositionPlan,
+  terms: OpenPositionTerms,
 ): BaseTransactionPlan {
-  const leg = plan.swap ?? fail("COMPUTE_FAILED", "the quote has no swap");
+  const leg = terms.swap ?? fail("COMPUTE_FAILED", "the quote has no swap");
   const pool = snapshot.input.config.pool(leg.from.config.pool) ??
     fail("COMPUTE_FAILED", `pool ${leg.from.config.pool} is not configured`);
   const from = custodySlots(leg.from);
   const to = custodySlots(leg.to);
-  const pay = payingAccount(owner, requireToken(snapshot, req.inputTokenSymbol), plan.amountIn);
+  const pay = payingAccount(owner, requireToken(snapshot, req.inputTokenSymbol), terms.amountIn);
   const receive = receivingAccount(owner, requireToken(snapshot, req.outputTokenSymbol));
   const swap = swapInstruction(snapshot.programId, {
     owner,
@@ -294,7 +292,7 @@ function buildSwap(
     receivingMint: to.mint,
     receivingTokenProgram: to.tokenProgram,
   }, {
-    amountIn: plan.amountIn,
+    amountIn: terms.amountIn,
     minAmountOut: minAmountOutWithSlippage(leg.quote.minAmountOut, slippageBps(req.slippagePercentage)),
   }, {
     custodies: pool.custodies.map((c) => c.custodyAccount),

@@ -18,7 +18,7 @@ import {
 
 export type PlaceTriggerOrderRequest = TriggerTargetFields & TriggerFields;
 
-export function placeTriggerOrderBuild(
+export function placeTriggerOrderTransaction(
   snapshot: DeploymentSnapshot,
   req: PlaceTriggerOrderRequest,
 ): QuoteResult<BaseTransactionPlan> {

@@ -16,8 +16,7 @@ import {
 import { requireCustodyInPool, requireToken } from "../../quotes/market-lookup.ts";
 import { type QuoteResult, runQuote, unwrapQuote } from "../../quotes/result.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../deployment-snapshot.ts";
-import type { BaseTransactionPlan } from "../plan.ts";
-import { dispensingSlots, marketSlots, ownerSlots, poolPlan, requirePositionOwner } from "./common.ts";
+import { dispensingSlots, marketSlots, ownerSlots, poolPlan, type QuotedPlan, requirePositionOwner } from "./common.ts";
 import { around, receivingAccount } from "./token-accounts.ts";
 
 export interface EarlierRemoveCollateralRequest {
@@ -27,10 +26,10 @@ export interface EarlierRemoveCollateralRequest {
   owner: string;
 }
 
-export function removeCollateralBuild(
+export function removeCollateralTransaction(
   snapshot: DeploymentSnapshot,
   req: EarlierRemoveCollateralRequest,
-): QuoteResult<{ dto: RemoveCollateralQuoteDto; build: BaseTransactionPlan }> {
+): QuoteResult<QuotedPlan<RemoveCollateralQuoteDto>> {
   return runQuote(() => {
     requirePositionOwner(snapshot, req.positionKey, req.owner);
     const request: RemoveCollateralRequest = {
@@ -38,17 +37,17 @@ export function removeCollateralBuild(
       withdrawAmountUsdUi: req.withdrawAmountUsdUi,
       withdrawTokenSymbol: req.withdrawTokenSymbol,
     };
-    const { dto, plan } = unwrapQuote(removeCollateralQuote(snapshot, request));
-    const { market } = plan.ref;
+    const { dto, terms } = unwrapQuote(removeCollateralQuote(snapshot, request));
+    const { market } = terms.ref;
     const instructions = removeCollateralInstructions(
       snapshot,
       req.owner,
       market,
       requireToken(snapshot, req.withdrawTokenSymbol),
       requireCustodyInPool(snapshot, req.withdrawTokenSymbol, market.pool),
-      plan.collateralDeltaUsd,
+      terms.collateralDeltaUsd,
     );
-    return { dto, build: poolPlan(req.owner, market.pool, instructions) };
+    return { dto, plan: poolPlan(req.owner, market.pool, instructions) };
   });
 }
 

@@ -22,11 +22,10 @@ import { grantPrivilege, type PrivilegeFields } from "../../quotes/privilege.ts"
 import { fail, type QuoteResult, runQuote, unwrapQuote } from "../../quotes/result.ts";
 import { requireReverseLiquidity, reversePositionQuote, type ReversePositionQuoteDto } from "../../quotes/reverse.ts";
 import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
-import type { BaseTransactionPlan } from "../plan.ts";
 import { slippageBps } from "../slippage.ts";
 import { positionFigures } from "../../views/position-metrics.ts";
 import { leverageDecimal } from "../../views/dto.ts";
-import { poolPlan, requirePositionOwner } from "./common.ts";
+import { poolPlan, type QuotedPlan, requirePositionOwner } from "./common.ts";
 import { cancelTriggersBeforeClose, closeLeg } from "./close-position.ts";
 import { marketOpenInstruction } from "./open-position.ts";
 import { ownerTokenAccount } from "./token-accounts.ts";
@@ -41,30 +40,30 @@ export interface EarlierReversePositionRequest extends PrivilegeFields {
   tradingFeeDiscountPercent?: number;
 }
 
-export function reversePositionBuild(
+export function reversePositionTransaction(
   snapshot: DeploymentSnapshot,
   req: EarlierReversePositionRequest,
-): QuoteResult<{ dto: ReversePositionQuoteDto; build: BaseTransactionPlan }> {
+): QuoteResult<QuotedPlan<ReversePositionQuoteDto>> {
   return runQuote(() => {
     requirePositionOwner(snapshot, req.positionKey, req.owner);
     const grant = grantPrivilege(snapshot, req.owner, req);
-    const { dto, plan } = unwrapQuote(reversePositionQuote(snapshot, {
+    const { dto, terms } = unwrapQuote(reversePositionQuote(snapshot, {
       position: { positionKey: req.positionKey },
       leverage: req.leverage ?? currentLeverage(snapshot, req.positionKey),
       degenMode: req.degenMode,
       privilege: grant.privilege,
       tradingFeeDiscountPercent: req.tradingFeeDiscountPercent,
     }));
-    const { owner } = plan.ref;
-    const closed = plan.ref.market;
-    const opened = plan.newMarket;
+    const { owner } = terms.ref;
+    const closed = terms.ref.market;
+    const opened = terms.newMarket;
     if (opened.pool.poolAddress !== closed.pool.poolAddress) {
       fail("COMPUTE_FAILED", `the opposite market ${opened.pubkey} is in another pool`);
     }
     // The new leg must pass what an open passes (open.ts checkOpenLimits): the minimum collateral after fees and the
     // market's liquidity.
-    requireMinimumCollateral(opened, plan.newPosition.collateralUsd, { degen: req.degenMode === true });
-    requireReverseLiquidity(snapshot, plan);
+    requireMinimumCollateral(opened, terms.newPosition.collateralUsd, { degen: req.degenMode === true });
+    requireReverseLiquidity(snapshot, terms);
     const bps = slippageBps(req.slippagePercentage);
     const collateral = opened.collateral;
     const instructions = [
@@ -74,7 +73,7 @@ export function reversePositionBuild(
         market: closed,
         payout: collateral.token,
         out: collateral,
-        bound: priceWithSlippage(false, closed.side, plan.closeExitPrice, bps),
+        bound: priceWithSlippage(false, closed.side, terms.closeExitPrice, bps),
         grant,
         unwrap: false,
       }),
@@ -83,13 +82,13 @@ export function reversePositionBuild(
         market: opened,
         input: collateral,
         fundingAccount: ownerTokenAccount(owner, collateral.token),
-        bound: priceWithSlippage(true, opened.side, plan.openEntryPrice, bps),
-        amountIn: plan.collateralAmount,
-        sizeAmount: plan.sizeAmount,
+        bound: priceWithSlippage(true, opened.side, terms.openEntryPrice, bps),
+        amountIn: terms.collateralAmount,
+        sizeAmount: terms.sizeAmount,
         grant,
       }),
     ];
-    return { dto, build: poolPlan(owner, closed.pool, instructions) };
+    return { dto, plan: poolPlan(owner, closed.pool, instructions) };
   });
 }
 

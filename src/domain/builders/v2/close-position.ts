@@ -1,5 +1,5 @@
 /**
- * close-position (PROTOCOL-v2 §2.1, §3.5, DECISIONS 5.6): the close quote's plan → the ER instructions.
+ * close-position (PROTOCOL-v2 §2.1, §3.5, DECISIONS 5.6): the close quote's terms → the ER instructions.
  *
  * - Full close (`closeAll`, "0", or ≥ 97 % of the size): `close_position_er`, then — when the market holds any
  *   take-profit or stop-loss — one cleanup `cancel_all_trigger_orders_er` of that market (the live service appends
@@ -18,7 +18,7 @@ import { priceWithSlippage } from "../../math/spread.ts";
 import type { OraclePrice } from "../../math/types.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../deployment-snapshot.ts";
 import type { ErTransactionPlan } from "../plan.ts";
-import type { ClosePositionPlan } from "../../quotes/close.ts";
+import type { ClosePositionTerms } from "../../quotes/close.ts";
 import { fail } from "../../quotes/result.ts";
 import { hasTriggers, marketOrders, requireBasket } from "./order-slots.ts";
 import { payoutCustody } from "./payout-custody.ts";
@@ -28,21 +28,21 @@ import { requireMinimumCollateral } from "../../quotes/program-rules.ts";
 
 export function closePositionTransaction(
   snapshot: DeploymentSnapshot,
-  plan: ClosePositionPlan,
+  terms: ClosePositionTerms,
   signer: TradeSigner,
   slippageBps: bigint,
   withdrawTokenSymbol: string | undefined,
 ): ErTransactionPlan {
-  const { market } = plan.ref;
+  const { market } = terms.ref;
   const basket = requireBasket(snapshot, signer.owner);
   const payout = payoutCustody(snapshot, market, withdrawTokenSymbol);
-  const bound = priceWithSlippage(false, market.side, plan.exitPrice, slippageBps);
-  if (!plan.full) {
+  const bound = priceWithSlippage(false, market.side, terms.exitPrice, slippageBps);
+  if (!terms.full) {
     requirePermission(snapshot, market, "sizeChange");
-    if (plan.sizeDeltaAmount === 0n) fail("ORDER_SIZE_INVALID", "inputUsdUi closes less than one unit of size");
-    requireMinimumCollateral(market, plan.remaining.collateralUsd, { subject: "the position left open" });
+    if (terms.sizeDeltaAmount === 0n) fail("ORDER_SIZE_INVALID", "inputUsdUi closes less than one unit of size");
+    requireMinimumCollateral(market, terms.remaining.collateralUsd, { subject: "the position left open" });
     return rollupPlan(signer, [
-      decreaseInstruction(snapshot, signer, market, payout, bound, plan.sizeDeltaAmount),
+      decreaseInstruction(snapshot, signer, market, payout, bound, terms.sizeDeltaAmount),
     ]);
   }
   requirePermission(snapshot, market, "close");

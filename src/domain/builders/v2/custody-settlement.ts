@@ -49,7 +49,7 @@ export interface CustodySettlementPlan extends FundsTransactionPlan {
 }
 
 /** A settlement still open for this custody (`CUSTODY_SETTLEMENT_IN_PROGRESS`) makes a new request fail until it closes. */
-export function buildCustodySettlement(
+export function custodySettlementTransaction(
   snapshot: DeploymentSnapshot,
   chains: ChainAccountReader,
   request: CustodySettlementRequest,

@@ -33,7 +33,7 @@ export interface DelegateBasketRequest {
  * A basket that is already delegated: 400 SETUP_ALREADY_DONE. A basket not created yet is built for anyway
  * (init-basket and delegate-basket are built together before either is sent) and reported as `BASKET_MISSING`.
  */
-export function buildDelegateBasket(
+export function delegateBasketTransaction(
   snapshot: DeploymentSnapshot,
   chains: ChainAccountReader,
   request: DelegateBasketRequest,

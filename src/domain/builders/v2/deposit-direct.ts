@@ -62,7 +62,7 @@ export interface DepositDirectRequest {
  * No setup is bundled: a deposit ledger that does not exist yet is reported (`DEPOSIT_LEDGER_MISSING`), as is a
  * missing trade vault (`TRADE_VAULT_MISSING`, created only by the operator). The basket is not needed to deposit.
  */
-export function buildDepositDirect(
+export function depositDirectTransaction(
   snapshot: DeploymentSnapshot,
   chains: ChainAccountReader,
   request: DepositDirectRequest,

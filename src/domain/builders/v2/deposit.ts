@@ -21,13 +21,14 @@ import { initDepositLedgerStep } from "./init-deposit-ledger.ts";
 /** The contract's `DepositStep`: each named after the builder that builds it alone. */
 export type DepositStep = "init-deposit-ledger" | "init-basket" | "deposit-direct" | "delegate-basket";
 
-export interface DepositStepPlan {
+/** One step of the bundle: the instructions of one builder, never split across transactions. */
+export interface DepositBundleStep {
   step: DepositStep;
   instructions: Instruction[];
 }
 
 /** The bundle of the deposit: the owner is the fee payer and only signer of every transaction. */
-export interface DepositPlan extends BundlePlan<DepositStepPlan> {
+export interface DepositPlan extends BundlePlan<DepositBundleStep> {
   /** What no step of the bundle can create (`TRADE_VAULT_MISSING`). */
   unmetPreconditions: FundsPrecondition[];
 }
@@ -38,7 +39,7 @@ export interface DepositRequest {
   amount: string;
 }
 
-export function buildDeposit(
+export function depositTransactions(
   snapshot: DeploymentSnapshot,
   chains: ChainAccountReader,
   request: DepositRequest,
@@ -48,7 +49,7 @@ export function buildDeposit(
   const { owner } = request;
   const programId = snapshot.programId;
   const setup = ownerSetup(snapshot, chains, owner);
-  const steps: DepositStepPlan[] = [];
+  const steps: DepositBundleStep[] = [];
   if (setup.ledger.account === undefined) {
     steps.push({ step: "init-deposit-ledger", instructions: [initDepositLedgerStep(programId, owner, owner)] });
   }

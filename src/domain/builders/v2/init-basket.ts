@@ -33,7 +33,7 @@ export interface InitBasketRequest {
 }
 
 /** An owner whose basket exists already (delegated or not) cannot create it again: 400 SETUP_ALREADY_DONE. */
-export function buildInitBasket(
+export function initBasketTransaction(
   snapshot: DeploymentSnapshot,
   chains: ChainAccountReader,
   request: InitBasketRequest,

@@ -32,7 +32,7 @@ export interface InitDepositLedgerRequest {
 }
 
 /** An owner whose ledger exists already cannot create it again: 400 SETUP_ALREADY_DONE. */
-export function buildInitDepositLedger(
+export function initDepositLedgerTransaction(
   snapshot: DeploymentSnapshot,
   chains: ChainAccountReader,
   request: InitDepositLedgerRequest,

@@ -1,5 +1,5 @@
 /**
- * open-position with an owner (PROTOCOL-v2 §2.1, §3.2–3.4): the quote's plan → the ER instructions.
+ * open-position with an owner (PROTOCOL-v2 §2.1, §3.2–3.4): the quote's terms → the ER instructions.
  *
  * - MARKET, no position on the market: `open_position_er`; with a position of the same market and side:
  *   `increase_position_size_er` (the quote picked the market the position is in). Each `takeProfit` / `stopLoss`
@@ -21,7 +21,7 @@ import { priceWithSlippage } from "../../math/spread.ts";
 import type { OraclePrice, PositionLike } from "../../math/types.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../deployment-snapshot.ts";
 import type { ErTransactionPlan } from "../plan.ts";
-import type { OpenPositionPlan } from "../../quotes/open-contract.ts";
+import type { OpenPositionTerms } from "../../quotes/open-contract.ts";
 import { fail } from "../../quotes/result.ts";
 import { marketOrders, requireBasket, requireFreeLimitSlot } from "./order-slots.ts";
 import {
@@ -37,78 +37,78 @@ import { requireBalance, requireLimitSide, requirePermission, requireTriggerSide
 import { checkTriggerPlacement, placeTriggerInstruction, type TriggerPlacement } from "./triggers.ts";
 import { requireMinimumCollateral } from "../../quotes/program-rules.ts";
 
-/** What the builder needs from the quote besides the plan's amounts (all filled for a v2 position plan). */
-interface PositionPlan {
+/** What the builder needs from the quote besides the terms' amounts (all filled for a v2 position's terms). */
+interface QuotedPosition {
   market: MarketContext;
   paying: CustodyContext;
   mark: OraclePrice;
   position: PositionLike;
 }
 
-function positionPlan(snapshot: DeploymentSnapshot, plan: OpenPositionPlan): PositionPlan {
-  const paying = snapshot.custody(plan.inputCustody);
-  if (!plan.market || !paying || !plan.markPrice || !plan.position) {
+function quotedPosition(snapshot: DeploymentSnapshot, terms: OpenPositionTerms): QuotedPosition {
+  const paying = snapshot.custody(terms.inputCustody);
+  if (!terms.market || !paying || !terms.markPrice || !terms.position) {
     return fail("COMPUTE_FAILED", "the quote did not produce a position to build");
   }
-  return { market: plan.market, paying, mark: plan.markPrice, position: plan.position };
+  return { market: terms.market, paying, mark: terms.markPrice, position: terms.position };
 }
 
 export function openPositionTransaction(
   snapshot: DeploymentSnapshot,
-  plan: OpenPositionPlan,
+  terms: OpenPositionTerms,
   signer: TradeSigner,
   slippageBps: bigint,
 ): ErTransactionPlan {
-  const p = positionPlan(snapshot, plan);
+  const p = quotedPosition(snapshot, terms);
   const basket = requireBasket(snapshot, signer.owner);
-  if (plan.amountIn === 0n || plan.sizeAmount === 0n) {
+  if (terms.amountIn === 0n || terms.sizeAmount === 0n) {
     fail("INSUFFICIENT_COLLATERAL", "inputAmountUi must buy a size greater than zero to build a transaction");
   }
-  requirePermission(snapshot, p.market, plan.kind === "increase" ? "sizeChange" : "open");
+  requirePermission(snapshot, p.market, terms.kind === "increase" ? "sizeChange" : "open");
   const orders = marketOrders(basket, p.market);
   let instructions: Instruction[];
-  if (plan.kind === "limit") {
-    instructions = [limitOrder(snapshot, plan, p, signer, orders)];
+  if (terms.kind === "limit") {
+    instructions = [limitOrder(snapshot, terms, p, signer, orders)];
   } else {
-    const triggers = attachedTriggers(plan, p);
+    const triggers = attachedTriggers(terms, p);
     for (const t of triggers) checkTriggerPlacement(orders, t);
     instructions = [
-      marketOrder(snapshot, plan, p, signer, slippageBps),
+      marketOrder(snapshot, terms, p, signer, slippageBps),
       ...triggers.map((t) => placeTriggerInstruction(snapshot, signer, t)),
     ];
   }
-  requireBalance(snapshot, signer.owner, p.paying, plan.amountIn);
+  requireBalance(snapshot, signer.owner, p.paying, terms.amountIn);
   return rollupPlan(signer, instructions);
 }
 
 function marketOrder(
   snapshot: DeploymentSnapshot,
-  plan: OpenPositionPlan,
-  p: PositionPlan,
+  terms: OpenPositionTerms,
+  p: QuotedPosition,
   signer: TradeSigner,
   slippageBps: bigint,
 ): Instruction {
-  const fill = plan.entryPrice ?? p.mark;
+  const fill = terms.entryPrice ?? p.mark;
   const bound = priceWithSlippage(true, p.market.side, fill, slippageBps);
   const accounts = receivingAccounts(snapshot, signer, p.market, p.paying);
-  if (plan.kind === "increase") {
+  if (terms.kind === "increase") {
     return increasePositionSizeErInstruction(snapshot.programId, accounts, {
       priceWithSlippage: bound,
-      sizeDelta: plan.sizeAmount,
-      deltaCollateralAmount: plan.amountIn,
+      sizeDelta: terms.sizeAmount,
+      deltaCollateralAmount: terms.amountIn,
       privilege: "None",
     });
   }
   return openPositionErInstruction(snapshot.programId, accounts, {
     priceWithSlippage: bound,
-    collateralAmount: plan.amountIn,
-    sizeAmount: plan.sizeAmount,
+    collateralAmount: terms.amountIn,
+    sizeAmount: terms.sizeAmount,
     privilege: "None",
   });
 }
 
 /** `takeProfit` / `stopLoss` of a MARKET open: one trigger each over the whole position after the trade. */
-function attachedTriggers(plan: OpenPositionPlan, p: PositionPlan): TriggerPlacement[] {
+function attachedTriggers(terms: OpenPositionTerms, p: QuotedPosition): TriggerPlacement[] {
   const out: TriggerPlacement[] = [];
   const add = (trigger: OraclePrice | undefined, isStopLoss: boolean, priceField: string) => {
     if (!trigger) return;
@@ -124,24 +124,24 @@ function attachedTriggers(plan: OpenPositionPlan, p: PositionPlan): TriggerPlace
       sizeField: "outputAmount",
     });
   };
-  add(plan.takeProfitPrice, false, "takeProfit");
-  add(plan.stopLossPrice, true, "stopLoss");
+  add(terms.takeProfitPrice, false, "takeProfit");
+  add(terms.stopLossPrice, true, "stopLoss");
   return out;
 }
 
 /** A LIMIT order: slot, limit and TP/SL prices against the mark, more than the minimum collateral after the fee. */
 function limitOrder(
   snapshot: DeploymentSnapshot,
-  plan: OpenPositionPlan,
-  p: PositionPlan,
+  terms: OpenPositionTerms,
+  p: QuotedPosition,
   signer: TradeSigner,
   orders: ReturnType<typeof marketOrders>,
 ): Instruction {
-  const limitPrice = plan.limitPrice ?? fail("TRIGGER_PRICE_INVALID", "limitPrice is required for LIMIT orders");
+  const limitPrice = terms.limitPrice ?? fail("TRIGGER_PRICE_INVALID", "limitPrice is required for LIMIT orders");
   requireFreeLimitSlot(orders, p.market);
   requireLimitSide(p.market, limitPrice, p.mark, "limitPrice");
-  if (plan.takeProfitPrice) requireTriggerSide(p.market, false, plan.takeProfitPrice, p.mark, "takeProfit");
-  if (plan.stopLossPrice) requireTriggerSide(p.market, true, plan.stopLossPrice, p.mark, "stopLoss");
+  if (terms.takeProfitPrice) requireTriggerSide(p.market, false, terms.takeProfitPrice, p.mark, "takeProfit");
+  if (terms.stopLossPrice) requireTriggerSide(p.market, true, terms.stopLossPrice, p.mark, "stopLoss");
   requireMinimumCollateral(p.market, p.position.collateralUsd, { strict: true, subject: "a limit order" });
   const none: OraclePrice = { price: 0n, exponent: limitPrice.exponent };
   const paying = custodyKeys(snapshot, p.paying);
@@ -154,9 +154,9 @@ function limitOrder(
     reserveOracleAccount: paying.oracle,
   }, {
     limitPrice,
-    reserveAmount: plan.amountIn,
-    sizeAmount: plan.sizeAmount,
-    stopLossPrice: plan.stopLossPrice ?? none,
-    takeProfitPrice: plan.takeProfitPrice ?? none,
+    reserveAmount: terms.amountIn,
+    sizeAmount: terms.sizeAmount,
+    stopLossPrice: terms.stopLossPrice ?? none,
+    takeProfitPrice: terms.takeProfitPrice ?? none,
   });
 }

@@ -1,5 +1,5 @@
 /**
- * remove-collateral (PROTOCOL-v2 §3.7): the remove-collateral quote's plan → `remove_collateral_er` with the USD
+ * remove-collateral (PROTOCOL-v2 §3.7): the remove-collateral quote's terms → `remove_collateral_er` with the USD
  * amount (6 decimals), paid out to the basket through the custody `withdrawTokenSymbol` names, the market's
  * collateral (lock) custody by default (payout-custody.ts, DECISIONS 5.17). The quote already holds the amount
  * within the maximum withdrawable; the market must allow collateral withdrawal.
@@ -14,17 +14,17 @@ import { payoutCustody } from "./payout-custody.ts";
 
 export function removeCollateralTransaction(
   snapshot: DeploymentSnapshot,
-  plan: RemoveCollateralQuote["plan"],
+  terms: RemoveCollateralQuote["terms"],
   signer: TradeSigner,
   withdrawTokenSymbol: string | undefined,
 ): ErTransactionPlan {
-  const { market } = plan.ref;
+  const { market } = terms.ref;
   const payout = payoutCustody(snapshot, market, withdrawTokenSymbol);
   requirePermission(snapshot, market, "collateralWithdrawal");
   const instruction = removeCollateralErInstruction(
     snapshot.programId,
     dispensingAccounts(snapshot, signer, market, payout),
-    { collateralDeltaUsd: plan.collateralDeltaUsd },
+    { collateralDeltaUsd: terms.collateralDeltaUsd },
   );
   return rollupPlan(signer, [instruction]);
 }

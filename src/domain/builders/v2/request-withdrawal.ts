@@ -13,7 +13,7 @@
 import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import type { ChainAccountReader } from "./funds-state.ts";
 import { fundsTokenByMint, parseTokenAmount } from "./funds-token.ts";
-import { planWithdrawalRequest, type WithdrawalRequestPlan } from "./withdraw.ts";
+import { type WithdrawalRequestPlan, withdrawalRequestPlan } from "./withdraw.ts";
 import { withdrawalRequestRent } from "./withdrawal-rent.ts";
 
 export interface RequestWithdrawalRequest {
@@ -29,7 +29,7 @@ export interface RequestWithdrawalRequest {
  * The plan of either variant. `oneTimeFeePayer` is the fresh key of variant A (ignored when the request names its own
  * `feePayer`); the caller pre-signs the assembled transaction with it.
  */
-export function buildRequestWithdrawal(
+export function requestWithdrawalTransaction(
   snapshot: DeploymentSnapshot,
   chains: ChainAccountReader,
   request: RequestWithdrawalRequest,
@@ -39,11 +39,11 @@ export function buildRequestWithdrawal(
   const amount = parseTokenAmount(request.amount, token);
   const { owner } = request;
   if (request.feePayer !== undefined) {
-    return planWithdrawalRequest(snapshot, chains, { owner, feePayer: request.feePayer, token, amount });
+    return withdrawalRequestPlan(snapshot, chains, { owner, feePayer: request.feePayer, token, amount });
   }
   if (oneTimeFeePayer === undefined) throw new TypeError("request-withdrawal variant A needs a one-time fee payer");
   const rent = withdrawalRequestRent(snapshot.programId, owner, token.mint, oneTimeFeePayer);
-  return planWithdrawalRequest(snapshot, chains, {
+  return withdrawalRequestPlan(snapshot, chains, {
     owner,
     feePayer: oneTimeFeePayer,
     token,

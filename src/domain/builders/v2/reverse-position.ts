@@ -1,5 +1,5 @@
 /**
- * reverse-position (PROTOCOL-v2 §2.1, §3.6, DECISIONS 5.7): the reverse quote's plan → one ER transaction:
+ * reverse-position (PROTOCOL-v2 §2.1, §3.6, DECISIONS 5.7): the reverse quote's terms → one ER transaction:
  *
  *   1. `close_position_er` of the current position, paying out through the *opposite* market's collateral (lock)
  *      custody, exit bound around the close fill;
@@ -18,7 +18,7 @@ import { openPositionErInstruction } from "../../../protocol/instructions/v2/ope
 import { priceWithSlippage } from "../../math/spread.ts";
 import type { DeploymentSnapshot } from "../../deployment-snapshot.ts";
 import type { ErTransactionPlan } from "../plan.ts";
-import { requireReverseLiquidity, type ReversePositionPlan } from "../../quotes/reverse.ts";
+import { requireReverseLiquidity, type ReversePositionTerms } from "../../quotes/reverse.ts";
 import { cancelAllTriggers, closeInstruction } from "./close-position.ts";
 import { hasTriggers, marketOrders, requireBasket } from "./order-slots.ts";
 import { receivingAccounts, rollupPlan, type TradeSigner } from "./trade-accounts.ts";
@@ -27,17 +27,17 @@ import { requireMinimumCollateral } from "../../quotes/program-rules.ts";
 
 export function reversePositionTransaction(
   snapshot: DeploymentSnapshot,
-  plan: ReversePositionPlan,
+  terms: ReversePositionTerms,
   signer: TradeSigner,
   slippageBps: bigint,
 ): ErTransactionPlan {
-  const old = plan.ref.market;
-  const next = plan.newMarket;
+  const old = terms.ref.market;
+  const next = terms.newMarket;
   const basket = requireBasket(snapshot, signer.owner);
   requirePermission(snapshot, old, "close");
-  requirePermission(snapshot, next, plan.increases ? "sizeChange" : "open");
-  requireMinimumCollateral(next, plan.newPosition.collateralUsd, { subject: "the reversed position" });
-  requireReverseLiquidity(snapshot, plan);
+  requirePermission(snapshot, next, terms.increases ? "sizeChange" : "open");
+  requireMinimumCollateral(next, terms.newPosition.collateralUsd, { subject: "the reversed position" });
+  requireReverseLiquidity(snapshot, terms);
 
   const instructions = [
     closeInstruction(
@@ -45,25 +45,25 @@ export function reversePositionTransaction(
       signer,
       old,
       next.collateral,
-      priceWithSlippage(false, old.side, plan.closeExitPrice, slippageBps),
+      priceWithSlippage(false, old.side, terms.closeExitPrice, slippageBps),
     ),
   ];
   if (hasTriggers(marketOrders(basket, old))) instructions.push(cancelAllTriggers(snapshot, signer, old));
 
   const accounts = receivingAccounts(snapshot, signer, next, next.collateral);
-  const bound = priceWithSlippage(true, next.side, plan.openEntryPrice, slippageBps);
+  const bound = priceWithSlippage(true, next.side, terms.openEntryPrice, slippageBps);
   instructions.push(
-    plan.increases
+    terms.increases
       ? increasePositionSizeErInstruction(snapshot.programId, accounts, {
         priceWithSlippage: bound,
-        sizeDelta: plan.sizeAmount,
-        deltaCollateralAmount: plan.collateralAmount,
+        sizeDelta: terms.sizeAmount,
+        deltaCollateralAmount: terms.collateralAmount,
         privilege: "None",
       })
       : openPositionErInstruction(snapshot.programId, accounts, {
         priceWithSlippage: bound,
-        collateralAmount: plan.collateralAmount,
-        sizeAmount: plan.sizeAmount,
+        collateralAmount: terms.collateralAmount,
+        sizeAmount: terms.sizeAmount,
         privilege: "None",
       }),
   );

@@ -94,7 +94,7 @@ export interface WithdrawalRequestPlan extends FundsTransactionPlan {
  * preconditions the rollup step needs — a delegated basket, the trade vault, enough available balance, no escrow
  * of the same owner and mint still open.
  */
-export function planWithdrawalRequest(
+export function withdrawalRequestPlan(
   snapshot: DeploymentSnapshot,
   chains: ChainAccountReader,
   input: WithdrawalRequestInput,
@@ -141,14 +141,14 @@ export interface WithdrawRequest {
   feePayerTopUpLamports?: number;
 }
 
-export function buildWithdraw(
+export function withdrawTransaction(
   snapshot: DeploymentSnapshot,
   chains: ChainAccountReader,
   request: WithdrawRequest,
 ): WithdrawalRequestPlan {
   const token = fundsTokenBySymbol(snapshot, request.tokenSymbol);
   const amount = parseTokenAmount(request.amount, token);
-  return planWithdrawalRequest(snapshot, chains, {
+  return withdrawalRequestPlan(snapshot, chains, {
     owner: request.owner,
     feePayer: request.feePayer,
     token,

@@ -69,7 +69,7 @@ export interface WithdrawalSettleRequest {
  * `WITHDRAWAL_NOT_SETTLEABLE`: clients poll by building and simulating until it is. A custody settlement still on
  * the rollup is reported as `CUSTODY_SETTLEMENT_IN_PROGRESS` (its settle cannot run yet, so it is not included).
  */
-export function buildWithdrawalSettle(
+export function withdrawalSettleTransaction(
   snapshot: DeploymentSnapshot,
   chains: ChainAccountReader,
   request: WithdrawalSettleRequest,

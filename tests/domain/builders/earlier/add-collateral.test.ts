@@ -6,7 +6,7 @@ import {
   createSyncNativeInstruction,
   NATIVE_MINT,
 } from "@solana/spl-token";
-import { addCollateralBuild } from "../../../../src/domain/builders/earlier/add-collateral.ts";
+import { addCollateralTransaction } from "../../../../src/domain/builders/earlier/add-collateral.ts";
 import { DAVE, EVE, MINT } from "../../../helpers/hand-built-deployment.ts";
 import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { fromWeb3 } from "../../../helpers/instructions.ts";
@@ -34,18 +34,18 @@ const common = {
 
 Deno.test("a native SOL deposit: wrap it, then add_collateral of the whole amount", () => {
   const s = builderFixture().snapshot("earlier");
-  const { dto, build } = ok(
-    addCollateralBuild(s, { positionKey: KEY, depositAmountUi: "0.5", depositTokenSymbol: "SOL", owner: DAVE }),
+  const { dto, plan } = ok(
+    addCollateralTransaction(s, { positionKey: KEY, depositAmountUi: "0.5", depositTokenSymbol: "SOL", owner: DAVE }),
   );
   assert.equal(dto.depositUsdValue, "80.00");
   const o = new PublicKey(DAVE);
   const wsol = new PublicKey(ata(DAVE, MINT.SOL));
-  assert.deepEqual(build.instructions.slice(0, 3), [
+  assert.deepEqual(plan.instructions.slice(0, 3), [
     fromWeb3(createAssociatedTokenAccountIdempotentInstruction(o, wsol, o, NATIVE_MINT)),
     fromWeb3(SystemProgram.transfer({ fromPubkey: o, toPubkey: wsol, lamports: 500_000_000n })),
     fromWeb3(createSyncNativeInstruction(wsol)),
   ]);
-  assertEarlierInstruction(build.instructions[3], P, {
+  assertEarlierInstruction(plan.instructions[3], P, {
     name: "add_collateral",
     accounts: {
       ...common,
@@ -60,11 +60,11 @@ Deno.test("a native SOL deposit: wrap it, then add_collateral of the whole amoun
 
 Deno.test("a USDC deposit on a SOL-collateral position: swap_and_add_collateral from the USDC account", () => {
   const s = builderFixture().snapshot("earlier");
-  const { build } = ok(
-    addCollateralBuild(s, { positionKey: KEY, depositAmountUi: "25", depositTokenSymbol: "USDC", owner: DAVE }),
+  const { plan } = ok(
+    addCollateralTransaction(s, { positionKey: KEY, depositAmountUi: "25", depositTokenSymbol: "USDC", owner: DAVE }),
   );
-  assert.equal(build.instructions.length, 1);
-  assertEarlierInstruction(build.instructions[0], P, {
+  assert.equal(plan.instructions.length, 1);
+  assertEarlierInstruction(plan.instructions[0], P, {
     name: "swap_and_add_collateral",
     accounts: {
       ...common,
@@ -85,12 +85,12 @@ Deno.test("a USDC deposit on a SOL-collateral position: swap_and_add_collateral 
 Deno.test("another owner's position, an unknown position: POSITION_NOT_FOUND", () => {
   const s = builderFixture().snapshot("earlier");
   const req = { positionKey: KEY, depositAmountUi: "1", depositTokenSymbol: "SOL", owner: EVE };
-  assert.deepEqual(addCollateralBuild(s, req), {
+  assert.deepEqual(addCollateralTransaction(s, req), {
     ok: false,
     code: "POSITION_NOT_FOUND",
     err: `position ${KEY} is not owned by ${EVE}`,
   });
   const unknown = A.position(EVE, SOL_LONG);
-  const r = addCollateralBuild(s, { ...req, positionKey: unknown });
+  const r = addCollateralTransaction(s, { ...req, positionKey: unknown });
   assert.equal(!r.ok && r.err, `position account ${unknown} not found`);
 });

@@ -1,6 +1,6 @@
 /** Earlier cancel-all-trigger-orders builder on the hand-built deployment. */
 import assert from "node:assert/strict";
-import { cancelAllTriggerOrdersBuild } from "../../../../src/domain/builders/earlier/cancel-all-trigger-orders.ts";
+import { cancelAllTriggerOrdersTransaction } from "../../../../src/domain/builders/earlier/cancel-all-trigger-orders.ts";
 import { assembleTransaction } from "../../../../src/domain/builders/transaction.ts";
 import { readTransaction } from "../../../helpers/read-transaction.ts";
 import { DAVE } from "../../../helpers/hand-built-deployment.ts";
@@ -12,8 +12,8 @@ import { P, SOL_LONG, SOL_SHORT } from "./_helpers.ts";
 
 Deno.test("cancel_all_trigger_orders names no signer: the owner pays and is the only signer", () => {
   const s = builderFixture().snapshot("earlier");
-  const b = ok(cancelAllTriggerOrdersBuild(s, { owner: DAVE, marketSymbol: "SOL", side: "LONG" }));
-  assert.deepEqual(b, ok(cancelAllTriggerOrdersBuild(s, { positionKey: A.position(DAVE, SOL_LONG) })));
+  const b = ok(cancelAllTriggerOrdersTransaction(s, { owner: DAVE, marketSymbol: "SOL", side: "LONG" }));
+  assert.deepEqual(b, ok(cancelAllTriggerOrdersTransaction(s, { positionKey: A.position(DAVE, SOL_LONG) })));
   assertEarlierInstruction(b.instructions[0], P, {
     name: "cancel_all_trigger_orders",
     accounts: {
@@ -33,7 +33,7 @@ Deno.test("cancel_all_trigger_orders names no signer: the owner pays and is the 
 
 Deno.test("no order account: 404-style NOT_FOUND naming it", () => {
   const s = builderFixture().snapshot("earlier");
-  assert.deepEqual(cancelAllTriggerOrdersBuild(s, { positionKey: A.position(DAVE, SOL_SHORT) }), {
+  assert.deepEqual(cancelAllTriggerOrdersTransaction(s, { positionKey: A.position(DAVE, SOL_SHORT) }), {
     ok: false,
     code: "NOT_FOUND",
     err: `order account ${A.order(DAVE, SOL_SHORT)} not found`,

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { PublicKey } from "@solana/web3.js";
 import { createCloseAccountInstruction } from "@solana/spl-token";
-import { cancelLimitOrderBuild } from "../../../../src/domain/builders/earlier/cancel-limit-order.ts";
+import { cancelLimitOrderTransaction } from "../../../../src/domain/builders/earlier/cancel-limit-order.ts";
 import { orderAccount } from "../../../../src/protocol/accounts/mod.ts";
 import { DAVE, EVE, MINT, orderAccountOf } from "../../../helpers/hand-built-deployment.ts";
 import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
@@ -20,7 +20,7 @@ const dave = new PublicKey(DAVE);
 
 Deno.test("cancel_limit_order: the reserve comes back into the owner's account of the reserve token", () => {
   const s = builderFixture().snapshot("earlier");
-  const b = ok(cancelLimitOrderBuild(s, { owner: DAVE, marketSymbol: "SOL", side: "LONG", orderId: 1 }));
+  const b = ok(cancelLimitOrderTransaction(s, { owner: DAVE, marketSymbol: "SOL", side: "LONG", orderId: 1 }));
   assert.equal(b.feePayer, DAVE);
   assert.equal(b.chain, "base");
   assert.equal(b.instructions.length, 3);
@@ -54,15 +54,15 @@ Deno.test("cancel_limit_order: the reserve comes back into the owner's account o
 
 Deno.test("cancel-limit-order refusals: an empty slot, no order account, an unknown market", () => {
   const s = builderFixture().snapshot("earlier");
-  assert.deepEqual(cancelLimitOrderBuild(s, { owner: DAVE, marketSymbol: "SOL", side: "LONG", orderId: 0 }), {
+  assert.deepEqual(cancelLimitOrderTransaction(s, { owner: DAVE, marketSymbol: "SOL", side: "LONG", orderId: 0 }), {
     ok: false,
     code: "ORDER_NOT_FOUND",
     err: "no limit order in slot 0",
   });
-  const none = cancelLimitOrderBuild(s, { owner: EVE, marketSymbol: "SOL", side: "LONG", orderId: 1 });
+  const none = cancelLimitOrderTransaction(s, { owner: EVE, marketSymbol: "SOL", side: "LONG", orderId: 1 });
   assert.equal(!none.ok && none.code, "NOT_FOUND");
   assert.match(!none.ok ? none.err : "", /^order account \w+ not found$/);
-  const unknown = cancelLimitOrderBuild(s, { owner: DAVE, marketSymbol: "DOGE", side: "LONG", orderId: 1 });
+  const unknown = cancelLimitOrderTransaction(s, { owner: DAVE, marketSymbol: "DOGE", side: "LONG", orderId: 1 });
   assert.equal(unknown.ok, false);
 });
 
@@ -71,7 +71,7 @@ Deno.test("cancel-limit-order picks the market where the owner's order account i
   const jito = A.market(custody("SOL"), custody("JitoSOL"), "Long");
   f.put("earlier", A.order(EVE, jito), orderAccount.earlier, orderAccountOf("earlier", EVE, jito));
   const b = ok(
-    cancelLimitOrderBuild(f.snapshot("earlier"), { owner: EVE, marketSymbol: "SOL", side: "LONG", orderId: 1 }),
+    cancelLimitOrderTransaction(f.snapshot("earlier"), { owner: EVE, marketSymbol: "SOL", side: "LONG", orderId: 1 }),
   );
   const cancel = b.instructions.find((ix) => ix.programAddress === P)!;
   assert.equal(cancel.accounts[5].address, A.order(EVE, jito));

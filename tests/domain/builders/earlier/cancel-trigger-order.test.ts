@@ -1,6 +1,6 @@
 /** Earlier cancel-trigger-order builder on the hand-built deployment (DAVE's SOL long: TP slot 0, SL slot 2). */
 import assert from "node:assert/strict";
-import { cancelTriggerOrderBuild } from "../../../../src/domain/builders/earlier/cancel-trigger-order.ts";
+import { cancelTriggerOrderTransaction } from "../../../../src/domain/builders/earlier/cancel-trigger-order.ts";
 import { orderAccount } from "../../../../src/protocol/accounts/mod.ts";
 import { DAVE, EVE, orderAccountOf } from "../../../helpers/hand-built-deployment.ts";
 import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
@@ -11,7 +11,9 @@ import { P, SOL_LONG } from "./_helpers.ts";
 Deno.test("cancel_trigger_order: the owner signs, only the order account is touched; 255 cancels all", () => {
   const s = builderFixture().snapshot("earlier");
   for (const orderId of [2, 255]) {
-    const b = ok(cancelTriggerOrderBuild(s, { positionKey: A.position(DAVE, SOL_LONG), orderId, isStopLoss: true }));
+    const b = ok(
+      cancelTriggerOrderTransaction(s, { positionKey: A.position(DAVE, SOL_LONG), orderId, isStopLoss: true }),
+    );
     assert.equal(b.feePayer, DAVE);
     assertEarlierInstruction(b.instructions[0], P, {
       name: "cancel_trigger_order",
@@ -26,13 +28,17 @@ Deno.test("addressed by owner + market + side it works without a position; empty
   f.put("earlier", A.order(EVE, SOL_LONG), orderAccount.earlier, orderAccountOf("earlier", EVE, SOL_LONG));
   const s = f.snapshot("earlier");
   const eve = { owner: EVE, marketSymbol: "SOL", side: "LONG" as const };
-  const b = ok(cancelTriggerOrderBuild(s, { ...eve, orderId: 0, isStopLoss: false }));
+  const b = ok(cancelTriggerOrderTransaction(s, { ...eve, orderId: 0, isStopLoss: false }));
   assert.equal(b.instructions[0].accounts[1].address, A.order(EVE, SOL_LONG));
-  assert.deepEqual(cancelTriggerOrderBuild(s, { ...eve, orderId: 3, isStopLoss: false }), {
+  assert.deepEqual(cancelTriggerOrderTransaction(s, { ...eve, orderId: 3, isStopLoss: false }), {
     ok: false,
     code: "ORDER_NOT_FOUND",
     err: "no take-profit order in slot 3",
   });
-  const none = cancelTriggerOrderBuild(builderFixture().snapshot("earlier"), { ...eve, orderId: 0, isStopLoss: false });
+  const none = cancelTriggerOrderTransaction(builderFixture().snapshot("earlier"), {
+    ...eve,
+    orderId: 0,
+    isStopLoss: false,
+  });
   assert.equal(!none.ok && none.code, "NOT_FOUND");
 });

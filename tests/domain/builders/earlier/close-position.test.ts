@@ -11,7 +11,7 @@ import {
   NATIVE_MINT,
 } from "@solana/spl-token";
 import { formatUsd } from "../../../../src/domain/format/ui.ts";
-import { closePositionBuild } from "../../../../src/domain/builders/earlier/close-position.ts";
+import { closePositionTransaction } from "../../../../src/domain/builders/earlier/close-position.ts";
 import { AccountRole, type Instruction } from "../../../../src/protocol/instructions/instruction.ts";
 import { DAVE, MINT } from "../../../helpers/hand-built-deployment.ts";
 import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
@@ -58,8 +58,8 @@ const cancelAll = (market: string) => ({
   args: {},
 });
 
-function close(req: Partial<Parameters<typeof closePositionBuild>[1]> & { positionKey: string }) {
-  return closePositionBuild(builderFixture().snapshot("earlier"), {
+function close(req: Partial<Parameters<typeof closePositionTransaction>[1]> & { positionKey: string }) {
+  return closePositionTransaction(builderFixture().snapshot("earlier"), {
     inputUsdUi: "0",
     withdrawTokenSymbol: "SOL",
     ...req,
@@ -74,10 +74,10 @@ const LONG_BOUND = px(15_984_000_000n - 79_920_000n);
 const SHORT_BOUND = px(16_016_000_000n + 80_080_000n);
 
 Deno.test("full close in the collateral (SOL): cancel the triggers, create + pay into the wrapped-SOL ATA, unwrap", () => {
-  const { dto, build } = ok(close({ positionKey: LONG_KEY }));
+  const { dto, plan } = ok(close({ positionKey: LONG_KEY }));
   assert.equal(dto.newSize, "0");
-  assert.equal(build.feePayer, DAVE);
-  const ix = build.instructions;
+  assert.equal(plan.feePayer, DAVE);
+  const ix = plan.instructions;
   assert.equal(ix.length, 4);
   assertEarlierInstruction(ix[0], P, cancelAll(SOL_LONG));
   assert.deepEqual(
@@ -104,9 +104,9 @@ Deno.test("full close in the collateral (SOL): cancel the triggers, create + pay
 });
 
 Deno.test("full close in another token: close_and_swap; the collateral ATA is created but not unwrapped", () => {
-  const { dto, build } = ok(close({ positionKey: LONG_KEY, withdrawTokenSymbol: "USDC" }));
+  const { dto, plan } = ok(close({ positionKey: LONG_KEY, withdrawTokenSymbol: "USDC" }));
   assert.equal(dto.receiveTokenSymbol, "USDC");
-  const ix = build.instructions;
+  const ix = plan.instructions;
   assert.equal(ix.length, 4);
   assertEarlierInstruction(ix[0], P, cancelAll(SOL_LONG));
   assert.deepEqual(ix[1], createAta(MINT.USDC));
@@ -131,10 +131,10 @@ Deno.test("full close in another token: close_and_swap; the collateral ATA is cr
 });
 
 Deno.test("full close without trigger orders: no cancel; WSOL / USDC payouts are not unwrapped", () => {
-  const { build } = ok(close({ positionKey: SHORT_KEY, withdrawTokenSymbol: "USDC" }));
-  const names = build.instructions.map((i) => i.programAddress);
+  const { plan } = ok(close({ positionKey: SHORT_KEY, withdrawTokenSymbol: "USDC" }));
+  const names = plan.instructions.map((i) => i.programAddress);
   assert.deepEqual(names, ["ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL", P]);
-  assertEarlierInstruction(build.instructions[1], P, {
+  assertEarlierInstruction(plan.instructions[1], P, {
     name: "close_position",
     accounts: {
       ...slots(SOL_SHORT, "USDC"),
@@ -146,7 +146,7 @@ Deno.test("full close without trigger orders: no cancel; WSOL / USDC payouts are
     args: { priceWithSlippage: SHORT_BOUND, privilege: "None" },
   });
   const wsol = ok(close({ positionKey: LONG_KEY, withdrawTokenSymbol: "WSOL" }));
-  assert.equal(wsol.build.instructions.length, 3); // cancel, create, close: no unwrap
+  assert.equal(wsol.plan.instructions.length, 3); // cancel, create, close: no unwrap
 });
 
 Deno.test("partial close: decrease_size of the prorated size; keepLeverageSame withdraws the quoted payout", async (t) => {
@@ -160,16 +160,16 @@ Deno.test("partial close: decrease_size of the prorated size; keepLeverageSame w
     args: { priceWithSlippage: SHORT_BOUND, sizeDelta: 666_666_666n, privilege: "None" },
   };
   await t.step("proceeds stay in the position", () => {
-    const { dto, build } = ok(close({ positionKey: SHORT_KEY, inputUsdUi: "100", withdrawTokenSymbol: "USDC" }));
+    const { dto, plan } = ok(close({ positionKey: SHORT_KEY, inputUsdUi: "100", withdrawTokenSymbol: "USDC" }));
     assert.equal(dto.receiveTokenAmountUsdUi, "0.00");
-    assert.equal(build.instructions.length, 1);
-    assertEarlierInstruction(build.instructions[0], P, decrease);
+    assert.equal(plan.instructions.length, 1);
+    assertEarlierInstruction(plan.instructions[0], P, decrease);
   });
   await t.step("keepLeverageSame in the collateral: remove_collateral of the payout", () => {
     const r = ok(
       close({ positionKey: SHORT_KEY, inputUsdUi: "100", withdrawTokenSymbol: "USDC", keepLeverageSame: true }),
     );
-    const ix: Instruction[] = r.build.instructions;
+    const ix: Instruction[] = r.plan.instructions;
     assert.equal(ix.length, 3);
     assertEarlierInstruction(ix[0], P, decrease);
     assert.deepEqual(ix[1], createAta(MINT.USDC));
@@ -182,7 +182,7 @@ Deno.test("partial close: decrease_size of the prorated size; keepLeverageSame w
     const r = ok(
       close({ positionKey: SHORT_KEY, inputUsdUi: "100", withdrawTokenSymbol: "SOL", keepLeverageSame: true }),
     );
-    const names = r.build.instructions.map((i) => i.programAddress);
+    const names = r.plan.instructions.map((i) => i.programAddress);
     assert.deepEqual(names, [
       P,
       "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL",
@@ -190,8 +190,8 @@ Deno.test("partial close: decrease_size of the prorated size; keepLeverageSame w
       P,
       TOKEN,
     ]);
-    assert.equal(r.build.instructions[3].accounts[3].address, ata(DAVE, MINT.USDC)); // collateral_account
-    assert.equal(r.build.instructions[3].accounts[2].address, ata(DAVE, MINT.SOL)); // receiving_account
+    assert.equal(r.plan.instructions[3].accounts[3].address, ata(DAVE, MINT.USDC)); // collateral_account
+    assert.equal(r.plan.instructions[3].accounts[2].address, ata(DAVE, MINT.SOL)); // receiving_account
   });
 });
 
@@ -225,8 +225,8 @@ function assertRemove(ix: Instruction, s: Record<string, string>): bigint {
 }
 
 Deno.test("privilege: the position owner's stake rides with close_position", () => {
-  const { build } = ok(close({ positionKey: SHORT_KEY, withdrawTokenSymbol: "USDC", privilege: "STAKE" }));
-  const ix = build.instructions[1];
+  const { plan } = ok(close({ positionKey: SHORT_KEY, withdrawTokenSymbol: "USDC", privilege: "STAKE" }));
+  const ix = plan.instructions[1];
   assert.deepEqual(ix.accounts.slice(18).map((m) => [m.address, m.role]), [
     [A.referral(DAVE), AccountRole.READONLY],
     [A.tokenStake(DAVE), AccountRole.WRITABLE],

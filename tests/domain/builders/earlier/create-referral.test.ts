@@ -1,5 +1,5 @@
 /** Earlier create-referral builder: the owner's referral PDA pointing at the referrer's token-stake PDA. */
-import { createReferralBuild } from "../../../../src/domain/builders/earlier/create-referral.ts";
+import { createReferralTransaction } from "../../../../src/domain/builders/earlier/create-referral.ts";
 import assert from "node:assert/strict";
 import { DAVE, EVE, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
 import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
@@ -7,7 +7,7 @@ import { SYSTEM_PROGRAM } from "../../../helpers/expected-accounts.ts";
 import { assertEarlierInstruction } from "../../../helpers/transaction-checks.ts";
 
 Deno.test("create_referral: owner signs and pays; referral = PDA(owner), stake = PDA(referrer)", () => {
-  const { referralAccount, ...build } = createReferralBuild(builderFixture().snapshot("earlier"), {
+  const { referralAccount, ...build } = createReferralTransaction(builderFixture().snapshot("earlier"), {
     owner: EVE,
     referrer: DAVE,
   });

@@ -1,6 +1,9 @@
 /** Earlier edit-trigger-order builder on the hand-built deployment (DAVE's SOL long: TP slot 0, SL slot 2). */
 import assert from "node:assert/strict";
-import { editTriggerOrderBuild, requireLiveSlot } from "../../../../src/domain/builders/earlier/edit-trigger-order.ts";
+import {
+  editTriggerOrderTransaction,
+  requireLiveSlot,
+} from "../../../../src/domain/builders/earlier/edit-trigger-order.ts";
 import { DAVE, MINT } from "../../../helpers/hand-built-deployment.ts";
 import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { ok } from "../../quotes/_helpers.ts";
@@ -12,7 +15,7 @@ const KEY = A.position(DAVE, SOL_LONG);
 
 Deno.test("edit_trigger_order replaces price, size and payout of the live slot", () => {
   const s = builderFixture().snapshot("earlier");
-  const b = ok(editTriggerOrderBuild(s, {
+  const b = ok(editTriggerOrderTransaction(s, {
     positionKey: KEY,
     orderId: 2,
     triggerPriceUi: "125.5",
@@ -51,21 +54,21 @@ Deno.test("edit_trigger_order replaces price, size and payout of the live slot",
 Deno.test("an empty slot, a missing order account, the wrong side", () => {
   const s = builderFixture().snapshot("earlier");
   const base = { positionKey: KEY, orderId: 0, triggerPriceUi: "190", sizeAmountUi: "1", isStopLoss: false };
-  assert.equal(editTriggerOrderBuild(s, base).ok, true);
-  assert.deepEqual(editTriggerOrderBuild(s, { ...base, orderId: 1 }), {
+  assert.equal(editTriggerOrderTransaction(s, base).ok, true);
+  assert.deepEqual(editTriggerOrderTransaction(s, { ...base, orderId: 1 }), {
     ok: false,
     code: "ORDER_NOT_FOUND",
     err: "no take-profit order in slot 1",
   });
   // SL slot 0 is empty (the SL is in slot 2).
-  assert.equal(editTriggerOrderBuild(s, { ...base, isStopLoss: true, triggerPriceUi: "120" }).ok, false);
+  assert.equal(editTriggerOrderTransaction(s, { ...base, isStopLoss: true, triggerPriceUi: "120" }).ok, false);
   const short = A.position(DAVE, SOL_SHORT);
-  assert.deepEqual(editTriggerOrderBuild(s, { ...base, positionKey: short, triggerPriceUi: "150" }), {
+  assert.deepEqual(editTriggerOrderTransaction(s, { ...base, positionKey: short, triggerPriceUi: "150" }), {
     ok: false,
     code: "NOT_FOUND",
     err: `order account ${A.order(DAVE, SOL_SHORT)} not found`,
   });
-  const wrong = editTriggerOrderBuild(s, { ...base, triggerPriceUi: "150" });
+  const wrong = editTriggerOrderTransaction(s, { ...base, triggerPriceUi: "150" });
   assert.equal(!wrong.ok && wrong.code, "TRIGGER_PRICE_INVALID");
   assert.throws(() => requireLiveSlot([0, 3], 2, true), /no stop-loss order in slot 2/);
 });

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { PublicKey } from "@solana/web3.js";
 import { createAssociatedTokenAccountIdempotentInstruction } from "@solana/spl-token";
-import { initTokenStakeBuild } from "../../../../src/domain/builders/earlier/init-token-stake.ts";
+import { initTokenStakeTransaction } from "../../../../src/domain/builders/earlier/init-token-stake.ts";
 import { EVE, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
 import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { fromWeb3 } from "../../../helpers/instructions.ts";
@@ -13,7 +13,7 @@ import { assertEarlierInstruction } from "../../../helpers/transaction-checks.ts
 Deno.test("create the FAF account, then deposit (0 by default) into the new token-stake PDA", () => {
   const s = builderFixture().snapshot("earlier");
   for (const [depositAmountUi, amount] of [[undefined, 0n], ["1.5", 1_500_000n]] as const) {
-    const { tokenStakeAccount, ...build } = ok(initTokenStakeBuild(s, { owner: EVE, depositAmountUi }));
+    const { tokenStakeAccount, ...build } = ok(initTokenStakeTransaction(s, { owner: EVE, depositAmountUi }));
     assert.equal(tokenStakeAccount, A.tokenStake(EVE));
     assert.equal(build.feePayer, EVE);
     const eve = new PublicKey(EVE);

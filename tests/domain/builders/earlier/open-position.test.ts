@@ -13,7 +13,7 @@ import {
 import {
   type EarlierOpenPositionRequest,
   minAmountOutWithSlippage,
-  openPositionBuild,
+  openPositionTransaction,
 } from "../../../../src/domain/builders/earlier/open-position.ts";
 import { orderAccount } from "../../../../src/protocol/accounts/mod.ts";
 import { AccountRole, type Instruction } from "../../../../src/protocol/instructions/instruction.ts";
@@ -48,7 +48,7 @@ const wrapped = (owner: string, lamports: bigint): Instruction[] =>
   expectWrapSol(owner, lamports).map((w) => w.external);
 
 function build(req: EarlierOpenPositionRequest) {
-  return ok(openPositionBuild(builderFixture().snapshot("earlier"), req));
+  return ok(openPositionTransaction(builderFixture().snapshot("earlier"), req));
 }
 
 const long1Sol: EarlierOpenPositionRequest = {
@@ -60,7 +60,7 @@ const long1Sol: EarlierOpenPositionRequest = {
 };
 
 Deno.test("MARKET paid in native SOL: wrap, open_position, then one trigger order per TP / SL", () => {
-  const { dto, build: b } = build({ ...long1Sol, owner: EVE, takeProfit: "200", stopLoss: "140" });
+  const { dto, plan: b } = build({ ...long1Sol, owner: EVE, takeProfit: "200", stopLoss: "140" });
   assert.ok(b);
   assert.equal(b.feePayer, EVE);
   assert.deepEqual(b.lookupTableAddresses, []); // the hand-built pool lists none
@@ -108,7 +108,7 @@ Deno.test("MARKET paid in native SOL: wrap, open_position, then one trigger orde
 });
 
 Deno.test("MARKET paid in WSOL: the wrapped-SOL account as it is, no wrap", () => {
-  const { build: b } = build({ ...long1Sol, inputTokenSymbol: "WSOL", owner: EVE });
+  const { plan: b } = build({ ...long1Sol, inputTokenSymbol: "WSOL", owner: EVE });
   assert.ok(b);
   assert.equal(b.instructions.length, 1);
   const decoded = b.instructions[0];
@@ -116,7 +116,7 @@ Deno.test("MARKET paid in WSOL: the wrapped-SOL account as it is, no wrap", () =
 });
 
 Deno.test("MARKET paid in USDC on SOL long: swap_and_open from the USDC account, size from the swap's output", () => {
-  const { dto, build: b } = build({ ...long1Sol, inputTokenSymbol: "USDC", inputAmountUi: "100", owner: EVE });
+  const { dto, plan: b } = build({ ...long1Sol, inputTokenSymbol: "USDC", inputAmountUi: "100", owner: EVE });
   assert.ok(b);
   // Swap 100 USDC → SOL worked out by hand (see the SWAP test): guaranteed 624 152 197 lamports = $99.864351.
   // Size: C = 99 864 351, L = 50 000, den = 1e17 + 2·1e6·1e4·L; amount = ⌊C·L·1e13·1e17 / (den·1e6·16 016 000 000)⌋.
@@ -161,7 +161,7 @@ Deno.test("LIMIT: place_limit_order reserving the input in its custody, TP/SL on
     owner: EVE,
   };
   await t.step("short at 170 with a stop-loss at 180", () => {
-    const { dto, build: b } = build({ ...short, stopLoss: "180" });
+    const { dto, plan: b } = build({ ...short, stopLoss: "180" });
     assert.ok(b);
     assert.equal(b.instructions.length, 1);
     assertEarlierInstruction(b.instructions[0], P, {
@@ -198,7 +198,7 @@ Deno.test("LIMIT: place_limit_order reserving the input in its custody, TP/SL on
     });
   });
   await t.step("a short's take-profit above the limit price is refused", () => {
-    const r = openPositionBuild(builderFixture().snapshot("earlier"), { ...short, takeProfit: "175" });
+    const r = openPositionTransaction(builderFixture().snapshot("earlier"), { ...short, takeProfit: "175" });
     assert.deepEqual(r, {
       ok: false,
       code: "TRIGGER_PRICE_INVALID",
@@ -212,18 +212,18 @@ Deno.test("LIMIT: place_limit_order reserving the input in its custody, TP/SL on
       err: "limit price must be above the current price for a short limit order",
     };
     const s = () => builderFixture().snapshot("earlier");
-    assert.deepEqual(openPositionBuild(s(), { ...short, limitPrice: "150" }), refused);
-    assert.deepEqual(openPositionBuild(s(), { ...short, limitPrice: "160" }), refused); // it would fill at once
-    assert.equal(openPositionBuild(s(), { ...short, limitPrice: "160.00000001" }).ok, true);
+    assert.deepEqual(openPositionTransaction(s(), { ...short, limitPrice: "150" }), refused);
+    assert.deepEqual(openPositionTransaction(s(), { ...short, limitPrice: "160" }), refused); // it would fill at once
+    assert.equal(openPositionTransaction(s(), { ...short, limitPrice: "160.00000001" }).ok, true);
     const long = { ...short, tradeType: "LONG" as const, limitPrice: "160" };
-    assert.deepEqual(openPositionBuild(s(), long), {
+    assert.deepEqual(openPositionTransaction(s(), long), {
       ok: false,
       code: "TRIGGER_PRICE_INVALID",
       err: "limit price must be below the current price for a long limit order",
     });
-    assert.equal(openPositionBuild(s(), { ...long, limitPrice: "159.99999999" }).ok, true);
+    assert.equal(openPositionTransaction(s(), { ...long, limitPrice: "159.99999999" }).ok, true);
     // Preview-only: the quote's numbers, nothing is submitted.
-    assert.equal(openPositionBuild(s(), { ...short, limitPrice: "150", owner: undefined }).ok, true);
+    assert.equal(openPositionTransaction(s(), { ...short, limitPrice: "150", owner: undefined }).ok, true);
   });
 });
 
@@ -266,7 +266,7 @@ Deno.test("SWAP: swap with the pool's custodies and oracles, payout created firs
     // fee in: ratio ⌊(1e12 + 1e8)·1e4/(2.78e12 + 1e8)⌋ = 3 597 → rate 100 000 + ⌊3 597·100 000/5 000⌋ = 171 940,
     //   ⌈1e8·171 940/1e9⌉ = 17 194 USDC units; fee out: ratio 5 755 → rate 184 900, ⌈624 375 000·184 900/1e9⌉ =
     //   115 447; out = ⌊99 982 806·624 375/1e5⌋ − 115 447 = 624 152 197.
-    const { dto, build: b } = build({ ...usdcToSol, owner: EVE });
+    const { dto, plan: b } = build({ ...usdcToSol, owner: EVE });
     assert.ok(b);
     assert.equal(dto.outputAmount, "624152197");
     assert.equal(dto.entryFee, "0.03");
@@ -285,7 +285,7 @@ Deno.test("SWAP: swap with the pool's custodies and oracles, payout created firs
     });
   });
   await t.step("a swap-fee-exempt whitelist: no fees, and the whitelist rides along", () => {
-    const { dto, build: b } = build({ ...usdcToSol, owner: GRACE, userWhitelistAccount: A.whitelist(GRACE) });
+    const { dto, plan: b } = build({ ...usdcToSol, owner: GRACE, userWhitelistAccount: A.whitelist(GRACE) });
     assert.ok(b);
     assert.equal(dto.outputAmount, "624375000");
     assert.equal(dto.swapFeeUsdUi, "0.00");
@@ -297,7 +297,7 @@ Deno.test("SWAP: swap with the pool's custodies and oracles, payout created firs
     });
   });
   await t.step("someone else's whitelist is ignored (fees, no remaining whitelist)", () => {
-    const { dto, build: b } = build({ ...usdcToSol, owner: EVE, userWhitelistAccount: A.whitelist(GRACE) });
+    const { dto, plan: b } = build({ ...usdcToSol, owner: EVE, userWhitelistAccount: A.whitelist(GRACE) });
     assert.equal(dto.outputAmount, "624152197");
     assert.equal(b?.instructions[1].accounts.length, 19 + 6);
   });
@@ -313,13 +313,13 @@ Deno.test("privileges: STAKE and REFERRAL ride with their accounts; without them
     tradeType: "SHORT" as const,
     tradingFeeDiscountPercent: 10,
   };
-  const openOf = (b: ReturnType<typeof build>["build"]) => {
+  const openOf = (b: ReturnType<typeof build>["plan"]) => {
     const ix = b?.instructions.find((i) => i.programAddress === P);
     assert.ok(ix);
     return ix;
   };
   await t.step("STAKE: [own referral PDA (read-only), own stake (writable)], privilege Stake", () => {
-    const { dto, build: b } = build({ ...shortIncrease, owner: DAVE, privilege: "STAKE" });
+    const { dto, plan: b } = build({ ...shortIncrease, owner: DAVE, privilege: "STAKE" });
     const ix = openOf(b);
     assert.equal(dto.discountPercentage, "10");
     assert.equal(ix.data[ix.data.length - 1], 1); // Privilege::Stake
@@ -329,7 +329,7 @@ Deno.test("privileges: STAKE and REFERRAL ride with their accounts; without them
     ]);
   });
   await t.step("REFERRAL: [own referral (writable), the referrer's stake (writable)], privilege Referral", () => {
-    const { build: b } = build({ ...shortIncrease, owner: DAVE, userReferralAccount: A.referral(DAVE) });
+    const { plan: b } = build({ ...shortIncrease, owner: DAVE, userReferralAccount: A.referral(DAVE) });
     const ix = openOf(b);
     assert.equal(ix.data[ix.data.length - 1], 2);
     assert.deepEqual(ix.accounts.slice(19).map((m) => [m.address, m.role]), [
@@ -338,7 +338,7 @@ Deno.test("privileges: STAKE and REFERRAL ride with their accounts; without them
     ]);
   });
   await t.step("STAKE without a stake account: None, no remaining accounts, no discount", () => {
-    const { dto, build: b } = build({ ...shortIncrease, owner: EVE, privilege: "STAKE" });
+    const { dto, plan: b } = build({ ...shortIncrease, owner: EVE, privilege: "STAKE" });
     const ix = openOf(b);
     assert.equal(ix.data[ix.data.length - 1], 0);
     assert.equal(ix.accounts.length, 19);
@@ -350,12 +350,12 @@ Deno.test("privileges: STAKE and REFERRAL ride with their accounts; without them
 Deno.test("refusals of a build (200 err): TP/SL side, slots, minimum collateral; preview-only still quotes", async (t) => {
   const s = () => builderFixture().snapshot("earlier");
   await t.step("a long's take-profit below the current price", () => {
-    assert.deepEqual(openPositionBuild(s(), { ...long1Sol, owner: EVE, takeProfit: "150" }), {
+    assert.deepEqual(openPositionTransaction(s(), { ...long1Sol, owner: EVE, takeProfit: "150" }), {
       ok: false,
       code: "TRIGGER_PRICE_INVALID",
       err: "take-profit price must be above the current price for a long position",
     });
-    assert.equal(openPositionBuild(s(), { ...long1Sol, owner: EVE, stopLoss: "161" }).ok, false);
+    assert.equal(openPositionTransaction(s(), { ...long1Sol, owner: EVE, stopLoss: "161" }).ok, false);
   });
   await t.step("all five take-profit slots taken", () => {
     const f = builderFixture();
@@ -364,17 +364,20 @@ Deno.test("refusals of a build (200 err): TP/SL side, slots, minimum collateral;
     assert.ok(order);
     const full = order.takeProfitOrders.map(() => ({ ...order.takeProfitOrders[0] }));
     f.put("earlier", key, orderAccount.earlier, { ...order, takeProfitOrders: full });
-    const r = openPositionBuild(f.snapshot("earlier"), { ...long1Sol, owner: DAVE, takeProfit: "200" });
+    const r = openPositionTransaction(f.snapshot("earlier"), { ...long1Sol, owner: DAVE, takeProfit: "200" });
     assert.equal(!r.ok && r.code, "ORDER_SLOTS_FULL");
     // The stop-loss list still has room.
-    assert.equal(openPositionBuild(f.snapshot("earlier"), { ...long1Sol, owner: DAVE, stopLoss: "100" }).ok, true);
+    assert.equal(
+      openPositionTransaction(f.snapshot("earlier"), { ...long1Sol, owner: DAVE, stopLoss: "100" }).ok,
+      true,
+    );
   });
   await t.step("below the minimum collateral: numbers without an owner, a refusal with one", () => {
     const small = { ...long1Sol, inputAmountUi: "0.05", leverage: 2 }; // $8 < $10 minimum
-    const preview = ok(openPositionBuild(s(), small));
-    assert.equal(preview.build, undefined);
+    const preview = ok(openPositionTransaction(s(), small));
+    assert.equal(preview.plan, undefined);
     assert.equal(preview.dto.youPayUsdUi, "8.00");
-    const r = openPositionBuild(s(), { ...small, owner: EVE });
+    const r = openPositionTransaction(s(), { ...small, owner: EVE });
     assert.equal(!r.ok && r.code, "INSUFFICIENT_COLLATERAL");
   });
   await t.step("an amount below one native unit builds nothing (it would be a zero-amount instruction)", () => {
@@ -386,10 +389,10 @@ Deno.test("refusals of a build (200 err): TP/SL side, slots, minimum collateral;
         { ...long1Sol, ...dust, inputTokenSymbol: "USDC", tradeType: "SHORT" as const }, // open_position
         { ...long1Sol, ...dust, inputTokenSymbol: "USDC", orderType: "LIMIT" as const, limitPrice: "150" },
       ]
-    ) assert.deepEqual(openPositionBuild(s(), req), { ok: false, code: "INSUFFICIENT_COLLATERAL", err });
+    ) assert.deepEqual(openPositionTransaction(s(), req), { ok: false, code: "INSUFFICIENT_COLLATERAL", err });
     const swap = { ...long1Sol, ...dust, inputTokenSymbol: "USDC", tradeType: "SWAP" as const };
-    assert.deepEqual(openPositionBuild(s(), swap), { ok: false, code: "ORDER_SIZE_INVALID", err });
+    assert.deepEqual(openPositionTransaction(s(), swap), { ok: false, code: "ORDER_SIZE_INVALID", err });
     // One native unit is an amount: the swap of 0.000001 USDC is built.
-    assert.equal(openPositionBuild(s(), { ...swap, inputAmountUi: "0.000001" }).ok, true);
+    assert.equal(openPositionTransaction(s(), { ...swap, inputAmountUi: "0.000001" }).ok, true);
   });
 });

@@ -3,7 +3,7 @@
  * slot 0 and SL slot 2), SOL at 160.00.
  */
 import assert from "node:assert/strict";
-import { placeTriggerOrderBuild } from "../../../../src/domain/builders/earlier/place-trigger-order.ts";
+import { placeTriggerOrderTransaction } from "../../../../src/domain/builders/earlier/place-trigger-order.ts";
 import { orderAccount } from "../../../../src/protocol/accounts/mod.ts";
 import { DAVE, EVE, MINT } from "../../../helpers/hand-built-deployment.ts";
 import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
@@ -17,8 +17,8 @@ const tp = { triggerPriceUi: "200", sizeAmountUi: "2.5", isStopLoss: false };
 
 Deno.test("a take-profit by positionKey or by owner + market + side: the same place_trigger_order", () => {
   const s = builderFixture().snapshot("earlier");
-  const byKey = ok(placeTriggerOrderBuild(s, { positionKey: KEY, ...tp }));
-  const byOwner = ok(placeTriggerOrderBuild(s, { owner: DAVE, marketSymbol: "SOL", side: "LONG", ...tp }));
+  const byKey = ok(placeTriggerOrderTransaction(s, { positionKey: KEY, ...tp }));
+  const byOwner = ok(placeTriggerOrderTransaction(s, { owner: DAVE, marketSymbol: "SOL", side: "LONG", ...tp }));
   assert.deepEqual(byOwner, byKey);
   assert.equal(byKey.feePayer, DAVE);
   assert.equal(byKey.instructions.length, 1);
@@ -48,14 +48,14 @@ Deno.test("a take-profit by positionKey or by owner + market + side: the same pl
       isStopLoss: false,
     },
   });
-  const usdc = ok(placeTriggerOrderBuild(s, { positionKey: KEY, ...tp, receiveTokenSymbol: "USDC" }));
+  const usdc = ok(placeTriggerOrderTransaction(s, { positionKey: KEY, ...tp, receiveTokenSymbol: "USDC" }));
   assert.equal(usdc.instructions[0].accounts[11].address, custody("USDC"));
 });
 
 Deno.test("refusals with their codes", async (t) => {
   const s = builderFixture().snapshot("earlier");
-  const refused = (req: Parameters<typeof placeTriggerOrderBuild>[1], code: string, err?: string) => {
-    const r = placeTriggerOrderBuild(s, req);
+  const refused = (req: Parameters<typeof placeTriggerOrderTransaction>[1], code: string, err?: string) => {
+    const r = placeTriggerOrderTransaction(s, req);
     assert.equal(r.ok, false);
     if (r.ok) return;
     assert.equal(r.code, code);
@@ -80,7 +80,7 @@ Deno.test("refusals with their codes", async (t) => {
       "TRIGGER_PRICE_INVALID",
       "take-profit price must be below the current price for a short position",
     );
-    assert.equal(placeTriggerOrderBuild(s, { positionKey: short, ...tp, triggerPriceUi: "150" }).ok, true);
+    assert.equal(placeTriggerOrderTransaction(s, { positionKey: short, ...tp, triggerPriceUi: "150" }).ok, true);
   });
   await t.step("size zero or above the position (10 SOL)", () => {
     refused({ positionKey: KEY, ...tp, sizeAmountUi: "0" }, "ORDER_SIZE_INVALID");
@@ -89,7 +89,7 @@ Deno.test("refusals with their codes", async (t) => {
       "ORDER_SIZE_INVALID",
       "sizeAmountUi is larger than the position size",
     );
-    assert.equal(placeTriggerOrderBuild(s, { positionKey: KEY, ...tp, sizeAmountUi: "10" }).ok, true);
+    assert.equal(placeTriggerOrderTransaction(s, { positionKey: KEY, ...tp, sizeAmountUi: "10" }).ok, true);
   });
   await t.step("unknown position, owner without a position, unknown symbols", () => {
     const unknown = A.position(EVE, SOL_LONG);
@@ -111,11 +111,11 @@ Deno.test("refusals with their codes", async (t) => {
       ...order,
       takeProfitOrders: order.takeProfitOrders.map(() => ({ ...order.takeProfitOrders[0] })),
     });
-    const r = placeTriggerOrderBuild(f.snapshot("earlier"), { positionKey: KEY, ...tp });
+    const r = placeTriggerOrderTransaction(f.snapshot("earlier"), { positionKey: KEY, ...tp });
     assert.equal(!r.ok && r.code, "ORDER_SLOTS_FULL");
   });
   await t.step("no usable price for the mark", () => {
-    const r = placeTriggerOrderBuild(builderFixture({ prices: { SOL: null } }).snapshot("earlier"), {
+    const r = placeTriggerOrderTransaction(builderFixture({ prices: { SOL: null } }).snapshot("earlier"), {
       positionKey: KEY,
       ...tp,
     });

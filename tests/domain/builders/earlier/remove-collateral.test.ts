@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { PublicKey } from "@solana/web3.js";
 import { createCloseAccountInstruction } from "@solana/spl-token";
-import { removeCollateralBuild } from "../../../../src/domain/builders/earlier/remove-collateral.ts";
+import { removeCollateralTransaction } from "../../../../src/domain/builders/earlier/remove-collateral.ts";
 import { DAVE, EVE, MINT } from "../../../helpers/hand-built-deployment.ts";
 import { A, builderFixture } from "../../../helpers/earlier-builder-deployment.ts";
 import { fromWeb3 } from "../../../helpers/instructions.ts";
@@ -36,12 +36,17 @@ const common = {
 
 Deno.test("in the collateral token: create the payout account, remove_collateral of the USD amount", () => {
   const s = builderFixture().snapshot("earlier");
-  const { dto, build } = ok(
-    removeCollateralBuild(s, { positionKey: KEY, withdrawAmountUsdUi: "10", withdrawTokenSymbol: "USDC", owner: DAVE }),
+  const { dto, plan } = ok(
+    removeCollateralTransaction(s, {
+      positionKey: KEY,
+      withdrawAmountUsdUi: "10",
+      withdrawTokenSymbol: "USDC",
+      owner: DAVE,
+    }),
   );
   assert.equal(dto.receiveAmountUsdUi, "10.00");
-  assert.deepEqual(build.instructions[0], createAta(MINT.USDC));
-  assertEarlierInstruction(build.instructions[1], P, {
+  assert.deepEqual(plan.instructions[0], createAta(MINT.USDC));
+  assertEarlierInstruction(plan.instructions[1], P, {
     name: "remove_collateral",
     accounts: {
       ...common,
@@ -51,18 +56,23 @@ Deno.test("in the collateral token: create the payout account, remove_collateral
     },
     args: { collateralDeltaUsd: 10_000_000n },
   });
-  assert.equal(build.instructions.length, 2);
+  assert.equal(plan.instructions.length, 2);
 });
 
 Deno.test("in SOL: remove_collateral_and_swap into the wrapped-SOL account, then unwrap", () => {
   const s = builderFixture().snapshot("earlier");
-  const { build } = ok(
-    removeCollateralBuild(s, { positionKey: KEY, withdrawAmountUsdUi: "10", withdrawTokenSymbol: "SOL", owner: DAVE }),
+  const { plan } = ok(
+    removeCollateralTransaction(s, {
+      positionKey: KEY,
+      withdrawAmountUsdUi: "10",
+      withdrawTokenSymbol: "SOL",
+      owner: DAVE,
+    }),
   );
-  assert.equal(build.instructions.length, 4);
-  assert.deepEqual(build.instructions[0], createAta(MINT.SOL));
-  assert.deepEqual(build.instructions[1], createAta(MINT.USDC));
-  assertEarlierInstruction(build.instructions[2], P, {
+  assert.equal(plan.instructions.length, 4);
+  assert.deepEqual(plan.instructions[0], createAta(MINT.SOL));
+  assert.deepEqual(plan.instructions[1], createAta(MINT.USDC));
+  assertEarlierInstruction(plan.instructions[2], P, {
     name: "remove_collateral_and_swap",
     accounts: {
       ...common,
@@ -80,7 +90,7 @@ Deno.test("in SOL: remove_collateral_and_swap into the wrapped-SOL account, then
     args: { collateralDeltaUsd: 10_000_000n },
   });
   assert.deepEqual(
-    build.instructions[3],
+    plan.instructions[3],
     fromWeb3(createCloseAccountInstruction(new PublicKey(ata(DAVE, MINT.SOL)), dave, dave)),
   );
 });
@@ -88,7 +98,7 @@ Deno.test("in SOL: remove_collateral_and_swap into the wrapped-SOL account, then
 Deno.test("refusals: another owner, more than the withdrawable amount", () => {
   const s = builderFixture().snapshot("earlier");
   const req = { positionKey: KEY, withdrawAmountUsdUi: "10", withdrawTokenSymbol: "USDC", owner: EVE };
-  assert.equal(removeCollateralBuild(s, req).ok, false);
-  const r = removeCollateralBuild(s, { ...req, owner: DAVE, withdrawAmountUsdUi: "199" });
+  assert.equal(removeCollateralTransaction(s, req).ok, false);
+  const r = removeCollateralTransaction(s, { ...req, owner: DAVE, withdrawAmountUsdUi: "199" });
   assert.equal(!r.ok && r.code, "INSUFFICIENT_COLLATERAL");
 });

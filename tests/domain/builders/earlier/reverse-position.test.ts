@@ -4,7 +4,7 @@
  * the opposite market's collateral (close_and_swap), which the open then spends from the same token account.
  */
 import assert from "node:assert/strict";
-import { reversePositionBuild } from "../../../../src/domain/builders/earlier/reverse-position.ts";
+import { reversePositionTransaction } from "../../../../src/domain/builders/earlier/reverse-position.ts";
 import { reversePositionQuote } from "../../../../src/domain/quotes/reverse.ts";
 import { type Custody, custodyAccount } from "../../../../src/protocol/accounts/mod.ts";
 import { formatUsd } from "../../../../src/domain/format/ui.ts";
@@ -20,14 +20,14 @@ import { custody, P, POOL, SOL_LONG, SOL_SHORT } from "./_helpers.ts";
 
 Deno.test("long → short: cancel triggers, close_and_swap into USDC, open_position on the short from that account", () => {
   const s = builderFixture().snapshot("earlier");
-  const { dto, build } = ok(
-    reversePositionBuild(s, { positionKey: A.position(DAVE, SOL_LONG), owner: DAVE, leverage: 3 }),
+  const { dto, plan } = ok(
+    reversePositionTransaction(s, { positionKey: A.position(DAVE, SOL_LONG), owner: DAVE, leverage: 3 }),
   );
   assert.equal(dto.newSide, "Short");
-  assert.equal(build.feePayer, DAVE);
-  const programs = build.instructions.map((i) => i.programAddress);
+  assert.equal(plan.feePayer, DAVE);
+  const programs = plan.instructions.map((i) => i.programAddress);
   assert.deepEqual(programs, [P, ATA_PROGRAM, ATA_PROGRAM, P, P]);
-  const [cancel, , , close, open] = build.instructions.map((
+  const [cancel, , , close, open] = plan.instructions.map((
     i,
     n,
   ) => (programs[n] === P ? decodeProgramInstruction("earlier", i) : undefined));
@@ -40,7 +40,7 @@ Deno.test("long → short: cancel triggers, close_and_swap into USDC, open_posit
   assert.ok(open);
   // USDC at 1.00: the new collateral in native units is the haircut payout in micro-USD.
   assert.equal(formatUsd(open.args.collateralAmount as bigint), dto.newCollateralUsd);
-  assertEarlierInstruction(build.instructions[4], P, {
+  assertEarlierInstruction(plan.instructions[4], P, {
     name: "open_position",
     accounts: {
       owner: DAVE,
@@ -75,10 +75,12 @@ Deno.test("long → short: cancel triggers, close_and_swap into USDC, open_posit
 
 Deno.test("short → long: the payout stays wrapped in the SOL account the open spends (no unwrap)", () => {
   const s = builderFixture().snapshot("earlier");
-  const { build } = ok(reversePositionBuild(s, { positionKey: A.position(DAVE, SOL_SHORT), owner: DAVE, leverage: 2 }));
-  const programs = build.instructions.map((i) => i.programAddress);
+  const { plan } = ok(
+    reversePositionTransaction(s, { positionKey: A.position(DAVE, SOL_SHORT), owner: DAVE, leverage: 2 }),
+  );
+  const programs = plan.instructions.map((i) => i.programAddress);
   assert.deepEqual(programs, [ATA_PROGRAM, ATA_PROGRAM, P, P]); // no triggers on the short, no token-program close
-  const open = decodeProgramInstruction("earlier", build.instructions[3]);
+  const open = decodeProgramInstruction("earlier", plan.instructions[3]);
   assert.equal(open.accounts.fundingAccount, ata(DAVE, MINT.SOL));
   assert.equal(open.accounts.market, SOL_LONG);
 });
@@ -91,12 +93,12 @@ Deno.test("leverage defaults to the position's current leverage; the owner must 
   assert.ok(ref && market);
   const prices = tradePrices(s, market, true);
   const current = positionFigures(market, ref, prices.target.price, prices.collateral.price, s.nowUnix).metrics;
-  const implicit = ok(reversePositionBuild(s, { positionKey: key, owner: DAVE }));
+  const implicit = ok(reversePositionTransaction(s, { positionKey: key, owner: DAVE }));
   const explicit = ok(
-    reversePositionBuild(s, { positionKey: key, owner: DAVE, leverage: Number(current.leverageBps) / 1e4 }),
+    reversePositionTransaction(s, { positionKey: key, owner: DAVE, leverage: Number(current.leverageBps) / 1e4 }),
   );
   assert.deepEqual(implicit.dto, explicit.dto);
-  assert.deepEqual(reversePositionBuild(s, { positionKey: key, owner: EVE }), {
+  assert.deepEqual(reversePositionTransaction(s, { positionKey: key, owner: EVE }), {
     ok: false,
     code: "POSITION_NOT_FOUND",
     err: `position ${key} is not owned by ${EVE}`,
@@ -121,19 +123,19 @@ Deno.test("the new leg passes what an open passes: the minimum collateral after 
     leverage: 3,
     privilege: "STAKE", // what the build grants DAVE, who stakes (the discount changes the fee)
   }));
-  const after = quoted.plan.newPosition.collateralUsd;
+  const after = quoted.terms.newPosition.collateralUsd;
   const minimum = (usd: bigint) => (c: Custody) => ({ ...c, pricing: { ...c.pricing, minCollateralUsd: Number(usd) } });
   await t.step("a market minimum one micro-USD above it is refused; at it, built", () => {
-    const r = reversePositionBuild(changed("SOL", minimum(after + 1n)), request);
+    const r = reversePositionTransaction(changed("SOL", minimum(after + 1n)), request);
     assert.deepEqual(r, {
       ok: false,
       code: "INSUFFICIENT_COLLATERAL",
       err: `collateral after fees of $${formatUsd(after)} is below the market minimum of $${formatUsd(after + 1n)}`,
     });
-    assert.equal(reversePositionBuild(changed("SOL", minimum(after)), request).ok, true);
+    assert.equal(reversePositionTransaction(changed("SOL", minimum(after)), request).ok, true);
   });
   await t.step("a USDC custody with nothing free cannot take the lock", () => {
-    const r = reversePositionBuild(
+    const r = reversePositionTransaction(
       changed("USDC", (c) => ({ ...c, assets: { ...c.assets, owned: c.assets.locked } })),
       request,
     );

@@ -17,7 +17,7 @@ Deno.test("add-collateral: 50 USDC into the SOL long, the deposit token's native
     depositTokenSymbol: "USDC",
   }));
   assert.equal(q.dto.depositUsdValue, "50.00"); // valued at USDC's own price
-  const built = addCollateralTransaction(w, q.plan, owner(ALICE));
+  const built = addCollateralTransaction(w, q.terms, owner(ALICE));
   assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "add_collateral_er",
@@ -45,5 +45,5 @@ Deno.test("add-collateral: more than the deposited balance is refused", () => {
     depositAmountUi: "60",
     depositTokenSymbol: "USDC",
   }));
-  assert.equal(refusal(() => addCollateralTransaction(w, q.plan, owner(FRANK))).code, "INSUFFICIENT_COLLATERAL");
+  assert.equal(refusal(() => addCollateralTransaction(w, q.terms, owner(FRANK))).code, "INSUFFICIENT_COLLATERAL");
 });

@@ -20,7 +20,7 @@ const short = { owner: ALICE, marketSymbol: "SOL", side: "SHORT" } as const;
 function close(f: ReturnType<typeof tradingFixture>, req: ClosePositionRequest, signer: TradeSigner = owner(ALICE)) {
   const w = f.snapshot("v2");
   const q = ok(closePositionQuote(w, req));
-  return { q, run: () => closePositionTransaction(w, q.plan, signer, 50n, req.withdrawTokenSymbol) };
+  return { q, run: () => closePositionTransaction(w, q.terms, signer, 50n, req.withdrawTokenSymbol) };
 }
 
 Deno.test("close-position: full close of the SOL long, then one cancel-all of its market's triggers", () => {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { buildCustodySettlement } from "../../../../src/domain/builders/v2/custody-settlement.ts";
+import { custodySettlementTransaction } from "../../../../src/domain/builders/v2/custody-settlement.ts";
 import { key, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
 import { assertRejected, expectPlan, fundsFixture, POOL, TOKEN } from "./_funds.ts";
 import { programAddresses } from "../../../helpers/expected-accounts.ts";
@@ -12,7 +12,7 @@ const owner = key("owner");
 Deno.test("custody-settlement: the custody of the token's first pool (USDC: Crypto.1), owner pays", () => {
   const f = fundsFixture();
   f.putTradeVault(MINT.USDC, 0n);
-  const plan = buildCustodySettlement(f.snapshot(), f.chains, { owner, tokenSymbol: "USDC" });
+  const plan = custodySettlementTransaction(f.snapshot(), f.chains, { owner, tokenSymbol: "USDC" });
   expectPlan(plan, { feePayer: owner, instructions: [x.custodySettlementWithAction(owner, POOL.crypto, TOKEN.USDC)] });
   assert.equal(plan.receipt, r.settlementReceipt(r.custody(POOL.crypto, MINT.USDC)));
   assert.deepEqual(plan.unmetPreconditions, []);
@@ -21,7 +21,7 @@ Deno.test("custody-settlement: the custody of the token's first pool (USDC: Cryp
 Deno.test("custody-settlement: a Token-2022 custody; an open settlement and a missing vault are reported", () => {
   const f = fundsFixture();
   f.putSettlementReceipt(POOL.equity, MINT.SPY, "in-progress");
-  const plan = buildCustodySettlement(f.snapshot(), f.chains, { owner, tokenSymbol: "SPY" });
+  const plan = custodySettlementTransaction(f.snapshot(), f.chains, { owner, tokenSymbol: "SPY" });
   expectPlan(plan, { feePayer: owner, instructions: [x.custodySettlementWithAction(owner, POOL.equity, TOKEN.SPY)] });
   assert.deepEqual(plan.unmetPreconditions, ["TRADE_VAULT_MISSING", "CUSTODY_SETTLEMENT_IN_PROGRESS"]);
 });
@@ -29,7 +29,7 @@ Deno.test("custody-settlement: a Token-2022 custody; an open settlement and a mi
 Deno.test("custody-settlement: an unknown symbol is refused", () => {
   const f = fundsFixture();
   assertRejected(
-    () => buildCustodySettlement(f.snapshot(), f.chains, { owner, tokenSymbol: "NOPE" }),
+    () => custodySettlementTransaction(f.snapshot(), f.chains, { owner, tokenSymbol: "NOPE" }),
     "UNKNOWN_SYMBOL",
   );
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { buildDelegateBasket } from "../../../../src/domain/builders/v2/delegate-basket.ts";
+import { delegateBasketTransaction } from "../../../../src/domain/builders/v2/delegate-basket.ts";
 import { key, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
 import { assertRejected, expectPlan, fundsFixture } from "./_funds.ts";
 import { fundsInstructions } from "../../../helpers/expected-instructions.ts";
@@ -10,7 +10,7 @@ Deno.test("delegate-basket: built before the basket exists, reported as BASKET_M
   const f = fundsFixture();
   const owner = key("new owner");
   const payer = key("payer");
-  const plan = buildDelegateBasket(f.snapshot(), f.chains, { owner, payer });
+  const plan = delegateBasketTransaction(f.snapshot(), f.chains, { owner, payer });
   expectPlan(plan, { feePayer: payer, instructions: [x.delegateBasket(owner, payer)] });
   assert.deepEqual(plan.unmetPreconditions, ["BASKET_MISSING"]);
 });
@@ -21,9 +21,9 @@ Deno.test("delegate-basket: an undelegated basket is ready; a delegated one is S
   f.putUndelegatedBasket(base);
   f.putDelegatedBasket(delegated);
   f.putDelegatedBasketBaseOnly(baseOnly);
-  const plan = buildDelegateBasket(f.snapshot(), f.chains, { owner: base });
+  const plan = delegateBasketTransaction(f.snapshot(), f.chains, { owner: base });
   expectPlan(plan, { feePayer: base, instructions: [x.delegateBasket(base, base)] });
   assert.deepEqual(plan.unmetPreconditions, []);
-  assertRejected(() => buildDelegateBasket(f.snapshot(), f.chains, { owner: delegated }), "SETUP_ALREADY_DONE");
-  assertRejected(() => buildDelegateBasket(f.snapshot(), f.chains, { owner: baseOnly }), "SETUP_ALREADY_DONE");
+  assertRejected(() => delegateBasketTransaction(f.snapshot(), f.chains, { owner: delegated }), "SETUP_ALREADY_DONE");
+  assertRejected(() => delegateBasketTransaction(f.snapshot(), f.chains, { owner: baseOnly }), "SETUP_ALREADY_DONE");
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { buildDepositDirect } from "../../../../src/domain/builders/v2/deposit-direct.ts";
+import { depositDirectTransaction } from "../../../../src/domain/builders/v2/deposit-direct.ts";
 import { key, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
 import { assertRejected, expectPlan, fundsFixture, TOKEN } from "./_funds.ts";
 import { expectCreateAta, expectWrapSol, fundsInstructions } from "../../../helpers/expected-instructions.ts";
@@ -17,7 +17,7 @@ function ready() {
 
 Deno.test("deposit-direct A: the owner's ATA (created idempotently), then deposit_direct", () => {
   const f = ready();
-  const plan = buildDepositDirect(f.snapshot(), f.chains, { owner, tokenMint: MINT.USDC, amount: "12.5" });
+  const plan = depositDirectTransaction(f.snapshot(), f.chains, { owner, tokenMint: MINT.USDC, amount: "12.5" });
   expectPlan(plan, {
     feePayer: owner,
     instructions: [expectCreateAta(owner, owner, TOKEN.USDC), x.depositDirect(owner, owner, TOKEN.USDC, 12_500_000n)],
@@ -27,7 +27,7 @@ Deno.test("deposit-direct A: the owner's ATA (created idempotently), then deposi
 
 Deno.test("deposit-direct B: fundingOwner's tokens credited to owner; fundingOwner signs and pays", () => {
   const f = ready();
-  const plan = buildDepositDirect(f.snapshot(), f.chains, {
+  const plan = depositDirectTransaction(f.snapshot(), f.chains, {
     owner,
     fundingOwner: funder,
     tokenMint: MINT.SPY,
@@ -42,7 +42,7 @@ Deno.test("deposit-direct B: fundingOwner's tokens credited to owner; fundingOwn
 Deno.test("deposit-direct: native SOL through the depositor's wrapped-SOL account, no extra signer", () => {
   const f = ready();
   for (const depositor of [owner, funder]) {
-    const plan = buildDepositDirect(f.snapshot(), f.chains, {
+    const plan = depositDirectTransaction(f.snapshot(), f.chains, {
       owner,
       fundingOwner: depositor,
       tokenMint: MINT.SOL,
@@ -60,7 +60,7 @@ Deno.test("deposit-direct: native SOL through the depositor's wrapped-SOL accoun
 
 Deno.test("deposit-direct: no ledger yet, no trade vault: built anyway, both reported", () => {
   const f = fundsFixture();
-  const plan = buildDepositDirect(f.snapshot(), f.chains, { owner, tokenMint: MINT.USDC, amount: "1" });
+  const plan = depositDirectTransaction(f.snapshot(), f.chains, { owner, tokenMint: MINT.USDC, amount: "1" });
   assert.deepEqual(plan.unmetPreconditions, ["DEPOSIT_LEDGER_MISSING", "TRADE_VAULT_MISSING"]);
   assert.equal(plan.instructions.length, 2);
 });
@@ -68,7 +68,7 @@ Deno.test("deposit-direct: no ledger yet, no trade vault: built anyway, both rep
 Deno.test("deposit-direct: unknown mint, zero or over-precise amount are refused", () => {
   const f = ready();
   const build = (tokenMint: string, amount: string) => () =>
-    buildDepositDirect(f.snapshot(), f.chains, { owner, tokenMint, amount });
+    depositDirectTransaction(f.snapshot(), f.chains, { owner, tokenMint, amount });
   assertRejected(build(key("unknown mint"), "1"), "UNKNOWN_SYMBOL", "body.tokenMint");
   assertRejected(build(MINT.USDC, "0"), "INVALID_DECIMAL", "body.amount");
   assertRejected(build(MINT.SPY, "0.000000001"), "INVALID_DECIMAL");

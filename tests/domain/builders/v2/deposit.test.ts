@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { buildDeposit } from "../../../../src/domain/builders/v2/deposit.ts";
+import { depositTransactions } from "../../../../src/domain/builders/v2/deposit.ts";
 import { key, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
 import { assertRejected, expectPlan, fundsFixture, TOKEN } from "./_funds.ts";
 import { expectCreateAta, expectWrapSol, fundsInstructions } from "../../../helpers/expected-instructions.ts";
@@ -7,7 +7,7 @@ import { expectCreateAta, expectWrapSol, fundsInstructions } from "../../../help
 const x = fundsInstructions(PROGRAM.v2);
 
 /** The plan's steps as one transaction (what the handler builds when they fit, which they always do here). */
-const flat = (plan: ReturnType<typeof buildDeposit>) => ({
+const flat = (plan: ReturnType<typeof depositTransactions>) => ({
   ...plan,
   instructions: plan.steps.flatMap((s) => s.instructions),
 });
@@ -16,7 +16,7 @@ Deno.test("deposit: a fresh owner gets ledger, basket, deposit, delegation — i
   const f = fundsFixture();
   f.putTradeVault(MINT.USDC, 0n);
   const owner = key("fresh");
-  const plan = buildDeposit(f.snapshot(), f.chains, { owner, tokenSymbol: "USDC", amount: "100" });
+  const plan = depositTransactions(f.snapshot(), f.chains, { owner, tokenSymbol: "USDC", amount: "100" });
   assert.deepEqual(plan.steps.map((s) => s.step), [
     "init-deposit-ledger",
     "init-basket",
@@ -39,7 +39,7 @@ Deno.test("deposit: a fresh owner gets ledger, basket, deposit, delegation — i
 Deno.test("deposit: native SOL wrapped inside the bundle; the trade vault is the only thing it cannot create", () => {
   const f = fundsFixture();
   const owner = key("fresh");
-  const plan = buildDeposit(f.snapshot(), f.chains, { owner, tokenSymbol: "WSOL", amount: "1" });
+  const plan = depositTransactions(f.snapshot(), f.chains, { owner, tokenSymbol: "WSOL", amount: "1" });
   assert.deepEqual(plan.unmetPreconditions, ["TRADE_VAULT_MISSING"]);
   expectPlan(flat(plan), {
     feePayer: owner,
@@ -63,7 +63,7 @@ Deno.test("deposit: only the missing steps", () => {
   f.putDelegatedBasket(ready);
   f.putDelegatedBasket(delegatedNoLedger);
   const steps = (owner: string) =>
-    buildDeposit(f.snapshot(), f.chains, { owner, tokenSymbol: "SPY", amount: "1" }).steps.map((s) => s.step);
+    depositTransactions(f.snapshot(), f.chains, { owner, tokenSymbol: "SPY", amount: "1" }).steps.map((s) => s.step);
   assert.deepEqual(steps(ledgerOnly), ["init-basket", "deposit-direct", "delegate-basket"]);
   assert.deepEqual(steps(undelegated), ["deposit-direct", "delegate-basket"]);
   assert.deepEqual(steps(ready), ["deposit-direct"]);
@@ -74,12 +74,12 @@ Deno.test("deposit: unknown symbol and bad amounts are refused", () => {
   const f = fundsFixture();
   const owner = key("fresh");
   assertRejected(
-    () => buildDeposit(f.snapshot(), f.chains, { owner, tokenSymbol: "NOPE", amount: "1" }),
+    () => depositTransactions(f.snapshot(), f.chains, { owner, tokenSymbol: "NOPE", amount: "1" }),
     "UNKNOWN_SYMBOL",
     "body.tokenSymbol",
   );
   assertRejected(
-    () => buildDeposit(f.snapshot(), f.chains, { owner, tokenSymbol: "USDC", amount: "0" }),
+    () => depositTransactions(f.snapshot(), f.chains, { owner, tokenSymbol: "USDC", amount: "0" }),
     "INVALID_DECIMAL",
   );
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { BASKET_CAPACITIES, buildInitBasket } from "../../../../src/domain/builders/v2/init-basket.ts";
+import { BASKET_CAPACITIES, initBasketTransaction } from "../../../../src/domain/builders/v2/init-basket.ts";
 import { key, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
 import { assertRejected, expectPlan, fundsFixture } from "./_funds.ts";
 import { fundsInstructions } from "../../../helpers/expected-instructions.ts";
@@ -10,10 +10,10 @@ Deno.test("init-basket: the owner's basket, paid by the owner or by payer; the S
   const f = fundsFixture();
   const owner = key("new owner");
   const payer = key("payer");
-  const a = buildInitBasket(f.snapshot(), f.chains, { owner });
+  const a = initBasketTransaction(f.snapshot(), f.chains, { owner });
   expectPlan(a, { feePayer: owner, instructions: [x.initBasket(owner, owner)] });
   assert.deepEqual(a.unmetPreconditions, []);
-  expectPlan(buildInitBasket(f.snapshot(), f.chains, { owner, payer }), {
+  expectPlan(initBasketTransaction(f.snapshot(), f.chains, { owner, payer }), {
     feePayer: payer,
     instructions: [x.initBasket(owner, payer)],
   });
@@ -30,6 +30,10 @@ Deno.test("init-basket: a basket that exists, delegated or not, is SETUP_ALREADY
   const [base, delegated] = [key("base basket"), key("delegated basket")];
   f.putUndelegatedBasket(base);
   f.putDelegatedBasket(delegated);
-  assertRejected(() => buildInitBasket(f.snapshot(), f.chains, { owner: base }), "SETUP_ALREADY_DONE", "body.owner");
-  assertRejected(() => buildInitBasket(f.snapshot(), f.chains, { owner: delegated }), "SETUP_ALREADY_DONE");
+  assertRejected(
+    () => initBasketTransaction(f.snapshot(), f.chains, { owner: base }),
+    "SETUP_ALREADY_DONE",
+    "body.owner",
+  );
+  assertRejected(() => initBasketTransaction(f.snapshot(), f.chains, { owner: delegated }), "SETUP_ALREADY_DONE");
 });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import {
-  buildInitDepositLedger,
   DEPOSIT_LEDGER_CAPACITY,
+  initDepositLedgerTransaction,
 } from "../../../../src/domain/builders/v2/init-deposit-ledger.ts";
 import { key, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
 import { assertRejected, expectPlan, fundsFixture } from "./_funds.ts";
@@ -13,10 +13,10 @@ Deno.test("init-deposit-ledger: the owner's ledger with 20 lines, paid by the ow
   const f = fundsFixture();
   const owner = key("new owner");
   const payer = key("payer");
-  const a = buildInitDepositLedger(f.snapshot(), f.chains, { owner });
+  const a = initDepositLedgerTransaction(f.snapshot(), f.chains, { owner });
   expectPlan(a, { feePayer: owner, instructions: [x.initDepositLedger(owner, owner)] });
   assert.deepEqual(a.unmetPreconditions, []);
-  expectPlan(buildInitDepositLedger(f.snapshot(), f.chains, { owner, payer }), {
+  expectPlan(initDepositLedgerTransaction(f.snapshot(), f.chains, { owner, payer }), {
     feePayer: payer,
     instructions: [x.initDepositLedger(owner, payer)],
   });
@@ -29,9 +29,9 @@ Deno.test("init-deposit-ledger: an existing ledger is SETUP_ALREADY_DONE (a bask
   f.putLedger(withLedger);
   f.putDelegatedBasket(withBasket);
   assertRejected(
-    () => buildInitDepositLedger(f.snapshot(), f.chains, { owner: withLedger }),
+    () => initDepositLedgerTransaction(f.snapshot(), f.chains, { owner: withLedger }),
     "SETUP_ALREADY_DONE",
     "body.owner",
   );
-  buildInitDepositLedger(f.snapshot(), f.chains, { owner: withBasket });
+  initDepositLedgerTransaction(f.snapshot(), f.chains, { owner: withBasket });
 });

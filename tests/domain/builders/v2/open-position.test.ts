@@ -1,5 +1,5 @@
 /**
- * open-position with an owner on the hand-built deployment: the quote's plan → instructions, every account and
+ * open-position with an owner on the hand-built deployment: the quote's terms → instructions, every account and
  * argument checked against independently derived addresses and hand-computed figures (see _helpers.ts).
  */
 import assert from "node:assert/strict";
@@ -30,7 +30,7 @@ const SLIPPAGE_BPS = 50n; // "0.5"
 
 function build(snapshot: DeploymentSnapshot, req: OpenPositionRequest, signer: TradeSigner) {
   const q = ok(openPositionQuote(snapshot, req));
-  return { q, built: openPositionTransaction(snapshot, q.plan, signer, SLIPPAGE_BPS) };
+  return { q, built: openPositionTransaction(snapshot, q.terms, signer, SLIPPAGE_BPS) };
 }
 
 const usdcLong = (o: string, amount: string): OpenPositionRequest => ({
@@ -72,7 +72,7 @@ Deno.test("open-position: onto ALICE's SOL long → increase on its own market, 
   const req = { ...usdcLong(ALICE, "100"), leverage: 2, takeProfit: "200", stopLoss: "140" };
   const { q, built } = build(w, req, owner(ALICE));
   // 100 USDC at 2x: S = 200 / 1.004; size = ⌊S / 160.16 × 1e9⌋ = 1 243 776 144.
-  assert.equal(q.plan.sizeAmount, 1_243_776_144n);
+  assert.equal(q.terms.sizeAmount, 1_243_776_144n);
   const total = 10_000_000_000n + 1_243_776_144n; // the position after the trade
   const usdc = custodyOf("Crypto.1", "USDC");
   const block = marketBlock("Crypto.1", "SOL", "SOL", "long");
@@ -185,12 +185,12 @@ Deno.test("open-position: what the program would refuse is refused", async (t) =
   const refuse = (req: OpenPositionRequest, signer = owner(req.owner ?? ALICE)) => {
     const w = f.snapshot("v2");
     const q = ok(openPositionQuote(w, req));
-    return refusal(() => openPositionTransaction(w, q.plan, signer, SLIPPAGE_BPS));
+    return refusal(() => openPositionTransaction(w, q.terms, signer, SLIPPAGE_BPS));
   };
   await t.step("no basket", () => {
     const w = f.snapshot("v2");
     const q = ok(openPositionQuote(w, usdcLong(BOB, "11")));
-    assert.equal(refusal(() => openPositionTransaction(w, q.plan, owner(BOB), SLIPPAGE_BPS)).code, "BASKET_NOT_FOUND");
+    assert.equal(refusal(() => openPositionTransaction(w, q.terms, owner(BOB), SLIPPAGE_BPS)).code, "BASKET_NOT_FOUND");
   });
   await t.step("more than the deposited balance (FRANK has 50 USDC)", () => {
     const r = refuse(usdcLong(FRANK, "60"));
@@ -222,12 +222,12 @@ Deno.test("open-position: what the program would refuse is refused", async (t) =
     f.put("v2", pda.basket(P, ALICE), basketAccount, full);
     const wf = f.snapshot("v2");
     const q = ok(openPositionQuote(wf, { ...usdcLong(ALICE, "100"), takeProfit: "200" }));
-    const r = refusal(() => openPositionTransaction(wf, q.plan, owner(ALICE), SLIPPAGE_BPS));
+    const r = refusal(() => openPositionTransaction(wf, q.terms, owner(ALICE), SLIPPAGE_BPS));
     assert.equal(r.code, "ORDER_SLOTS_FULL");
     assert.match(r.err, /all 5 take-profit slots of the SOL LONG market are used/);
     // The limit slots of the SOL/SOL market are full too, but a new limit order rests on the JitoSOL market.
     const limit = ok(openPositionQuote(wf, { ...usdcLong(ALICE, "100"), orderType: "LIMIT", limitPrice: "150" }));
-    assert.equal(limit.plan.market?.pubkey, M.v2.solLongJito);
+    assert.equal(limit.terms.market?.pubkey, M.v2.solLongJito);
     f.put("v2", pda.basket(P, ALICE), basketAccount, aliceBasket());
   });
   await t.step("opening disabled on the market", () => {

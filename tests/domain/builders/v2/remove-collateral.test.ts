@@ -16,7 +16,7 @@ const req = {
 
 Deno.test("remove-collateral: $50 as USD-6, dispensing = the custody asked for (DECISIONS 5.17)", () => {
   const w = tradingFixture().snapshot("v2");
-  const built = removeCollateralTransaction(w, ok(removeCollateralQuote(w, req)).plan, owner(ALICE), "USDC");
+  const built = removeCollateralTransaction(w, ok(removeCollateralQuote(w, req)).terms, owner(ALICE), "USDC");
   assertTradeInstruction(built.instructions[0], {
     program: P,
     name: "remove_collateral_er",
@@ -32,10 +32,10 @@ Deno.test("remove-collateral: $50 as USD-6, dispensing = the custody asked for (
 
 Deno.test("remove-collateral: without a payout token the lock custody; a token of another pool is refused", () => {
   const w = tradingFixture().snapshot("v2");
-  const plan = ok(removeCollateralQuote(w, req)).plan;
-  const built = removeCollateralTransaction(w, plan, owner(ALICE), undefined);
+  const terms = ok(removeCollateralQuote(w, req)).terms;
+  const built = removeCollateralTransaction(w, terms, owner(ALICE), undefined);
   assert.equal(built.instructions[0].accounts[8].address, dispensing("Crypto.1", "SOL").dispensing_custody);
-  const r = refusal(() => removeCollateralTransaction(w, plan, owner(ALICE), "SPY"));
+  const r = refusal(() => removeCollateralTransaction(w, terms, owner(ALICE), "SPY"));
   assert.equal(r.code, "VALIDATION_FAILED");
   assert.equal(r.field, "body.withdrawTokenSymbol");
 });
@@ -48,7 +48,7 @@ Deno.test("remove-collateral: refused when the market disallows collateral withd
     permissions: { ...market.permissions, allowCollateralWithdrawal: false },
   });
   const w = f.snapshot("v2");
-  const plan = ok(removeCollateralQuote(w, req)).plan;
-  const r = refusal(() => removeCollateralTransaction(w, plan, owner(ALICE), req.withdrawTokenSymbol));
+  const terms = ok(removeCollateralQuote(w, req)).terms;
+  const r = refusal(() => removeCollateralTransaction(w, terms, owner(ALICE), req.withdrawTokenSymbol));
   assert.deepEqual(r, { code: "MARKET_CLOSED", err: "withdrawing collateral is disabled on the SOL LONG market" });
 });

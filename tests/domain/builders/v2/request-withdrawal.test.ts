@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { buildRequestWithdrawal } from "../../../../src/domain/builders/v2/request-withdrawal.ts";
-import { buildWithdraw } from "../../../../src/domain/builders/v2/withdraw.ts";
+import { requestWithdrawalTransaction } from "../../../../src/domain/builders/v2/request-withdrawal.ts";
+import { withdrawTransaction } from "../../../../src/domain/builders/v2/withdraw.ts";
 import { key, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
 import { assertRejected, expectPlan, fundsFixture, TOKEN } from "./_funds.ts";
 import { programAddresses } from "../../../helpers/expected-accounts.ts";
@@ -20,7 +20,12 @@ function funded() {
 
 Deno.test("request-withdrawal B: the withdrawal request of `withdraw` without a top-up, with its receipt", () => {
   const f = funded();
-  const plan = buildRequestWithdrawal(f.snapshot(), f.chains, { owner, tokenMint: MINT.SPY, amount: "2.5", feePayer });
+  const plan = requestWithdrawalTransaction(f.snapshot(), f.chains, {
+    owner,
+    tokenMint: MINT.SPY,
+    amount: "2.5",
+    feePayer,
+  });
   expectPlan(plan, {
     feePayer: owner,
     signers: [owner, feePayer],
@@ -31,7 +36,7 @@ Deno.test("request-withdrawal B: the withdrawal request of `withdraw` without a 
   });
   assert.equal(plan.receipt, programAddresses(PROGRAM.v2).escrow(owner, MINT.SPY));
   assert.deepEqual(plan.unmetPreconditions, []);
-  const same = buildWithdraw(f.snapshot(), f.chains, { owner, tokenSymbol: "SPY", amount: "2.5", feePayer });
+  const same = withdrawTransaction(f.snapshot(), f.chains, { owner, tokenSymbol: "SPY", amount: "2.5", feePayer });
   assert.deepEqual(plan, same);
 });
 
@@ -45,7 +50,7 @@ Deno.test("request-withdrawal A (no feePayer): the one-time fee payer, topped up
     BigInt(128 + size) * 6960n
   );
   for (const includeCustodySettlement of [undefined, true, false]) {
-    const plan = buildRequestWithdrawal(
+    const plan = requestWithdrawalTransaction(
       f.snapshot(),
       f.chains,
       { owner, tokenMint: MINT.SPY, amount: "1", includeCustodySettlement },
@@ -63,21 +68,29 @@ Deno.test("request-withdrawal A (no feePayer): the one-time fee payer, topped up
     });
     assert.equal(plan.receipt, escrow);
   }
-  assert.throws(() => buildRequestWithdrawal(f.snapshot(), f.chains, { owner, tokenMint: MINT.SPY, amount: "1" }));
+  assert.throws(() =>
+    requestWithdrawalTransaction(f.snapshot(), f.chains, { owner, tokenMint: MINT.SPY, amount: "1" })
+  );
 });
 
 Deno.test("request-withdrawal: the token and amount are checked first, then the fee payer", () => {
   const f = funded();
   assertRejected(
-    () => buildRequestWithdrawal(f.snapshot(), f.chains, { owner, tokenMint: key("unknown"), amount: "1" }),
+    () => requestWithdrawalTransaction(f.snapshot(), f.chains, { owner, tokenMint: key("unknown"), amount: "1" }),
     "UNKNOWN_SYMBOL",
   );
   assertRejected(
-    () => buildRequestWithdrawal(f.snapshot(), f.chains, { owner, tokenMint: MINT.SPY, amount: "0", feePayer }),
+    () => requestWithdrawalTransaction(f.snapshot(), f.chains, { owner, tokenMint: MINT.SPY, amount: "0", feePayer }),
     "INVALID_DECIMAL",
   );
   assertRejected(
-    () => buildRequestWithdrawal(f.snapshot(), f.chains, { owner, tokenMint: MINT.SPY, amount: "1", feePayer: owner }),
+    () =>
+      requestWithdrawalTransaction(f.snapshot(), f.chains, {
+        owner,
+        tokenMint: MINT.SPY,
+        amount: "1",
+        feePayer: owner,
+      }),
     "FEE_PAYER_CONFLICT",
   );
 });

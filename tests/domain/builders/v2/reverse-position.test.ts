@@ -26,7 +26,7 @@ import { assertTradeInstruction } from "../../../helpers/transaction-checks.ts";
 Deno.test("reverse-position: ALICE's SOL long → close into USDC, cancel its triggers, increase her SOL short", () => {
   const w = tradingFixture().snapshot("v2");
   const q = ok(reversePositionQuote(w, { position: { owner: ALICE, marketSymbol: "SOL", side: "LONG" }, leverage: 2 }));
-  const built = reversePositionTransaction(w, q.plan, owner(ALICE), 50n);
+  const built = reversePositionTransaction(w, q.terms, owner(ALICE), 50n);
   assert.deepEqual(built.instructions.map((ix) => ix.accounts.length), [17, 7, 18]);
   const usdc = custodyOf("Crypto.1", "USDC");
   assertTradeInstruction(built.instructions[0], {
@@ -51,8 +51,8 @@ Deno.test("reverse-position: ALICE's SOL long → close into USDC, cancel its tr
   });
   // 98 % of the payout (USD, rounded down) in USDC at 1.00 is the new collateral, native.
   const receiveUsd = BigInt(q.dto.closeReceiveUsd.replace(".", "")) * 10_000n; // "x.yz" → micro-USD (2 digits)
-  assert.ok(q.plan.collateralAmount <= (receiveUsd + 10_000n) * 98n / 100n);
-  assert.ok(q.plan.collateralAmount >= receiveUsd * 98n / 100n);
+  assert.ok(q.terms.collateralAmount <= (receiveUsd + 10_000n) * 98n / 100n);
+  assert.ok(q.terms.collateralAmount >= receiveUsd * 98n / 100n);
   assertTradeInstruction(built.instructions[2], {
     program: P,
     name: "increase_position_size_er",
@@ -64,8 +64,8 @@ Deno.test("reverse-position: ALICE's SOL long → close into USDC, cancel its tr
     // Short entry fill 160 − 0.16 = 159.84; bound − ⌈159.84 × 0.5 %⌉.
     args: {
       priceWithSlippage: px("159.0408"),
-      sizeDelta: q.plan.sizeAmount,
-      deltaCollateralAmount: q.plan.collateralAmount,
+      sizeDelta: q.terms.sizeAmount,
+      deltaCollateralAmount: q.terms.collateralAmount,
       privilege: "None",
     },
     exactRoles: true,
@@ -84,7 +84,7 @@ Deno.test("reverse-position: FRANK's SOL short → a new SOL long on the JitoSOL
   const q = ok(
     reversePositionQuote(w, { position: { owner: FRANK, marketSymbol: "SOL", side: "SHORT" }, leverage: 2 }),
   );
-  const built = reversePositionTransaction(w, q.plan, owner(FRANK), 50n);
+  const built = reversePositionTransaction(w, q.terms, owner(FRANK), 50n);
   assert.equal(built.instructions.length, 2); // no triggers on the short: no cleanup
   assertTradeInstruction(built.instructions[0], {
     program: P,
@@ -107,8 +107,8 @@ Deno.test("reverse-position: FRANK's SOL short → a new SOL long on the JitoSOL
     },
     args: {
       priceWithSlippage: px("160.9608"),
-      collateralAmount: q.plan.collateralAmount,
-      sizeAmount: q.plan.sizeAmount,
+      collateralAmount: q.terms.collateralAmount,
+      sizeAmount: q.terms.sizeAmount,
       privilege: "None",
     },
     exactRoles: true,
@@ -130,7 +130,7 @@ Deno.test("reverse-position: the new leg must keep the minimum collateral", () =
   const q = ok(
     reversePositionQuote(w, { position: { owner: FRANK, marketSymbol: "SOL", side: "SHORT" }, leverage: 2 }),
   );
-  const r = refusal(() => reversePositionTransaction(w, q.plan, owner(FRANK), 50n));
+  const r = refusal(() => reversePositionTransaction(w, q.terms, owner(FRANK), 50n));
   assert.equal(r.code, "INSUFFICIENT_COLLATERAL");
   assert.match(r.err, /the reversed position/);
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { buildWithdraw } from "../../../../src/domain/builders/v2/withdraw.ts";
+import { withdrawTransaction } from "../../../../src/domain/builders/v2/withdraw.ts";
 import { key, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
 import { assertRejected, expectPlan, fundsFixture, TOKEN } from "./_funds.ts";
 import { programAddresses } from "../../../helpers/expected-accounts.ts";
@@ -22,7 +22,7 @@ function funded() {
 
 Deno.test("withdraw: top-up, owner's ATA, withdrawal_with_action; owner pays the fee, both sign", () => {
   const f = funded();
-  const plan = buildWithdraw(f.snapshot(), f.chains, {
+  const plan = withdrawTransaction(f.snapshot(), f.chains, {
     owner,
     tokenSymbol: "USDC",
     amount: "50",
@@ -47,20 +47,21 @@ Deno.test("withdraw: top-up, owner's ATA, withdrawal_with_action; owner pays the
 Deno.test("withdraw: custody settlement required exactly when the vault's balance is below the amount", () => {
   const f = funded();
   const required = (amount: string) =>
-    buildWithdraw(f.snapshot(), f.chains, { owner, tokenSymbol: "USDC", amount, feePayer }).custodySettlementRequired;
+    withdrawTransaction(f.snapshot(), f.chains, { owner, tokenSymbol: "USDC", amount, feePayer })
+      .custodySettlementRequired;
   assert.equal(required("50"), false);
   assert.equal(required("50.000001"), true);
   // No trade vault at all counts as an empty one.
   const g = fundsFixture();
   g.putLedger(owner);
-  const plan = buildWithdraw(g.snapshot(), g.chains, { owner, tokenSymbol: "SPY", amount: "1", feePayer });
+  const plan = withdrawTransaction(g.snapshot(), g.chains, { owner, tokenSymbol: "SPY", amount: "1", feePayer });
   assert.equal(plan.custodySettlementRequired, true);
   assert.ok(plan.unmetPreconditions.includes("TRADE_VAULT_MISSING"));
 });
 
 Deno.test("withdraw: native SOL arrives wrapped; no top-up means no transfer", () => {
   const f = funded();
-  const plan = buildWithdraw(f.snapshot(), f.chains, { owner, tokenSymbol: "SOL", amount: "1.5", feePayer });
+  const plan = withdrawTransaction(f.snapshot(), f.chains, { owner, tokenSymbol: "SOL", amount: "1.5", feePayer });
   expectPlan(plan, {
     feePayer: owner,
     signers: [owner, feePayer],
@@ -77,7 +78,7 @@ Deno.test("withdraw: what the rollup step needs is reported, in flow order", () 
   f.putLedger(owner, [{ mint: MINT.USDC, amount: 1_000_000n }]);
   f.putEscrow(owner, MINT.USDC, 1n, "in-progress");
   const unmet = (amount: string) =>
-    buildWithdraw(f.snapshot(), f.chains, { owner, tokenSymbol: "USDC", amount, feePayer }).unmetPreconditions;
+    withdrawTransaction(f.snapshot(), f.chains, { owner, tokenSymbol: "USDC", amount, feePayer }).unmetPreconditions;
   assert.deepEqual(unmet("2"), [
     "BASKET_MISSING",
     "TRADE_VAULT_MISSING",
@@ -92,7 +93,8 @@ Deno.test("withdraw: what the rollup step needs is reported, in flow order", () 
 Deno.test("withdraw: feePayer = owner, an owner who never deposited, bad token or amount: refused", () => {
   const f = funded();
   const body = { owner, tokenSymbol: "USDC", amount: "1", feePayer };
-  const build = (change: Partial<typeof body>) => () => buildWithdraw(f.snapshot(), f.chains, { ...body, ...change });
+  const build = (change: Partial<typeof body>) => () =>
+    withdrawTransaction(f.snapshot(), f.chains, { ...body, ...change });
   assertRejected(build({ feePayer: owner }), "FEE_PAYER_CONFLICT", "body.feePayer");
   assertRejected(build({ owner: key("never deposited") }), "DEPOSIT_LEDGER_NOT_FOUND", "body.owner");
   assertRejected(build({ tokenSymbol: "NOPE" }), "UNKNOWN_SYMBOL");

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { buildWithdrawalSettle } from "../../../../src/domain/builders/v2/withdrawal-settle.ts";
+import { withdrawalSettleTransaction } from "../../../../src/domain/builders/v2/withdrawal-settle.ts";
 import { key, MINT, PROGRAM } from "../../../helpers/hand-built-deployment.ts";
 import { assertRejected, expectPlan, fundsFixture, POOL, TOKEN } from "./_funds.ts";
 import { expectCreateAta, fundsInstructions } from "../../../helpers/expected-instructions.ts";
@@ -15,7 +15,7 @@ function withLedger() {
 
 Deno.test("withdrawal-settle: owner's ATA, then withdrawal_settle; built before the escrow is settleable", () => {
   const f = withLedger();
-  const plan = buildWithdrawalSettle(f.snapshot(), f.chains, { owner, tokenMint: MINT.USDC });
+  const plan = withdrawalSettleTransaction(f.snapshot(), f.chains, { owner, tokenMint: MINT.USDC });
   expectPlan(plan, {
     feePayer: owner,
     instructions: [expectCreateAta(owner, owner, TOKEN.USDC), x.withdrawalSettle(owner, TOKEN.USDC)],
@@ -23,12 +23,12 @@ Deno.test("withdrawal-settle: owner's ATA, then withdrawal_settle; built before 
   assert.deepEqual(plan.unmetPreconditions, ["WITHDRAWAL_NOT_SETTLEABLE"]);
   f.putEscrow(owner, MINT.USDC, 1n, "in-progress");
   assert.deepEqual(
-    buildWithdrawalSettle(f.snapshot(), f.chains, { owner, tokenMint: MINT.USDC }).unmetPreconditions,
+    withdrawalSettleTransaction(f.snapshot(), f.chains, { owner, tokenMint: MINT.USDC }).unmetPreconditions,
     ["WITHDRAWAL_NOT_SETTLEABLE"],
   );
   f.putEscrow(owner, MINT.USDC, 1n, "settleable");
   assert.deepEqual(
-    buildWithdrawalSettle(f.snapshot(), f.chains, { owner, tokenMint: MINT.USDC }).unmetPreconditions,
+    withdrawalSettleTransaction(f.snapshot(), f.chains, { owner, tokenMint: MINT.USDC }).unmetPreconditions,
     [],
   );
 });
@@ -43,7 +43,7 @@ Deno.test("the custody settlement: executed first when settleable and asked for 
     x.withdrawalSettle(owner, TOKEN.USDC),
   ];
   for (const includeCustodySettlement of [undefined, true]) {
-    const plan = buildWithdrawalSettle(f.snapshot(), f.chains, {
+    const plan = withdrawalSettleTransaction(f.snapshot(), f.chains, {
       owner,
       tokenMint: MINT.USDC,
       includeCustodySettlement,
@@ -51,7 +51,7 @@ Deno.test("the custody settlement: executed first when settleable and asked for 
     expectPlan(plan, { feePayer: owner, instructions: settled });
     assert.deepEqual(plan.unmetPreconditions, []);
   }
-  const without = buildWithdrawalSettle(f.snapshot(), f.chains, {
+  const without = withdrawalSettleTransaction(f.snapshot(), f.chains, {
     owner,
     tokenMint: MINT.USDC,
     includeCustodySettlement: false,
@@ -61,10 +61,10 @@ Deno.test("the custody settlement: executed first when settleable and asked for 
     instructions: [expectCreateAta(owner, owner, TOKEN.USDC), x.withdrawalSettle(owner, TOKEN.USDC)],
   });
   f.putSettlementReceipt(POOL.crypto, MINT.USDC, "in-progress");
-  const pending = buildWithdrawalSettle(f.snapshot(), f.chains, { owner, tokenMint: MINT.USDC });
+  const pending = withdrawalSettleTransaction(f.snapshot(), f.chains, { owner, tokenMint: MINT.USDC });
   assert.equal(pending.instructions.length, 2);
   assert.deepEqual(pending.unmetPreconditions, ["CUSTODY_SETTLEMENT_IN_PROGRESS"]);
-  const notAsked = buildWithdrawalSettle(f.snapshot(), f.chains, {
+  const notAsked = withdrawalSettleTransaction(f.snapshot(), f.chains, {
     owner,
     tokenMint: MINT.USDC,
     includeCustodySettlement: false,
@@ -74,7 +74,7 @@ Deno.test("the custody settlement: executed first when settleable and asked for 
 
 Deno.test("withdrawal-settle: Token-2022 accounts for SPY", () => {
   const f = withLedger();
-  expectPlan(buildWithdrawalSettle(f.snapshot(), f.chains, { owner, tokenMint: MINT.SPY }), {
+  expectPlan(withdrawalSettleTransaction(f.snapshot(), f.chains, { owner, tokenMint: MINT.SPY }), {
     feePayer: owner,
     instructions: [expectCreateAta(owner, owner, TOKEN.SPY), x.withdrawalSettle(owner, TOKEN.SPY)],
   });
@@ -83,9 +83,12 @@ Deno.test("withdrawal-settle: Token-2022 accounts for SPY", () => {
 Deno.test("withdrawal-settle: an owner without a ledger, or an unknown mint, is refused", () => {
   const f = fundsFixture();
   assertRejected(
-    () => buildWithdrawalSettle(f.snapshot(), f.chains, { owner, tokenMint: MINT.USDC }),
+    () => withdrawalSettleTransaction(f.snapshot(), f.chains, { owner, tokenMint: MINT.USDC }),
     "DEPOSIT_LEDGER_NOT_FOUND",
     "body.owner",
   );
-  assertRejected(() => buildWithdrawalSettle(f.snapshot(), f.chains, { owner, tokenMint: key("x") }), "UNKNOWN_SYMBOL");
+  assertRejected(
+    () => withdrawalSettleTransaction(f.snapshot(), f.chains, { owner, tokenMint: key("x") }),
+    "UNKNOWN_SYMBOL",
+  );
 });
