@@ -49,7 +49,7 @@ export function answerKeptJson<T>(c: Context<AppEnv>, json: JsonText<T>): Json20
 }
 
 /**
- * A pure quote's outcome as the contract answers it: 200 with the value (shaped by `map`, e.g. a plan's DTO plus the
+ * A pure quote's outcome as the contract answers it: 200 with the value (shaped by `map`, e.g. a quote's DTO plus the
  * null transaction fields of a preview-only builder), or 200 with `{err, code}`. Only for an answer computed from
  * the request and the state alone (accounts, prices, the clock): it is marked keepable, so the same request in the
  * same moment of the state is answered from its text (src/http/kept-answers.ts). A builder's transaction (a
