@@ -1,6 +1,6 @@
 /**
  * Captures a recording from live endpoints with the same sources the service uses: each configured chain gets its own
- * ChainSource (into a private AccountStore), the oracle an OracleSource. After the initial loads are synced, the
+ * ChainSource (into a private AccountStore), the oracle an OracleSource. After the first full loads, the
  * accounts are written as the initial state and every later store change, blockhash change and oracle frame is
  * appended with its offset from that moment, until `durationMs` passes or `signal` aborts.
  */
@@ -36,7 +36,7 @@ export interface RecordOptions {
   /** Initial accounts in the binary form (`*.accounts.bin`: a large capture boots several times faster). */
   binaryAccounts?: boolean;
   /** Max wait for the initial loads (default 120 s); exceeded = failure. */
-  syncTimeoutMs?: number;
+  firstLoadTimeoutMs?: number;
   /** Progress callback period (default 1000 ms). */
   progressIntervalMs?: number;
 }
@@ -140,7 +140,7 @@ export async function record(
     const timeout = new Promise<never>((_, reject) => {
       syncTimer = setTimeout(
         () => reject(new Error("initial load timed out")),
-        options.syncTimeoutMs ?? 120_000,
+        options.firstLoadTimeoutMs ?? 120_000,
       );
     });
     const aborted = new Promise<never>((_, reject) => {
@@ -150,7 +150,7 @@ export async function record(
     aborted.catch(() => {});
     timeout.catch(() => {});
     try {
-      await Promise.race([Promise.all(sources.map((s) => s.synced())), timeout, aborted]);
+      await Promise.race([Promise.all(sources.map((s) => s.firstLoad())), timeout, aborted]);
     } finally {
       clearTimeout(syncTimer);
     }

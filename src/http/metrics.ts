@@ -228,7 +228,7 @@ export class ServiceMetrics {
       labelNames: ["chain"],
       registers,
       collect() {
-        for (const chain of CHAINS) this.set({ chain }, sources.ingest.chains[chain].lastSyncMs === null ? 0 : 1);
+        for (const chain of CHAINS) this.set({ chain }, sources.ingest.chains[chain].lastFullLoadMs === null ? 0 : 1);
       },
     });
     new client.Gauge({

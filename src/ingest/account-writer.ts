@@ -1,7 +1,7 @@
 /**
  * How one chain's received accounts reach the store, and what the ingest status says about them: a notification, an
  * account of a full load or one of a state held in this process is written (bytes kept once: shared, already held,
- * or packed), a closed one deleted, and the status's slot, write and sync figures follow. The chain source
+ * or packed), a closed one deleted, and the status's slot, write and full-load figures follow. The chain source
  * (`chain-source.ts`) and its full loads (`full-load.ts`) write only through it.
  */
 import type { AccountInfo } from "@solana/web3.js";
@@ -115,11 +115,11 @@ export class AccountWriter {
   }
 
   /** What every completed load records. */
-  noteSynced(): void {
+  noteFullLoad(): void {
     this.#status.accounts = this.#store.size(this.#chain);
     this.noteSlot();
-    this.#status.lastSyncMs = this.#clock.nowMs();
-    this.#status.resyncs++;
+    this.#status.lastFullLoadMs = this.#clock.nowMs();
+    this.#status.fullLoads++;
   }
 
   /** An account from a plain JSON-RPC answer (bulk loads). */

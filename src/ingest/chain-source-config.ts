@@ -47,7 +47,7 @@ export interface ChainSourceConfig {
   /** Keys one existence check run asks about (a sweep over more keys spans several runs). Default 10000. */
   existenceCheckMaxKeys?: number;
   /** Periodic full reload; 0 disables. Default 300000. */
-  reconcileIntervalMs?: number;
+  reloadIntervalMs?: number;
   /**
    * Wall ms without any WebSocket notification after which the chain's slot is asked over HTTP: when it moved on,
    * the socket is dead and the session restarts; when it did not, the chain itself stalls (the slot lag shows it).

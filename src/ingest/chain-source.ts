@@ -11,7 +11,7 @@
  *      from the chain are removed;
  *   4. steady state: notifications are written as they come, and independent periodic tasks run over HTTP: the
  *      existence check of held accounts (every `existenceCheckIntervalMs`: closes, which programSubscribe never
- *      reports, disappear within seconds), the full reload (every `reconcileIntervalMs`, or when asked) and the socket
+ *      reports, disappear within seconds), the full reload (every `reloadIntervalMs`, or when asked) and the socket
  *      watchdog (a socket silent for `wsSilenceTimeoutMs` while the chain's HTTP slot moved on is dead).
  * A failure while connecting (steps 1–3), a socket close or error, or the watchdog ends the session: the Connection is
  * disposed, and after an exponential backoff a new session starts at step 1, so nothing missed while disconnected is
@@ -39,7 +39,7 @@ import type { ChainSourceConfig, ChainSourceDeps, ChainState } from "./chain-sou
 import { AccountWriter } from "./account-writer.ts";
 import { connect, subscribeAll } from "./chain-session.ts";
 import { discriminatorBytes, filterSetsOf, FullLoader } from "./full-load.ts";
-import { BlockhashRefresh, checkExistence, ResyncRequest, runSteadyState, SocketLiveness } from "./periodic-tasks.ts";
+import { BlockhashRefresh, checkExistence, ReloadRequest, runSteadyState, SocketLiveness } from "./periodic-tasks.ts";
 
 export class ChainSource {
   readonly config: ChainSourceConfig;
@@ -55,14 +55,14 @@ export class ChainSource {
   readonly #writer: AccountWriter;
   readonly #loader: FullLoader;
   readonly #blockhash: BlockhashRefresh;
-  readonly #resync = new ResyncRequest();
+  readonly #reloadRequest = new ReloadRequest();
   readonly #socket = new SocketLiveness();
   /** Errors already counted, so a failure that ends the session is not counted again. */
   readonly #counted = new WeakSet<object>();
   #loop: Promise<void> | undefined;
   #sessions = 0;
-  #syncedResolve!: () => void;
-  readonly #synced: Promise<void>;
+  #firstLoadResolve!: () => void;
+  readonly #firstLoad: Promise<void>;
 
   constructor(config: ChainSourceConfig, deps: ChainSourceDeps) {
     this.config = config;
@@ -74,7 +74,7 @@ export class ChainSource {
     this.#initialState = deps.initialState;
     this.#discriminators = (config.discriminatorFilters ?? []).map(discriminatorBytes);
     for (const d of this.#discriminators) if (d.length !== 8) throw new RangeError("discriminators are 8 bytes");
-    this.#synced = new Promise((r) => this.#syncedResolve = r);
+    this.#firstLoad = new Promise((r) => this.#firstLoadResolve = r);
     this.#existence = new ExistenceCheck({
       chain: config.chain,
       store: deps.store,
@@ -121,19 +121,19 @@ export class ChainSource {
   }
 
   /** Resolves after the first completed full reload. */
-  synced(): Promise<void> {
-    return this.#synced;
+  firstLoad(): Promise<void> {
+    return this.#firstLoad;
   }
 
   /** Asks for a full reload at the next poll. */
-  requestResync(): void {
-    this.#resync.request();
+  requestReload(): void {
+    this.#reloadRequest.request();
   }
 
   /** Stops everything (aborts requests, closes the socket, clears timers). The store is left as it is. */
   async stop(): Promise<void> {
     this.#stop.abort(new Error("stopped"));
-    this.#resync.wake();
+    this.#reloadRequest.wake();
     await this.#loop;
     this.#status.connected = false;
   }
@@ -214,7 +214,7 @@ export class ChainSource {
       else await raceSignal(this.#loader.load(http, commitment), signal);
       this.#status.connected = true;
       onSteady();
-      this.#syncedResolve();
+      this.#firstLoadResolve();
       this.#socket.lastHeardWallMs = Date.now();
       this.#socket.slot = Math.max(this.#socket.slot, this.#writer.dataSlot);
       await runSteadyState({
@@ -225,7 +225,7 @@ export class ChainSource {
         fail,
         error: (where, err) => this.#error(where, err),
         reload: () => this.#loader.load(http, commitment),
-        resync: this.#resync,
+        reloadRequest: this.#reloadRequest,
         checkExistence: () =>
           checkExistence(this.#existence, http, commitment, this.#status, this.#writer, this.#clock),
         socket: this.#socket,
@@ -235,7 +235,7 @@ export class ChainSource {
       if (session.signal.aborted && !stopSignal.aborted) throw session.signal.reason;
       if (!stopSignal.aborted) throw err;
     } finally {
-      this.#resync.waker = undefined;
+      this.#reloadRequest.waker = undefined;
       if (!session.signal.aborted) session.abort(new Error("session over"));
       await disposeConnection(conn);
     }

@@ -146,7 +146,7 @@ export class FullLoader {
       this.#store.pruneTombstones(this.#chain, minSlot);
       this.#writer.noteDataSlot(minSlot);
     }
-    this.#writer.noteSynced();
+    this.#writer.noteFullLoad();
   }
 
   /**
@@ -182,7 +182,7 @@ export class FullLoader {
     this.#store.noteSlot(this.#chain, state.slot);
     this.#writer.noteDataSlot(state.slot);
     this.#writer.noteWrite();
-    this.#writer.noteSynced();
+    this.#writer.noteFullLoad();
   }
 
   /**

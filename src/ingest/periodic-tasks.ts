@@ -1,6 +1,6 @@
 /**
  * What a chain source runs on a schedule over HTTP (step 4 of `chain-source.ts`), each task on its own period so a
- * slow one (a large reload) never delays another: the full reload (every `reconcileIntervalMs`, or when asked), the
+ * slow one (a large reload) never delays another: the full reload (every `reloadIntervalMs`, or when asked), the
  * existence check of held accounts (closes, which programSubscribe never reports), the socket watchdog, and, outside
  * any session, the blockhash refresh. A failed task is counted and runs again at its next period.
  */
@@ -17,8 +17,8 @@ import { JsonRpcHttp } from "./json-rpc-http.ts";
 import type { ChainIngestStatus } from "./status.ts";
 import { runEvery } from "./util.ts";
 
-/** A full reload asked for (`requestResync`, or a failed reload to retry), and how to wake the task that runs it. */
-export class ResyncRequest {
+/** A full reload asked for (`requestReload`, or a failed reload to retry), and how to wake the task that runs it. */
+export class ReloadRequest {
   #requested = false;
   #wake: (() => void) | undefined;
 
@@ -71,7 +71,7 @@ export interface SteadyStateRun {
   error: (where: string, err: unknown) => void;
   /** A full load (it counts its own failure). */
   reload: () => Promise<void>;
-  resync: ResyncRequest;
+  reloadRequest: ReloadRequest;
   /** One run of the existence check. */
   checkExistence: () => Promise<void>;
   socket: SocketLiveness;
@@ -82,28 +82,28 @@ export interface SteadyStateRun {
  * when the session's signal aborts.
  */
 export async function runSteadyState(run: SteadyStateRun): Promise<void> {
-  const { config: cfg, http, commitment, signal, socket, resync } = run;
+  const { config: cfg, http, commitment, signal, socket, reloadRequest } = run;
   const pollMs = cfg.blockhashIntervalMs ?? 2000;
-  const reconcileMs = cfg.reconcileIntervalMs ?? 300_000;
+  const reloadMs = cfg.reloadIntervalMs ?? 300_000;
   const existenceMs = cfg.existenceCheckIntervalMs ?? 2000;
   const silenceMs = cfg.wsSilenceTimeoutMs ?? 30_000;
   const tasks: Promise<void>[] = [];
-  let lastReconcile = Date.now();
+  let lastReload = Date.now();
   tasks.push(runEvery(
     pollMs,
     signal,
     async () => {
-      if (!resync.take() && !(reconcileMs > 0 && Date.now() - lastReconcile >= reconcileMs)) return;
-      lastReconcile = Date.now();
+      if (!reloadRequest.take() && !(reloadMs > 0 && Date.now() - lastReload >= reloadMs)) return;
+      lastReload = Date.now();
       try {
         await run.reload();
       } catch (err) {
-        resync.retry(); // retried at the next period
+        reloadRequest.retry(); // retried at the next period
         throw err;
       }
     },
     (e) => run.error("full reload", e),
-    (wakeUp) => resync.waker = wakeUp,
+    (wakeUp) => reloadRequest.waker = wakeUp,
   ));
   if (existenceMs > 0) {
     tasks.push(runEvery(existenceMs, signal, run.checkExistence, (e) => run.error("existence", e)));

@@ -12,7 +12,7 @@ export interface ChainIngestStatus {
   /** Clock reading of the last account write or slot notification that reached the store. */
   lastUpdateMs: number | null;
   /** Clock reading of the last completed full reload. */
-  lastSyncMs: number | null;
+  lastFullLoadMs: number | null;
   /** Clock reading of the last successful blockhash refresh (also the last HTTP request known to succeed). */
   lastBlockhashMs: number | null;
   /** Clock reading of the last completed existence check of the held accounts (closes). */
@@ -25,8 +25,8 @@ export interface ChainIngestStatus {
   lastError: string | null;
   /** Sessions started after the first (each one is a reconnect). */
   reconnects: number;
-  /** Full reloads done (the first sync included). */
-  resyncs: number;
+  /** Full loads done (the first included). */
+  fullLoads: number;
   /** Accounts this chain holds in the store. */
   accounts: number;
 }
@@ -52,14 +52,14 @@ function chainStatus(chain: Chain): ChainIngestStatus {
     lastSlot: 0,
     slotAdvancedAtMs: null,
     lastUpdateMs: null,
-    lastSyncMs: null,
+    lastFullLoadMs: null,
     lastBlockhashMs: null,
     lastExistenceCheckMs: null,
     closesDetected: 0,
     errors: 0,
     lastError: null,
     reconnects: 0,
-    resyncs: 0,
+    fullLoads: 0,
     accounts: 0,
   };
 }
@@ -86,7 +86,7 @@ export class IngestStatus {
     for (const status of Object.values(this.chains)) {
       status.slotAdvancedAtMs = shift(status.slotAdvancedAtMs);
       status.lastUpdateMs = shift(status.lastUpdateMs);
-      status.lastSyncMs = shift(status.lastSyncMs);
+      status.lastFullLoadMs = shift(status.lastFullLoadMs);
       status.lastBlockhashMs = shift(status.lastBlockhashMs);
       status.lastExistenceCheckMs = shift(status.lastExistenceCheckMs);
     }

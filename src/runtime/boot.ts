@@ -40,7 +40,7 @@ import { earlierOwnerStream } from "../streams/earlier-owner.ts";
 import { createChainSources, createOracleSource, inProcessReplay } from "./sources.ts";
 
 export const BUNDLED_WORLD_DIR = "fixtures/world";
-const SYNC_TIMEOUT_MS = 120_000;
+const FIRST_LOAD_TIMEOUT_MS = 120_000;
 const FIRST_PRICE_TIMEOUT_MS = 10_000;
 
 export interface Runtime {
@@ -237,14 +237,18 @@ export async function boot(config: Config, options: BootOptions = {}): Promise<R
     async start() {
       for (const source of sources) source.start();
       oracle?.start();
-      const synced = Promise.all(sources.map((s) => s.synced()));
-      const outcome = await settledWithin(synced, options.firstLoadTimeoutMs ?? SYNC_TIMEOUT_MS, stopping.signal);
+      const firstLoads = Promise.all(sources.map((s) => s.firstLoad()));
+      const outcome = await settledWithin(
+        firstLoads,
+        options.firstLoadTimeoutMs ?? FIRST_LOAD_TIMEOUT_MS,
+        stopping.signal,
+      );
       if (outcome === "timeout") {
         warn("ingest: first load still incomplete; serving what arrived");
         // The pool statistics were computed over what arrived: recomputed as each chain's first load lands, rather
         // than at their next period (the pool reads would answer empty pools until then).
         for (const source of sources) {
-          void source.synced().then(() => {
+          void source.firstLoad().then(() => {
             if (stopping.signal.aborted) return;
             log(`ingest: ${source.chain} first load complete`);
             for (const deployment of Object.values(services.deployments)) deployment.poolStats.refresh();

@@ -46,7 +46,7 @@ Deno.test("recorded closes: closed earlier positions and orders leave every list
   try {
     await service.start();
     const base = services.ingest.chains.base;
-    const reloads = base.resyncs;
+    const reloads = base.fullLoads;
 
     for (const close of closes.slice(0, 3)) {
       await t.step(`position ${close.pubkey} closed at ${close.atMs} ms`, async () => {
@@ -77,7 +77,7 @@ Deno.test("recorded closes: closed earlier positions and orders leave every list
     });
 
     // It was the existence check, not a full reload, and it counted what it removed.
-    assert.equal(base.resyncs, reloads);
+    assert.equal(base.fullLoads, reloads);
     assert.ok(base.closesDetected >= 4);
     const metrics = await scrape(services);
     assert.match(metrics, new RegExp(`ingest_closes_detected_total\\{chain="base"\\} ${base.closesDetected}`));

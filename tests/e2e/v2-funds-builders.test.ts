@@ -566,7 +566,7 @@ Deno.test("v2 setup and funds builders without a cached base blockhash: 500 BLOC
     replayMode: "virtual",
   });
   // Its chains count as loaded (their first load's mark), so the builders get as far as the blockhash.
-  for (const chain of ["base", "er"] as const) service.services.ingest.chains[chain].lastSyncMs = 0;
+  for (const chain of ["base", "er"] as const) service.services.ingest.chains[chain].lastFullLoadMs = 0;
   try {
     const owner = key("v2funds no blockhash");
     const usdc = service.services.deployments.v2.index.token("USDC")!.mintKey;

@@ -669,7 +669,7 @@ export function fixtureApp(fixture: Fixture = buildFixture(), options: FixtureAp
   for (const chain of Object.values(ingest.chains)) {
     Object.assign(chain, {
       connected: true,
-      lastSyncMs: fixture.nowMs,
+      lastFullLoadMs: fixture.nowMs,
       slotAdvancedAtMs: fixture.nowMs,
       lastBlockhashMs: fixture.nowMs,
     });

@@ -95,7 +95,7 @@ export async function startWorld(
   sources.base.start();
   sources.er.start();
   oracle?.start();
-  await Promise.all([sources.base.synced(), sources.er.synced()]);
+  await Promise.all([sources.base.firstLoad(), sources.er.firstLoad()]);
   if (oracle) await oracle.connected();
   return {
     replay,

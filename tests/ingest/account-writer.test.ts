@@ -70,7 +70,7 @@ Deno.test("shared bytes are asked for first with the account's key; a held state
   assert.equal(store.getFrom("base", "held")!.slot, 31);
 });
 
-Deno.test("slots: data moves the data slot (and when), a load counts a sync", () => {
+Deno.test("slots: data moves the data slot (and when), a load counts a full load", () => {
   const { store, status, clock, w } = writer();
   w.noteDataSlot(40);
   assert.equal(w.dataSlot, 40);
@@ -80,8 +80,8 @@ Deno.test("slots: data moves the data slot (and when), a load counts a sync", ()
   assert.equal(w.dataSlot, 40);
   assert.equal(status.slotAdvancedAtMs, 1_000);
   store.noteSlot("base", 45);
-  w.noteSynced();
+  w.noteFullLoad();
   assert.equal(status.lastSlot, 45);
-  assert.equal(status.resyncs, 1);
-  assert.equal(status.lastSyncMs, 1_010);
+  assert.equal(status.fullLoads, 1);
+  assert.equal(status.lastFullLoadMs, 1_010);
 });

@@ -90,7 +90,7 @@ Deno.test("IngestStatus.shiftReadings moves every clock reading, and nothing els
   Object.assign(status.chains.base, {
     slotAdvancedAtMs: 10_000,
     lastUpdateMs: 11_000,
-    lastSyncMs: 12_000,
+    lastFullLoadMs: 12_000,
     lastBlockhashMs: 13_000,
     lastExistenceCheckMs: null,
     lastSlot: 7,
@@ -99,7 +99,7 @@ Deno.test("IngestStatus.shiftReadings moves every clock reading, and nothing els
   status.shiftReadings(-10_000);
   const base = status.chains.base;
   assert.deepEqual(
-    [base.slotAdvancedAtMs, base.lastUpdateMs, base.lastSyncMs, base.lastBlockhashMs, base.lastExistenceCheckMs],
+    [base.slotAdvancedAtMs, base.lastUpdateMs, base.lastFullLoadMs, base.lastBlockhashMs, base.lastExistenceCheckMs],
     [0, 1_000, 2_000, 3_000, null],
   );
   assert.equal(base.lastSlot, 7);

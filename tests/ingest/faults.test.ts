@@ -56,7 +56,7 @@ Deno.test("fault: RPC HTTP errors: the socket keeps the state current, closes an
   }
 });
 
-Deno.test("fault: dropped WebSockets (chains and oracle): reconnect, resync, nothing lost", async () => {
+Deno.test("fault: dropped WebSockets (chains and oracle): reconnect, reload, nothing lost", async () => {
   const w = await startWorld(recordingWithLaterUpdates(), { chain: FAST, oracle: true });
   try {
     w.replay.replayer.advanceTo(500);

@@ -33,7 +33,7 @@ Deno.test("in-process first load: the same accounts, slots and status as the RPC
     for (const chain of CHAINS) {
       assert.equal(inProcess.store.slot(chain), overRpc.store.slot(chain), chain);
       assert.equal(inProcess.status.chains[chain].accounts, overRpc.status.chains[chain].accounts, chain);
-      assert.equal(inProcess.status.chains[chain].resyncs, 1, chain);
+      assert.equal(inProcess.status.chains[chain].fullLoads, 1, chain);
       assert.ok(loadCalls(overRpc, chain) > 0, `${chain}: the RPC load asks the RPC`);
       assert.equal(loadCalls(inProcess, chain), 0, `${chain}: the in-process load does not`);
       const replayed = inProcess.replay.replayer.chains[chain].accounts;
@@ -51,9 +51,9 @@ Deno.test("in-process first load: later changes arrive as notifications, and a r
   const w = await startWorld(recordingWithLaterUpdates(), { inProcess: true });
   try {
     w.replay.replayer.advanceTo(4500); // an ER basket changes and another closes; a base basket appears
-    w.sources.base.requestResync();
-    w.sources.er.requestResync();
-    await waitFor(() => w.status.chains.base.resyncs >= 2 && w.status.chains.er.resyncs >= 2, "reloads");
+    w.sources.base.requestReload();
+    w.sources.er.requestReload();
+    await waitFor(() => w.status.chains.base.fullLoads >= 2 && w.status.chains.er.fullLoads >= 2, "reloads");
     for (const chain of CHAINS) assert.ok(loadCalls(w, chain) > 0, `${chain}: the reload asked the RPC`);
     assertAccountsMatchReplay(w);
     // Received bytes equal to the replay's are kept as the replay's array, not as a second copy.

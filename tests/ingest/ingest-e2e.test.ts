@@ -36,7 +36,7 @@ Deno.test("ingest end to end: base + ER + oracle through the replay servers", as
       assert.ok(!("reason" in bh));
       assert.equal(bh.blockhash, key(200));
       assert.equal(w.status.chains.base.connected, true);
-      assert.equal(w.status.chains.er.resyncs, 1);
+      assert.equal(w.status.chains.er.fullLoads, 1);
     });
 
     await t.step("oracle frames update the PriceStore, unconfigured feeds ignored", async () => {
@@ -75,7 +75,7 @@ Deno.test("ingest end to end: base + ER + oracle through the replay servers", as
   }
 });
 
-Deno.test("reconnect: dropped WebSockets resync, the store matches the recording afterwards", async () => {
+Deno.test("reconnect: dropped WebSockets reload, the store matches the recording afterwards", async () => {
   const w = await startWorld(recordingWithLaterUpdates());
   try {
     w.replay.replayer.advanceTo(3000);
@@ -90,7 +90,7 @@ Deno.test("reconnect: dropped WebSockets resync, the store matches the recording
       "reconnect",
     );
     await waitFor(() => w.status.chains.base.connected && w.status.chains.er.connected, "reconnected");
-    await waitFor(() => w.store.get(K.basketC) === undefined && w.store.get(key(50)) !== undefined, "resync");
+    await waitFor(() => w.store.get(K.basketC) === undefined && w.store.get(key(50)) !== undefined, "reload");
     assertAccountsMatchReplay(w);
     // Updates after the reconnect arrive through the new subscriptions.
     w.replay.replayer.chains.er.setAccount(K.basketB, {
@@ -101,7 +101,7 @@ Deno.test("reconnect: dropped WebSockets resync, the store matches the recording
     }, 6000);
     await waitFor(() => w.store.get(K.basketB)?.data[9] === 6, "post-reconnect notification");
     assertAccountsMatchReplay(w);
-    assert.ok(w.status.chains.er.resyncs >= 2);
+    assert.ok(w.status.chains.er.fullLoads >= 2);
   } finally {
     await w.stop();
   }
@@ -145,9 +145,9 @@ async function assertLoadedThenReloaded(w: Awaited<ReturnType<typeof startWorld>
   );
   w.replay.er.stallWebSockets(true);
   w.replay.replayer.chains.er.setAccount(K.basketB, null, w.replay.replayer.chains.er.slot + 1);
-  const resyncs = w.status.chains.er.resyncs;
-  w.sources.er.requestResync();
-  await waitFor(() => w.status.chains.er.resyncs > resyncs, "a reload");
+  const fullLoads = w.status.chains.er.fullLoads;
+  w.sources.er.requestReload();
+  await waitFor(() => w.status.chains.er.fullLoads > fullLoads, "a reload");
   assert.equal(w.store.getFrom("er", K.basketB), undefined);
   assert.ok(w.store.getFrom("er", K.basketC) !== undefined);
   w.replay.er.stallWebSockets(false);
@@ -243,11 +243,11 @@ Deno.test("batched full load: a numerous kind is listed by key, then fetched by 
 Deno.test("received bytes are held packed; a reload of unchanged bytes keeps the packed form held", async () => {
   const w = await startWorld(recordingWithLaterUpdates());
   try {
-    await Promise.all([w.sources.base.synced(), w.sources.er.synced()]);
+    await Promise.all([w.sources.base.firstLoad(), w.sources.er.firstLoad()]);
     const before = new Map([...w.store.values("er")].map((a) => [a.pubkey, a.packed]));
     assert.ok(before.size > 0 && [...before.values()].every((p) => p !== undefined), "every received account packed");
-    w.sources.er.requestResync();
-    await waitFor(() => w.status.chains.er.resyncs >= 2, "a reload");
+    w.sources.er.requestReload();
+    await waitFor(() => w.status.chains.er.fullLoads >= 2, "a reload");
     for (const a of w.store.values("er")) assert.equal(a.packed, before.get(a.pubkey), `${a.pubkey}: the same form`);
     assertAccountsMatchReplay(w);
   } finally {

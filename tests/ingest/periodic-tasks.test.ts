@@ -1,9 +1,9 @@
 /** The steady state's shared state: reload requests and the socket watchdog's readings. */
 import assert from "node:assert/strict";
-import { ResyncRequest, SocketLiveness } from "../../src/ingest/periodic-tasks.ts";
+import { ReloadRequest, SocketLiveness } from "../../src/ingest/periodic-tasks.ts";
 
-Deno.test("a resync request is taken once; a retry asks again without waking the task", () => {
-  const r = new ResyncRequest();
+Deno.test("a reload request is taken once; a retry asks again without waking the task", () => {
+  const r = new ReloadRequest();
   let wakes = 0;
   r.waker = () => wakes++;
   assert.equal(r.take(), false);

@@ -28,7 +28,7 @@ Deno.test("chain source: many subscriptions against an RPC in another process al
         subscribeTimeoutMs: 5_000,
       }, { store: new AccountStore(), blockhash: createBlockhashCaches().base, status: status.chains.base });
       source.start();
-      await source.synced();
+      await source.firstLoad();
       await source.stop();
       assert.equal(status.chains.base.reconnects, 0, `attempt ${attempt}: ${status.chains.base.lastError}`);
       assert.equal(status.chains.base.errors, 0, `attempt ${attempt}: ${status.chains.base.lastError}`);

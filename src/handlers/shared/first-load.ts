@@ -44,7 +44,9 @@ const loaded = new WeakMap<Services, Set<ProgramVersion>>();
 export function firstLoadDone(services: Services, version: ProgramVersion): boolean {
   let done = loaded.get(services);
   if (done?.has(version)) return true;
-  if (!chainsOf(services, version).every((chain) => services.ingest.chains[chain].lastSyncMs !== null)) return false;
+  if (!chainsOf(services, version).every((chain) => services.ingest.chains[chain].lastFullLoadMs !== null)) {
+    return false;
+  }
   if (done === undefined) loaded.set(services, done = new Set());
   done.add(version);
   return true;

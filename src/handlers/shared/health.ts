@@ -25,8 +25,8 @@ export function ingestionIsStale(services: Services, chains: Chain[], now = serv
   const olderThan = (reading: number | null, ms: number) => reading === null || now - reading > ms;
   for (const chain of chains) {
     const status = services.ingest.chains[chain];
-    if (status.lastSyncMs === null) return true;
-    const last = Math.max(status.lastUpdateMs ?? 0, status.lastSyncMs);
+    if (status.lastFullLoadMs === null) return true;
+    const last = Math.max(status.lastUpdateMs ?? 0, status.lastFullLoadMs);
     if (!status.connected && now - last > limit) return true;
     if (olderThan(status.slotAdvancedAtMs, limit)) return true;
     if (olderThan(status.lastBlockhashMs, Math.min(limit, services.blockhashes[chain].maxAgeMs))) return true;
