@@ -75,7 +75,7 @@ export const positionFitsMarket = (
 ): boolean => plausiblePosition(p) && p.sizeDecimals === targetDecimals;
 
 /** Runs a computation over account data; a value the math rejects (corrupt account) yields undefined. */
-export function attempt<T>(fn: () => T): T | undefined {
+export function tryCompute<T>(fn: () => T): T | undefined {
   try {
     return fn();
   } catch {

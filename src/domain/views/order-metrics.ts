@@ -19,7 +19,7 @@ import { openQuote } from "../math/open.ts";
 import { tokenAmount, usdValue } from "../math/oracle.ts";
 import { formatLeverage, formatOptionalPrice, formatTokenAmount, formatUsd } from "../format/ui.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../deployment-snapshot.ts";
-import { attempt, type OraclePriceDto, oraclePriceDto, plausiblePrice } from "./dto.ts";
+import { type OraclePriceDto, oraclePriceDto, plausiblePrice, tryCompute } from "./dto.ts";
 import { marketFormat } from "./position-metrics.ts";
 
 /** The figures of a limit entry that need live prices (reserve and collateral token). */
@@ -218,7 +218,7 @@ export function orderMetricsDto(
   for (const { id, slot } of live(order.limitOrders, isLimitSlotEmpty, plausibleLimit)) {
     const reserve = snapshot.custodyByUid(market.pool.poolAddress, slot.reserveCustodyUid);
     if (!reserve) continue;
-    const priced = attempt(() => limitPriced(snapshot, market, slot, reserve));
+    const priced = tryCompute(() => limitPriced(snapshot, market, slot, reserve));
     if (!priced) continue;
     const receive = receiveSymbol(snapshot, market, slot.receiveCustodyUid);
     limitOrders.push({ ...limitStatic(market, id, slot, reserve, receive), ...priced });
@@ -256,7 +256,7 @@ export function orderDataUi(snapshot: DeploymentSnapshot, key: string, raw: Uint
     const reserve = snapshot.custodyByUid(market.pool.poolAddress, slot.reserveCustodyUid);
     if (!reserve) continue;
     const receive = receiveSymbol(snapshot, market, slot.receiveCustodyUid);
-    const priced = attempt(() => limitPriced(snapshot, market, slot, reserve));
+    const priced = tryCompute(() => limitPriced(snapshot, market, slot, reserve));
     out.limitOrders.push({ ...tag, ...limitStatic(market, id, slot, reserve, receive), ...priced });
   }
   for (const { id, slot } of live(order.takeProfitOrders, isTriggerSlotEmpty, plausibleTrigger)) {

@@ -7,7 +7,7 @@ import { base64 } from "../../protocol/codec/bytes.ts";
 import { basket as basketPda, order as orderPda, position as positionPda } from "../../protocol/pda.ts";
 import type { Basket } from "../../protocol/accounts/basket.ts";
 import type { DeploymentSnapshot, MarketContext } from "../deployment-snapshot.ts";
-import { attempt, positionFitsMarket } from "./dto.ts";
+import { positionFitsMarket, tryCompute } from "./dto.ts";
 import {
   hasLiveSlot,
   orderDataUi,
@@ -56,7 +56,7 @@ export function basketPositionMetrics(
     if (!market || !positionFitsMarket(position, market.target.account.decimals)) continue;
     const { target, collateral } = viewPrices(snapshot, market);
     if (!target || !collateral) continue;
-    const dto = attempt(() => positionMetricsDto(market, position, { target, collateral }, snapshot.nowUnix));
+    const dto = tryCompute(() => positionMetricsDto(market, position, { target, collateral }, snapshot.nowUnix));
     if (dto) out[key] = dto;
   }
   return out;
@@ -134,7 +134,7 @@ export function positionsByOwner(
     const found = snapshot.market(position.market);
     const market = found && positionFitsMarket(position, found.target.account.decimals) ? found : undefined;
     const prices = market ? viewPrices(snapshot, market) : {};
-    const dto = attempt(() =>
+    const dto = tryCompute(() =>
       positionTableDataUi(pubkey, raw.data, position, market, prices, snapshot.nowUnix, includePnl)
     ) ?? positionTableDataUi(pubkey, raw.data, position, undefined, {}, snapshot.nowUnix, includePnl);
     rows.push({ sizeUsd: position.sizeUsd, dto });
@@ -156,7 +156,7 @@ export function ordersByOwner(snapshot: DeploymentSnapshot, owner: string): Orde
     const raw = snapshot.accounts.raw(pubkey);
     if (!raw) continue;
     out.push(
-      attempt(() => orderDataUi(snapshot, pubkey, raw.data, order)) ?? {
+      tryCompute(() => orderDataUi(snapshot, pubkey, raw.data, order)) ?? {
         key: pubkey,
         orderAccountData: base64(raw.data),
         limitOrders: [],

@@ -26,7 +26,7 @@ import {
   formatUsd,
 } from "../format/ui.ts";
 import type { LivePrice, MarketContext } from "../deployment-snapshot.ts";
-import { attempt, type OraclePriceDto, oraclePriceDto } from "./dto.ts";
+import { type OraclePriceDto, oraclePriceDto, tryCompute } from "./dto.ts";
 
 export interface PositionMetricsDto {
   marketSymbol: string;
@@ -230,7 +230,7 @@ export function positionTableDataUi(
 
   const { target, collateral } = prices;
   if (!target || !collateral) return out;
-  const figures = attempt(() => positionFigures(market, position, target.price, collateral.price, nowUnix));
+  const figures = tryCompute(() => positionFigures(market, position, target.price, collateral.price, nowUnix));
   if (!figures) return out;
   const { metrics: m, collateralAmount } = figures;
   out.collateralAmountUi = f.collateral(collateralAmount);
