@@ -177,8 +177,7 @@ export class OwnerViewCache {
   >();
   #sharedVersion = 0;
   #priceVersion = 0;
-  /** The moment whose snapshot the entries were computed on (see `Shared`). */
-  #moment: Shared | undefined;
+  #snapshot: Shared | undefined;
   #unsubscribe: Unsubscribe[] = [];
   #computations = 0;
 
@@ -209,7 +208,7 @@ export class OwnerViewCache {
     this.#unsubscribe = [];
     this.#entries.clear();
     this.#baskets.clear(); // changes made while stopped move no version: nothing found can be kept
-    this.#moment = undefined;
+    this.#snapshot = undefined;
   }
 
   /**
@@ -286,7 +285,7 @@ export class OwnerViewCache {
    * as numbers: a polled owner view's lookup builds no key string for the moment.
    */
   #currentShared(second: number): Shared | undefined {
-    const shared = this.#moment;
+    const shared = this.#snapshot;
     return shared !== undefined && shared.second === second && shared.priceVersion === this.#priceVersion &&
         shared.sharedVersion === this.#sharedVersion
       ? shared
@@ -324,7 +323,7 @@ export class OwnerViewCache {
       // is reset with it, which moves the versions). Dropping them now, rather than when their owner is next read,
       // lets them die young: entries kept a whole second were promoted to V8's old space by the hundred MiB.
       this.#entries.clear();
-      this.#moment = current = this.#shared(second, nowMs);
+      this.#snapshot = current = this.#shared(second, nowMs);
     }
     const view = compute(current);
     this.#computations++;

@@ -16,8 +16,8 @@ import { firstLoadDone } from "./first-load.ts";
 import { type InterfaceName, mountsOf, operationPath } from "../../http/mounts.ts";
 
 /**
- * The pool-data answers' shapes over the kept statistics. One function each, so the cache serializes each shape once
- * per computation; the earlier interface's statistics have no per-market figures (those are v2's addition, DECISIONS 2.9).
+ * The pool-data answers' shapes over the kept snapshot. One function each, so the cache serializes each shape once
+ * per snapshot; the earlier snapshot has no per-market figures (those are v2's addition, DECISIONS 2.9).
  */
 const v2AllPools = <T>(pools: readonly T[]) => ({ pools: [...pools] });
 export const withoutMarkets = ({ marketStats: _, ...stats }: PoolStatsDto) => stats;
