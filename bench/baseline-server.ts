@@ -11,7 +11,7 @@
  * `X-Request-Id` and, as with the default `CORS_ORIGINS=*`, `Access-Control-Allow-Origin` and
  * `Access-Control-Expose-Headers`. Measured against the bare baseline, it shows what those headers alone cost a
  * server on this Deno: the ratio no service sending them can pass (the bench's ceiling figures). So it sends them the
- * cheapest way known here, the service's own (src/http/answer-templates.ts): each route's answer is built once with
+ * cheapest way known here, the service's own (src/http/fast-path/answer-templates.ts): each route's answer is built once with
  * its fixed headers and cloned per request, which then gets only its request id, appended to the copy's header list
  * without `Headers.set`'s checks (since 2026-11-28, as the service does; before, with `Headers.set`).
  *
@@ -35,7 +35,7 @@ import { type Context, Hono } from "hono";
 import type { BaselineRoute } from "./processes.ts";
 import { fromBase64 } from "../src/protocol/codec/bytes.ts";
 import { CORS_EXPOSED_HEADERS } from "../src/http/middleware/cors.ts";
-import { giveRequestId } from "../src/http/answer-templates.ts";
+import { giveRequestId } from "../src/http/fast-path/answer-templates.ts";
 
 if (import.meta.main) {
   const [routesFile, port, mode] = Deno.args;

@@ -17,7 +17,7 @@ import { validationErrorBody } from "./validation.ts";
 import { type InvalidRequest, requestValidator } from "./request-validator.ts";
 import { docsAssetRoutes } from "./docs.ts";
 import { type Logger, silentLogger } from "./logger.ts";
-import { KeptMatchRouter } from "./router.ts";
+import { KeptMatchRouter } from "./fast-path/router.ts";
 import { limitRequestBody } from "./middleware/body-limit.ts";
 import { DEFAULT_MOUNTS, type InterfaceName, mountedPath, type Mounts } from "./mounts.ts";
 

@@ -25,7 +25,13 @@ import type { RouteConfig, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { BoundedMemo } from "../protocol/memo.ts";
-import { bodyReadAtEdge, keepableText, type KeptAnswers, keptTarget, type StateStamp } from "./kept-answers.ts";
+import {
+  bodyReadAtEdge,
+  keepableText,
+  type KeptAnswers,
+  keptTarget,
+  type StateStamp,
+} from "./fast-path/answer-cache.ts";
 import { keptJsonResponse } from "./entity-tag.ts";
 import { readByClient } from "./errors.ts";
 import { routeTemplate } from "./middleware/observe.ts";

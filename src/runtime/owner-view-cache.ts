@@ -267,7 +267,7 @@ export class OwnerViewCache {
    * What is held now, without computing anything: `owner`'s v2 basket view (`basket`), earlier
    * position listing (`positions`, with PnL in the leverage or not) or order listing (`orders`), when a read already
    * computed it for the current owner accounts, prices, shared accounts and second; else undefined. The service's edge
-   * answers a polled owner view from it (src/http/edge.ts).
+   * answers a polled owner view from it (src/http/fast-path/edge.ts).
    */
   heldView(
     view: "basket" | "positions" | "orders",

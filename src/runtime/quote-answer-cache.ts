@@ -1,5 +1,5 @@
 /**
- * The pure quotes' answers, kept by request for one moment of the state (src/http/kept-answers.ts). A preview or a
+ * The pure quotes' answers, kept by request for one moment of the state (src/http/fast-path/answer-cache.ts). A preview or a
  * preview-only builder computes on its request, the accounts, the prices and the clock; a trading screen polls the
  * same quote while its user decides, so the same request is answered many times between two changes of the state.
  *
@@ -14,7 +14,7 @@
  * Before `start()` (and after `stop()`) nothing tells the cache of changes, so nothing is kept and every request is
  * computed.
  */
-import type { KeptAnswer, KeptAnswers, StateStamp } from "../http/kept-answers.ts";
+import type { KeptAnswer, KeptAnswers, StateStamp } from "../http/fast-path/answer-cache.ts";
 import type { AccountStore } from "../state/account-store.ts";
 import type { Clock } from "../state/clock.ts";
 import type { PriceStore } from "../state/price-store.ts";

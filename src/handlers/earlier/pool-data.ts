@@ -2,7 +2,7 @@
 import type { EarlierHandler } from "./handler.ts";
 import { ApiError } from "../../http/errors.ts";
 import { answerKeptJson } from "../shared/answers.ts";
-import { earlierPoolDataJson, withoutMarkets } from "../shared/plain-reads.ts";
+import { earlierPoolDataJson, withoutMarkets } from "../shared/pool-data.ts";
 
 export const getPoolData: EarlierHandler<"getPoolData"> = (c) =>
   answerKeptJson(c, earlierPoolDataJson(c.get("services")));

@@ -9,7 +9,7 @@ import type { Context, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import { ApiError } from "../../http/errors.ts";
 import { entityTagOf, JSON_CONTENT, keptJsonResponse } from "../../http/entity-tag.ts";
-import { markKeepable } from "../../http/kept-answers.ts";
+import { markKeepable } from "../../http/fast-path/answer-cache.ts";
 import type { PositionTarget } from "../../domain/quotes/position-lookup.ts";
 import type { TpSlRequest } from "../../domain/quotes/previews.ts";
 import type { QuoteFailure, QuoteResult } from "../../domain/quotes/result.ts";
@@ -52,7 +52,7 @@ export function answerKeptJson<T>(c: Context<AppEnv>, json: JsonText<T>): Json20
  * A pure quote's outcome as the contract answers it: 200 with the value (shaped by `map`, e.g. a plan's DTO plus the
  * null transaction fields of a preview-only builder), or 200 with `{err, code}`. Only for an answer computed from
  * the request and the state alone (accounts, prices, the clock): it is marked keepable, so the same request in the
- * same moment of the state is answered from its text (src/http/kept-answers.ts). A builder's transaction (a
+ * same moment of the state is answered from its text (src/http/fast-path/answer-cache.ts). A builder's transaction (a
  * blockhash, a fee payer's state) never goes through here.
  */
 export function answerQuote<T>(c: Context<AppEnv>, result: QuoteResult<T>): Json200<T> | Json200<ComputeErrorBody>;

@@ -2,7 +2,7 @@
 import type { V2Handler } from "./handler.ts";
 import { ApiError } from "../../http/errors.ts";
 import { answerKeptJson } from "../shared/answers.ts";
-import { v2PoolDataJson } from "../shared/plain-reads.ts";
+import { v2PoolDataJson } from "../shared/pool-data.ts";
 
 export const v2GetPoolData: V2Handler<"v2GetPoolData"> = (c) => answerKeptJson(c, v2PoolDataJson(c.get("services")));
 

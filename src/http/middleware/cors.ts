@@ -1,6 +1,6 @@
 /**
  * CORS for browser apps (DECISIONS 5.14) on every route of both interfaces: hono's `cors` middleware answers the
- * preflights, and every other answer gets the same headers it would set. The service's edge (src/http/edge.ts) uses
+ * preflights, and every other answer gets the same headers it would set. The service's edge (src/http/fast-path/edge.ts) uses
  * both, before and around everything else.
  *
  * A preflight (`OPTIONS`) is answered 204 on any path without counting against the limit, without a log line and
@@ -66,7 +66,7 @@ export interface CorsAnswerLabel {
   (headers: Headers, origin: string | undefined): void;
   /**
    * Whether the labels are the same whatever the origin (`CORS_ORIGINS=*`): then an answer built once may carry them
-   * (src/http/answer-templates.ts).
+   * (src/http/fast-path/answer-templates.ts).
    */
   readonly sameForEveryOrigin: boolean;
 }
@@ -79,7 +79,7 @@ function allowedOriginFor(origins: AllowedOrigins, origin: string | undefined): 
 /**
  * The answerer of CORS preflights (`OPTIONS` on any path): hono's middleware answers them in full, 204 with the allowed
  * methods, headers and max age, and `Access-Control-Allow-Origin` for an allowed origin. The service's edge sends it
- * every preflight (src/http/edge.ts), so a preflight never meets the rate limit, routing or validation.
+ * every preflight (src/http/fast-path/edge.ts), so a preflight never meets the rate limit, routing or validation.
  */
 export function corsPreflights({ origins, onPreflight }: CorsOptions): (request: Request) => Promise<Response> {
   const preflights = new Hono();

@@ -15,7 +15,7 @@ import {
   corsAnswerLabel,
   corsPreflights,
 } from "../../../src/http/middleware/cors.ts";
-import { type HeldAnswer, type PlainAnswer, serviceEdge } from "../../../src/http/edge.ts";
+import { type HeldAnswer, type PlainAnswer, serviceEdge } from "../../../src/http/fast-path/edge.ts";
 import type { AppEnv } from "../../../src/services.ts";
 import { loadConfig } from "../../../src/config/env.ts";
 import { createServiceApp } from "../../../src/server.ts";

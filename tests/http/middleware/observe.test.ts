@@ -11,7 +11,7 @@ import {
   requestLevel,
   requestLine,
 } from "../../../src/http/middleware/observe.ts";
-import { joinExchange, serviceEdge } from "../../../src/http/edge.ts";
+import { joinExchange, serviceEdge } from "../../../src/http/fast-path/edge.ts";
 import { IngestStatus } from "../../../src/ingest/status.ts";
 import { ServiceMetrics } from "../../../src/http/metrics.ts";
 import { ApiError } from "../../../src/http/errors.ts";

@@ -1,18 +1,18 @@
 /**
- * Kept quote answers at the edge (src/http/edge.ts, src/http/kept-answers.ts): a POST whose method, URL and body have
+ * Kept quote answers at the edge (src/http/fast-path/edge.ts, src/http/fast-path/answer-cache.ts): a POST whose method, URL and body have
  * an answer kept for the current moment is answered without the app, exactly as the app answered it; any other POST
  * reaches the app with its body intact. On the running service the two paths are compared (status, headers, body,
  * rate-limit buckets, metrics and log lines), every answer checked against the YAML by `call`.
  */
 import assert from "node:assert/strict";
-import { echoOrigin } from "../helpers/cors-labels.ts";
-import { type Exchange, serviceEdge } from "../../src/http/edge.ts";
-import type { KeptAnswer, KeptAnswers, StateStamp } from "../../src/http/kept-answers.ts";
-import { createLogger } from "../../src/http/logger.ts";
-import { VirtualClock } from "../../src/state/clock.ts";
-import { startedReadService } from "../helpers/app.ts";
-import { call, type CheckedResponse, comparableHeaders } from "../helpers/contract.ts";
-import { scrape } from "../helpers/metrics.ts";
+import { echoOrigin } from "../../helpers/cors-labels.ts";
+import { type Exchange, serviceEdge } from "../../../src/http/fast-path/edge.ts";
+import type { KeptAnswer, KeptAnswers, StateStamp } from "../../../src/http/fast-path/answer-cache.ts";
+import { createLogger } from "../../../src/http/logger.ts";
+import { VirtualClock } from "../../../src/state/clock.ts";
+import { startedReadService } from "../../helpers/app.ts";
+import { call, type CheckedResponse, comparableHeaders } from "../../helpers/contract.ts";
+import { scrape } from "../../helpers/metrics.ts";
 
 const MOMENT: StateStamp = {};
 const KEPT: KeptAnswer = { text: '{"quoted":true}', route: "/quote" };

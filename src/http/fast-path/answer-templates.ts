@@ -21,10 +21,10 @@
  * on a template's copy: a Response Deno built from a constructor's headers may be sent from a form made at
  * construction that never reads the list again, and a header appended to its list would be lost (a copy, like a
  * 304 without a body, is sent from its list). Anywhere else the id is set with `Headers.set`.
- * tests/http/answer-templates.test.ts checks the copy's id on the wire and that this Deno takes the direct way.
+ * tests/http/fast-path/answer-templates.test.ts checks the copy's id on the wire and that this Deno takes the direct way.
  */
-import { JSON_CONTENT } from "./entity-tag.ts";
-import { REQUEST_ID_HEADER } from "./middleware/observe.ts";
+import { JSON_CONTENT } from "../entity-tag.ts";
+import { REQUEST_ID_HEADER } from "../middleware/observe.ts";
 import { internalsReader } from "./deno-internals.ts";
 
 const responseInternals = internalsReader("response");
@@ -59,7 +59,7 @@ export class AnswerTemplates {
     let template = this.#templates.get(identity);
     if (template === undefined) {
       // Headers set one by one, not given in the init: on Deno 2.9.6 a Response given its headers as an object and
-      // never asked for them clones without any (tests/http/edge.test.ts checks what a clone carries).
+      // never asked for them clones without any (tests/http/fast-path/edge.test.ts checks what a clone carries).
       template = new Response(text);
       const headers = template.headers;
       headers.set("content-type", JSON_CONTENT["content-type"]);

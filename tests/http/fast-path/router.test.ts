@@ -1,7 +1,7 @@
 /** The app's router answers exactly as hono's TrieRouter, keeping route paths' matches (parameter paths bounded). */
 import assert from "node:assert/strict";
 import { TrieRouter } from "hono/router/trie-router";
-import { KeptMatchRouter } from "../../src/http/router.ts";
+import { KeptMatchRouter } from "../../../src/http/fast-path/router.ts";
 
 const ROUTES: [string, string][] = [
   ["ALL", "/*"],

@@ -1,6 +1,6 @@
 /**
  * One request header, read the way `request.headers.get(name)` reads it but without handing out the request's
- * `Headers` object: what the edge (src/http/edge.ts) uses for the few headers it needs before it answers by itself.
+ * `Headers` object: what the edge (src/http/fast-path/edge.ts) uses for the few headers it needs before it answers by itself.
  *
  * Why: on Deno 2.9.6, `request.headers` of a request served by `Deno.serve` is a lazy view whose `get(name)` asks the
  * server for that one header (its internal request's `header(name)`, one op). But once that view exists, the server
@@ -15,7 +15,7 @@
  * request's own property under the symbol named `request` holding an object with a `header` function (a request
  * built with `new Request`, as tests and the HEAD path build them, has no such function). Anywhere else, on another
  * Deno, or once the symbol is not found, this reads `request.headers.get(name)`. Both give the same value, since the
- * public one calls the same function: tests/http/request-header.test.ts checks that on a served request (duplicate,
+ * public one calls the same function: tests/http/fast-path/request-header.test.ts checks that on a served request (duplicate,
  * mixed-case and absent headers) and that this Deno takes the direct way.
  */
 import { internalsReader } from "./deno-internals.ts";

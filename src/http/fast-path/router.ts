@@ -16,7 +16,7 @@
  */
 import type { Result, Router } from "hono/router";
 import { TrieRouter } from "hono/router/trie-router";
-import { BoundedMemo } from "../protocol/memo.ts";
+import { BoundedMemo } from "../../protocol/memo.ts";
 
 const isLiteral = (path: string) => !path.includes(":") && !path.includes("*");
 

@@ -11,9 +11,9 @@
  *
  * The answer comes from the app, or, for a plain read, from here. A plain read is a GET route whose answer depends on
  * nothing in the request but its path and `If-None-Match` (no path parameter, query or body): health, prices, tokens
- * and pool data of both interfaces (src/handlers/shared/plain-reads.ts). For them the app's context, router and
+ * and pool data of both interfaces (src/http/fast-path/plain-reads.ts). For them the app's context, router and
  * middleware chain cost more than the answer itself, so they are answered here, taking their rate-limit token from the
- * same buckets as the app's rate-limit middleware (tests/http/edge.test.ts compares the two paths' answers). Anything
+ * same buckets as the app's rate-limit middleware (tests/http/fast-path/edge.test.ts compares the two paths' answers). Anything
  * else is the app's: another method, a query string, a path the table does not hold, or a read without a plain 200 to
  * give (no price received yet, degraded health), so every error is still answered by the app's one error mapping.
  *
@@ -23,11 +23,11 @@
  * once a handler has that object, Deno copies every header and answers later.
  *
  * A GET of a path with parameters is answered here while its answer is held: an owner view that a read already
- * computed for the current owner accounts, prices and second (src/handlers/shared/held-reads.ts), so what a polled
+ * computed for the current owner accounts, prices and second (src/http/fast-path/cached-reads.ts), so what a polled
  * owner view costs is the edge's work and the send.
  *
  * A POST is answered here too when an answer is kept for its method, URL and body in the current moment of the state
- * (a pure quote's, src/http/kept-answers.ts): its body is read here only when its target holds kept answers and it
+ * (a pure quote's, src/http/fast-path/answer-cache.ts): its body is read here only when its target holds kept answers and it
  * declares a JSON body no longer than anything kept; otherwise, or when nothing is kept for that body, the app gets the
  * request (with the body read here, when it was).
  *
@@ -35,18 +35,18 @@
  * preview's or an owner view's request spent about a fifth of its in-process time in those layers).
  */
 import type { Context } from "hono";
-import type { AppEnv } from "../services.ts";
+import type { AppEnv } from "../../services.ts";
 import { AnswerTemplates } from "./answer-templates.ts";
-import { ifNoneMatchHolds, keptJsonResponse } from "./entity-tag.ts";
-import { CLIENT_CLOSED_REQUEST, type ErrorBody, readByClient } from "./errors.ts";
-import { KNOWN_METHODS, OTHER } from "./metrics.ts";
-import { carrySocketUpgrade } from "./connections/socket-upgrade.ts";
-import { type RecordAnswer, REQUEST_ID_HEADER, requestIdFor, routeTemplate } from "./middleware/observe.ts";
-import { type Admission, clientKey, type RequestLimiter } from "./middleware/rate-limit.ts";
-import { labelResponse } from "./middleware/answer-headers.ts";
-import type { CorsAnswerLabel } from "./middleware/cors.ts";
-import { type BodyReadAtEdge, type KeptAnswers, keptTarget, type StateStamp } from "./kept-answers.ts";
-import { JSON_CONTENT_TYPE } from "./request-validator.ts";
+import { ifNoneMatchHolds, keptJsonResponse } from "../entity-tag.ts";
+import { CLIENT_CLOSED_REQUEST, type ErrorBody, readByClient } from "../errors.ts";
+import { KNOWN_METHODS, OTHER } from "../metrics.ts";
+import { carrySocketUpgrade } from "../connections/socket-upgrade.ts";
+import { type RecordAnswer, REQUEST_ID_HEADER, requestIdFor, routeTemplate } from "../middleware/observe.ts";
+import { type Admission, clientKey, type RequestLimiter } from "../middleware/rate-limit.ts";
+import { labelResponse } from "../middleware/answer-headers.ts";
+import type { CorsAnswerLabel } from "../middleware/cors.ts";
+import { type BodyReadAtEdge, type KeptAnswers, keptTarget, type StateStamp } from "./answer-cache.ts";
+import { JSON_CONTENT_TYPE } from "../request-validator.ts";
 import { requestHeader } from "./request-header.ts";
 
 /**
@@ -244,7 +244,7 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
   };
 
   /**
-   * A POST to a target with kept answers (kept-answers.ts): its body is read here, and the request is answered with
+   * A POST to a target with kept answers (answer-cache.ts): its body is read here, and the request is answered with
    * the answer kept for that body, or handed to the app with the body it was read into.
    */
   const answerKeptOrApp = async (

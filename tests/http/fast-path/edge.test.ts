@@ -1,20 +1,26 @@
 /**
- * The service's edge (src/http/edge.ts): which requests it answers itself (plain reads, unknown methods), which it
+ * The service's edge (src/http/fast-path/edge.ts): which requests it answers itself (plain reads, unknown methods), which it
  * hands to the preflight answerer or the app, and, on the running service, that a plain read's answer at the edge is
  * the app's answer (status, headers, body; the same rate-limit buckets, CORS headers, entity tags), checked against
  * the YAML by `call`.
  */
 import assert from "node:assert/strict";
-import { echoOrigin } from "../helpers/cors-labels.ts";
-import { type Exchange, type HeldRead, type PlainAnswer, type PlainRead, serviceEdge } from "../../src/http/edge.ts";
-import { requestLimiter } from "../../src/http/middleware/rate-limit.ts";
-import { VirtualClock } from "../../src/state/clock.ts";
-import { plainReadsOf } from "../../src/handlers/shared/plain-reads.ts";
-import { earlierHealthBody, v2HealthBody } from "../../src/handlers/shared/health.ts";
-import { createLogger } from "../../src/http/logger.ts";
-import { startedReadService, testApp } from "../helpers/app.ts";
-import { call, type CheckedResponse, comparableHeaders } from "../helpers/contract.ts";
-import { scrape } from "../helpers/metrics.ts";
+import { echoOrigin } from "../../helpers/cors-labels.ts";
+import {
+  type Exchange,
+  type HeldRead,
+  type PlainAnswer,
+  type PlainRead,
+  serviceEdge,
+} from "../../../src/http/fast-path/edge.ts";
+import { requestLimiter } from "../../../src/http/middleware/rate-limit.ts";
+import { VirtualClock } from "../../../src/state/clock.ts";
+import { plainReadsOf } from "../../../src/http/fast-path/plain-reads.ts";
+import { earlierHealthBody, v2HealthBody } from "../../../src/handlers/shared/health.ts";
+import { createLogger } from "../../../src/http/logger.ts";
+import { startedReadService, testApp } from "../../helpers/app.ts";
+import { call, type CheckedResponse, comparableHeaders } from "../../helpers/contract.ts";
+import { scrape } from "../../helpers/metrics.ts";
 
 const APP_ORIGIN = "http://app.test:5173";
 const STRANGER = "https://stranger.example";
@@ -237,7 +243,7 @@ Deno.test("edge: over the wire, a HEAD's Content-Length is its GET's and no body
 
 /**
  * Whether `request.headers` was ever made for a served request: Deno 2.9.6 keeps it under the request's `headers cache`
- * symbol, and once it exists copies every header and answers from a promise (src/http/request-header.ts).
+ * symbol, and once it exists copies every header and answers from a promise (src/http/fast-path/request-header.ts).
  */
 function headersObjectMade(request: Request): boolean {
   const cache = Object.getOwnPropertySymbols(request).find((key) => key.description === "headers cache");

@@ -1,17 +1,17 @@
 /**
- * The pure quotes' answers kept by request (src/http/kept-answers.ts, src/runtime/quote-answer-cache.ts) through
+ * The pure quotes' answers kept by request (src/http/fast-path/answer-cache.ts, src/runtime/quote-answer-cache.ts) through
  * the app on the hand-built deployment: the same request in the same moment of the world is computed once (counted,
  * not timed) and answered with the same bytes; an account change, a price tick and a clock second each make it
  * computed again; what is not a pure quote's 200 is never kept. Every answer is checked against the contract by
  * `call()`.
  */
 import assert from "node:assert/strict";
-import { QuoteAnswerCache } from "../../src/runtime/quote-answer-cache.ts";
-import { basketAccount } from "../../src/protocol/accounts/mod.ts";
-import * as pda from "../../src/protocol/pda.ts";
-import { VirtualClock } from "../../src/state/clock.ts";
-import { call } from "../helpers/contract.ts";
-import { ALICE, aliceBasket, buildFixture, FEED, fixtureApp, M, PROGRAM } from "../helpers/hand-built-deployment.ts";
+import { QuoteAnswerCache } from "../../../src/runtime/quote-answer-cache.ts";
+import { basketAccount } from "../../../src/protocol/accounts/mod.ts";
+import * as pda from "../../../src/protocol/pda.ts";
+import { VirtualClock } from "../../../src/state/clock.ts";
+import { call } from "../../helpers/contract.ts";
+import { ALICE, aliceBasket, buildFixture, FEED, fixtureApp, M, PROGRAM } from "../../helpers/hand-built-deployment.ts";
 
 const MARGIN = { owner: ALICE, marketSymbol: "SOL", side: "LONG", marginDeltaUsdUi: "10", action: "ADD" };
 const OPEN_PREVIEW = {

@@ -1,32 +1,19 @@
 /**
  * The plain reads of both interfaces: the GET routes whose answer depends on nothing in the request but its path and
  * `If-None-Match` (health, prices, tokens, pool data). Their handlers answer from what is kept here, and the service's
- * edge (src/http/edge.ts) answers them from the same functions before the app is entered.
+ * edge (src/http/fast-path/edge.ts) answers them from the same functions before the app is entered.
  *
  * A read gives `undefined` when its answer is not a plain 200 (no oracle price received yet, degraded health, pool data
  * before the first load): the handler's own path then answers it, with the app's error mapping.
  */
-import type { PoolStatsDto } from "../../domain/views/pool-stats.ts";
-import { entityTagOf } from "../../http/entity-tag.ts";
-import type { PlainAnswer, PlainRead } from "../../http/edge.ts";
+import { entityTagOf } from "../entity-tag.ts";
+import type { PlainAnswer, PlainRead } from "./edge.ts";
 import type { JsonText, Services } from "../../services.ts";
 import type { ProgramVersion } from "../../protocol/vocabulary.ts";
-import { chainsOf, earlierHealthBody, ingestionIsStale, v2HealthBody } from "./health.ts";
-import { firstLoadDone } from "./first-load.ts";
-import { type InterfaceName, mountsOf, operationPath } from "../../http/mounts.ts";
-
-/**
- * The pool-data answers' shapes over the kept snapshot. One function each, so the cache serializes each shape once
- * per snapshot; the earlier snapshot has no per-market figures (those are v2's addition, DECISIONS 2.9).
- */
-const v2AllPools = <T>(pools: readonly T[]) => ({ pools: [...pools] });
-export const withoutMarkets = ({ marketStats: _, ...stats }: PoolStatsDto) => stats;
-const earlierAllPools = (pools: readonly PoolStatsDto[]) => ({ pools: pools.map(withoutMarkets) });
-
-/** `GET /v2/pool-data`'s kept JSON. */
-export const v2PoolDataJson = (services: Services) => services.deployments.v2.poolStats.json(v2AllPools);
-/** `GET /pool-data`'s kept JSON. */
-export const earlierPoolDataJson = (services: Services) => services.deployments.earlier.poolStats.json(earlierAllPools);
+import { chainsOf, earlierHealthBody, ingestionIsStale, v2HealthBody } from "../../handlers/shared/health.ts";
+import { firstLoadDone } from "../../handlers/shared/first-load.ts";
+import { earlierPoolDataJson, v2PoolDataJson } from "../../handlers/shared/pool-data.ts";
+import { type InterfaceName, mountsOf, operationPath } from "../mounts.ts";
 
 /** Each kept JSON's answer, made once per kept text: a read then costs one lookup and allocates nothing. */
 const keptAnswers = new WeakMap<JsonText<unknown>, PlainAnswer>();

@@ -1,6 +1,6 @@
 /**
  * The held reads: GET routes with a path parameter whose answer, once computed by a read, is held until what it was
- * computed from changes (the owner views, src/runtime/owner-view-cache.ts). The service's edge (src/http/edge.ts)
+ * computed from changes (the owner views, src/runtime/owner-view-cache.ts). The service's edge (src/http/fast-path/edge.ts)
  * answers such a request from what is held, before the app is entered; anything it does not hold (an owner never read
  * in this moment, an unusual spelling of the path or query) goes to the app, which validates, computes and holds it.
  *
@@ -8,9 +8,9 @@
  * so the edge never answers what the app would refuse: a path segment is looked up as it is (a percent-encoded one
  * never matches a held owner), and the query must be spelled exactly as below.
  */
-import type { HeldAnswer, HeldRead } from "../../http/edge.ts";
+import type { HeldAnswer, HeldRead } from "./edge.ts";
 import type { Services } from "../../services.ts";
-import { type InterfaceName, type Mounts, mountsOf, operationPath } from "../../http/mounts.ts";
+import { type InterfaceName, type Mounts, mountsOf, operationPath } from "../mounts.ts";
 
 /** A base58 public key alone in its path segment (anything else is the app's to answer). */
 const OWNER = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
