@@ -132,6 +132,43 @@ function pathOf(pathAndQuery: string): string {
 
 const remoteAddrOf = (info: unknown) => (info as { remoteAddr?: { hostname?: string } } | undefined)?.remoteAddr;
 
+/**
+ * One request as the edge handles it. It is made once per request, with every field, and is all the edge allocates
+ * for it: each step below takes it whole (a function of its own, so a request allocates no closure), the app gets it
+ * as its `c.env` (the `Exchange`), and an answer given here is described in it (`route`, `text`, …) and built only
+ * once the request is admitted.
+ */
+interface EdgeRequest extends Exchange {
+  readonly request: Request;
+  /** What Deno.serve passed beside the request (undefined in-process). */
+  readonly info: unknown;
+  readonly method: string;
+  readonly pathAndQuery: string;
+  /** `performance.now()` when the edge took the request. */
+  readonly started: number;
+  /** The request's `Origin`, read before the app runs (a WebSocket upgrade takes the headers). */
+  origin: string | undefined;
+  /** An answer given here: the request's path, and the route template it is recorded under. */
+  path: string;
+  route: string;
+  /** Logged at `debug` when answered 200 or 304 (a plain read: `requestLevel`). */
+  polled: boolean;
+  /** Its JSON text; the object standing for that text while it is cached (then it is sent from its template). */
+  text: string;
+  identity: object | undefined;
+  /** Its entity tag, and the request's `If-None-Match` when the tag is there to compare. */
+  etag: string | undefined;
+  ifNoneMatch: string | undefined;
+}
+
+/** Describes the answer `edge` is given here: `text`, sent from the template of `identity` when that is given. */
+function answerWith(edge: EdgeRequest, route: string, text: string, identity: object | undefined): EdgeRequest {
+  edge.route = route;
+  edge.text = text;
+  edge.identity = identity;
+  return edge;
+}
+
 export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandler {
   const { reads, held, preflight, record, labelCors, limiter, trustProxy, quotes } = options;
   // Templates carry the CORS labels when those are the same for every origin; otherwise each answer is labelled.
@@ -140,47 +177,21 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
   /**
    * An answer given here (a plain read, a held owner view, a kept quote) once the request's rate-limit token is taken
    * from the app's buckets (none when the limit does not cover its path), or the limit's refusal of it; labelled and
-   * recorded as the app's answers are. `answer` is built only when the request is admitted; `templated` tells that it
-   * comes from `templates` (so it carries the request id, and the CORS labels when they are fixed).
+   * recorded as the app's answers are.
    */
-  const answerHere = (
-    request: Request,
-    info: unknown,
-    pathAndQuery: string,
-    route: string | undefined,
-    answer: () => Response,
-    templated: boolean,
-    requestId: string,
-    started: number,
-    polled = false,
-  ): Response | Promise<Response> => {
-    const path = pathOf(pathAndQuery);
-    // A plain read's path is its own route template.
-    const recordedRoute = route ?? path;
-    if (limiter === undefined || !limiter.covers(path)) {
-      return finishHere(request, undefined, answer, templated, requestId, path, recordedRoute, started, polled);
-    }
-    const forwardedFor = trustProxy ? requestHeader(request, "x-forwarded-for") : undefined;
-    const admission = limiter.take(clientKey(forwardedFor, remoteAddrOf(info)?.hostname, trustProxy));
+  const answerHere = (edge: EdgeRequest): Response | Promise<Response> => {
+    const path = edge.path = pathOf(edge.pathAndQuery);
+    if (limiter === undefined || !limiter.covers(path)) return finishHere(edge, undefined);
+    const forwardedFor = trustProxy ? requestHeader(edge.request, "x-forwarded-for") : undefined;
+    const admission = limiter.take(clientKey(forwardedFor, edge.remoteAddr?.hostname, trustProxy));
     return admission instanceof Promise
-      ? admission.then((taken) =>
-        finishHere(request, taken, answer, templated, requestId, path, recordedRoute, started, polled)
-      )
-      : finishHere(request, admission, answer, templated, requestId, path, recordedRoute, started, polled);
+      ? admission.then((taken) => finishHere(edge, taken))
+      : finishHere(edge, admission);
   };
 
   /** `answerHere`'s answer once admitted (or not): a function of its own, so a request allocates no closure for it. */
-  const finishHere = (
-    request: Request,
-    admission: Admission | undefined,
-    answer: () => Response,
-    templated: boolean,
-    requestId: string,
-    path: string,
-    route: string,
-    started: number,
-    polled: boolean,
-  ): Response => {
+  const finishHere = (edge: EdgeRequest, admission: Admission | undefined): Response => {
+    const { requestId, identity } = edge;
     let response: Response;
     let corsLabelled = false;
     // An admission exists only when the limiter does.
@@ -188,89 +199,68 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
       response = limiter.refusal(admission);
       response.headers.set(REQUEST_ID_HEADER, requestId);
     } else {
-      response = answer();
-      // A template's copy comes with its request id (answer-templates.ts).
-      if (!templated) response.headers.set(REQUEST_ID_HEADER, requestId);
-      corsLabelled = templated && labelCors.sameForEveryOrigin;
+      if (identity !== undefined) {
+        // A template's copy comes with its request id (answer-templates.ts).
+        response = templates.answer(identity, edge.text, edge.etag, requestId);
+        corsLabelled = labelCors.sameForEveryOrigin;
+      } else {
+        response = keptJsonResponse(edge.text, edge.etag, edge.ifNoneMatch);
+        response.headers.set(REQUEST_ID_HEADER, requestId);
+      }
       if (admission !== undefined && limiter) limiter.label(response.headers, admission);
     }
-    if (!corsLabelled) labelCors(response.headers, requestHeader(request, "origin") ?? undefined);
-    record(requestId, request.method, path, route, response.status, started, polled);
+    if (!corsLabelled) labelCors(response.headers, requestHeader(edge.request, "origin") ?? undefined);
+    record(requestId, edge.method, edge.path, edge.route, response.status, edge.started, edge.polled);
     return response;
   };
 
   /** The app's answer, labelled and recorded. */
-  const answeredByApp = (
-    answer: Response,
-    method: string,
-    pathAndQuery: string,
-    origin: string | undefined,
-    exchange: Exchange,
-    started: number,
-  ): Response => {
+  const answeredByApp = (edge: EdgeRequest, answer: Response): Response => {
     const response = labelResponse(answer, (headers) => {
-      headers.set(REQUEST_ID_HEADER, exchange.requestId);
-      labelCors(headers, origin);
+      headers.set(REQUEST_ID_HEADER, edge.requestId);
+      labelCors(headers, edge.origin);
     });
-    const context = exchange.context;
-    const path = context ? context.req.path : pathOf(pathAndQuery);
+    const context = edge.context;
+    const path = context ? context.req.path : pathOf(edge.pathAndQuery);
     const route = context ? routeTemplate(context) : OTHER;
     // A plain read's route answered by the app (a query string, a HEAD) is logged as the edge logs it.
-    record(exchange.requestId, method, path, route, response.status, started, reads.has(route));
+    record(edge.requestId, edge.method, path, route, response.status, edge.started, reads.has(route));
     return response;
   };
 
-  /** The app's answer to `request`. */
-  const toApp = (
-    request: Request,
-    method: string,
-    pathAndQuery: string,
-    origin: string | undefined,
-    requestId: string,
-    started: number,
-    info: unknown,
-    body?: string,
-  ): Response | Promise<Response> => {
+  /** The app's answer to the request (with the body read here, when it was). */
+  const toApp = (edge: EdgeRequest): Response | Promise<Response> => {
+    // Read before the app runs: once a WebSocket upgrade has taken the request, its headers can no longer be read.
+    edge.origin = requestHeader(edge.request, "origin") ?? undefined;
     // A handshake served by the connection layer carries its upgrade on to the stream route.
-    const exchange: Exchange = carrySocketUpgrade({ remoteAddr: remoteAddrOf(info), requestId, body }, info);
-    if (method === "HEAD") {
-      return Promise.resolve(app(new Request(request, { method: "GET" }), exchange))
-        .then((response) => headOf(answeredByApp(response, method, pathAndQuery, origin, exchange, started)));
+    carrySocketUpgrade(edge, edge.info);
+    if (edge.method === "HEAD") {
+      return Promise.resolve(app(new Request(edge.request, { method: "GET" }), edge))
+        .then((response) => headOf(answeredByApp(edge, response)));
     }
-    const answer = app(request, exchange);
+    const answer = app(edge.request, edge);
     return answer instanceof Promise
-      ? answer.then((response) => answeredByApp(response, method, pathAndQuery, origin, exchange, started))
-      : answeredByApp(answer, method, pathAndQuery, origin, exchange, started);
+      ? answer.then((response) => answeredByApp(edge, response))
+      : answeredByApp(edge, answer);
   };
 
   /**
    * A POST to a target with kept answers (answer-cache.ts): its body is read here, and the request is answered with
    * the answer kept for that body, or handed to the app with the body it was read into.
    */
-  const answerKeptOrApp = async (
-    request: Request,
-    target: string,
-    stamp: StateStamp,
-    pathAndQuery: string,
-    requestId: string,
-    started: number,
-    info: unknown,
-  ): Promise<Response> => {
+  const answerKeptOrApp = async (edge: EdgeRequest, target: string, stamp: StateStamp): Promise<Response> => {
     let body: string;
     try {
-      body = await readByClient(request.text());
+      body = await readByClient(edge.request.text());
     } catch {
-      record(requestId, "POST", pathAndQuery, target, CLIENT_CLOSED_REQUEST, started);
+      record(edge.requestId, "POST", edge.pathAndQuery, target, CLIENT_CLOSED_REQUEST, edge.started);
       return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     }
     const kept = quotes?.find(target, body, stamp);
-    if (kept !== undefined) {
-      const answer = () => templates.answer(kept, kept.text, undefined, requestId);
-      return answerHere(request, info, pathAndQuery, kept.route, answer, true, requestId, started);
-    }
+    if (kept !== undefined) return answerHere(answerWith(edge, kept.route, kept.text, kept));
     // Handed on with the text read here: a new Request carrying it would cost a fifth of a computed preview's time.
-    const origin = requestHeader(request, "origin") ?? undefined;
-    return toApp(request, "POST", pathAndQuery, origin, requestId, started, info, body);
+    edge.body = body;
+    return toApp(edge);
   };
 
   return (request, info) => {
@@ -280,6 +270,25 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     const started = performance.now();
     const requestId = requestIdFor(requestHeader(request, "x-request-id") ?? undefined);
     const pathAndQuery = pathAndQueryOf(request.url);
+    const edge: EdgeRequest = {
+      request,
+      info,
+      method,
+      pathAndQuery,
+      requestId,
+      started,
+      remoteAddr: remoteAddrOf(info),
+      context: undefined,
+      body: undefined,
+      origin: undefined,
+      path: "",
+      route: "",
+      polled: false,
+      text: "",
+      identity: undefined,
+      etag: undefined,
+      ifNoneMatch: undefined,
+    };
     if (method === "GET") {
       // A plain read's path is exact (no query): it is also its route's template.
       const plain = reads.get(pathAndQuery)?.();
@@ -288,26 +297,24 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
         const ifNoneMatch = etag === undefined ? undefined : requestHeader(request, "if-none-match") ?? undefined;
         // A 304 (the client holds this answer) is built as it is; a 200 of a kept answer comes from its template.
         const templated = identity !== undefined && !(etag !== undefined && ifNoneMatchHolds(ifNoneMatch, etag));
-        const answer = templated
-          ? () => templates.answer(identity, json, etag, requestId)
-          : () => keptJsonResponse(json, etag, ifNoneMatch);
-        return answerHere(request, info, pathAndQuery, undefined, answer, templated, requestId, started, true);
+        answerWith(edge, pathAndQuery, json, templated ? identity : undefined);
+        edge.etag = etag;
+        edge.ifNoneMatch = ifNoneMatch;
+        edge.polled = true;
+        return answerHere(edge);
       }
       const heldAnswer = held?.(pathAndQuery);
       if (heldAnswer !== undefined) {
-        const answer = () => templates.answer(heldAnswer.identity, heldAnswer.json, undefined, requestId);
-        return answerHere(request, info, pathAndQuery, heldAnswer.route, answer, true, requestId, started);
+        return answerHere(answerWith(edge, heldAnswer.route, heldAnswer.json, heldAnswer.identity));
       }
     } else if (method === "POST" && quotes !== undefined) {
       const stamp = quotes.stamp();
       const target = stamp && keptTarget(method, request.url);
       if (stamp && target && quotes.holds(target, stamp) && readableHere(request)) {
-        return answerKeptOrApp(request, target, stamp, pathAndQuery, requestId, started, info);
+        return answerKeptOrApp(edge, target, stamp);
       }
     }
-    // Read before the app runs: once a WebSocket upgrade has taken the request, its headers can no longer be read.
-    const origin = requestHeader(request, "origin") ?? undefined;
-    return toApp(request, method, pathAndQuery, origin, requestId, started, info);
+    return toApp(edge);
   };
 }
 
