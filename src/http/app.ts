@@ -19,7 +19,7 @@ import { docsAssetRoutes } from "./docs.ts";
 import { type Logger, silentLogger } from "./logger.ts";
 import { KeptMatchRouter } from "./fast-path/router.ts";
 import { limitRequestBody } from "./middleware/body-limit.ts";
-import { DEFAULT_MOUNTS, type InterfaceName, mountedPath, type Mounts } from "./mounts.ts";
+import { DEFAULT_MOUNTS, type InterfaceName, mountedPath, type Mounts, routeTemplateOf } from "./mounts.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -63,12 +63,11 @@ function asErrBody({ error, ...rest }: ErrorBody) {
  */
 type ErrBodyRoutes = Set<string>;
 const routeKey = (method: string, honoPath: string) => `${method.toUpperCase()} ${honoPath}`;
-const honoPath = (openApiPath: string) => openApiPath.replace(/\{([^}]+)\}/g, ":$1");
 
 /** The documented 400 for a request failing its route's schema (`{err, code}` on the routes that answer so). */
 function invalidRequestAnswer(route: RouteConfig, errBodyRoutes: ErrBodyRoutes): InvalidRequest {
   const errBody = usesErrBody(route);
-  if (errBody) errBodyRoutes.add(routeKey(route.method, honoPath(route.path)));
+  if (errBody) errBodyRoutes.add(routeKey(route.method, routeTemplateOf(route.path)));
   return (target, error, c) => {
     const body = validationErrorBody(target, error);
     return c.json(errBody ? asErrBody(body) : body, 400);
@@ -103,7 +102,7 @@ function registerAll(
     const validate = requestValidator(route, invalidRequestAnswer(route, errBodyRoutes), keptQuotesOf);
     // The table is heterogeneous, so the per-route typing is enforced on HandlerTable instead of here.
     const serve = handler as MiddlewareHandler<AppEnv>;
-    api.on([route.method.toUpperCase()], [honoPath(route.path)], ...(validate ? [validate, serve] : [serve]));
+    api.on([route.method.toUpperCase()], [routeTemplateOf(route.path)], ...(validate ? [validate, serve] : [serve]));
   }
 }
 

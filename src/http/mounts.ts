@@ -75,6 +75,9 @@ export function operationPath(mounts: Mounts, iface: InterfaceName, operationId:
   return mountedPath(mounts, iface, route.path);
 }
 
+/** The route template Hono registers for an OpenAPI path (`/v2/owner/{owner}` → `/v2/owner/:owner`). */
+export const routeTemplateOf = (openApiPath: string) => openApiPath.replace(/\{([^}]+)\}/g, ":$1");
+
 /** Routes served besides the operations: the docs page's script (docs.ts), an earlier-interface path. */
 export const DOCS_SCRIPT_DOCUMENTED_PATH = "/docs/scalar.js";
 

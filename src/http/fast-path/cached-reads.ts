@@ -10,7 +10,7 @@
  */
 import type { HeldAnswer, HeldRead } from "./edge.ts";
 import type { Services } from "../../services.ts";
-import { type InterfaceName, type Mounts, mountsOf, operationPath } from "../mounts.ts";
+import { type InterfaceName, type Mounts, mountsOf, operationPath, routeTemplateOf } from "../mounts.ts";
 
 /** A base58 public key alone in its path segment (anything else is the app's to answer). */
 const OWNER = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
@@ -44,7 +44,7 @@ function heldRoute(mounts: Mounts, iface: InterfaceName, operationId: string): H
   const path = operationPath(mounts, iface, operationId);
   if (path === undefined) return undefined;
   if (!path.endsWith("/{owner}")) throw new Error(`${operationId}'s path ${path} does not end in its owner`);
-  return { prefix: path.slice(0, -"{owner}".length), template: `${path.slice(0, -"{owner}".length)}:owner` };
+  return { prefix: path.slice(0, -"{owner}".length), template: routeTemplateOf(path) };
 }
 
 /**

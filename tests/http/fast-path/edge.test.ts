@@ -19,7 +19,7 @@ import { plainReadsOf } from "../../../src/http/fast-path/plain-reads.ts";
 import { earlierHealthBody, v2HealthBody } from "../../../src/handlers/shared/health.ts";
 import { createLogger } from "../../../src/http/logger.ts";
 import { startedReadService, testApp } from "../../helpers/app.ts";
-import { call, type CheckedResponse, comparableHeaders } from "../../helpers/contract.ts";
+import { call, type CheckedResponse, comparableHeaders, mountedCall } from "../../helpers/contract.ts";
 import { scrape } from "../../helpers/metrics.ts";
 
 const APP_ORIGIN = "http://app.test:5173";
@@ -552,6 +552,37 @@ Deno.test("service: a held owner view answers at the edge exactly as the app ans
       await call(service.app, "GET", `/v2/owner/${v2Owner}`);
       assert.equal(computations(), before + 1);
     });
+  } finally {
+    await service.stop();
+  }
+});
+
+Deno.test("service: at moved mounts the cached owner views answer at the edge, under the mounted route", async () => {
+  // The cached reads' prefixes and templates come from the route table at the mounts, never from a path spelled here.
+  const manifest = JSON.parse(await Deno.readTextFile("fixtures/world/manifest.json"));
+  const v2Owner: string = manifest.cases.v2.manyPositionsAndLimitOrder.owner;
+  const earlierOwner: string = manifest.cases.earlier.manyPositionsAndLimitOrder.owner;
+  const service = await startedReadService({ V2_BASE_PATH: "/", EARLIER_BASE_PATH: "/v1" });
+  const { v2, earlier } = service.services.deployments;
+  const computations = () => v2.owners.computations + earlier.owners.computations;
+  const mounted = mountedCall({ v2: "", earlier: "/v1" });
+  try {
+    for (
+      const [path, route] of [[`/owner/${v2Owner}`, "/owner/:owner"], [
+        `/v1/orders/owner/${earlierOwner}`,
+        "/v1/orders/owner/:owner",
+      ]]
+    ) {
+      const before = computations();
+      const first = await mounted(service.app, "GET", path);
+      const again = await mounted(service.app, "GET", path);
+      assert.equal(first.status, 200);
+      assert.equal(again.text, first.text);
+      assert.equal(computations(), before + 1, `${path}: the second read is answered from the cache, at the edge`);
+      const metrics = await scrape(service.services);
+      const series = `http_requests_total{method="GET",route="${route}",status="200"} 2`;
+      assert.ok(metrics.split("\n").includes(series), `${path}: both reads recorded under ${route}`);
+    }
   } finally {
     await service.stop();
   }
