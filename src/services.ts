@@ -14,7 +14,7 @@ import type { IngestStatus } from "./ingest/status.ts";
 import type { PoolStatsCache } from "./runtime/pool-stats-cache.ts";
 import type { PriceMapCache } from "./runtime/price-map-cache.ts";
 import type { TokenListCache } from "./runtime/token-list-cache.ts";
-export type { JsonText } from "./runtime/json-answers.ts";
+export type { JsonText } from "./runtime/json-cache.ts";
 import type { OwnerViewCache } from "./runtime/owner-view-cache.ts";
 import type { AccountCountsCache } from "./runtime/account-counts-cache.ts";
 import type { QuoteAnswerCache } from "./runtime/quote-answer-cache.ts";

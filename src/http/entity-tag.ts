@@ -4,7 +4,7 @@
  *
  * The tag is derived from the answer's bytes themselves, not from a counter, so every replica behind a load balancer
  * gives the same answer the same tag. It is computed once per kept answer (the answers are kept as JSON text until
- * their source changes: src/runtime/json-answers.ts) and remembered beside them.
+ * their source changes: src/runtime/json-cache.ts) and remembered beside them.
  */
 
 /** Two 32-bit FNV-1a hashes with different offsets, as 16 hex digits: a collision needs both to collide. */

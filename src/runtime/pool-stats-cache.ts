@@ -12,7 +12,7 @@ import type { PriceStore } from "../state/price-store.ts";
 import type { ProgramView } from "../state/program-view.ts";
 import { mintAccount } from "../protocol/external/spl-token.ts";
 import { CodecError } from "../protocol/codec/errors.ts";
-import { JsonAnswers, type JsonText } from "./json-answers.ts";
+import { JsonAnswers, type JsonText } from "./json-cache.ts";
 import { basketOpenPositionMarkets } from "../protocol/accounts/basket.ts";
 
 /** `build` is the interface's computation (`POOL_STATS[version]`: v2 adds the live service's fields). */

@@ -8,7 +8,7 @@ import type { DeploymentIndex } from "../config/deployment-index.ts";
 import { type PriceDto, priceMap } from "../domain/views/prices.ts";
 import type { PriceStore } from "../state/price-store.ts";
 import type { Unsubscribe } from "../state/types.ts";
-import { JsonAnswers, type JsonText } from "./json-answers.ts";
+import { JsonAnswers, type JsonText } from "./json-cache.ts";
 
 const asIs = <T>(value: T) => value;
 

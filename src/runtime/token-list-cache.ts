@@ -4,7 +4,7 @@
  */
 import type { DeploymentIndex } from "../config/deployment-index.ts";
 import type { TokenConfig } from "../config/pool-config.ts";
-import { JsonAnswers, type JsonText } from "./json-answers.ts";
+import { JsonAnswers, type JsonText } from "./json-cache.ts";
 
 /** The list as the answer's (mutable) array type; copied once per serialization, not per request. */
 const asArray = <T>(list: readonly T[]): T[] => [...list];

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { JsonAnswers } from "../../src/runtime/json-answers.ts";
+import { JsonAnswers } from "../../src/runtime/json-cache.ts";
 
 const wrapped = (list: readonly number[]) => ({ list: [...list] });
 const counted = { calls: 0 };
