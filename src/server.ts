@@ -20,7 +20,7 @@ import { joinExchange, serviceEdge } from "./http/fast-path/edge.ts";
 import { handlers } from "./handlers/mod.ts";
 import { awaitingFirstLoad } from "./handlers/shared/first-load.ts";
 import { plainReadsOf } from "./http/fast-path/plain-reads.ts";
-import { heldReadsOf } from "./http/fast-path/cached-reads.ts";
+import { cachedReadsOf } from "./http/fast-path/cached-reads.ts";
 import { createLimits } from "./limits/mod.ts";
 import { boot, type BootOptions } from "./runtime/boot.ts";
 import type { Clock } from "./state/clock.ts";
@@ -86,7 +86,7 @@ export async function createServiceApp(config: Config, options: ServiceAppOption
   // `app.request()` goes through `app.fetch` too, so tests meet the service exactly as Deno.serve does.
   app.fetch = serviceEdge(app.fetch, {
     reads: plainReadsOf(services),
-    held: heldReadsOf(services),
+    cachedReads: cachedReadsOf(services),
     preflight: corsPreflights({
       origins: config.CORS_ORIGINS,
       onPreflight: (allowed) => services.metrics.corsPreflight(allowed),

@@ -29,7 +29,7 @@ import type { EarlierOwnerParams } from "./streams/earlier-owner.ts";
 
 /**
  * One interface's deployment: its configuration lookups, the decoded view of its program's accounts, and the
- * answers kept between requests (each with `start()` / `stop()`, run by the runtime).
+ * answers cached between requests (each with `start()` / `stop()`, run by the runtime).
  */
 export interface Deployment<V extends ProgramVersion = ProgramVersion> {
   version: V;
@@ -40,7 +40,7 @@ export interface Deployment<V extends ProgramVersion = ProgramVersion> {
   tokenList: TokenListCache<TokenDtoOf<V>>;
   /** Owner views (v2 basket snapshot; earlier position and order listings), shared by REST answers and streams. */
   owners: OwnerViewCache;
-  /** Account counts by kind (the health endpoints), kept until the next account change. */
+  /** Account counts by kind (the health endpoints), cached until the next account change. */
   counts: AccountCountsCache;
 }
 
@@ -57,7 +57,7 @@ export interface Services {
   accounts: AccountStore;
   prices: PriceStore;
   blockhashes: BlockhashCaches;
-  /** The pure quotes' answers kept by request for one moment of the state (previews, preview-only builders). */
+  /** The pure quotes' answers cached by request for one moment of the state (previews, preview-only builders). */
   quotes: QuoteAnswerCache;
   ingest: IngestStatus;
   metrics: ServiceMetrics;

@@ -17,7 +17,7 @@ import { validationErrorBody } from "./validation.ts";
 import { type InvalidRequest, requestValidator } from "./request-validator.ts";
 import { docsAssetRoutes } from "./docs.ts";
 import { type Logger, silentLogger } from "./logger.ts";
-import { KeptMatchRouter } from "./fast-path/router.ts";
+import { CachedMatchRouter } from "./fast-path/router.ts";
 import { limitRequestBody } from "./middleware/body-limit.ts";
 import { DEFAULT_MOUNTS, type InterfaceName, mountedPath, type Mounts, routeTemplateOf } from "./mounts.ts";
 
@@ -74,8 +74,8 @@ function invalidRequestAnswer(route: RouteConfig, errBodyRoutes: ErrBodyRoutes):
   };
 }
 
-/** Where the pure quotes' answers are kept (absent in an app built without the services). */
-const keptQuotesOf = (c: Context<AppEnv>) => c.get("services")?.quotes;
+/** Where the pure quotes' answers are cached (absent in an app built without the services). */
+const cachedQuotesOf = (c: Context<AppEnv>) => c.get("services")?.quotes;
 
 function registerAll(
   api: OpenAPIHono<AppEnv>,
@@ -99,7 +99,7 @@ function registerAll(
     // What `api.openapi()` does, with one synchronous validating layer instead of its per-target async ones
     // (request-validator.ts): the route is described in the served document, then served.
     api.openAPIRegistry.registerPath(route);
-    const validate = requestValidator(route, invalidRequestAnswer(route, errBodyRoutes), keptQuotesOf);
+    const validate = requestValidator(route, invalidRequestAnswer(route, errBodyRoutes), cachedQuotesOf);
     // The table is heterogeneous, so the per-route typing is enforced on HandlerTable instead of here.
     const serve = handler as MiddlewareHandler<AppEnv>;
     api.on([route.method.toUpperCase()], [routeTemplateOf(route.path)], ...(validate ? [validate, serve] : [serve]));
@@ -149,7 +149,7 @@ export function errorResponseFor(error: unknown): { status: number; body: ErrorB
 const BODY_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
 
 export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
-  const app = new OpenAPIHono<AppEnv>({ router: new KeptMatchRouter() });
+  const app = new OpenAPIHono<AppEnv>({ router: new CachedMatchRouter() });
   const logger = options.logger ?? silentLogger;
   const mounts = options.mounts ?? DEFAULT_MOUNTS;
   const errBodyRoutes: ErrBodyRoutes = new Set();

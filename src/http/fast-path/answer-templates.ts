@@ -1,27 +1,24 @@
 /**
- * The 200s the edge sends many times with the same bytes: a plain read's kept JSON, a held owner view, a kept quote.
- * Each is built once, as a template with the headers that are the same for every request (content type, entity tag,
- * and the CORS labels when they do not depend on the caller's origin), and every request gets a clone of it to which
- * only its own headers are added (request id, rate-limit headers, origin-dependent CORS labels).
+ * The 200s the edge sends many times with the same bytes: a plain read's cached JSON, a cached owner view, a cached
+ * quote. Each is built once, as a template with the headers that are the same for every request (content type, entity
+ * tag, and the CORS labels when they do not depend on the caller's origin), and every request gets a clone of it to
+ * which only its own headers are added (request id, rate-limit headers, origin-dependent CORS labels).
  *
  * Why: Deno checks every header name and value byte by byte when it is set. Cloning a template copies its header list
- * without those checks, and the body text is shared, not copied: a 200 with its request id and CORS labels took
- * 3.6 µs to build with five headers set one by one, 1.1 µs as a clone given its request id (whatever the body's size),
- * and a bare Deno server answering that way served 77–92k requests/s against 60–77k (alternated, this 2-core machine).
+ * without those checks, and the body text is shared, not copied (bench/HISTORY.md has what that saves).
  *
- * An answer is named by an object that stands for its text while the text is kept (a kept JSON's `JsonText`, a held
- * view, a kept quote's `KeptAnswer`): the template lives as long as that object, so a changed answer (a new object)
- * never meets an old template, and templates of answers no longer kept are collected with them.
+ * An answer is named by an object that stands for its text while the text is cached (a cached JSON's `JsonText`, a
+ * cached view, a cached quote's `CachedAnswer`): the template lives as long as that object, so a changed answer (a new
+ * object) never meets an old template, and templates of answers no longer cached are collected with them.
  *
- * A copy is given its request id here, appended to its header list without `Headers.set`'s checks. Measured in a loop
- * on Deno 2.9.6 (a copy of a template with three headers, 1,000,000 times, three rounds): 0.38 µs per answer less, 2 %
- * of a plain read's CPU under load. The checks guard names and values from outside; here the name is a constant and
- * the id is one the service generated or checked against a strict pattern (`requestIdFor`). The list is Deno's own
- * (`headerList` on what a Response keeps under its `response` symbol), so it is used only where it is found, and only
- * on a template's copy: a Response Deno built from a constructor's headers may be sent from a form made at
- * construction that never reads the list again, and a header appended to its list would be lost (a copy, like a
- * 304 without a body, is sent from its list). Anywhere else the id is set with `Headers.set`.
- * tests/http/fast-path/answer-templates.test.ts checks the copy's id on the wire and that this Deno takes the direct way.
+ * A copy is given its request id here, appended to its header list without `Headers.set`'s checks, which guard names
+ * and values from outside: here the name is a constant and the id is one the service generated or checked against a
+ * strict pattern (`requestIdFor`). The list is Deno's own (`headerList` on what a Response keeps under its `response`
+ * symbol), so it is used only where it is found, and only on a template's copy: a Response Deno built from a
+ * constructor's headers may be sent from a form made at construction that never reads the list again, and a header
+ * appended to its list would be lost (a copy, like a 304 without a body, is sent from its list). Anywhere else the id
+ * is set with `Headers.set`. tests/http/fast-path/answer-templates.test.ts checks the copy's id on the wire and that
+ * this Deno takes the direct way.
  */
 import { JSON_CONTENT } from "../entity-tag.ts";
 import { REQUEST_ID_HEADER } from "../middleware/observe.ts";

@@ -1,14 +1,15 @@
 /**
- * The held reads: GET routes with a path parameter whose answer, once computed by a read, is held until what it was
- * computed from changes (the owner views, src/runtime/owner-view-cache.ts). The service's edge (src/http/fast-path/edge.ts)
- * answers such a request from what is held, before the app is entered; anything it does not hold (an owner never read
- * in this moment, an unusual spelling of the path or query) goes to the app, which validates, computes and holds it.
+ * The cached reads: GET routes with a path parameter whose answer, once computed by a read, is cached until what it
+ * was computed from changes (the owner views, src/runtime/owner-view-cache.ts). The edge (edge.ts) answers such a
+ * request from the cache, before the app is entered; anything not cached (an owner never read in this moment, an
+ * unusual spelling of the path or query) goes to the app, which validates, computes and caches it.
  *
- * Only an owner whose view is held can be answered here, and a view is held only after the app validated that owner,
- * so the edge never answers what the app would refuse: a path segment is looked up as it is (a percent-encoded one
- * never matches a held owner), and the query must be spelled exactly as below.
+ * Only an owner whose view is cached can be answered here, and a view is cached only after the app validated that
+ * owner, so the edge never answers what the app would refuse: a path segment is looked up as it is (a percent-encoded
+ * one never matches a cached owner), and the query must be spelled exactly as below. Each route's prefix and template
+ * come from the generated route table at the interface's mount (src/http/mounts.ts), never from a path spelled here.
  */
-import type { HeldAnswer, HeldRead } from "./edge.ts";
+import type { CachedRead, CachedReadAnswer } from "./edge.ts";
 import type { Services } from "../../services.ts";
 import { type InterfaceName, type Mounts, mountsOf, operationPath, routeTemplateOf } from "../mounts.ts";
 
@@ -25,22 +26,22 @@ function ownerAndQuery(pathAndQuery: string, prefix: string): { owner: string; q
   return OWNER.test(owner) ? { owner, query: queryAt < 0 ? "" : pathAndQuery.slice(queryAt) } : undefined;
 }
 
-/** The queries of `/positions/owner/{owner}` answered from what is held, by the flag they set. */
+/** The queries of `/positions/owner/{owner}` answered from the cache, by the flag they set. */
 const POSITIONS_QUERIES: ReadonlyMap<string, boolean> = new Map(
   [false, true].map((pnl) => [`?includePnlInLeverageDisplay=${pnl}`, pnl]),
 );
 
-const answer = (view: { readonly json: string } | undefined, route: string): HeldAnswer | undefined =>
+const answer = (view: { readonly json: string } | undefined, route: string): CachedReadAnswer | undefined =>
   view === undefined ? undefined : { json: view.json, identity: view, route };
 
-/** A held route: the literal part of its mounted path before the owner, and its template as the app registers it. */
-interface HeldRoute {
+/** A cached route: the literal part of its mounted path before the owner, and its template as the app registers it. */
+interface CachedRoute {
   prefix: string;
   template: string;
 }
 
-/** The held route of an operation whose path ends in `{owner}` at the mounts, or undefined when it is off. */
-function heldRoute(mounts: Mounts, iface: InterfaceName, operationId: string): HeldRoute | undefined {
+/** The cached route of an operation whose path ends in `{owner}` at the mounts, or undefined when it is off. */
+function cachedRoute(mounts: Mounts, iface: InterfaceName, operationId: string): CachedRoute | undefined {
   const path = operationPath(mounts, iface, operationId);
   if (path === undefined) return undefined;
   if (!path.endsWith("/{owner}")) throw new Error(`${operationId}'s path ${path} does not end in its owner`);
@@ -48,28 +49,28 @@ function heldRoute(mounts: Mounts, iface: InterfaceName, operationId: string): H
 }
 
 /**
- * The owner views' held answers: `GET /v2/owner/{owner}`, `/positions/owner/{owner}`, `/orders/owner/{owner}`, at
+ * The owner views' cached answers: `GET /v2/owner/{owner}`, `/positions/owner/{owner}`, `/orders/owner/{owner}`, at
  * their interfaces' mounts (src/http/mounts.ts; the prefixes are computed here once, from the generated route table).
  */
-export function heldReadsOf(services: Services): HeldRead {
+export function cachedReadsOf(services: Services): CachedRead {
   const { v2, earlier } = services.deployments;
   const mounts = mountsOf(services.config);
-  const basket = heldRoute(mounts, "v2", "v2GetOwnerSnapshot");
-  const positions = heldRoute(mounts, "earlier", "getPositionsByOwner");
-  const orders = heldRoute(mounts, "earlier", "getOrdersByOwner");
+  const basket = cachedRoute(mounts, "v2", "v2GetOwnerSnapshot");
+  const positions = cachedRoute(mounts, "earlier", "getPositionsByOwner");
+  const orders = cachedRoute(mounts, "earlier", "getOrdersByOwner");
   return (pathAndQuery) => {
     if (basket && pathAndQuery.startsWith(basket.prefix)) {
       const found = ownerAndQuery(pathAndQuery, basket.prefix);
-      return found?.query === "" ? answer(v2.owners.heldView("basket", found.owner), basket.template) : undefined;
+      return found?.query === "" ? answer(v2.owners.cachedView("basket", found.owner), basket.template) : undefined;
     }
     if (positions && pathAndQuery.startsWith(positions.prefix)) {
       const found = ownerAndQuery(pathAndQuery, positions.prefix);
       const pnl = found && POSITIONS_QUERIES.get(found.query);
       if (found === undefined || pnl === undefined) return undefined;
-      return answer(earlier.owners.heldView("positions", found.owner, pnl), positions.template);
+      return answer(earlier.owners.cachedView("positions", found.owner, pnl), positions.template);
     }
     if (!orders || !pathAndQuery.startsWith(orders.prefix)) return undefined;
     const found = ownerAndQuery(pathAndQuery, orders.prefix);
-    return found?.query === "" ? answer(earlier.owners.heldView("orders", found.owner), orders.template) : undefined;
+    return found?.query === "" ? answer(earlier.owners.cachedView("orders", found.owner), orders.template) : undefined;
   };
 }

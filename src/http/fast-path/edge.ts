@@ -9,35 +9,32 @@
  *   answer's `X-Request-Id` and CORS headers, one metrics sample (by method, route template, status) and one log line
  *   (written at `debug` for a plain read answered 200 or 304, see `requestLevel`).
  *
- * The answer comes from the app, or, for a plain read, from here. A plain read is a GET route whose answer depends on
- * nothing in the request but its path and `If-None-Match` (no path parameter, query or body): health, prices, tokens
- * and pool data of both interfaces (src/http/fast-path/plain-reads.ts). For them the app's context, router and
- * middleware chain cost more than the answer itself, so they are answered here, taking their rate-limit token from the
- * same buckets as the app's rate-limit middleware (tests/http/fast-path/edge.test.ts compares the two paths' answers). Anything
- * else is the app's: another method, a query string, a path the table does not hold, or a read without a plain 200 to
- * give (no price received yet, degraded health), so every error is still answered by the app's one error mapping.
+ * The answer comes from the app, or from here for three kinds of request whose answer is already made:
+ *
+ * - a plain read: a GET route whose answer depends on nothing in the request but its path and `If-None-Match` (no
+ *   path parameter, query or body): health, prices, tokens and pool data of both interfaces (plain-reads.ts);
+ * - a cached read: a GET of an owner view that a read already computed for the current owner accounts, prices and
+ *   second (cached-reads.ts);
+ * - a cached quote: a POST whose method, URL and body have an answer cached in the current moment of the state (a pure
+ *   quote's, answer-cache.ts). Its body is read here only when its target has cached answers and it declares a JSON
+ *   body no longer than anything cached; otherwise, or when nothing is cached for that body, the app gets the request
+ *   (with the body read here, when it was).
+ *
+ * They take their rate-limit token from the same buckets as the app's rate-limit middleware
+ * (tests/http/fast-path/edge.test.ts compares the two paths' answers). Anything else is the app's: another method, a
+ * query string, a path the tables do not hold, or a read without a plain 200 to give (no price received yet, degraded
+ * health), so every error is still answered by the app's one error mapping. Why: for these requests the app's
+ * context, router and middleware chain cost more than the answer itself (bench/HISTORY.md has the figures).
  *
  * A HEAD is the app's GET without the body (headOf): its `Content-Length` is the GET body's, not 0.
  *
  * The edge reads the few request headers it needs one by one (request-header.ts), never through `request.headers`:
  * once a handler has that object, Deno copies every header and answers later.
- *
- * A GET of a path with parameters is answered here while its answer is held: an owner view that a read already
- * computed for the current owner accounts, prices and second (src/http/fast-path/cached-reads.ts), so what a polled
- * owner view costs is the edge's work and the send.
- *
- * A POST is answered here too when an answer is kept for its method, URL and body in the current moment of the state
- * (a pure quote's, src/http/fast-path/answer-cache.ts): its body is read here only when its target holds kept answers and it
- * declares a JSON body no longer than anything kept; otherwise, or when nothing is kept for that body, the app gets the
- * request (with the body read here, when it was).
- *
- * These concerns were the app's first middleware layers; here they cost no layer of the app's chain each (a
- * preview's or an owner view's request spent about a fifth of its in-process time in those layers).
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../../services.ts";
 import { AnswerTemplates } from "./answer-templates.ts";
-import { ifNoneMatchHolds, keptJsonResponse } from "../entity-tag.ts";
+import { cachedJsonResponse, ifNoneMatchHolds } from "../entity-tag.ts";
 import { CLIENT_CLOSED_REQUEST, type ErrorBody, readByClient } from "../errors.ts";
 import { KNOWN_METHODS, OTHER } from "../metrics.ts";
 import { carrySocketUpgrade } from "../connections/socket-upgrade.ts";
@@ -45,13 +42,13 @@ import { type RecordAnswer, REQUEST_ID_HEADER, requestIdFor, routeTemplate } fro
 import { type Admission, clientKey, type RequestLimiter } from "../middleware/rate-limit.ts";
 import { labelResponse } from "../middleware/answer-headers.ts";
 import type { CorsAnswerLabel } from "../middleware/cors.ts";
-import { type BodyReadAtEdge, type KeptAnswers, keptTarget, type StateStamp } from "./answer-cache.ts";
+import { type AnswerCache, type BodyReadAtEdge, cacheTarget, type StateStamp } from "./answer-cache.ts";
 import { JSON_CONTENT_TYPE } from "../request-validator.ts";
 import { requestHeader } from "./request-header.ts";
 
 /**
- * A plain read's 200: its JSON text and, for a kept answer, its entity tag and the object that stands for that text
- * while it is kept (its Response is then built once: answer-templates.ts).
+ * A plain read's 200: its JSON text and, for a cached answer, its entity tag and the object that stands for that text
+ * while it is cached (its Response is then built once: answer-templates.ts).
  */
 export interface PlainAnswer {
   json: string;
@@ -63,17 +60,17 @@ export interface PlainAnswer {
 export type PlainRead = () => PlainAnswer | undefined;
 
 /**
- * A held read's 200: its JSON text, the object that stands for that text while it is held (the held view), and its
- * route's template (a read of a path with parameters).
+ * A cached read's 200: its JSON text, the object that stands for that text while it is cached (the cached view), and
+ * its route's template (a read of a path with parameters).
  */
-export interface HeldAnswer {
+export interface CachedReadAnswer {
   json: string;
   identity: object;
   route: string;
 }
 
-/** The answer held now for a GET's path and query, or undefined when none is (the app answers then). */
-export type HeldRead = (pathAndQuery: string) => HeldAnswer | undefined;
+/** The answer cached now for a GET's path and query, or undefined when none is (the app answers then). */
+export type CachedRead = (pathAndQuery: string) => CachedReadAnswer | undefined;
 
 /** `info` is what Deno.serve passes beside the request (`remoteAddr`), absent when a test calls the app in-process. */
 export type FetchHandler = (request: Request, info?: unknown) => Response | Promise<Response>;
@@ -100,8 +97,8 @@ export function joinExchange(c: Context<AppEnv>): void {
 export interface EdgeOptions {
   /** Plain reads by path: each path is also its route template (it has no parameters). */
   reads: ReadonlyMap<string, PlainRead>;
-  /** Reads of paths with parameters answered while their answer is held (owner views); absent: none. */
-  held?: HeldRead;
+  /** Reads of paths with parameters answered while their answer is cached (owner views); absent: none. */
+  cachedReads?: CachedRead;
   /** Answers CORS preflights (`OPTIONS` on any path). */
   preflight: FetchHandler;
   record: RecordAnswer;
@@ -109,11 +106,11 @@ export interface EdgeOptions {
   /** The service's rate limit, shared with the app's middleware; absent when the limit is off. */
   limiter?: RequestLimiter;
   trustProxy: boolean;
-  /** The pure quotes' kept answers (`services.quotes`); absent: every POST goes to the app. */
-  quotes?: KeptAnswers;
+  /** The pure quotes' cached answers (`services.quotes`); absent: every POST goes to the app. */
+  quotes?: AnswerCache;
 }
 
-/** Longest body read here to look for a kept answer, bytes (no longer request is ever kept). */
+/** Longest body read here to look for a cached answer, bytes (no longer request is ever cached). */
 const LONGEST_BODY_READ_HERE = 4096;
 
 const UNKNOWN_METHOD: ErrorBody = { error: "unsupported HTTP method", code: "NOT_FOUND" };
@@ -170,12 +167,12 @@ function answerWith(edge: EdgeRequest, route: string, text: string, identity: ob
 }
 
 export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandler {
-  const { reads, held, preflight, record, labelCors, limiter, trustProxy, quotes } = options;
+  const { reads, cachedReads, preflight, record, labelCors, limiter, trustProxy, quotes } = options;
   // Templates carry the CORS labels when those are the same for every origin; otherwise each answer is labelled.
   const templates = new AnswerTemplates(labelCors.sameForEveryOrigin ? (h) => labelCors(h, undefined) : undefined);
 
   /**
-   * An answer given here (a plain read, a held owner view, a kept quote) once the request's rate-limit token is taken
+   * An answer given here (a plain read, a cached owner view, a cached quote) once the request's rate-limit token is taken
    * from the app's buckets (none when the limit does not cover its path), or the limit's refusal of it; labelled and
    * recorded as the app's answers are.
    */
@@ -204,7 +201,7 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
         response = templates.answer(identity, edge.text, edge.etag, requestId);
         corsLabelled = labelCors.sameForEveryOrigin;
       } else {
-        response = keptJsonResponse(edge.text, edge.etag, edge.ifNoneMatch);
+        response = cachedJsonResponse(edge.text, edge.etag, edge.ifNoneMatch);
         response.headers.set(REQUEST_ID_HEADER, requestId);
       }
       if (admission !== undefined && limiter) limiter.label(response.headers, admission);
@@ -245,10 +242,10 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
   };
 
   /**
-   * A POST to a target with kept answers (answer-cache.ts): its body is read here, and the request is answered with
-   * the answer kept for that body, or handed to the app with the body it was read into.
+   * A POST to a target with cached answers (answer-cache.ts): its body is read here, and the request is answered with
+   * the answer cached for that body, or handed to the app with the body it was read into.
    */
-  const answerKeptOrApp = async (edge: EdgeRequest, target: string, stamp: StateStamp): Promise<Response> => {
+  const answerCachedOrApp = async (edge: EdgeRequest, target: string, stamp: StateStamp): Promise<Response> => {
     let body: string;
     try {
       body = await readByClient(edge.request.text());
@@ -256,8 +253,8 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
       record(edge.requestId, "POST", edge.pathAndQuery, target, CLIENT_CLOSED_REQUEST, edge.started);
       return new Response(null, { status: CLIENT_CLOSED_REQUEST });
     }
-    const kept = quotes?.find(target, body, stamp);
-    if (kept !== undefined) return answerHere(answerWith(edge, kept.route, kept.text, kept));
+    const cached = quotes?.find(target, body, stamp);
+    if (cached !== undefined) return answerHere(answerWith(edge, cached.route, cached.text, cached));
     // Handed on with the text read here: a new Request carrying it would cost a fifth of a computed preview's time.
     edge.body = body;
     return toApp(edge);
@@ -295,7 +292,7 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
       if (plain !== undefined) {
         const { json, etag, identity } = plain;
         const ifNoneMatch = etag === undefined ? undefined : requestHeader(request, "if-none-match") ?? undefined;
-        // A 304 (the client holds this answer) is built as it is; a 200 of a kept answer comes from its template.
+        // A 304 (the client has this answer) is built as it is; a 200 of a cached answer comes from its template.
         const templated = identity !== undefined && !(etag !== undefined && ifNoneMatchHolds(ifNoneMatch, etag));
         answerWith(edge, pathAndQuery, json, templated ? identity : undefined);
         edge.etag = etag;
@@ -303,15 +300,15 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
         edge.polled = true;
         return answerHere(edge);
       }
-      const heldAnswer = held?.(pathAndQuery);
-      if (heldAnswer !== undefined) {
-        return answerHere(answerWith(edge, heldAnswer.route, heldAnswer.json, heldAnswer.identity));
+      const cachedRead = cachedReads?.(pathAndQuery);
+      if (cachedRead !== undefined) {
+        return answerHere(answerWith(edge, cachedRead.route, cachedRead.json, cachedRead.identity));
       }
     } else if (method === "POST" && quotes !== undefined) {
       const stamp = quotes.stamp();
-      const target = stamp && keptTarget(method, request.url);
-      if (stamp && target && quotes.holds(target, stamp) && readableHere(request)) {
-        return answerKeptOrApp(edge, target, stamp);
+      const target = stamp && cacheTarget(method, request.url);
+      if (stamp && target && quotes.caches(target, stamp) && readableHere(request)) {
+        return answerCachedOrApp(edge, target, stamp);
       }
     }
     return toApp(edge);
@@ -333,8 +330,8 @@ async function headOf(get: Response): Promise<Response> {
 }
 
 /**
- * Whether a POST's body may be read here to look for a kept answer: a JSON body whose declared length is within what
- * is ever kept. Any other body is the app's (its limit, its 415, a chunked body).
+ * Whether a POST's body may be read here to look for a cached answer: a JSON body whose declared length is within
+ * what is ever cached. Any other body is the app's (its limit, its 415, a chunked body).
  */
 function readableHere(request: Request): boolean {
   const length = requestHeader(request, "content-length");

@@ -49,7 +49,7 @@ Deno.test("request line: a path equal to its route shares its quoting; any other
     status: 200,
     durationMs: 1.235,
   });
-  // Same route again (its quoting kept), a path with characters JSON must escape.
+  // Same route again (its quoting cached), a path with characters JSON must escape.
   const odd = fields('/v2/owner/a"b\\c\u0001', "/v2/owner/:owner");
   assert.equal(odd.path, '/v2/owner/a"b\\c\u0001');
   assert.equal(fields("/v2/owner/x", "/v2/owner/:owner").route, "/v2/owner/:owner");
