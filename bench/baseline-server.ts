@@ -4,7 +4,7 @@
  * as any JSON API must; nothing else happens per request.
  *
  * The bytes are sent as text (the answers are JSON, so UTF-8: the same bytes on the wire): Deno sends a string body
- * cheaper than a byte array, and the service sends its kept answers as text, so a byte-array baseline would be slower
+ * cheaper than a byte array, and the service sends its cached answers as text, so a byte-array baseline would be slower
  * than it needs to be and flatter every ratio.
  *
  * With `labelled`, every answer also carries the headers the service owes every answer whatever answers it: a fresh
