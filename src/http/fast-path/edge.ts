@@ -255,7 +255,8 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
     }
     const cached = quotes?.find(target, body, stamp);
     if (cached !== undefined) return answerHere(answerWith(edge, cached.route, cached.text, cached));
-    // Handed on with the text read here: a new Request carrying it would cost a fifth of a computed preview's time.
+    // Handed on with the text read here, not in a new Request carrying it, which would cost a visible part of a
+    // computed preview's time (bench/HISTORY.md).
     edge.body = body;
     return toApp(edge);
   };
