@@ -78,8 +78,6 @@ const UNMIRRORED: Record<string, string> = {
     "by tests/e2e/world-earlier-builders.test.ts, the previews by world-owner-previews.test.ts",
   "src/handlers/mod.ts": "the handler tables: tests/http/contract.test.ts (drift: served operations equal the YAML's)",
   "src/handlers/context.ts": "types and context accessors: tests/e2e/v2-trading-builders.test.ts, world-owner-previews",
-  "src/handlers/shared/pool-data.ts":
-    "both interfaces' pool-data answers: tests/http/contract.test.ts, tests/http/fast-path/edge.test.ts",
   "src/handlers/shared/prices.ts":
     "both interfaces' price routes: tests/http/contract.test.ts, tests/e2e/replay-reads.test.ts",
   "src/handlers/shared/stream-upgrade.ts": "the WebSocket upgrade: tests/e2e/streams.test.ts, client-stream.test.ts",
