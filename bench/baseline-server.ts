@@ -11,9 +11,9 @@
  * `X-Request-Id` and, as with the default `CORS_ORIGINS=*`, `Access-Control-Allow-Origin` and
  * `Access-Control-Expose-Headers`. Measured against the bare baseline, it shows what those headers alone cost a
  * server on this Deno: the ratio no service sending them can pass (the bench's ceiling figures). So it sends them the
- * cheapest way known here, the service's own (src/http/fast-path/answer-templates.ts): each route's answer is built once with
- * its fixed headers and cloned per request, which then gets only its request id, appended to the copy's header list
- * without `Headers.set`'s checks (since 2026-11-28, as the service does; before, with `Headers.set`).
+ * cheapest way known here, the service's own (src/http/fast-path/answer-templates.ts): each route's answer is built
+ * once with its fixed headers and cloned per request, which then gets only its request id, appended to the copy's
+ * header list without `Headers.set`'s checks (since 2026-11-28, as the service does; before, with `Headers.set`).
  *
  * Why the bare app is so much faster than any labelled answer: Deno 2.9.6's `Deno.serve` sends a 200 whose only header
  * is its content type through a path of its own (the body and content type go to Rust in one call, no header list is

@@ -3,8 +3,8 @@
  * (src/runtime/boot.ts), middleware and the app. Separate from main.ts so tests and benchmarks build the same
  * thing in-process.
  *
- * In front of the app is its edge (src/http/fast-path/edge.ts): unknown methods refused, CORS preflights answered, and every
- * other request observed (request id, CORS headers, metrics, one log line), plain reads answered without the app.
+ * In front of the app is its edge (src/http/fast-path/edge.ts): unknown methods refused, CORS preflights answered, and
+ * every other request observed (request id, CORS headers, metrics, one log line), plain reads answered without the app.
  * In the app, every request gets the services and passes the rate limit, then routing and validation.
  */
 import type { AppEnv } from "./services.ts";

@@ -1,7 +1,8 @@
 /**
  * Account counts of one deployment by kind (the health endpoints' `accounts` block). Health may be polled thousands
  * of times a second while the store changes far less often, so once started a count is cached until the next
- * account change, which the store's subscription signals; before `start()` (and after `stop()`) every read counts afresh.
+ * account change, which the store's subscription signals; before `start()` (and after `stop()`) every read counts
+ * afresh.
  */
 import type { AccountKind } from "../protocol/accounts/mod.ts";
 import type { AccountStore } from "../state/account-store.ts";

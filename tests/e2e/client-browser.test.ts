@@ -4,7 +4,8 @@
  * browser, and reads prices, an owner snapshot (an owner of fixtures/world/manifest.json) and a preview-only quote
  * from the service. The values must equal the service's answers to the same requests made directly, and the
  * page must be able to read the exposed headers. The page loads the module of the packed client (`deno task
- * client:pack`), as an app that installed it would ship it. A page on an origin `CORS_ORIGINS` does not list is blocked.
+ * client:pack`), as an app that installed it would ship it. A page on an origin `CORS_ORIGINS` does not list is
+ * blocked.
  *
  * The service replays the embedded world on a virtual clock that stays put, so both paths see the same moment.
  */
@@ -180,7 +181,7 @@ Deno.test({
       assert.ok(Object.keys(snapshot.positionMetrics).length >= 2);
       assert.equal(quote.transactionBase64, null);
       assert.ok(Number(quote.newLeverage) > 0);
-      // A kept read's entity tag is exposed too (`Access-Control-Expose-Headers: *`), as the service sent it.
+      // A cached read's entity tag is exposed too (`Access-Control-Expose-Headers: *`), as the service sent it.
       assert.match(allowed.prices!.entityTag ?? "", /^"[0-9a-f]+-[0-9a-f]{16}"$/, "ETag is exposed");
       assert.equal(allowed.prices!.entityTag, exchanges[0].headers.get("etag"));
       // Every header a page is meant to read reaches it as the service sent it (`*` exposes them all); of those, only

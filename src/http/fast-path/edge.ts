@@ -172,9 +172,9 @@ export function serviceEdge(app: FetchHandler, options: EdgeOptions): FetchHandl
   const templates = new AnswerTemplates(labelCors.sameForEveryOrigin ? (h) => labelCors(h, undefined) : undefined);
 
   /**
-   * An answer given here (a plain read, a cached owner view, a cached quote) once the request's rate-limit token is taken
-   * from the app's buckets (none when the limit does not cover its path), or the limit's refusal of it; labelled and
-   * recorded as the app's answers are.
+   * An answer given here (a plain read, a cached owner view, a cached quote) once the request's rate-limit token is
+   * taken from the app's buckets (none when the limit does not cover its path), or the limit's refusal of it; labelled
+   * and recorded as the app's answers are.
    */
   const answerHere = (edge: EdgeRequest): Response | Promise<Response> => {
     const path = edge.path = pathOf(edge.pathAndQuery);

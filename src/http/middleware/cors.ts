@@ -1,7 +1,7 @@
 /**
  * CORS for browser apps (DECISIONS 5.14) on every route of both interfaces: hono's `cors` middleware answers the
- * preflights, and every other answer gets the same headers it would set. The service's edge (src/http/fast-path/edge.ts) uses
- * both, before and around everything else.
+ * preflights, and every other answer gets the same headers it would set. The service's edge
+ * (src/http/fast-path/edge.ts) uses both, before and around everything else.
  *
  * A preflight (`OPTIONS`) is answered 204 on any path without counting against the limit, without a log line and
  * without ever meeting a 400, 404 or 501. Every other answer to an allowed origin carries
@@ -48,7 +48,8 @@ export interface CorsOptions {
  * The CORS headers of every answer that is not a preflight, as hono's middleware would give it: a function of the
  * configured origins, then of the request's `Origin` (read before the route runs: once a WebSocket upgrade has taken
  * the request, its headers can no longer be read). The labels are set on the finished answer: hono's middleware sets
- * them on a placeholder first, which costs a copy of every response (tests/http/middleware/cors.test.ts compares the headers).
+ * them on a placeholder first, which costs a copy of every response (tests/http/middleware/cors.test.ts compares the
+ * headers).
  */
 export function corsAnswerLabel(origins: AllowedOrigins): CorsAnswerLabel {
   const exposed = CORS_EXPOSED_HEADERS.join(",");

@@ -1,8 +1,8 @@
 /**
- * The pure quotes' answers cached by request (src/http/fast-path/answer-cache.ts, src/runtime/quote-answer-cache.ts) through
- * the app on the hand-built deployment: the same request in the same moment of the world is computed once (counted,
- * not timed) and answered with the same bytes; an account change, a price tick and a clock second each make it
- * computed again; what is not a pure quote's 200 is never cached. Every answer is checked against the contract by
+ * The pure quotes' answers cached by request (src/http/fast-path/answer-cache.ts, src/runtime/quote-answer-cache.ts)
+ * through the app on the hand-built deployment: the same request in the same moment of the world is computed once
+ * (counted, not timed) and answered with the same bytes; an account change, a price tick and a clock second each make
+ * it computed again; what is not a pure quote's 200 is never cached. Every answer is checked against the contract by
  * `call()`.
  */
 import assert from "node:assert/strict";

@@ -1,6 +1,6 @@
 /**
- * Answer templates (src/http/fast-path/answer-templates.ts): an answer sent again is built once per object standing for it, and
- * every request gets a copy of its own that carries the answer's fixed headers.
+ * Answer templates (src/http/fast-path/answer-templates.ts): an answer sent again is built once per object standing for
+ * it, and every request gets a copy of its own that carries the answer's fixed headers.
  */
 import assert from "node:assert/strict";
 import { AnswerTemplates, headerListOf } from "../../../src/http/fast-path/answer-templates.ts";

@@ -1,8 +1,8 @@
 /**
- * Cached quote answers at the edge (src/http/fast-path/edge.ts, src/http/fast-path/answer-cache.ts): a POST whose method, URL and body have
- * an answer cached for the current moment is answered without the app, exactly as the app answered it; any other POST
- * reaches the app with its body intact. On the running service the two paths are compared (status, headers, body,
- * rate-limit buckets, metrics and log lines), every answer checked against the YAML by `call`.
+ * Cached quote answers at the edge (src/http/fast-path/edge.ts, src/http/fast-path/answer-cache.ts): a POST whose
+ * method, URL and body have an answer cached for the current moment is answered without the app, exactly as the app
+ * answered it; any other POST reaches the app with its body intact. On the running service the two paths are compared
+ * (status, headers, body, rate-limit buckets, metrics and log lines), every answer checked against the YAML by `call`.
  */
 import assert from "node:assert/strict";
 import { echoOrigin } from "../../helpers/cors-labels.ts";

@@ -1,8 +1,8 @@
 /**
- * The service's edge (src/http/fast-path/edge.ts): which requests it answers itself (plain reads, unknown methods), which it
- * hands to the preflight answerer or the app, and, on the running service, that a plain read's answer at the edge is
- * the app's answer (status, headers, body; the same rate-limit buckets, CORS headers, entity tags), checked against
- * the YAML by `call`.
+ * The service's edge (src/http/fast-path/edge.ts): which requests it answers itself (plain reads, unknown methods),
+ * which it hands to the preflight answerer or the app, and, on the running service, that a plain read's answer at the
+ * edge is the app's answer (status, headers, body; the same rate-limit buckets, CORS headers, entity tags), checked
+ * against the YAML by `call`.
  */
 import assert from "node:assert/strict";
 import { echoOrigin } from "../../helpers/cors-labels.ts";
