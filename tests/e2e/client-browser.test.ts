@@ -4,8 +4,7 @@
  * browser, and reads prices, an owner snapshot (an owner of fixtures/world/manifest.json) and a preview-only quote
  * from the service. The values must equal the service's answers to the same requests made directly, and the
  * page must be able to read the exposed headers. The page loads the module of the packed client (`deno task
- * client:pack`), as an app that installed it would ship it. A page on an origin `CORS_ORIGINS` does not list is
- * blocked.
+ * client:pack`), as an app that installed it would ship it. A page on an origin `CORS_ORIGINS` does not list is blocked.
  *
  * The service replays the embedded world on a virtual clock that stays put, so both paths see the same moment.
  */

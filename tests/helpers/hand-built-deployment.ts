@@ -1,7 +1,7 @@
 /**
- * A small hand-built deployment (both interfaces) for the domain and endpoint tests of the owner views, previews and
- * quotes: a deployment configuration per interface, encoded program accounts in an AccountStore, oracle prices in a
- * PriceStore and a fixed clock. Round numbers, so the expected figures can be worked out by hand in the tests.
+ * A small hand-built deployment (both interfaces) for the domain and endpoint tests of the owner views, previews and quotes: a deployment
+ * configuration per interface, encoded program accounts in an AccountStore, oracle prices in a PriceStore and a
+ * fixed clock. Round numbers, so the expected figures can be worked out by hand in the tests.
  *
  * Pools (both interfaces): Crypto.1 with SOL (+ WSOL, same mint), USDC and JitoSOL custodies and the markets
  * SOL/SOL long (correlated), SOL/JitoSOL long (correlated), SOL/USDC short; v2 also Equity.1 with SPY/SPY long and
