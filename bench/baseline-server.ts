@@ -4,16 +4,16 @@
  * as any JSON API must; nothing else happens per request.
  *
  * The bytes are sent as text (the answers are JSON, so UTF-8: the same bytes on the wire): Deno sends a string body
- * cheaper than a byte array, and the service sends its kept answers as text, so a byte-array baseline would be slower
+ * cheaper than a byte array, and the service sends its cached answers as text, so a byte-array baseline would be slower
  * than it needs to be and flatter every ratio.
  *
  * With `labelled`, every answer also carries the headers the service owes every answer whatever answers it: a fresh
  * `X-Request-Id` and, as with the default `CORS_ORIGINS=*`, `Access-Control-Allow-Origin` and
  * `Access-Control-Expose-Headers`. Measured against the bare baseline, it shows what those headers alone cost a
  * server on this Deno: the ratio no service sending them can pass (the bench's ceiling figures). So it sends them the
- * cheapest way known here, the service's own (src/http/answer-templates.ts): each route's answer is built once with
- * its fixed headers and cloned per request, which then gets only its request id, appended to the copy's header list
- * without `Headers.set`'s checks (since 2026-11-28, as the service does; before, with `Headers.set`).
+ * cheapest way known here, the service's own (src/http/fast-path/answer-templates.ts): each route's answer is built
+ * once with its fixed headers and cloned per request, which then gets only its request id, appended to the copy's
+ * header list without `Headers.set`'s checks (since 2026-11-28, as the service does; before, with `Headers.set`).
  *
  * Why the bare app is so much faster than any labelled answer: Deno 2.9.6's `Deno.serve` sends a 200 whose only header
  * is its content type through a path of its own (the body and content type go to Rust in one call, no header list is
@@ -35,7 +35,7 @@ import { type Context, Hono } from "hono";
 import type { BaselineRoute } from "./processes.ts";
 import { fromBase64 } from "../src/protocol/codec/bytes.ts";
 import { CORS_EXPOSED_HEADERS } from "../src/http/middleware/cors.ts";
-import { giveRequestId } from "../src/http/answer-templates.ts";
+import { giveRequestId } from "../src/http/fast-path/answer-templates.ts";
 
 if (import.meta.main) {
   const [routesFile, port, mode] = Deno.args;

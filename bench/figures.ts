@@ -72,7 +72,7 @@ export function figureSpecs(world: BenchWorld, manifest: Manifest, v2Config: Poo
   const holds = (h: { positions: number; orders: number }) => `${h.positions} positions, ${h.orders} orders`;
   const openBase = { inputTokenSymbol: "USDC", inputAmountUi: "100", leverage: 5, owner: earlier.noAccounts.owner };
   // The same margin preview with the i-th of DISTINCT_BODIES amounts ($1.00, $1.01, …): more distinct requests than
-  // the service answers between two changes of the bench world, so none is answered from a kept answer.
+  // the service answers between two changes of the bench world, so none is answered from a cached answer.
   const marginPreview = (i: number) =>
     post("/v2/preview/margin", {
       owner: BENCH_OWNER,

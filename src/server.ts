@@ -3,8 +3,8 @@
  * (src/runtime/boot.ts), middleware and the app. Separate from main.ts so tests and benchmarks build the same
  * thing in-process.
  *
- * In front of the app is its edge (src/http/edge.ts): unknown methods refused, CORS preflights answered, and every
- * other request observed (request id, CORS headers, metrics, one log line), plain reads answered without the app.
+ * In front of the app is its edge (src/http/fast-path/edge.ts): unknown methods refused, CORS preflights answered, and
+ * every other request observed (request id, CORS headers, metrics, one log line), plain reads answered without the app.
  * In the app, every request gets the services and passes the rate limit, then routing and validation.
  */
 import type { AppEnv } from "./services.ts";
@@ -16,11 +16,11 @@ import { corsAnswerLabel, corsPreflights } from "./http/middleware/cors.ts";
 import { answerRecorder } from "./http/middleware/observe.ts";
 import { rateLimit, type RateLimitOptions, requestLimiter } from "./http/middleware/rate-limit.ts";
 import { assertMountsDisjoint, mountsOf } from "./http/mounts.ts";
-import { joinExchange, serviceEdge } from "./http/edge.ts";
+import { joinExchange, serviceEdge } from "./http/fast-path/edge.ts";
 import { handlers } from "./handlers/mod.ts";
 import { awaitingFirstLoad } from "./handlers/shared/first-load.ts";
-import { plainReadsOf } from "./handlers/shared/plain-reads.ts";
-import { heldReadsOf } from "./handlers/shared/held-reads.ts";
+import { plainReadsOf } from "./http/fast-path/plain-reads.ts";
+import { cachedReadsOf } from "./http/fast-path/cached-reads.ts";
 import { createLimits } from "./limits/mod.ts";
 import { boot, type BootOptions } from "./runtime/boot.ts";
 import type { Clock } from "./state/clock.ts";
@@ -86,7 +86,7 @@ export async function createServiceApp(config: Config, options: ServiceAppOption
   // `app.request()` goes through `app.fetch` too, so tests meet the service exactly as Deno.serve does.
   app.fetch = serviceEdge(app.fetch, {
     reads: plainReadsOf(services),
-    held: heldReadsOf(services),
+    cachedReads: cachedReadsOf(services),
     preflight: corsPreflights({
       origins: config.CORS_ORIGINS,
       onPreflight: (allowed) => services.metrics.corsPreflight(allowed),

@@ -14,7 +14,7 @@ import type { IngestStatus } from "./ingest/status.ts";
 import type { PoolStatsCache } from "./runtime/pool-stats-cache.ts";
 import type { PriceMapCache } from "./runtime/price-map-cache.ts";
 import type { TokenListCache } from "./runtime/token-list-cache.ts";
-export type { JsonText } from "./runtime/json-answers.ts";
+export type { JsonText } from "./runtime/json-cache.ts";
 import type { OwnerViewCache } from "./runtime/owner-view-cache.ts";
 import type { AccountCountsCache } from "./runtime/account-counts-cache.ts";
 import type { QuoteAnswerCache } from "./runtime/quote-answer-cache.ts";
@@ -29,7 +29,7 @@ import type { EarlierOwnerParams } from "./streams/earlier-owner.ts";
 
 /**
  * One interface's deployment: its configuration lookups, the decoded accounts of its program, and the
- * answers kept between requests (each with `start()` / `stop()`, run by the runtime).
+ * answers cached between requests (each with `start()` / `stop()`, run by the runtime).
  */
 export interface Deployment<V extends ProgramVersion = ProgramVersion> {
   version: V;
@@ -40,7 +40,7 @@ export interface Deployment<V extends ProgramVersion = ProgramVersion> {
   tokenList: TokenListCache<TokenDtoOf<V>>;
   /** Owner views (v2 basket view; earlier position and order listings), shared by REST answers and streams. */
   owners: OwnerViewCache;
-  /** Account counts by kind (the health endpoints), kept until the next account change. */
+  /** Account counts by kind (the health endpoints), cached until the next account change. */
   counts: AccountCountsCache;
 }
 
@@ -57,7 +57,7 @@ export interface Services {
   accounts: AccountStore;
   prices: PriceStore;
   blockhashes: BlockhashCaches;
-  /** The pure quotes' answers kept by request for one moment of the state (previews, preview-only builders). */
+  /** The pure quotes' answers cached by request for one moment of the state (previews, preview-only builders). */
   quotes: QuoteAnswerCache;
   ingest: IngestStatus;
   metrics: ServiceMetrics;

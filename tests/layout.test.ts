@@ -78,21 +78,23 @@ const UNMIRRORED: Record<string, string> = {
     "by tests/e2e/world-earlier-builders.test.ts, the previews by world-owner-previews.test.ts",
   "src/handlers/mod.ts": "the handler tables: tests/http/contract.test.ts (drift: served operations equal the YAML's)",
   "src/handlers/context.ts": "types and context accessors: tests/e2e/v2-trading-builders.test.ts, world-owner-previews",
-  "src/handlers/shared/held-reads.ts": "the held owner reads through the edge: tests/http/edge.test.ts",
-  "src/handlers/shared/plain-reads.ts": "the plain reads through the edge: tests/http/edge.test.ts",
   "src/handlers/shared/prices.ts":
     "both interfaces' price routes: tests/http/contract.test.ts, tests/e2e/replay-reads.test.ts",
   "src/handlers/shared/stream-upgrade.ts": "the WebSocket upgrade: tests/e2e/streams.test.ts, client-stream.test.ts",
   // HTTP: the app and the edge, tested through requests.
   "src/http/app.ts": "the app assembly: tests/http/contract.test.ts and every test of tests/http/ that calls the app",
-  "src/http/deno-internals.ts": "Deno's request internals read by the edge: tests/http/request-header.test.ts, edge",
-  "src/http/kept-answers.ts": "kept quote answers: tests/http/kept-quotes.test.ts, edge-kept-quotes.test.ts",
   "src/http/metrics.ts": "the metrics registry: tests/http/middleware/observe.test.ts",
   "src/http/validation.ts": "request validation errors: tests/http/request-validator.test.ts, hostile-input.test.ts",
+  // The fast path, tested through the edge.
+  "src/http/fast-path/cached-reads.ts": "the cached owner reads through the edge: tests/http/fast-path/edge.test.ts",
+  "src/http/fast-path/deno-internals.ts":
+    "Deno's request internals read by the edge: tests/http/fast-path/request-header.test.ts, answer-templates.test.ts",
+  "src/http/fast-path/plain-reads.ts": "the plain reads through the edge: tests/http/fast-path/edge.test.ts",
   "src/http/connections/websocket.ts":
     "the handshake switched over a real loopback connection: tests/http/connections/listener.test.ts (the 1009 " +
     "bound), tests/http/connections/socket-upgrade.test.ts, tests/e2e/streams.test.ts",
-  "src/http/middleware/answer-headers.ts": "headers of every answer: tests/http/edge.test.ts, contract.test.ts",
+  "src/http/middleware/answer-headers.ts":
+    "headers of every answer: tests/http/fast-path/edge.test.ts, contract.test.ts",
   // Ingest: the chain source runs against a replayed RPC (tests/ingest/_helpers.ts).
   "src/ingest/chain-source.ts":
     "sessions end to end against a replayed RPC: tests/ingest/ingest-e2e.test.ts, faults.test.ts, " +

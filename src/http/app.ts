@@ -17,9 +17,9 @@ import { validationErrorBody } from "./validation.ts";
 import { type InvalidRequest, requestValidator } from "./request-validator.ts";
 import { docsAssetRoutes } from "./docs.ts";
 import { type Logger, silentLogger } from "./logger.ts";
-import { KeptMatchRouter } from "./router.ts";
+import { CachedMatchRouter } from "./fast-path/router.ts";
 import { limitRequestBody } from "./middleware/body-limit.ts";
-import { DEFAULT_MOUNTS, type InterfaceName, mountedPath, type Mounts } from "./mounts.ts";
+import { DEFAULT_MOUNTS, type InterfaceName, mountedPath, type Mounts, routeTemplateOf } from "./mounts.ts";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -63,20 +63,19 @@ function asErrBody({ error, ...rest }: ErrorBody) {
  */
 type ErrBodyRoutes = Set<string>;
 const routeKey = (method: string, honoPath: string) => `${method.toUpperCase()} ${honoPath}`;
-const honoPath = (openApiPath: string) => openApiPath.replace(/\{([^}]+)\}/g, ":$1");
 
 /** The documented 400 for a request failing its route's schema (`{err, code}` on the routes that answer so). */
 function invalidRequestAnswer(route: RouteConfig, errBodyRoutes: ErrBodyRoutes): InvalidRequest {
   const errBody = usesErrBody(route);
-  if (errBody) errBodyRoutes.add(routeKey(route.method, honoPath(route.path)));
+  if (errBody) errBodyRoutes.add(routeKey(route.method, routeTemplateOf(route.path)));
   return (target, error, c) => {
     const body = validationErrorBody(target, error);
     return c.json(errBody ? asErrBody(body) : body, 400);
   };
 }
 
-/** Where the pure quotes' answers are kept (absent in an app built without the services). */
-const keptQuotesOf = (c: Context<AppEnv>) => c.get("services")?.quotes;
+/** Where the pure quotes' answers are cached (absent in an app built without the services). */
+const cachedQuotesOf = (c: Context<AppEnv>) => c.get("services")?.quotes;
 
 function registerAll(
   api: OpenAPIHono<AppEnv>,
@@ -100,10 +99,10 @@ function registerAll(
     // What `api.openapi()` does, with one synchronous validating layer instead of its per-target async ones
     // (request-validator.ts): the route is described in the served document, then served.
     api.openAPIRegistry.registerPath(route);
-    const validate = requestValidator(route, invalidRequestAnswer(route, errBodyRoutes), keptQuotesOf);
+    const validate = requestValidator(route, invalidRequestAnswer(route, errBodyRoutes), cachedQuotesOf);
     // The table is heterogeneous, so the per-route typing is enforced on HandlerTable instead of here.
     const serve = handler as MiddlewareHandler<AppEnv>;
-    api.on([route.method.toUpperCase()], [honoPath(route.path)], ...(validate ? [validate, serve] : [serve]));
+    api.on([route.method.toUpperCase()], [routeTemplateOf(route.path)], ...(validate ? [validate, serve] : [serve]));
   }
 }
 
@@ -150,7 +149,7 @@ export function errorResponseFor(error: unknown): { status: number; body: ErrorB
 const BODY_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
 
 export function createApp(options: AppOptions): OpenAPIHono<AppEnv> {
-  const app = new OpenAPIHono<AppEnv>({ router: new KeptMatchRouter() });
+  const app = new OpenAPIHono<AppEnv>({ router: new CachedMatchRouter() });
   const logger = options.logger ?? silentLogger;
   const mounts = options.mounts ?? DEFAULT_MOUNTS;
   const errBodyRoutes: ErrBodyRoutes = new Set();

@@ -1,10 +1,11 @@
 /**
- * Entity tags of kept answers (`ETag`, RFC 9110 §8.8.3), the `If-None-Match` check that turns a repeated read of an
- * unchanged answer into a 304 without a body, and the response of a kept answer (for its handler and for the edge).
+ * Entity tags of cached answers (`ETag`, RFC 9110 §8.8.3), the `If-None-Match` check that turns a repeated read of an
+ * unchanged answer into a 304 without a body, and the response of a cached answer (for its handler and for the
+ * edge).
  *
  * The tag is derived from the answer's bytes themselves, not from a counter, so every replica behind a load balancer
- * gives the same answer the same tag. It is computed once per kept answer (the answers are kept as JSON text until
- * their source changes: src/runtime/json-answers.ts) and remembered beside them.
+ * gives the same answer the same tag. It is computed once per cached answer (the answers are cached as JSON text until
+ * their source changes: src/runtime/json-cache.ts) and remembered beside them.
  */
 
 /** Two 32-bit FNV-1a hashes with different offsets, as 16 hex digits: a collision needs both to collide. */
@@ -26,10 +27,10 @@ export function entityTagOfBytes(bytes: Uint8Array): string {
 const tags = new WeakMap<{ readonly text: string }, string>();
 const encoder = new TextEncoder();
 
-/** The entity tag of a kept answer's text (of its UTF-8 bytes, as sent), computed once per kept answer. */
-export function entityTagOf(kept: { readonly text: string }): string {
-  let tag = tags.get(kept);
-  if (tag === undefined) tags.set(kept, tag = entityTagOfBytes(encoder.encode(kept.text)));
+/** The entity tag of a cached answer's text (of its UTF-8 bytes, as sent), computed once per cached answer. */
+export function entityTagOf(cached: { readonly text: string }): string {
+  let tag = tags.get(cached);
+  if (tag === undefined) tags.set(cached, tag = entityTagOfBytes(encoder.encode(cached.text)));
   return tag;
 }
 
@@ -51,14 +52,14 @@ export function ifNoneMatchHolds(header: string | undefined, tag: string): boole
 export const JSON_CONTENT = { "content-type": "application/json" };
 
 /**
- * The response of JSON text kept between requests: 200 with the text, and, for a tagged answer, its `ETag`; or 304
+ * The response of JSON text cached between requests: 200 with the text, and, for a tagged answer, its `ETag`; or 304
  * without a body when `ifNoneMatch` holds that tag (a client polling an unchanged answer downloads nothing).
  *
  * The tag is set on the built response rather than passed with the content type: in this Deno a Response built with
  * two or more headers costs about 12 µs more than one built with one (measured: 2.5 vs 14.6 µs), while setting a
  * header afterwards costs a fraction of a microsecond.
  */
-export function keptJsonResponse(text: string, etag?: string, ifNoneMatch?: string): Response {
+export function cachedJsonResponse(text: string, etag?: string, ifNoneMatch?: string): Response {
   if (etag === undefined) return new Response(text, { headers: JSON_CONTENT });
   const response = ifNoneMatchHolds(ifNoneMatch, etag)
     ? new Response(null, { status: 304 })

@@ -167,7 +167,8 @@ export function createLogger(options: LoggerOptions): Logger {
     }
     return stamp;
   };
-  // What follows the time in a serialized line, kept for the last level and message (every request line has the same).
+  // What follows the time in a serialized line, cached for the last level and message (every request line has the
+  // same).
   let afterTimeMsg: string | undefined;
   let afterTimeLevel: EntryLevel | undefined;
   let afterTime = "";

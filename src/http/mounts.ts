@@ -3,7 +3,7 @@
  * each a path prefix or `off`. The YAML writes every path at its interface's default mount (`/v2/health`,
  * `/health`); a route is served at its mount followed by the rest of its documented path (`V2_BASE_PATH=/`:
  * `/health`; `EARLIER_BASE_PATH=/v1`: `/v1/health`). Everything that names a route follows: the app's routes and
- * streams, the edge's plain and held reads, the rate limit's exemptions, the metrics' route labels (the templates as
+ * streams, the edge's plain and cached reads, the rate limit's exemptions, the metrics' route labels (the templates as
  * registered), the served documents, the docs page.
  *
  * Every mounted path is computed here once, when the app is built; nothing on a request's path asks this module
@@ -31,7 +31,7 @@ type MountSettings = Partial<Pick<Config, "V2_BASE_PATH" | "EARLIER_BASE_PATH">>
 
 /**
  * The mounts a configuration sets (a configuration built without them: the defaults), the same object for the same
- * configuration: handlers ask with `services.config` and what is made per mounts is kept by that object.
+ * configuration: handlers ask with `services.config` and what is made per mounts is cached by that object.
  */
 export function mountsOf(config: MountSettings): Mounts {
   let mounts = mountsByConfig.get(config);
@@ -74,6 +74,9 @@ export function operationPath(mounts: Mounts, iface: InterfaceName, operationId:
   if (route === undefined) throw new Error(`no ${iface} operation ${operationId}`);
   return mountedPath(mounts, iface, route.path);
 }
+
+/** The route template Hono registers for an OpenAPI path (`/v2/owner/{owner}` → `/v2/owner/:owner`). */
+export const routeTemplateOf = (openApiPath: string) => openApiPath.replace(/\{([^}]+)\}/g, ":$1");
 
 /** Routes served besides the operations: the docs page's script (docs.ts), an earlier-interface path. */
 export const DOCS_SCRIPT_DOCUMENTED_PATH = "/docs/scalar.js";
@@ -137,7 +140,7 @@ export function assertMountsDisjoint(mounts: Mounts): void {
 /**
  * A bundled document as served under `mounts`: its paths re-rooted at the interface's mount (the `servers` entry
  * stays the host's root `/`, under which each path is now written in full). The default mount serves the document as
- * it is. Kept per document and mount: it is made once.
+ * it is. Cached per document and mount: it is made once.
  */
 export function mountedDocument<D extends { paths?: Record<string, unknown> }>(
   document: D,

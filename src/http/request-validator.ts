@@ -12,21 +12,27 @@
  * - a body that is not JSON is a 400 `INVALID_JSON`;
  * - a repeated query parameter reaches its schema as an array (so a single-valued one fails rather than picking one).
  *
- * A route without a body validates nothing but its URL, so what its URL validates to is kept (bounded, per route): an
- * owner view polled again skips the parse (in process, about a fifth of such a request's time). A kept result is
- * frozen, since every request of that URL shares it.
+ * A route without a body validates nothing but its URL, so what its URL validates to is cached (bounded, per route):
+ * an owner view polled again skips the parse, a sizeable part of such a request's time (bench/HISTORY.md). A cached
+ * result is frozen, since every request of that URL shares it.
  *
- * A route with a body reads it as text. When the handler marks its answer keepable (a pure quote, kept-answers.ts),
- * the text is kept by method, URL and body for the current moment of the state, and the same request in that moment
- * is answered from it before anything is parsed: only the content type is checked first, so a request that would be
- * refused is never answered from a kept answer.
+ * A route with a body reads it as text. When the handler marks its answer cacheable (a pure quote,
+ * fast-path/answer-cache.ts), the text is cached by method, URL and body for the current moment of the state, and the
+ * same request in that moment is answered from it before anything is parsed: only the content type is checked first,
+ * so a request that would be refused is never answered from a cached answer.
  */
 import type { RouteConfig, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { BoundedMemo } from "../protocol/memo.ts";
-import { bodyReadAtEdge, keepableText, type KeptAnswers, keptTarget, type StateStamp } from "./kept-answers.ts";
-import { keptJsonResponse } from "./entity-tag.ts";
+import {
+  type AnswerCache,
+  bodyReadAtEdge,
+  cacheableText,
+  cacheTarget,
+  type StateStamp,
+} from "./fast-path/answer-cache.ts";
+import { cachedJsonResponse } from "./entity-tag.ts";
 import { readByClient } from "./errors.ts";
 import { routeTemplate } from "./middleware/observe.ts";
 
@@ -76,7 +82,7 @@ function queryValue(c: Context): Record<string, string | string[]> {
 
 /**
  * The request's JSON body as text, or undefined when it has neither a body nor a `Content-Type` (validated as `{}`,
- * so each required field is named). Read as text (what `c.req.json()` parses too) so the text can key a kept answer.
+ * so each required field is named). Read as text (what `c.req.json()` parses too) so the text can key a cached answer.
  */
 async function bodyText(c: Context): Promise<string | undefined> {
   const contentType = c.req.header("content-type");
@@ -100,10 +106,10 @@ function parsedBody(text: string | undefined): unknown {
   }
 }
 
-/** URLs whose validated query and parameters are kept per bodyless route. */
-export const KEPT_VALIDATED_URLS = 1024;
-/** Longer URLs are validated afresh: a kept key should stay small. */
-const LONGEST_KEPT_URL = 512;
+/** URLs whose validated query and parameters are cached per bodyless route. */
+export const CACHED_VALIDATED_URLS = 1024;
+/** Longer URLs are validated afresh: a cached key should stay small. */
+const LONGEST_CACHED_URL = 512;
 
 interface ValidatedUrl {
   query?: object;
@@ -118,49 +124,49 @@ function frozen(value: object): object {
 
 /**
  * The route's validating middleware, or undefined when the route has nothing to validate (no layer at all).
- * `keptAnswers` gives where a request's keepable answer is kept (kept-answers.ts; none: nothing is kept).
+ * `answerCache` gives where a request's cacheable answer is cached (fast-path/answer-cache.ts; none: nothing is).
  */
 export function requestValidator(
   route: RouteConfig,
   invalid: InvalidRequest,
-  keptAnswers: (c: Context) => KeptAnswers | undefined = () => undefined,
+  answerCache: (c: Context) => AnswerCache | undefined = () => undefined,
 ): MiddlewareHandler | undefined {
   const { query, param, json } = schemasOf(route);
   if (!query && !param && !json) return undefined;
   const validateUrl = (c: Context) => urlValidation(c, query, param, invalid);
-  if (!json) return keptUrlValidator(validateUrl);
+  if (!json) return cachedUrlValidator(validateUrl);
   return async (c, next) => {
     const validated = validateUrl(c);
     if (validated instanceof Response) return validated;
     const text = await bodyText(c);
-    // The same method, URL and body in the same moment of the state get the answer kept for them, if any.
-    const keeping = text === undefined ? undefined : keepingFor(c, keptAnswers(c), text);
-    const kept = keeping?.answers.find(keeping.target, keeping.body, keeping.stamp);
-    if (kept !== undefined) return keptJsonResponse(kept.text);
+    // The same method, URL and body in the same moment of the state get the answer cached for them, if any.
+    const lookup = text === undefined ? undefined : cacheLookupFor(c, answerCache(c), text);
+    const cached = lookup?.answers.find(lookup.target, lookup.body, lookup.stamp);
+    if (cached !== undefined) return cachedJsonResponse(cached.text);
     hand(c, validated);
     const result = json.safeParse(parsedBody(text));
     if (!result.success) return invalid("json", result.error, c);
     c.req.addValidatedData("json", result.data as object);
     await next();
-    const keepable = keeping && keepableText(c.res);
-    if (keeping && keepable !== undefined) {
-      keeping.answers.keep(keeping.target, keeping.body, { text: keepable, route: routeTemplate(c) }, keeping.stamp);
+    const cacheable = lookup && cacheableText(c.res);
+    if (lookup && cacheable !== undefined) {
+      lookup.answers.cache(lookup.target, lookup.body, { text: cacheable, route: routeTemplate(c) }, lookup.stamp);
     }
   };
 }
 
-/** Where a request's answer is looked up and kept: the kept answers, the moment, and the request's target and body. */
-interface Keeping {
-  answers: KeptAnswers;
+/** Where a request's answer is looked up and cached: the cache, the moment, and the request's target and body. */
+interface CacheLookup {
+  answers: AnswerCache;
   stamp: StateStamp;
   target: string;
   body: string;
 }
 
-/** The request's keeping, or undefined when no answers are kept (none given, or not started). */
-function keepingFor(c: Context, answers: KeptAnswers | undefined, body: string): Keeping | undefined {
+/** The request's cache lookup, or undefined when no answers are cached (no cache given, or not started). */
+function cacheLookupFor(c: Context, answers: AnswerCache | undefined, body: string): CacheLookup | undefined {
   const stamp = answers?.stamp();
-  return answers && stamp ? { answers, stamp, target: keptTarget(c.req.method, c.req.url), body } : undefined;
+  return answers && stamp ? { answers, stamp, target: cacheTarget(c.req.method, c.req.url), body } : undefined;
 }
 
 /** The request's validated query and path parameters, or the answer refusing them. */
@@ -190,17 +196,17 @@ function hand(c: Context, validated: ValidatedUrl): void {
   if (validated.param) c.req.addValidatedData("param", validated.param);
 }
 
-/** A bodyless route's validation: of its URL alone, so each URL's outcome is kept once it validates. */
-function keptUrlValidator(validateUrl: (c: Context) => ValidatedUrl | Response): MiddlewareHandler {
-  const kept = new BoundedMemo<string, ValidatedUrl>(KEPT_VALIDATED_URLS);
+/** A bodyless route's validation: of its URL alone, so each URL's outcome is cached once it validates. */
+function cachedUrlValidator(validateUrl: (c: Context) => ValidatedUrl | Response): MiddlewareHandler {
+  const cached = new BoundedMemo<string, ValidatedUrl>(CACHED_VALIDATED_URLS);
   return async (c, next) => {
     const url = c.req.url;
-    let validated = kept.find(url);
+    let validated = cached.find(url);
     if (validated === undefined) {
       const fresh = validateUrl(c);
       if (fresh instanceof Response) return fresh;
-      if (url.length <= LONGEST_KEPT_URL) {
-        validated = kept.remember(url, {
+      if (url.length <= LONGEST_CACHED_URL) {
+        validated = cached.remember(url, {
           query: fresh.query && frozen(fresh.query),
           param: fresh.param && frozen(fresh.param),
         });

@@ -1,5 +1,5 @@
 /**
- * A bounded memo: values computed once per key and remembered, at most `limit` entries held. For derived values that
+ * A bounded memo: values computed once per key and remembered, at most `limit` entries cached. For derived values that
  * never go stale (a key's bytes, a PDA, an instruction that depends only on its number): a repeated request costs a
  * lookup, and no stream of distinct keys can grow the memory without end. A computation that throws leaves nothing
  * behind.
@@ -24,7 +24,7 @@ export class BoundedMemo<K, V> {
     return this.#limit;
   }
 
-  /** Changes the bound (entries already held beyond it go at the next generation change). */
+  /** Changes the bound (entries already cached beyond it go at the next generation change). */
   set limit(limit: number) {
     if (!(limit >= 1)) throw new RangeError(`a memo holds at least one entry (got ${limit})`);
     this.#limit = limit;
@@ -36,7 +36,7 @@ export class BoundedMemo<K, V> {
     return this.find(key) ?? this.remember(key, compute(key));
   }
 
-  /** The value remembered for `key`, or undefined (a hit in the old generation is kept on in the young one). */
+  /** The value remembered for `key`, or undefined (a hit in the old generation is carried into the young one). */
   find(key: K): V | undefined {
     const young = this.#young.get(key);
     if (young !== undefined) return young;
@@ -55,7 +55,7 @@ export class BoundedMemo<K, V> {
     return value;
   }
 
-  /** Entries held (a key copied back from the old generation counts in both until the old one is dropped). */
+  /** Entries cached (a key copied back from the old generation counts in both until the old one is dropped). */
   get size(): number {
     return this.#young.size + this.#old.size;
   }

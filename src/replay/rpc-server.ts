@@ -163,10 +163,10 @@ const FIRST_KEY_HEAD = encoder.encode('[{"pubkey":"');
 const NEXT_KEY_HEAD = encoder.encode(',{"pubkey":"');
 
 /**
- * What follows a key in a key listing (`","account":{…}}`, no bytes sent), as bytes, kept for the fields of the last
- * account it was asked for: the accounts of one kind mostly share owner, lamports, size and rent epoch, so a listing of
- * 100,000 writes the text a few times and copies it the rest (a text built and encoded per account was half a listing's
- * time).
+ * What follows a key in a key listing (`","account":{…}}`, no bytes sent), as bytes, cached for the fields of the
+ * last account it was asked for: the accounts of one kind mostly share owner, lamports, size and rent epoch, so a
+ * listing of 100,000 writes the text a few times and copies it the rest (a text built and encoded per account was half
+ * a listing's time).
  */
 class KeyListingTails {
   #owner: string | undefined;

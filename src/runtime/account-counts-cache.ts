@@ -1,7 +1,8 @@
 /**
  * Account counts of one deployment by kind (the health endpoints' `accounts` block). Health may be polled thousands
- * of times a second while the store changes far less often, so once started a count is kept until the next account
- * change, which the store's subscription signals; before `start()` (and after `stop()`) every read counts afresh.
+ * of times a second while the store changes far less often, so once started a count is cached until the next
+ * account change, which the store's subscription signals; before `start()` (and after `stop()`) every read counts
+ * afresh.
  */
 import type { AccountKind } from "../protocol/accounts/mod.ts";
 import type { AccountStore } from "../state/account-store.ts";
@@ -9,7 +10,7 @@ import type { ProgramAccounts } from "../state/program-accounts.ts";
 import type { Unsubscribe } from "../state/types.ts";
 
 export class AccountCountsCache {
-  readonly #kept = new Map<AccountKind, number>();
+  readonly #cached = new Map<AccountKind, number>();
   #unsubscribe: Unsubscribe | undefined;
   #generation = 0;
 
@@ -18,14 +19,14 @@ export class AccountCountsCache {
   /** How many accounts of `kind` this deployment's program owns. */
   of(kind: AccountKind): number {
     if (!this.#unsubscribe) return this.accounts.count(kind);
-    let count = this.#kept.get(kind);
-    if (count === undefined) this.#kept.set(kind, count = this.accounts.count(kind));
+    let count = this.#cached.get(kind);
+    if (count === undefined) this.#cached.set(kind, count = this.accounts.count(kind));
     return count;
   }
 
   /**
-   * A number that changes whenever a count may have (with every account change) while counts are kept, so a reader
-   * may keep what it made of them as long as it reads the same number; undefined while they are not kept (before
+   * A number that changes whenever a count may have (with every account change) while counts are cached, so a reader
+   * may cache what it made of them as long as it reads the same number; undefined while they are not cached (before
    * `start()`, after `stop()`), when any read may differ from the last.
    */
   get generation(): number | undefined {
@@ -37,13 +38,13 @@ export class AccountCountsCache {
     this.#generation++;
     this.#unsubscribe = this.store.subscribe(() => {
       this.#generation++;
-      this.#kept.clear();
+      this.#cached.clear();
     });
   }
 
   stop(): void {
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
-    this.#kept.clear();
+    this.#cached.clear();
   }
 }

@@ -43,13 +43,13 @@ import {
   streamMessage,
 } from "../domain/views/owner-stream.ts";
 
-/** Entries kept before the map is emptied (a bound on memory, far above the owners streamed in one second). */
+/** Entries cached before the map is emptied (a bound on memory, far above the owners streamed in one second). */
 export const MAX_ENTRIES = 50_000;
 
 /** Account kinds the owner views read, each belonging to one owner wallet. */
 const OWNER_KINDS: readonly WalletOwnedKind[] = ["Basket", "Position", "Order"];
 
-/** What the v2 views of one owner read, computed on first use and then kept for the entry's lifetime. */
+/** What the v2 views of one owner read, computed on first use and then cached for the entry's lifetime. */
 export interface BasketView {
   /** The basket's bytes, or null without a basket. */
   readonly basketData: Uint8Array | null;
@@ -71,9 +71,12 @@ export interface ListingView {
   readonly pricesUsable: boolean;
 }
 
-/** One snapshot shared by every view computed in one (second, prices, shared accounts), with what it learnt. */
-interface Shared {
-  /** The moment it is the snapshot of: the clock second and the price and shared-account versions. */
+/**
+ * A moment: one (second, prices, shared accounts) combination, the snapshot every view computed in it uses, and what
+ * those computations learnt.
+ */
+interface Moment {
+  /** Which moment: the clock second and the price and shared-account versions. */
   second: number;
   priceVersion: number;
   sharedVersion: number;
@@ -84,16 +87,16 @@ interface Shared {
 
 export interface ReadOptions {
   /**
-   * Hold what this read computes for the next readers (default true). The streams' periodic reads pass false: a
-   * socket group's tick already shares one computation among the owner's sockets, and held entries outlive the
+   * Cache what this read computes for the next readers (default true). The streams' periodic reads pass false: a
+   * socket group's tick already shares one computation among the owner's sockets, and cached entries outlive the
    * young generation's collections. Measured on 10,000 owners read once a second with prices moving every 200 ms:
-   * holding them grew V8's old space by about 22 MiB/s until a full collection; not holding them keeps the heap flat.
-   * A held entry (from a REST answer, a connection's first message or a change message) is still read.
+   * caching them grew V8's old space by about 22 MiB/s until a full collection; not caching them keeps the heap flat.
+   * A cached entry (from a REST answer, a connection's first message or a change message) is still read.
    */
-  hold?: boolean;
+  cache?: boolean;
 }
 
-/** Where each view of an owner is held in the entries. */
+/** Where each view of an owner is cached in the entries. */
 const VIEW_KEYS = {
   basket: (owner: string) => `b:${owner}`,
   positions: (owner: string, includePnlInLeverageDisplay: boolean) =>
@@ -103,8 +106,8 @@ const VIEW_KEYS = {
 
 interface Entry<T> {
   ownerVersion: number;
-  /** The snapshot it was computed on: still valid while that snapshot is the current moment's. */
-  shared: Shared;
+  /** The moment it was computed in: still valid while that moment is current. */
+  moment: Moment;
   view: T;
 }
 
@@ -119,9 +122,9 @@ class LazyBasketView implements BasketView {
   #metrics: string | undefined;
   #usable: boolean | undefined;
 
-  constructor(shared: Shared, owner: string, found: OwnerBasket | undefined) {
-    this.#snapshot = shared.snapshot;
-    this.#usableMarkets = shared.usableMarkets;
+  constructor(moment: Moment, owner: string, found: OwnerBasket | undefined) {
+    this.#snapshot = moment.snapshot;
+    this.#usableMarkets = moment.usableMarkets;
     this.#owner = owner;
     this.#found = found;
   }
@@ -177,7 +180,7 @@ export class OwnerViewCache {
   >();
   #sharedVersion = 0;
   #priceVersion = 0;
-  #snapshot: Shared | undefined;
+  #moment: Moment | undefined;
   #unsubscribe: Unsubscribe[] = [];
   #computations = 0;
 
@@ -207,37 +210,37 @@ export class OwnerViewCache {
     for (const unsubscribe of this.#unsubscribe) unsubscribe();
     this.#unsubscribe = [];
     this.#entries.clear();
-    this.#baskets.clear(); // changes made while stopped move no version: nothing found can be kept
-    this.#snapshot = undefined;
+    this.#baskets.clear(); // changes made while stopped move no version: nothing found can be cached
+    this.#moment = undefined;
   }
 
   /**
-   * The v2 basket view of `owner` (nulls without a basket). `hold: false` reads a held entry but does not hold what
-   * it computes (see {@link ReadOptions}).
+   * The v2 basket view of `owner` (nulls without a basket). `cache: false` reads a cached entry but does not cache
+   * what it computes (see {@link ReadOptions}).
    */
   basket(owner: string, options?: ReadOptions): BasketView {
     return this.#view(
       VIEW_KEYS.basket(owner),
       owner,
       options,
-      (shared) => new LazyBasketView(shared, owner, this.#basketOf(owner, shared.snapshot)),
+      (moment) => new LazyBasketView(moment, owner, this.#basketOf(owner, moment.snapshot)),
     );
   }
 
-  /** The owner's basket: the one found since their accounts last changed, else read now (and kept, once started). */
+  /** The owner's basket: the one found since their accounts last changed, else read now (and cached, once started). */
   #basketOf(owner: string, snapshot: DeploymentSnapshot): OwnerBasket | undefined {
-    let held = this.#baskets.get(owner);
-    if (held === undefined) {
+    let entry = this.#baskets.get(owner);
+    if (entry === undefined) {
       if (this.#baskets.size >= this.maxEntries) this.#baskets.clear();
-      held = { pubkey: basketAddress(snapshot, owner) };
-      this.#baskets.set(owner, held);
+      entry = { pubkey: basketAddress(snapshot, owner) };
+      this.#baskets.set(owner, entry);
     }
     // Before start nothing moves the owner versions, so nothing found can be known to be current.
-    if (!this.#unsubscribe.length) return ownerBasket(snapshot, owner, held.pubkey);
+    if (!this.#unsubscribe.length) return ownerBasket(snapshot, owner, entry.pubkey);
     const ownerVersion = this.#ownerVersions.get(owner) ?? 0;
-    if (held.found?.ownerVersion === ownerVersion) return held.found.basket;
-    const basket = ownerBasket(snapshot, owner, held.pubkey);
-    held.found = { ownerVersion, basket };
+    if (entry.found?.ownerVersion === ownerVersion) return entry.found.basket;
+    const basket = ownerBasket(snapshot, owner, entry.pubkey);
+    entry.found = { ownerVersion, basket };
     return basket;
   }
 
@@ -264,39 +267,39 @@ export class OwnerViewCache {
   }
 
   /**
-   * What is held now, without computing anything: `owner`'s v2 basket view (`basket`), earlier
+   * What is cached now, without computing anything: `owner`'s v2 basket view (`basket`), earlier
    * position listing (`positions`, with PnL in the leverage or not) or order listing (`orders`), when a read already
    * computed it for the current owner accounts, prices, shared accounts and second; else undefined. The service's edge
-   * answers a polled owner view from it (src/http/edge.ts).
+   * answers a polled owner view from it (src/http/fast-path/edge.ts).
    */
-  heldView(
+  cachedView(
     view: "basket" | "positions" | "orders",
     owner: string,
     includePnlInLeverageDisplay = false,
   ): { readonly json: string } | undefined {
     if (!this.#unsubscribe.length) return undefined;
-    // Checked before any key is built: between two moments (a new second, a price tick) nothing is held.
-    const current = this.#currentShared(Math.floor(this.clock.nowMs() / 1000));
-    return current && this.#held(VIEW_KEYS[view](owner, includePnlInLeverageDisplay), owner, current);
+    // Checked before any key is built: between two moments (a new second, a price tick) nothing is cached.
+    const current = this.#currentMoment(Math.floor(this.clock.nowMs() / 1000));
+    return current && this.#cached(VIEW_KEYS[view](owner, includePnlInLeverageDisplay), owner, current);
   }
 
   /**
-   * The snapshot of the moment (`second`, the current price and shared-account versions), if one was taken. Compared
+   * The current moment (`second`, the current price and shared-account versions), if one was taken. Compared
    * as numbers: a polled owner view's lookup builds no key string for the moment.
    */
-  #currentShared(second: number): Shared | undefined {
-    const shared = this.#snapshot;
-    return shared !== undefined && shared.second === second && shared.priceVersion === this.#priceVersion &&
-        shared.sharedVersion === this.#sharedVersion
-      ? shared
+  #currentMoment(second: number): Moment | undefined {
+    const moment = this.#moment;
+    return moment !== undefined && moment.second === second && moment.priceVersion === this.#priceVersion &&
+        moment.sharedVersion === this.#sharedVersion
+      ? moment
       : undefined;
   }
 
-  /** The entry held for `key` if it was computed on `current` and its owner's accounts have not changed since. */
-  #held(key: string, owner: string, current: Shared): BasketView | ListingView | undefined {
-    const held = this.#entries.get(key);
-    if (held && held.shared === current && held.ownerVersion === (this.#ownerVersions.get(owner) ?? 0)) {
-      return held.view;
+  /** The entry cached for `key` if it was computed on `current` and its owner's accounts have not changed since. */
+  #cached(key: string, owner: string, current: Moment): BasketView | ListingView | undefined {
+    const cached = this.#entries.get(key);
+    if (cached && cached.moment === current && cached.ownerVersion === (this.#ownerVersions.get(owner) ?? 0)) {
+      return cached.view;
     }
     return undefined;
   }
@@ -305,36 +308,36 @@ export class OwnerViewCache {
     key: string,
     owner: string,
     options: ReadOptions | undefined,
-    compute: (shared: Shared) => T,
+    compute: (moment: Moment) => T,
   ): T {
     const nowMs = this.clock.nowMs();
     const second = Math.floor(nowMs / 1000);
     if (!this.#unsubscribe.length) {
       this.#computations++;
-      return compute(this.#shared(second, nowMs));
+      return compute(this.#momentAt(second, nowMs));
     }
     const ownerVersion = this.#ownerVersions.get(owner) ?? 0;
-    let current = this.#currentShared(second);
-    const held = current && this.#held(key, owner, current);
-    if (held) return held as T;
+    let current = this.#currentMoment(second);
+    const cached = current && this.#cached(key, owner, current);
+    if (cached) return cached as T;
     if (current === undefined) {
       // Every entry was computed for another (second, prices, shared accounts). Price and shared versions only move
       // forward, so none can be valid again (a looping replay's clock does go back a whole recording, but the world
       // is reset with it, which moves the versions). Dropping them now, rather than when their owner is next read,
-      // lets them die young: entries kept a whole second were promoted to V8's old space by the hundred MiB.
+      // lets them die young: entries cached a whole second were promoted to V8's old space by the hundred MiB.
       this.#entries.clear();
-      this.#snapshot = current = this.#shared(second, nowMs);
+      this.#moment = current = this.#momentAt(second, nowMs);
     }
     const view = compute(current);
     this.#computations++;
-    if (options?.hold === false) return view;
+    if (options?.cache === false) return view;
     if (this.#entries.size >= this.maxEntries) this.#entries.clear();
-    this.#entries.set(key, { ownerVersion, shared: current, view });
+    this.#entries.set(key, { ownerVersion, moment: current, view });
     return view;
   }
 
-  /** A new snapshot at `nowMs` (in `second`), for the current price and shared-account versions. */
-  #shared(second: number, nowMs: number): Shared {
+  /** A new moment at `nowMs` (in `second`), for the current price and shared-account versions. */
+  #momentAt(second: number, nowMs: number): Moment {
     return {
       second,
       priceVersion: this.#priceVersion,

@@ -12,7 +12,7 @@ import type { PriceStore } from "../state/price-store.ts";
 import type { ProgramAccounts } from "../state/program-accounts.ts";
 import { mintAccount } from "../protocol/external/spl-token.ts";
 import { CodecError } from "../protocol/codec/errors.ts";
-import { JsonAnswers, type JsonText } from "./json-answers.ts";
+import { JsonCache, type JsonText } from "./json-cache.ts";
 import { basketOpenPositionMarkets } from "../protocol/accounts/basket.ts";
 
 /** `build` is the interface's computation (`POOL_STATS[version]`: v2 adds the live service's fields). */
@@ -20,7 +20,7 @@ export class PoolStatsCache<T extends PoolStatsDto = PoolStatsDto> {
   #pools: T[] = [];
   #initialized = false;
   #timer: ReturnType<typeof setInterval> | undefined;
-  readonly #answers = new JsonAnswers<readonly T[]>();
+  readonly #answers = new JsonCache<readonly T[]>();
   /**
    * Each basket's open markets, by the basket's key, kept while the cache follows the store's changes (between
    * `start` and `stop`), which drop a basket's entry. Not by the bytes' identity: the store makes a packed account's

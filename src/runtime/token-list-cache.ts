@@ -1,18 +1,18 @@
 /**
  * The token list of one deployment (GET /v2/tokens, GET /tokens). The configuration is fixed after boot, so once
- * started the list is built once and kept; before `start()` (and after `stop()`) every read builds it.
+ * started the list is built once and cached; before `start()` (and after `stop()`) every read builds it.
  */
 import type { DeploymentIndex } from "../config/deployment-index.ts";
 import type { TokenConfig } from "../config/pool-config.ts";
-import { JsonAnswers, type JsonText } from "./json-answers.ts";
+import { JsonCache, type JsonText } from "./json-cache.ts";
 
 /** The list as the answer's (mutable) array type; copied once per serialization, not per request. */
 const asArray = <T>(list: readonly T[]): T[] => [...list];
 
 export class TokenListCache<T> {
-  #kept: readonly T[] | undefined;
+  #cached: readonly T[] | undefined;
   #started = false;
-  readonly #answers = new JsonAnswers<readonly T[]>();
+  readonly #answers = new JsonCache<readonly T[]>();
 
   constructor(
     private readonly index: DeploymentIndex,
@@ -21,10 +21,10 @@ export class TokenListCache<T> {
 
   get tokens(): readonly T[] {
     if (!this.#started) return this.build(this.index.tokens);
-    return this.#kept ??= this.build(this.index.tokens);
+    return this.#cached ??= this.build(this.index.tokens);
   }
 
-  /** `tokens` as JSON text, serialized once per kept list. */
+  /** `tokens` as JSON text, serialized once per cached list. */
   get json(): JsonText<T[]> {
     return this.#answers.of(this.tokens, asArray);
   }
@@ -35,6 +35,6 @@ export class TokenListCache<T> {
 
   stop(): void {
     this.#started = false;
-    this.#kept = undefined;
+    this.#cached = undefined;
   }
 }

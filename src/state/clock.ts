@@ -56,7 +56,7 @@ export interface ServiceClock extends Clock {
    * Replay mode: where the replay stands; undefined in live mode. At `atMs`, a reading of `nowMs()` (default: a fresh
    * one), its offset is that reading's, so a body giving both tells one instant, whatever the wall clock did between
    * the two calls. It moves only with `nowMs()` or a rewind: between two equal readings of both `nowMs()` and
-   * `rewinds()`, it is the same (what a health answer is kept by).
+   * `rewinds()`, it is the same (what a health answer is cached by).
    */
   replayPosition(atMs?: number): ReplayPosition | undefined;
   /** How many times the clock has jumped back so far (a looping replay's loops; 0 for a clock that never does). */

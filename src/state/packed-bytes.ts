@@ -221,7 +221,7 @@ export class PackedBytes {
     readonly length: number,
     /**
      * Hex of the first 8 bytes (fewer when shorter): an account's kind (its discriminator), asked on every decode
-     * and index update, so kept rather than read from the segments each time.
+     * and index update, so cached rather than read from the segments each time.
      */
     readonly prefix: string,
   ) {}

@@ -17,7 +17,7 @@ interface Listing {
 
 /** What the stream reads of one owner (the owner view cache's listings). */
 export interface OwnerListings {
-  positions(owner: string, includePnlInLeverageDisplay: boolean, options?: { hold?: boolean }): Listing;
+  positions(owner: string, includePnlInLeverageDisplay: boolean, options?: { cache?: boolean }): Listing;
   orders(owner: string): Listing;
 }
 
@@ -34,8 +34,8 @@ export function earlierOwnerStream(views: OwnerListings, programId: string): Str
       views.orders(owner).message,
     ],
     periodic: (owner, params) => {
-      // Not held: the hub computes it once for all of the owner's sockets of this tick (see ReadOptions).
-      const listing = views.positions(owner, params.includePnlInLeverageDisplay, { hold: false });
+      // Not cached: the hub computes it once for all of the owner's sockets of this tick (see ReadOptions).
+      const listing = views.positions(owner, params.includePnlInLeverageDisplay, { cache: false });
       return listing.pricesUsable ? listing.message : undefined;
     },
     ownersChangedBy: (change) => walletsChangedBy(change, programId, ["Order"]),

@@ -16,7 +16,7 @@ import { type StreamDefinition, walletsChangedBy } from "./hub.ts";
 export interface BasketViews {
   basket(
     owner: string,
-    options?: { hold?: boolean },
+    options?: { cache?: boolean },
   ): { basketMessage: string; metricsMessage: string | undefined; pricesUsable: boolean };
 }
 
@@ -29,8 +29,8 @@ export function v2BasketStream(views: BasketViews, programId: string): StreamDef
     variant: () => "",
     opening: (owner) => [views.basket(owner).basketMessage],
     periodic: (owner) => {
-      // Not held: the hub computes it once for all of the owner's sockets of this tick (see ReadOptions).
-      const view = views.basket(owner, { hold: false });
+      // Not cached: the hub computes it once for all of the owner's sockets of this tick (see ReadOptions).
+      const view = views.basket(owner, { cache: false });
       return view.pricesUsable ? view.metricsMessage : undefined;
     },
     ownersChangedBy: (change) => walletsChangedBy(change, programId, ["Basket"]),

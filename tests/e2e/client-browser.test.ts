@@ -180,7 +180,7 @@ Deno.test({
       assert.ok(Object.keys(basketView.positionMetrics).length >= 2);
       assert.equal(quote.transactionBase64, null);
       assert.ok(Number(quote.newLeverage) > 0);
-      // A kept read's entity tag is exposed too (`Access-Control-Expose-Headers: *`), as the service sent it.
+      // A cached read's entity tag is exposed too (`Access-Control-Expose-Headers: *`), as the service sent it.
       assert.match(allowed.prices!.entityTag ?? "", /^"[0-9a-f]+-[0-9a-f]{16}"$/, "ETag is exposed");
       assert.equal(allowed.prices!.entityTag, exchanges[0].headers.get("etag"));
       // Every header a page is meant to read reaches it as the service sent it (`*` exposes them all); of those, only

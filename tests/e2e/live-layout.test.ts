@@ -1,6 +1,6 @@
 /**
  * The live service's layout (DECISIONS 1.1): `V2_BASE_PATH=/ EARLIER_BASE_PATH=/v1` on the embedded world, end to
- * end. Reads (plain, held and parameter reads of both interfaces), a builder, both streams over a real socket, CORS,
+ * end. Reads (plain, cached and parameter reads of both interfaces), a builder, both streams over a real socket, CORS,
  * the metrics' route labels, both documents and the docs page, all where the mounts put them; the default paths
  * answer nothing. Every answer is checked against the operation it is the mounted form of.
  */
@@ -40,7 +40,7 @@ Deno.test("the live service's layout: v2 at the root, the earlier interface unde
       assert.equal((await call(w.app, "GET", "/health")).status, 200);
       assert.equal((await call(w.app, "GET", "/v1/health")).status, 200);
       assert.equal((await call(w.app, "GET", "/v1/tokens")).status, 200);
-      // An owner view twice: computed by the app, then answered from what is held at the edge.
+      // An owner view twice: computed by the app, then answered from the cache at the edge.
       for (let i = 0; i < 2; i++) {
         const owner = await call(w.app, "GET", `/owner/${rich}`);
         assert.equal(owner.status, 200);

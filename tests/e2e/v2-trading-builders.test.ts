@@ -652,20 +652,20 @@ worldTest("edit-limit-order (keep / remove) and cancel-limit-order on RICH's EUR
   }, { market: eurLong.market, orderId: 2 });
 });
 
-worldTest("a built transaction is never kept as a quote: the same request builds again", async () => {
+worldTest("a built transaction is never cached as a quote: the same request builds again", async () => {
   const { services, post } = await world();
-  const { kept, hits } = services.quotes;
+  const { cached, hits } = services.quotes;
   const body = { ...usdcSolLong("11", 5), owner: LIMITS };
   const first = await post("open-position", body);
   const again = await post("open-position", body);
   assert.equal(typeof first.body.transactionBase64, "string");
   assert.equal(typeof again.body.transactionBase64, "string");
-  assert.deepEqual([services.quotes.kept, services.quotes.hits], [kept, hits]);
-  // The same request without an owner is a pure quote: kept, then answered from memory.
+  assert.deepEqual([services.quotes.cached, services.quotes.hits], [cached, hits]);
+  // The same request without an owner is a pure quote: cached, then answered from memory.
   const { owner: _, ...preview } = body;
   const quoted = await post("open-position", preview);
   assert.equal((await post("open-position", preview)).text, quoted.text);
-  assert.ok(services.quotes.kept > kept);
+  assert.ok(services.quotes.cached > cached);
 });
 
 worldTest("failures: unknown market, no basket, no position", async () => {

@@ -161,7 +161,7 @@ export function assertMatchesContract(
   const lower = method.toLowerCase() as Method;
   const found = responsePointer(template.iface, template.path, lower, status);
   if (!found) throw new ContractViolation(`${method} ${template.path}: status ${status} is not documented`);
-  // The headers this response documents (e.g. a kept answer's ETag), present when required and valid when present.
+  // The headers this response documents (e.g. a cached answer's ETag), present when required and valid when present.
   const documentedHeaders = (found.response as { headers?: Record<string, HeaderObject> }).headers;
   if (headers && documentedHeaders) {
     assertHeaders(`${method} ${pathname} ${status}`, DOCUMENTS[template.iface], documentedHeaders, headers);

@@ -638,7 +638,7 @@ export const FIXTURE_BLOCKHASH = key("fixture blockhash");
 export interface FixtureAppOptions {
   /** The services' clock (default: frozen at the fixture's time). */
   clock?: Clock;
-  /** Where the pure quotes' answers are kept (default: a cache never started, so every request computes). */
+  /** Where the pure quotes' answers are cached (default: a cache never started, so every request computes). */
   quotes?: QuoteAnswerCache;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Kept answers carry an entity tag; a client sending it back in `If-None-Match` gets a 304 without a body while the
+ * Cached answers carry an entity tag; a client sending it back in `If-None-Match` gets a 304 without a body while the
  * answer is unchanged, and the full answer with a new tag once it changes. Every response is checked against the
  * YAML (status, documented headers) by `call`.
  */
@@ -18,9 +18,9 @@ Deno.test("entity tag: derived from the bytes (same bytes, same tag; other bytes
   assert.notEqual(entityTagOfBytes(bytes('{"SOL":2}')), tag);
   assert.notEqual(entityTagOfBytes(bytes('{"SOL":1} ')), tag);
   assert.notEqual(entityTagOfBytes(bytes("")), entityTagOfBytes(bytes(" ")));
-  // A kept answer's tag is that of its text's UTF-8 bytes (non-ASCII included), computed once per kept answer.
-  const kept = { text: '{"name":"Señal"}' };
-  assert.equal(entityTagOf(kept), entityTagOfBytes(bytes(kept.text)));
+  // A cached answer's tag is that of its text's UTF-8 bytes (non-ASCII included), computed once per cached answer.
+  const cached = { text: '{"name":"Señal"}' };
+  assert.equal(entityTagOf(cached), entityTagOfBytes(bytes(cached.text)));
   assert.equal(entityTagOf({ text: '{"SOL":1}' }), tag);
 });
 
@@ -36,7 +36,7 @@ Deno.test("entity tag: If-None-Match matches by weak comparison, in a list, or a
   assert.equal(ifNoneMatchHolds("", tag), false);
 });
 
-Deno.test("kept answers: 200 with ETag, 304 without a body for the same tag, a new tag once the answer changes", async (t) => {
+Deno.test("cached answers: 200 with ETag, 304 without a body for the same tag, a new tag once the answer changes", async (t) => {
   const service = await startedReadService();
   const { app } = service;
   try {
@@ -58,7 +58,7 @@ Deno.test("kept answers: 200 with ETag, 304 without a body for the same tag, a n
         assert.equal(other.headers.get("etag"), tag);
       });
     }
-    await t.step("prices move: the held tag no longer holds, the new answer has a new tag", async () => {
+    await t.step("prices move: the cached tag no longer matches, the new answer has a new tag", async () => {
       const before = await call(app, "GET", "/v2/prices");
       const tag = before.headers.get("etag") ?? "";
       service.replay!.replayer.advanceTo(60_000);

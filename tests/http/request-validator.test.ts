@@ -139,8 +139,8 @@ Deno.test("request validator: a bodyless route keeps what each URL validates to 
   assert.deepEqual(first, { status: 200, body: { param: { id: "7" }, query: { tags: ["a", "b"] } } });
   assert.equal(parses, 2, "query and path parameters parsed once");
   assert.deepEqual(await get("/owners/7?tags=a&tags=b"), first);
-  assert.equal(parses, 2, "the same URL again: its validated parts are kept, nothing parsed");
-  assert.equal(seen[0], seen[1], "both requests were handed the same kept value");
+  assert.equal(parses, 2, "the same URL again: its validated parts are cached, nothing parsed");
+  assert.equal(seen[0], seen[1], "both requests were handed the same cached value");
   assert.ok(Object.isFrozen(seen[0]) && Object.isFrozen((seen[0] as { tags: string[] }).tags), "shared, so frozen");
 
   assert.deepEqual(await get("/owners/8?tags=a&tags=b"), {
@@ -149,5 +149,9 @@ Deno.test("request validator: a bodyless route keeps what each URL validates to 
   });
   assert.equal(parses, 4, "another URL is validated afresh");
   for (let i = 0; i < 2; i++) assert.deepEqual(await get("/owners/x"), { status: 400, body: { target: "param" } });
-  assert.equal(parses, 6, "a refused URL is not kept: its query is parsed again each time (its parameter is refused)");
+  assert.equal(
+    parses,
+    6,
+    "a refused URL is not cached: its query is parsed again each time (its parameter is refused)",
+  );
 });

@@ -20,7 +20,7 @@ Deno.test("account counts: before start() every read counts afresh", () => {
   assert.equal(counted.calls, 2);
 });
 
-Deno.test("account counts: started, a count is kept until an account changes, then counted once again", () => {
+Deno.test("account counts: started, a count is cached until an account changes, then counted once again", () => {
   const { cache, store, counted, pool } = setup();
   cache.start();
   const pools = cache.of("Pool");
@@ -36,7 +36,7 @@ Deno.test("account counts: started, a count is kept until an account changes, th
   assert.equal(counted.calls, 3, "stopped: counted per read again");
 });
 
-Deno.test("account counts: the generation moves with every account change while counts are kept, and is none otherwise", () => {
+Deno.test("account counts: the generation moves with every account change while counts are cached, and is none otherwise", () => {
   const { cache, store, pool } = setup();
   assert.equal(cache.generation, undefined, "not started: every read may differ");
   cache.start();
@@ -50,5 +50,5 @@ Deno.test("account counts: the generation moves with every account change while 
   cache.stop();
   assert.equal(cache.generation, undefined);
   cache.start();
-  assert.notEqual(cache.generation, changed, "started again: counts made before are not the ones kept now");
+  assert.notEqual(cache.generation, changed, "started again: counts made before are not the ones cached now");
 });

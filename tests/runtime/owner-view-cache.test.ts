@@ -64,7 +64,7 @@ Deno.test("owner view cache: a basket is read from the store once per change of 
   for (let second = 1; second <= 3; second++) {
     clock.advance(1_000);
     tickSol(f, PRICE.SOL + BigInt(second) * 1_000_000n);
-    const view = cache.basket(ALICE, { hold: false });
+    const view = cache.basket(ALICE, { cache: false });
     assert.notEqual(view.metricsMessage, first.metricsMessage, "a new moment's figures");
   }
   assert.equal(cache.computations, 4, "a view per moment");
@@ -77,7 +77,7 @@ Deno.test("owner view cache: a basket is read from the store once per change of 
   assert.equal(reads, 2 * readsOfOneView, "read again once it changed");
   assert.deepEqual(Object.keys(JSON.parse(changed.json).positionMetrics), [M.v2.solLong]);
 
-  cache.stop(); // a change made while stopped moves no version: nothing found before is kept
+  cache.stop(); // a change made while stopped moves no version: nothing found before is cached
   f.put("v2", basketKey, basketAccount, aliceBasket());
   cache.start();
   assert.equal(Object.keys(JSON.parse(cache.basket(ALICE).json).positionMetrics).length, 2);
@@ -98,36 +98,36 @@ Deno.test("owner view cache: a basket change, a price tick and a clock second ea
   });
 
   await t.step("a price tick", () => {
-    const held = cache.basket(ALICE);
+    const cached = cache.basket(ALICE);
     tickSol(f, PRICE.SOL + 100_000_000n);
     const after = cache.basket(ALICE);
-    assert.notEqual(after, held);
+    assert.notEqual(after, cached);
     assert.equal(cache.computations, 3);
-    assert.notEqual(after.metricsMessage, held.metricsMessage);
+    assert.notEqual(after.metricsMessage, cached.metricsMessage);
   });
 
   await t.step("a clock second", () => {
-    const held = cache.basket(ALICE);
+    const cached = cache.basket(ALICE);
     clock.advance(1_000);
     const after = cache.basket(ALICE);
-    assert.notEqual(after, held);
+    assert.notEqual(after, cached);
     assert.equal(cache.computations, 4);
   });
 
   await t.step("a change of the deployment's other accounts (a custody)", () => {
-    const held = cache.basket(ALICE);
+    const cached = cache.basket(ALICE);
     const key = custodyAddress("v2", "Crypto.1", "SOL");
     const custody = f.accounts.v2.get("Custody", key)!;
     f.put("v2", key, custodyAccount.v2, { ...custody, oracle: { ...custody.oracle, maxPriceAgeSec: 61 } });
-    assert.notEqual(cache.basket(ALICE), held);
+    assert.notEqual(cache.basket(ALICE), cached);
     assert.equal(cache.computations, 5);
   });
 
   await t.step("another owner's basket change leaves this owner's entry alone", () => {
-    const held = cache.basket(ALICE);
+    const cached = cache.basket(ALICE);
     const carol = f.accounts.v2.get("Basket", pda.basket(PROGRAM.v2, CAROL))!;
     f.put("v2", pda.basket(PROGRAM.v2, CAROL), basketAccount, { ...carol, positionsActive: !carol.positionsActive });
-    assert.equal(cache.basket(ALICE), held);
+    assert.equal(cache.basket(ALICE), cached);
     assert.equal(cache.computations, 5);
   });
 });
@@ -217,13 +217,13 @@ Deno.test("owner view cache: memory is bounded (past the bound the entries are d
   assert.equal(cache.computations, 4);
 });
 
-Deno.test("owner view cache: a read that does not hold still reads what is held, and holds nothing itself", () => {
+Deno.test("owner view cache: a read that does not cache still reads what is cached, and caches nothing itself", () => {
   const { cache } = started();
-  const transient = cache.basket(ALICE, { hold: false });
-  assert.notEqual(cache.basket(ALICE, { hold: false }), transient, "nothing held: computed again");
+  const transient = cache.basket(ALICE, { cache: false });
+  assert.notEqual(cache.basket(ALICE, { cache: false }), transient, "nothing cached: computed again");
   assert.equal(cache.computations, 2);
-  const held = cache.basket(ALICE);
-  assert.equal(cache.basket(ALICE, { hold: false }), held, "a held entry is read");
+  const cached = cache.basket(ALICE);
+  assert.equal(cache.basket(ALICE, { cache: false }), cached, "a cached entry is read");
   assert.equal(cache.computations, 3);
-  assert.equal(cache.positions(DAVE, false, { hold: false }).pricesUsable, true);
+  assert.equal(cache.positions(DAVE, false, { cache: false }).pricesUsable, true);
 });

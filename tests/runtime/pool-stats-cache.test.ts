@@ -34,7 +34,7 @@ Deno.test("PoolStatsCache", async (t) => {
     }
   });
 
-  await t.step("not started (or stopped): nothing is kept, every refresh reads the baskets", () => {
+  await t.step("not started (or stopped): nothing is cached, every refresh reads the baskets", () => {
     const fixture = buildFixture();
     const cache = v2Cache(fixture);
     cache.refresh();
@@ -43,7 +43,7 @@ Deno.test("PoolStatsCache", async (t) => {
     cache.refresh();
     assert.equal(basketCount(cache), withAlice - 1);
     cache.start();
-    cache.stop(); // no longer told of changes: what it kept must go
+    cache.stop(); // no longer told of changes: what it cached must go
     fixture.put("v2", ALICE_BASKET, basketAccount, aliceBasket());
     cache.refresh();
     assert.equal(basketCount(cache), withAlice);

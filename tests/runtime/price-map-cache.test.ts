@@ -32,7 +32,7 @@ Deno.test("price map cache: reads before start() subscribe to nothing and are al
   assert.equal(prices.subscriptions, 0);
 });
 
-Deno.test("price map cache: started, the map is kept until a price changes, then rebuilt once", () => {
+Deno.test("price map cache: started, the map is cached until a price changes, then rebuilt once", () => {
   const { cache, prices } = setup();
   cache.start();
   cache.start();
@@ -51,10 +51,10 @@ Deno.test("price map cache: started, the map is kept until a price changes, then
 Deno.test("price map cache: stop() ends the subscription; reads are current again", () => {
   const { cache, prices } = setup();
   cache.start();
-  const kept = cache.bySymbol;
+  const cached = cache.bySymbol;
   cache.stop();
   bump(prices, FEED.USDC);
-  assert.equal(cache.bySymbol.USDC.price, kept.USDC.price + 1);
+  assert.equal(cache.bySymbol.USDC.price, cached.USDC.price + 1);
   cache.start();
   assert.equal(prices.subscriptions, 2);
 });

@@ -1,6 +1,6 @@
 /**
  * The quote answer cache alone: a stamp lasts while no account or price changes and the clock stays in its second;
- * an answer computed across a change is not kept; memory holds one moment's answers, bounded in count and key size.
+ * an answer computed across a change is not cached; memory holds one moment's answers, bounded in count and key size.
  */
 import assert from "node:assert/strict";
 import { QuoteAnswerCache } from "../../src/runtime/quote-answer-cache.ts";
@@ -41,43 +41,43 @@ Deno.test("quote answer cache: one stamp per moment; a price tick, an account ch
 const answer = (text: string) => ({ text, route: "/quote" });
 const T = "POST http://host/quote";
 
-Deno.test("quote answer cache: kept for its moment only; an answer computed across a change is not kept", () => {
+Deno.test("quote answer cache: cached for its moment only; an answer computed across a change is not cached", () => {
   const { clock, cache, tick } = started();
   const stamp = cache.stamp()!;
-  assert.equal(cache.holds(T, stamp), false);
-  cache.keep(T, "k", answer("kept"), stamp);
-  assert.equal(cache.holds(T, cache.stamp()!), true);
-  assert.equal(cache.holds("POST http://host/other", stamp), false);
-  assert.deepEqual(cache.find(T, "k", cache.stamp()!), answer("kept"));
+  assert.equal(cache.caches(T, stamp), false);
+  cache.cache(T, "k", answer("cached"), stamp);
+  assert.equal(cache.caches(T, cache.stamp()!), true);
+  assert.equal(cache.caches("POST http://host/other", stamp), false);
+  assert.deepEqual(cache.find(T, "k", cache.stamp()!), answer("cached"));
   assert.equal(cache.find(T, "other body", stamp), undefined);
   assert.equal(cache.hits, 1);
   clock.advance(1000);
-  assert.equal(cache.holds(T, cache.stamp()!), false);
+  assert.equal(cache.caches(T, cache.stamp()!), false);
   assert.equal(cache.find(T, "k", cache.stamp()!), undefined);
 
   const before = cache.stamp()!;
   tick(); // lands while the answer is computed
-  cache.keep(T, "late", answer("computed on the old prices"), before);
+  cache.cache(T, "late", answer("computed on the old prices"), before);
   assert.equal(cache.find(T, "late", cache.stamp()!), undefined);
   assert.equal(cache.find(T, "late", before), undefined);
-  assert.equal(cache.kept, 1);
+  assert.equal(cache.cached, 1);
 });
 
-Deno.test("quote answer cache: bounded in entries and key length; nothing kept unless started", () => {
+Deno.test("quote answer cache: bounded in entries and key length; nothing cached unless started", () => {
   const { cache } = started(2, T.length + 10);
   const stamp = cache.stamp()!;
-  cache.keep(T, "a", answer("1"), stamp);
-  cache.keep(T, "b", answer("2"), stamp);
-  cache.keep(T, "b", answer("2 again"), stamp); // the same request kept again takes no more room
+  cache.cache(T, "a", answer("1"), stamp);
+  cache.cache(T, "b", answer("2"), stamp);
+  cache.cache(T, "b", answer("2 again"), stamp); // the same request cached again takes no more room
   assert.deepEqual(cache.find(T, "a", stamp), answer("1"));
-  cache.keep(T, "c", answer("3"), stamp); // full: the held answers are dropped first
+  cache.cache(T, "c", answer("3"), stamp); // full: the cached answers are dropped first
   assert.equal(cache.find(T, "a", stamp), undefined);
   assert.deepEqual(cache.find(T, "c", stamp), answer("3"));
-  cache.keep(T, "x".repeat(11), answer("too long a key"), stamp);
+  cache.cache(T, "x".repeat(11), answer("too long a key"), stamp);
   assert.equal(cache.find(T, "x".repeat(11), stamp), undefined);
   cache.stop();
   assert.equal(cache.stamp(), undefined);
   assert.equal(cache.find(T, "c", stamp), undefined);
-  cache.keep(T, "d", answer("4"), stamp);
-  assert.equal(cache.kept, 4, "a, b twice and c; neither the long key nor d after stop()");
+  cache.cache(T, "d", answer("4"), stamp);
+  assert.equal(cache.cached, 4, "a, b twice and c; neither the long key nor d after stop()");
 });

@@ -3,18 +3,18 @@ import { TokenListCache } from "../../src/runtime/token-list-cache.ts";
 import { earlierTokenList, TOKEN_LISTS, v2TokenList } from "../../src/domain/views/tokens.ts";
 import { buildFixture } from "../helpers/hand-built-deployment.ts";
 
-Deno.test("token list cache: built per read before start(), kept once started, dropped by stop()", () => {
+Deno.test("token list cache: built per read before start(), cached once started, dropped by stop()", () => {
   const index = buildFixture().index.v2;
   let builds = 0;
   const cache = new TokenListCache(index, (tokens) => (builds++, v2TokenList(tokens)));
   assert.deepEqual(cache.tokens, cache.tokens);
   assert.equal(builds, 2);
   cache.start();
-  const kept = cache.tokens;
-  assert.equal(cache.tokens, kept);
+  const cached = cache.tokens;
+  assert.equal(cache.tokens, cached);
   assert.equal(builds, 3);
   cache.stop();
-  assert.notEqual(cache.tokens, kept);
+  assert.notEqual(cache.tokens, cached);
 });
 
 Deno.test("token lists: v2 lists every symbol, the earlier interface one token per mint", () => {

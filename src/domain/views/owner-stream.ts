@@ -43,7 +43,7 @@ export function basketViewJson(
 export function marketPricesUsable(
   snapshot: DeploymentSnapshot,
   markets: Iterable<string>,
-  /** Answers per market already known on this snapshot (kept by a caller asking for many owners). */
+  /** Answers per market already known on this snapshot (cached by a caller asking for many owners). */
   known?: Map<string, boolean>,
 ): boolean {
   for (const key of markets) {

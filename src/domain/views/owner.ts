@@ -88,8 +88,8 @@ export interface OwnerBasket {
  * decoded basket, never its bytes; a packed account's `data` is a fresh full-length array on each read, and reading it
  * for every streamed owner every second cost the 10,000-socket stream bench most of its headroom (malloc and page
  * clearing of about 30 MiB/s of arrays; p99 580-660 ms and lost messages, against 28-39 ms before accounts were held
- * packed). Not kept once read: a found basket can outlive many moments (the owner view cache keeps it until the owner's
- * accounts change), and the one view of a moment that needs the bytes serializes them once.
+ * packed). Not cached once read: a found basket can outlive many moments (the owner view cache holds it until the
+ * owner's accounts change), and the one view of a moment that needs the bytes serializes them once.
  */
 class StoredBasket implements OwnerBasket {
   readonly #account: { readonly data: Uint8Array };

@@ -1,11 +1,11 @@
 /** GET /pool-data, /pool-data/{pool_pubkey}, /pool-data/status/initialized: cached pool statistics. */
 import type { EarlierHandler } from "./handler.ts";
 import { ApiError } from "../../http/errors.ts";
-import { answerKeptJson } from "../shared/answers.ts";
-import { earlierPoolDataJson, withoutMarkets } from "../shared/plain-reads.ts";
+import { answerCachedJson } from "../shared/answers.ts";
+import { earlierPoolDataJson, withoutMarkets } from "../shared/pool-data.ts";
 
 export const getPoolData: EarlierHandler<"getPoolData"> = (c) =>
-  answerKeptJson(c, earlierPoolDataJson(c.get("services")));
+  answerCachedJson(c, earlierPoolDataJson(c.get("services")));
 
 export const getPoolDataByPool: EarlierHandler<"getPoolDataByPool"> = (c) => {
   const { pool_pubkey } = c.req.valid("param");

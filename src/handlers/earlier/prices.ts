@@ -2,12 +2,12 @@
 import type { EarlierHandler } from "./handler.ts";
 import { ApiError } from "../../http/errors.ts";
 import { lookupPrice } from "../shared/prices.ts";
-import { answerKeptJson } from "../shared/answers.ts";
+import { answerCachedJson } from "../shared/answers.ts";
 
 export const getPrices: EarlierHandler<"getPrices"> = (c) => {
   const { prices, deployments } = c.get("services");
   if (prices.size === 0) throw new ApiError(503, "PRICE_UNAVAILABLE", "no oracle price has been received yet");
-  return answerKeptJson(c, deployments.earlier.priceMap.json);
+  return answerCachedJson(c, deployments.earlier.priceMap.json);
 };
 
 /** Unknown symbol: 404 with the document's text; a configured symbol with no price yet: 503 (DECISIONS 3.5). */

@@ -8,8 +8,8 @@ import type { AppEnv, JsonText } from "../../services.ts";
 import type { Context, TypedResponse } from "hono";
 import type { JSONParsed } from "hono/utils/types";
 import { ApiError } from "../../http/errors.ts";
-import { entityTagOf, JSON_CONTENT, keptJsonResponse } from "../../http/entity-tag.ts";
-import { markKeepable } from "../../http/kept-answers.ts";
+import { cachedJsonResponse, entityTagOf, JSON_CONTENT } from "../../http/entity-tag.ts";
+import { markCacheable } from "../../http/fast-path/answer-cache.ts";
 import type { PositionTarget } from "../../domain/quotes/position-lookup.ts";
 import type { TpSlRequest } from "../../domain/quotes/previews.ts";
 import type { QuoteFailure, QuoteResult } from "../../domain/quotes/result.ts";
@@ -40,19 +40,19 @@ export function answerJsonText<T>(c: Context<AppEnv>, json: string): Json200<T> 
 export type NotModified = Response & TypedResponse<null, 304, "body">;
 
 /**
- * A kept answer's JSON text (`priceMap.json`, `poolStats.json(shape)`), typed as the value it encodes: 200 with its
- * entity tag, or 304 without a body when the request's `If-None-Match` holds that tag (`keptJsonResponse`, which the
+ * A cached answer's JSON text (`priceMap.json`, `poolStats.json(shape)`), typed as the value it encodes: 200 with its
+ * entity tag, or 304 without a body when the request's `If-None-Match` holds that tag (`cachedJsonResponse`, which the
  * edge answers plain reads with too).
  */
-export function answerKeptJson<T>(c: Context<AppEnv>, json: JsonText<T>): Json200<T> | NotModified {
-  return keptJsonResponse(json.text, entityTagOf(json), c.req.header("if-none-match")) as Json200<T> | NotModified;
+export function answerCachedJson<T>(c: Context<AppEnv>, json: JsonText<T>): Json200<T> | NotModified {
+  return cachedJsonResponse(json.text, entityTagOf(json), c.req.header("if-none-match")) as Json200<T> | NotModified;
 }
 
 /**
  * A pure quote's outcome as the contract answers it: 200 with the value (shaped by `map`, e.g. a quote's DTO plus the
  * null transaction fields of a preview-only builder), or 200 with `{err, code}`. Only for an answer computed from
- * the request and the state alone (accounts, prices, the clock): it is marked keepable, so the same request in the
- * same moment of the state is answered from its text (src/http/kept-answers.ts). A builder's transaction (a
+ * the request and the state alone (accounts, prices, the clock): it is marked cacheable, so the same request in the
+ * same moment of the state is answered from its text (src/http/fast-path/answer-cache.ts). A builder's transaction (a
  * blockhash, a fee payer's state) never goes through here.
  */
 export function answerQuote<T>(c: Context<AppEnv>, result: QuoteResult<T>): Json200<T> | Json200<ComputeErrorBody>;
@@ -68,7 +68,7 @@ export function answerQuote<T, R>(
 ): Json200<T | R> | Json200<ComputeErrorBody> {
   const text = JSON.stringify(result.ok ? (map ? map(result.value) : result.value) : computeError(result));
   // The body is the JSON of the value or of the failure; only the type-level brand differs from `c.json`'s.
-  return markKeepable(c.body(text, 200, JSON_CONTENT), text) as unknown as Json200<T | R> | Json200<ComputeErrorBody>;
+  return markCacheable(c.body(text, 200, JSON_CONTENT), text) as unknown as Json200<T | R> | Json200<ComputeErrorBody>;
 }
 
 /** 400 VALIDATION_FAILED naming a body field (a requirement the schema cannot express, e.g. a mode's input). */

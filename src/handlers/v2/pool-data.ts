@@ -1,10 +1,10 @@
 /** GET /v2/pool-data and /v2/pool-data/{pool_pubkey}: the cached pool statistics (recomputed every 15 s). */
 import type { V2Handler } from "./handler.ts";
 import { ApiError } from "../../http/errors.ts";
-import { answerKeptJson } from "../shared/answers.ts";
-import { v2PoolDataJson } from "../shared/plain-reads.ts";
+import { answerCachedJson } from "../shared/answers.ts";
+import { v2PoolDataJson } from "../shared/pool-data.ts";
 
-export const v2GetPoolData: V2Handler<"v2GetPoolData"> = (c) => answerKeptJson(c, v2PoolDataJson(c.get("services")));
+export const v2GetPoolData: V2Handler<"v2GetPoolData"> = (c) => answerCachedJson(c, v2PoolDataJson(c.get("services")));
 
 export const v2GetPoolDataByPool: V2Handler<"v2GetPoolDataByPool"> = (c) => {
   const { pool_pubkey } = c.req.valid("param");

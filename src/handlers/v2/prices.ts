@@ -2,12 +2,12 @@
 import type { V2Handler } from "./handler.ts";
 import { ApiError } from "../../http/errors.ts";
 import { lookupPrice } from "../shared/prices.ts";
-import { answerKeptJson } from "../shared/answers.ts";
+import { answerCachedJson } from "../shared/answers.ts";
 
 export const v2GetPrices: V2Handler<"v2GetPrices"> = (c) => {
   const { prices, deployments } = c.get("services");
   if (prices.size === 0) throw new ApiError(503, "PRICE_UNAVAILABLE", "no oracle price has been received yet");
-  return answerKeptJson(c, deployments.v2.priceMap.json);
+  return answerCachedJson(c, deployments.v2.priceMap.json);
 };
 
 /** Unknown symbols and symbols without a price yet are both 404 in v2 (v2 document, read endpoints). */

@@ -1,7 +1,7 @@
 /**
  * CORS for browser apps (DECISIONS 5.14) on every route of both interfaces: hono's `cors` middleware answers the
- * preflights, and every other answer gets the same headers it would set. The service's edge (src/http/edge.ts) uses
- * both, before and around everything else.
+ * preflights, and every other answer gets the same headers it would set. The service's edge
+ * (src/http/fast-path/edge.ts) uses both, before and around everything else.
  *
  * A preflight (`OPTIONS`) is answered 204 on any path without counting against the limit, without a log line and
  * without ever meeting a 400, 404 or 501. Every other answer to an allowed origin carries
@@ -48,7 +48,8 @@ export interface CorsOptions {
  * The CORS headers of every answer that is not a preflight, as hono's middleware would give it: a function of the
  * configured origins, then of the request's `Origin` (read before the route runs: once a WebSocket upgrade has taken
  * the request, its headers can no longer be read). The labels are set on the finished answer: hono's middleware sets
- * them on a placeholder first, which costs a copy of every response (tests/http/middleware/cors.test.ts compares the headers).
+ * them on a placeholder first, which costs a copy of every response (tests/http/middleware/cors.test.ts compares the
+ * headers).
  */
 export function corsAnswerLabel(origins: AllowedOrigins): CorsAnswerLabel {
   const exposed = CORS_EXPOSED_HEADERS.join(",");
@@ -66,7 +67,7 @@ export interface CorsAnswerLabel {
   (headers: Headers, origin: string | undefined): void;
   /**
    * Whether the labels are the same whatever the origin (`CORS_ORIGINS=*`): then an answer built once may carry them
-   * (src/http/answer-templates.ts).
+   * (src/http/fast-path/answer-templates.ts).
    */
   readonly sameForEveryOrigin: boolean;
 }
@@ -79,7 +80,7 @@ function allowedOriginFor(origins: AllowedOrigins, origin: string | undefined): 
 /**
  * The answerer of CORS preflights (`OPTIONS` on any path): hono's middleware answers them in full, 204 with the allowed
  * methods, headers and max age, and `Access-Control-Allow-Origin` for an allowed origin. The service's edge sends it
- * every preflight (src/http/edge.ts), so a preflight never meets the rate limit, routing or validation.
+ * every preflight (src/http/fast-path/edge.ts), so a preflight never meets the rate limit, routing or validation.
  */
 export function corsPreflights({ origins, onPreflight }: CorsOptions): (request: Request) => Promise<Response> {
   const preflights = new Hono();

@@ -1,7 +1,7 @@
 /**
- * Request observation, as the service's edge (src/http/edge.ts) gives it to every request: an id, and when the
- * request is answered, a sample in `/metrics` (by method, route template and status) and one structured log line (its
- * level: `requestLevel`).
+ * Request observation, as the service's edge (src/http/fast-path/edge.ts) gives it to every request: an id, and when
+ * the request is answered, a sample in `/metrics` (by method, route template and status) and one structured log line
+ * (its level: `requestLevel`).
  *
  * The id is the client's `X-Request-Id` when that is a sane token (so a trace can cross a proxy), otherwise a
  * fresh UUID; either way it is echoed in the `X-Request-Id` response header and logged as `requestId`.
@@ -119,7 +119,7 @@ export function requestLevel(status: number, polled: boolean): "error" | "info" 
 }
 
 /**
- * How the service's edge (src/http/edge.ts) records every answer. `method` is a known method, `route` a route
+ * How the service's edge (src/http/fast-path/edge.ts) records every answer. `method` is a known method, `route` a route
  * template or OTHER.
  */
 export function answerRecorder({ metrics, logger }: ObserveOptions): RecordAnswer {

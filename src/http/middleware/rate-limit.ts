@@ -69,7 +69,8 @@ export interface Admission {
 
 /**
  * The limit as the middleware below applies it, and as the plain reads answered before the app do
- * (src/http/edge.ts): which paths it covers, a token per request, the 429 and the headers of an allowed answer.
+ * (src/http/fast-path/edge.ts): which paths it covers, a token per request, the 429 and the headers of an allowed
+ * answer.
  */
 export interface RequestLimiter {
   /** Off (a rate of 0) or an exempt path: the request takes no token and gets no headers. */

@@ -15,7 +15,7 @@ import {
   corsAnswerLabel,
   corsPreflights,
 } from "../../../src/http/middleware/cors.ts";
-import { type HeldAnswer, type PlainAnswer, serviceEdge } from "../../../src/http/edge.ts";
+import { type CachedReadAnswer, type PlainAnswer, serviceEdge } from "../../../src/http/fast-path/edge.ts";
 import type { AppEnv } from "../../../src/services.ts";
 import { loadConfig } from "../../../src/config/env.ts";
 import { createServiceApp } from "../../../src/server.ts";
@@ -159,9 +159,9 @@ Deno.test("CORS: preflights are counted in /metrics by outcome, and nowhere else
   assert.doesNotMatch(metrics, /http_requests_total\{method="OPTIONS"/);
 });
 
-/** A plain read's kept answer and a held view, answered by the edge from templates. */
-const KEPT: PlainAnswer = { json: '{"kept":true}', etag: '"d-0123456789abcdef"', identity: {} };
-const HELD: HeldAnswer = { json: '{"held":true}', identity: {}, route: "/held/:id" };
+/** A plain read's cached answer and a cached view, answered by the edge from templates. */
+const PLAIN: PlainAnswer = { json: '{"plain":true}', etag: '"d-0123456789abcdef"', identity: {} };
+const CACHED: CachedReadAnswer = { json: '{"cached":true}', identity: {}, route: "/cached/:id" };
 
 Deno.test("CORS: every answer carries exactly the headers hono's cors middleware would give it", async () => {
   for (const setting of ["*", `${APP},${WALLET}`]) {
@@ -170,8 +170,8 @@ Deno.test("CORS: every answer carries exactly the headers hono's cors middleware
       const app = new Hono<AppEnv>();
       app.use("*", middleware);
       app.get("/x", (c) => c.json({ ok: true }));
-      app.get("/kept", (c) => c.body(KEPT.json, 200, { "content-type": "application/json", etag: KEPT.etag! }));
-      app.get("/held/one", (c) => c.body(HELD.json, 200, { "content-type": "application/json" }));
+      app.get("/plain", (c) => c.body(PLAIN.json, 200, { "content-type": "application/json", etag: PLAIN.etag! }));
+      app.get("/cached/one", (c) => c.body(CACHED.json, 200, { "content-type": "application/json" }));
       app.post("/x", (c) => c.json({ error: "bad", code: "VALIDATION_FAILED" }, 400));
       app.get("/throws", () => {
         throw new Error("boom");
@@ -179,11 +179,11 @@ Deno.test("CORS: every answer carries exactly the headers hono's cors middleware
       app.onError((_error, c) => c.json({ error: "internal error", code: "INTERNAL" }, 500));
       return app;
     };
-    // The service's edge over the same app, with the CORS preflights and labels the service uses. It answers `/kept`
-    // and `/held/one` itself, from templates built at the first request (whose origin must not stay in them).
+    // The service's edge over the same app, with the CORS preflights and labels the service uses. It answers `/plain`
+    // and `/cached/one` itself, from templates built at the first request (whose origin must not stay in them).
     const edge = serviceEdge(withMiddleware((_c, next) => next()).fetch, {
-      reads: new Map([["/kept", () => KEPT]]),
-      held: (pathAndQuery) => pathAndQuery === "/held/one" ? HELD : undefined,
+      reads: new Map([["/plain", () => PLAIN]]),
+      cachedReads: (pathAndQuery) => pathAndQuery === "/cached/one" ? CACHED : undefined,
       preflight: corsPreflights({ origins }),
       record: () => {},
       labelCors: corsAnswerLabel(origins),
@@ -200,8 +200,8 @@ Deno.test("CORS: every answer carries exactly the headers hono's cors middleware
     for (const origin of [APP, WALLET, STRANGER, undefined]) {
       for (
         const [method, path] of [
-          ["GET", "/kept"],
-          ["GET", "/held/one"],
+          ["GET", "/plain"],
+          ["GET", "/cached/one"],
           ["GET", "/x"],
           ["POST", "/x"],
           ["GET", "/throws"],

@@ -11,7 +11,7 @@ import {
   requestLevel,
   requestLine,
 } from "../../../src/http/middleware/observe.ts";
-import { joinExchange, serviceEdge } from "../../../src/http/edge.ts";
+import { joinExchange, serviceEdge } from "../../../src/http/fast-path/edge.ts";
 import { IngestStatus } from "../../../src/ingest/status.ts";
 import { ServiceMetrics } from "../../../src/http/metrics.ts";
 import { ApiError } from "../../../src/http/errors.ts";
@@ -49,7 +49,7 @@ Deno.test("request line: a path equal to its route shares its quoting; any other
     status: 200,
     durationMs: 1.235,
   });
-  // Same route again (its quoting kept), a path with characters JSON must escape.
+  // Same route again (its quoting cached), a path with characters JSON must escape.
   const odd = fields('/v2/owner/a"b\\c\u0001', "/v2/owner/:owner");
   assert.equal(odd.path, '/v2/owner/a"b\\c\u0001');
   assert.equal(fields("/v2/owner/x", "/v2/owner/:owner").route, "/v2/owner/:owner");

@@ -1,29 +1,29 @@
 /**
- * Kept quote answers at the edge (src/http/edge.ts, src/http/kept-answers.ts): a POST whose method, URL and body have
- * an answer kept for the current moment is answered without the app, exactly as the app answered it; any other POST
- * reaches the app with its body intact. On the running service the two paths are compared (status, headers, body,
- * rate-limit buckets, metrics and log lines), every answer checked against the YAML by `call`.
+ * Cached quote answers at the edge (src/http/fast-path/edge.ts, src/http/fast-path/answer-cache.ts): a POST whose
+ * method, URL and body have an answer cached for the current moment is answered without the app, exactly as the app
+ * answered it; any other POST reaches the app with its body intact. On the running service the two paths are compared
+ * (status, headers, body, rate-limit buckets, metrics and log lines), every answer checked against the YAML by `call`.
  */
 import assert from "node:assert/strict";
-import { echoOrigin } from "../helpers/cors-labels.ts";
-import { type Exchange, serviceEdge } from "../../src/http/edge.ts";
-import type { KeptAnswer, KeptAnswers, StateStamp } from "../../src/http/kept-answers.ts";
-import { createLogger } from "../../src/http/logger.ts";
-import { VirtualClock } from "../../src/state/clock.ts";
-import { startedReadService } from "../helpers/app.ts";
-import { call, type CheckedResponse, comparableHeaders } from "../helpers/contract.ts";
-import { scrape } from "../helpers/metrics.ts";
+import { echoOrigin } from "../../helpers/cors-labels.ts";
+import { type Exchange, serviceEdge } from "../../../src/http/fast-path/edge.ts";
+import type { AnswerCache, CachedAnswer, StateStamp } from "../../../src/http/fast-path/answer-cache.ts";
+import { createLogger } from "../../../src/http/logger.ts";
+import { VirtualClock } from "../../../src/state/clock.ts";
+import { startedReadService } from "../../helpers/app.ts";
+import { call, type CheckedResponse, comparableHeaders } from "../../helpers/contract.ts";
+import { scrape } from "../../helpers/metrics.ts";
 
 const MOMENT: StateStamp = {};
-const KEPT: KeptAnswer = { text: '{"quoted":true}', route: "/quote" };
+const CACHED: CachedAnswer = { text: '{"quoted":true}', route: "/quote" };
 const BODY = '{"amount":"1"}';
 
-/** Kept answers holding one answer (`POST http://host/quote` with BODY) for MOMENT. */
-const oneKeptAnswer: KeptAnswers = {
+/** A cache holding one answer (`POST http://host/quote` with BODY) for MOMENT. */
+const oneCachedAnswer: AnswerCache = {
   stamp: () => MOMENT,
-  holds: (target, stamp) => stamp === MOMENT && target === "POST http://host/quote",
-  find: (target, body, stamp) => (oneKeptAnswer.holds(target, stamp) && body === BODY ? KEPT : undefined),
-  keep: () => {},
+  caches: (target, stamp) => stamp === MOMENT && target === "POST http://host/quote",
+  find: (target, body, stamp) => (oneCachedAnswer.caches(target, stamp) && body === BODY ? CACHED : undefined),
+  cache: () => {},
 };
 
 function edgeOverEchoingApp() {
@@ -40,7 +40,7 @@ function edgeOverEchoingApp() {
     record: (id, method, path, route, status) => recorded.push(`${id} ${method} ${path} ${route} ${status}`),
     labelCors: echoOrigin,
     trustProxy: false,
-    quotes: oneKeptAnswer,
+    quotes: oneCachedAnswer,
   });
   // A request built in-process has no declared length (Deno.serve's requests carry the client's): declare it.
   const post = (path: string, body: string | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) =>
@@ -56,11 +56,11 @@ function edgeOverEchoingApp() {
 
 const JSON_TYPE = { "content-type": "application/json", "x-request-id": "trace-3" };
 
-Deno.test("edge: a POST with a kept answer for its body is answered without the app", async () => {
+Deno.test("edge: a POST with a cached answer for its body is answered without the app", async () => {
   const { reached, recorded, post } = edgeOverEchoingApp();
   const response = await post("/quote", BODY, JSON_TYPE);
   assert.equal(response.status, 200);
-  assert.equal(await response.text(), KEPT.text);
+  assert.equal(await response.text(), CACHED.text);
   assert.equal(response.headers.get("content-type"), "application/json");
   assert.equal(response.headers.get("x-request-id"), "trace-3");
   assert.equal(response.headers.get("access-control-allow-origin"), "*");
@@ -78,10 +78,10 @@ Deno.test("edge: any other POST reaches the app with its body intact", async () 
   });
   const cases: [string, string | ReadableStream<Uint8Array>, Record<string, string>][] = [
     ["/quote", '{"amount":"2"}', JSON_TYPE], // another body: read here, handed on
-    ["/other", BODY, JSON_TYPE], // nothing kept for the target: not read here
+    ["/other", BODY, JSON_TYPE], // nothing cached for the target: not read here
     ["/quote", BODY, { "content-type": "text/plain" }], // not JSON: the app's 415
     ["/quote", chunked, JSON_TYPE], // no declared length
-    ["/quote", BODY + " ".repeat(4096), JSON_TYPE], // longer than anything kept
+    ["/quote", BODY + " ".repeat(4096), JSON_TYPE], // longer than anything cached
   ];
   for (const [path, body, headers] of cases) {
     const response = await post(path, body, headers);
@@ -110,7 +110,7 @@ const OPEN_PREVIEW = {
   tradeType: "LONG",
 };
 
-Deno.test("service: a kept quote at the edge is the app's answer, with its buckets, metrics and log lines", async () => {
+Deno.test("service: a cached quote at the edge is the app's answer, with its buckets, metrics and log lines", async () => {
   const lines: string[] = [];
   const service = await startedReadService({ RATE_LIMIT_RPS: "1", RATE_LIMIT_BURST: "3", CORS_ORIGINS: "*" }, {
     limitsClock: new VirtualClock(0),
@@ -126,21 +126,21 @@ Deno.test("service: a kept quote at the edge is the app's answer, with its bucke
     const computed = await post({ origin: "http://app.test" });
     assert.equal(computed.status, 200);
     assert.equal(computed.body.transactionBase64, null);
-    assert.equal(quotes.kept, 1);
-    const kept = await post({ origin: "http://app.test" });
+    assert.equal(quotes.cached, 1);
+    const cached = await post({ origin: "http://app.test" });
     assert.equal(quotes.hits, 1);
-    assert.equal(kept.text, computed.text);
-    assert.deepEqual(comparable(kept), comparable(computed));
+    assert.equal(cached.text, computed.text);
+    assert.deepEqual(comparable(cached), comparable(computed));
     assert.equal(computed.headers.get("ratelimit-remaining"), "2");
-    assert.equal(kept.headers.get("ratelimit-remaining"), "1", "the edge took the next token of the same bucket");
-    // Another body while answers are kept for the route: read at the edge, then computed by the app from that text.
+    assert.equal(cached.headers.get("ratelimit-remaining"), "1", "the edge took the next token of the same bucket");
+    // Another body while answers are cached for the route: read at the edge, then computed by the app from that text.
     const other = JSON.stringify({ ...OPEN_PREVIEW, inputAmountUi: "4" });
     const computedAgain = await call(service.app, "POST", "/v2/transaction-builder/open-position", other, {
       headers: { "content-length": String(other.length) },
     });
     assert.equal(computedAgain.status, 200);
     assert.notEqual(computedAgain.body.outputAmount, computed.body.outputAmount);
-    assert.equal(quotes.kept, 2);
+    assert.equal(quotes.cached, 2);
     const refused = await post();
     assert.equal(refused.status, 429, "the burst of 3 is spent");
     assert.equal(refused.body.code, "RATE_LIMITED");

@@ -1,9 +1,9 @@
 /**
- * Answer templates (src/http/answer-templates.ts): an answer sent again is built once per object standing for it, and
- * every request gets a copy of its own that carries the answer's fixed headers.
+ * Answer templates (src/http/fast-path/answer-templates.ts): an answer sent again is built once per object standing for
+ * it, and every request gets a copy of its own that carries the answer's fixed headers.
  */
 import assert from "node:assert/strict";
-import { AnswerTemplates, headerListOf } from "../../src/http/answer-templates.ts";
+import { AnswerTemplates, headerListOf } from "../../../src/http/fast-path/answer-templates.ts";
 
 Deno.test("answer templates: built once per answer, each request gets its own copy with the fixed headers", async () => {
   let built = 0;

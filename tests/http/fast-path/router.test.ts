@@ -1,7 +1,7 @@
 /** The app's router answers exactly as hono's TrieRouter, keeping route paths' matches (parameter paths bounded). */
 import assert from "node:assert/strict";
 import { TrieRouter } from "hono/router/trie-router";
-import { KeptMatchRouter } from "../../src/http/router.ts";
+import { CachedMatchRouter } from "../../../src/http/fast-path/router.ts";
 
 const ROUTES: [string, string][] = [
   ["ALL", "/*"],
@@ -23,9 +23,9 @@ const REQUESTS: [string, string][] = [
   ["GET", "/nowhere"],
 ];
 
-Deno.test("kept match router: every match equals the trie's, first and later reads alike", () => {
+Deno.test("cached match router: every match equals the trie's, first and later reads alike", () => {
   const trie = new TrieRouter<string>();
-  const router = new KeptMatchRouter<string>();
+  const router = new CachedMatchRouter<string>();
   for (const [method, path] of ROUTES) {
     trie.add(method, path, `${method} ${path}`);
     router.add(method, path, `${method} ${path}`);
@@ -37,30 +37,34 @@ Deno.test("kept match router: every match equals the trie's, first and later rea
   }
 });
 
-Deno.test("kept match router: a literal path's match is kept; a path of no route and later routes are matched afresh", () => {
-  const router = new KeptMatchRouter<string>();
+Deno.test("cached match router: a literal path's match is cached; a path of no route and later routes are matched afresh", () => {
+  const router = new CachedMatchRouter<string>();
   for (const [method, path] of ROUTES) router.add(method, path, path);
-  const kept = router.match("GET", "/pool-data");
-  assert.equal(router.match("GET", "/pool-data"), kept, "kept: the same result object");
-  assert.equal(router.match("GET", "/pool-data/abc"), router.match("GET", "/pool-data/abc"), "a parameter path: kept");
+  const cached = router.match("GET", "/pool-data");
+  assert.equal(router.match("GET", "/pool-data"), cached, "cached: the same result object");
+  assert.equal(
+    router.match("GET", "/pool-data/abc"),
+    router.match("GET", "/pool-data/abc"),
+    "a parameter path: cached",
+  );
   assert.notEqual(router.match("GET", "/nowhere"), router.match("GET", "/nowhere"), "a path of no route");
   router.add("GET", "/pool-data", "second");
   const after = router.match("GET", "/pool-data");
-  assert.notEqual(after, kept);
+  assert.notEqual(after, cached);
   assert.deepEqual(after[0].map(([handler]) => handler), ["/*", "/pool-data", "second"]);
 });
 
-Deno.test("kept match router: parameter paths are kept up to the bound, the least used out, and answer as the trie", () => {
+Deno.test("cached match router: parameter paths are cached up to the bound, the least used out, and answer as the trie", () => {
   const trie = new TrieRouter<string>();
-  const router = new KeptMatchRouter<string>(2);
+  const router = new CachedMatchRouter<string>(2);
   for (const [method, path] of ROUTES) {
     trie.add(method, path, path);
     router.add(method, path, path);
   }
   const first = router.match("GET", "/positions/owner/a");
   router.match("GET", "/positions/owner/b");
-  assert.equal(router.match("GET", "/positions/owner/a"), first, "within the bound: kept");
-  // Paths not read again go once as many others have been kept since (a bounded memo of two generations).
+  assert.equal(router.match("GET", "/positions/owner/a"), first, "within the bound: cached");
+  // Paths not read again go once as many others have been cached since (a bounded memo of two generations).
   for (const other of ["c", "d", "e"]) router.match("GET", `/positions/owner/${other}`);
   assert.notEqual(router.match("GET", "/positions/owner/a"), first, "past the bound: dropped");
   for (const path of ["/positions/owner/a", "/positions/owner/b", "/positions/owner/c", "/positions/xyz"]) {
@@ -70,6 +74,6 @@ Deno.test("kept match router: parameter paths are kept up to the bound, the leas
   assert.notEqual(
     router.match("GET", long),
     router.match("GET", long),
-    "a path over the kept length is matched afresh",
+    "a path over the cached length is matched afresh",
   );
 });

@@ -1,36 +1,42 @@
 /**
- * The service's edge (src/http/edge.ts): which requests it answers itself (plain reads, unknown methods), which it
- * hands to the preflight answerer or the app, and, on the running service, that a plain read's answer at the edge is
- * the app's answer (status, headers, body; the same rate-limit buckets, CORS headers, entity tags), checked against
- * the YAML by `call`.
+ * The service's edge (src/http/fast-path/edge.ts): which requests it answers itself (plain reads, unknown methods),
+ * which it hands to the preflight answerer or the app, and, on the running service, that a plain read's answer at the
+ * edge is the app's answer (status, headers, body; the same rate-limit buckets, CORS headers, entity tags), checked
+ * against the YAML by `call`.
  */
 import assert from "node:assert/strict";
-import { echoOrigin } from "../helpers/cors-labels.ts";
-import { type Exchange, type HeldRead, type PlainAnswer, type PlainRead, serviceEdge } from "../../src/http/edge.ts";
-import { requestLimiter } from "../../src/http/middleware/rate-limit.ts";
-import { VirtualClock } from "../../src/state/clock.ts";
-import { plainReadsOf } from "../../src/handlers/shared/plain-reads.ts";
-import { earlierHealthBody, v2HealthBody } from "../../src/handlers/shared/health.ts";
-import { createLogger } from "../../src/http/logger.ts";
-import { startedReadService, testApp } from "../helpers/app.ts";
-import { call, type CheckedResponse, comparableHeaders } from "../helpers/contract.ts";
-import { scrape } from "../helpers/metrics.ts";
+import { echoOrigin } from "../../helpers/cors-labels.ts";
+import {
+  type CachedRead,
+  type Exchange,
+  type PlainAnswer,
+  type PlainRead,
+  serviceEdge,
+} from "../../../src/http/fast-path/edge.ts";
+import { requestLimiter } from "../../../src/http/middleware/rate-limit.ts";
+import { VirtualClock } from "../../../src/state/clock.ts";
+import { plainReadsOf } from "../../../src/http/fast-path/plain-reads.ts";
+import { earlierHealthBody, v2HealthBody } from "../../../src/handlers/shared/health.ts";
+import { createLogger } from "../../../src/http/logger.ts";
+import { startedReadService, testApp } from "../../helpers/app.ts";
+import { call, type CheckedResponse, comparableHeaders, mountedCall } from "../../helpers/contract.ts";
+import { scrape } from "../../helpers/metrics.ts";
 
 const APP_ORIGIN = "http://app.test:5173";
 const STRANGER = "https://stranger.example";
 
-/** An edge over a fake app that counts what reaches it, with one kept read and one read that has no plain answer. */
-function edgeOverCountingApp(options: { limit?: boolean; held?: HeldRead } = {}) {
+/** An edge over a fake app that counts what reaches it, with one plain read (a cached answer) and one that has none. */
+function edgeOverCountingApp(options: { limit?: boolean; cachedReads?: CachedRead } = {}) {
   const reachedApp: string[] = [];
   const recorded: string[] = [];
-  const kept: PlainAnswer = { json: '{"a":1}', etag: '"7-0123456789abcdef"', identity: {} };
+  const cached: PlainAnswer = { json: '{"a":1}', etag: '"7-0123456789abcdef"', identity: {} };
   const edge = serviceEdge((request, exchange) => {
     reachedApp.push(`${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`);
     assert.ok((exchange as Exchange).requestId, "the app is handed the request id");
     return new Response("from the app");
   }, {
-    reads: new Map<string, PlainRead>([["/kept", () => kept], ["/not-plain", () => undefined]]),
-    held: options.held,
+    reads: new Map<string, PlainRead>([["/plain", () => cached], ["/not-plain", () => undefined]]),
+    cachedReads: options.cachedReads,
     preflight: (request) => {
       reachedApp.push(`preflight ${new URL(request.url).pathname}`);
       return new Response(null, { status: 204 });
@@ -42,12 +48,12 @@ function edgeOverCountingApp(options: { limit?: boolean; held?: HeldRead } = {})
       : undefined,
     trustProxy: false,
   });
-  return { edge, reachedApp, recorded, kept };
+  return { edge, reachedApp, recorded, cached };
 }
 
 Deno.test("edge: a plain read's GET is answered without the app, with the headers every answer carries", async () => {
   const { edge, reachedApp, recorded } = edgeOverCountingApp();
-  const response = await edge(new Request("http://host:8080/kept", { headers: { "x-request-id": "trace-7" } }));
+  const response = await edge(new Request("http://host:8080/plain", { headers: { "x-request-id": "trace-7" } }));
   assert.equal(response.status, 200);
   assert.equal(await response.text(), '{"a":1}');
   assert.equal(response.headers.get("content-type"), "application/json");
@@ -55,15 +61,15 @@ Deno.test("edge: a plain read's GET is answered without the app, with the header
   assert.equal(response.headers.get("x-request-id"), "trace-7");
   assert.equal(response.headers.get("access-control-allow-origin"), "*");
   assert.deepEqual(reachedApp, []);
-  assert.deepEqual(recorded, ["trace-7 GET /kept /kept 200"]);
+  assert.deepEqual(recorded, ["trace-7 GET /plain /plain 200"]);
 });
 
-Deno.test("edge: a held read's GET is answered without the app, recorded under its route", async () => {
-  const held: HeldRead = (pathAndQuery) =>
-    pathAndQuery === "/owner/abc?x=1" ? { json: '{"held":1}', identity: {}, route: "/owner/:owner" } : undefined;
-  const { edge, reachedApp, recorded } = edgeOverCountingApp({ held });
+Deno.test("edge: a cached read's GET is answered without the app, recorded under its route", async () => {
+  const cachedReads: CachedRead = (pathAndQuery) =>
+    pathAndQuery === "/owner/abc?x=1" ? { json: '{"cached":1}', identity: {}, route: "/owner/:owner" } : undefined;
+  const { edge, reachedApp, recorded } = edgeOverCountingApp({ cachedReads });
   const response = await edge(new Request("http://host/owner/abc?x=1", { headers: { "x-request-id": "trace-8" } }));
-  assert.equal(await response.text(), '{"held":1}');
+  assert.equal(await response.text(), '{"cached":1}');
   assert.equal(response.headers.get("content-type"), "application/json");
   assert.equal(response.headers.get("etag"), null);
   await (await edge(new Request("http://host/owner/abd?x=1"))).text();
@@ -73,9 +79,9 @@ Deno.test("edge: a held read's GET is answered without the app, recorded under i
 
 Deno.test("edge: an answer sent again is built once, and each request still gets its own headers", async () => {
   let view = { json: '{"v":1}' };
-  const held: HeldRead = (pathAndQuery) =>
+  const cachedReads: CachedRead = (pathAndQuery) =>
     pathAndQuery === "/owner/abc" ? { json: view.json, identity: view, route: "/owner/:owner" } : undefined;
-  const { edge } = edgeOverCountingApp({ held });
+  const { edge } = edgeOverCountingApp({ cachedReads });
   const get = async (headers: Record<string, string>) => {
     const response = await edge(new Request("http://host/owner/abc", { headers }));
     return { headers: response.headers, text: await response.text() };
@@ -104,10 +110,10 @@ Deno.test("edge: an answer sent again is built once, and each request still gets
 });
 
 Deno.test("edge: with CORS labels the same for every origin, answers built once carry them, and a 429 too", async () => {
-  const kept: PlainAnswer = { json: '{"a":1}', etag: '"7-0123456789abcdef"', identity: {} };
+  const cached: PlainAnswer = { json: '{"a":1}', etag: '"7-0123456789abcdef"', identity: {} };
   const labelled: string[] = [];
   const edge = serviceEdge(() => new Response("from the app"), {
-    reads: new Map<string, PlainRead>([["/kept", () => kept]]),
+    reads: new Map<string, PlainRead>([["/plain", () => cached]]),
     preflight: () => new Response(null, { status: 204 }),
     record: () => {},
     labelCors: Object.assign((headers: Headers, origin: string | undefined) => {
@@ -119,7 +125,7 @@ Deno.test("edge: with CORS labels the same for every origin, answers built once 
   });
   const answers = [];
   for (const origin of ["https://a.example", "https://b.example", "https://c.example"]) {
-    const response = await edge(new Request("http://host/kept", { headers: { origin } }));
+    const response = await edge(new Request("http://host/plain", { headers: { origin } }));
     answers.push({ status: response.status, headers: response.headers, text: await response.text() });
   }
   assert.deepEqual(answers.map((a) => a.status), [200, 200, 429]);
@@ -134,7 +140,7 @@ Deno.test("edge: with CORS labels the same for every origin, answers built once 
 Deno.test("edge: If-None-Match holding the tag is a 304 without a body", async () => {
   const { edge, recorded } = edgeOverCountingApp();
   const response = await edge(
-    new Request("http://host/kept", { headers: { "if-none-match": 'W/"7-0123456789abcdef"' } }),
+    new Request("http://host/plain", { headers: { "if-none-match": 'W/"7-0123456789abcdef"' } }),
   );
   assert.equal(response.status, 304);
   assert.equal(await response.text(), "");
@@ -146,9 +152,9 @@ Deno.test("edge: every other request goes to the app, and its answer is labelled
   const { edge, reachedApp, recorded } = edgeOverCountingApp();
   for (
     const request of [
-      new Request("http://host/kept", { method: "POST", body: "{}" }),
-      new Request("http://host/kept?x=1"),
-      new Request("http://host/kept/"),
+      new Request("http://host/plain", { method: "POST", body: "{}" }),
+      new Request("http://host/plain?x=1"),
+      new Request("http://host/plain/"),
       new Request("http://host/other"),
       new Request("http://host/not-plain", { headers: { "x-request-id": "trace-9" } }),
     ]
@@ -159,17 +165,17 @@ Deno.test("edge: every other request goes to the app, and its answer is labelled
     assert.equal(response.headers.get("access-control-allow-origin"), "*");
   }
   assert.deepEqual(reachedApp, [
-    "POST /kept",
-    "GET /kept?x=1",
-    "GET /kept/",
+    "POST /plain",
+    "GET /plain?x=1",
+    "GET /plain/",
     "GET /other",
     "GET /not-plain",
   ]);
   // Without the app's context (this fake app has none) the route is OTHER.
   assert.deepEqual(recorded.map((line) => line.split(" ").slice(1).join(" ")), [
-    "POST /kept other 200",
-    "GET /kept other 200",
-    "GET /kept/ other 200",
+    "POST /plain other 200",
+    "GET /plain other 200",
+    "GET /plain/ other 200",
     "GET /other other 200",
     "GET /not-plain other 200",
   ]);
@@ -237,7 +243,7 @@ Deno.test("edge: over the wire, a HEAD's Content-Length is its GET's and no body
 
 /**
  * Whether `request.headers` was ever made for a served request: Deno 2.9.6 keeps it under the request's `headers cache`
- * symbol, and once it exists copies every header and answers from a promise (src/http/request-header.ts).
+ * symbol, and once it exists copies every header and answers from a promise (src/http/fast-path/request-header.ts).
  */
 function headersObjectMade(request: Request): boolean {
   const cache = Object.getOwnPropertySymbols(request).find((key) => key.description === "headers cache");
@@ -246,9 +252,9 @@ function headersObjectMade(request: Request): boolean {
 }
 
 Deno.test("edge: over the wire, what it answers by itself never makes the request's Headers object", async () => {
-  const held: HeldRead = (pathAndQuery) =>
-    pathAndQuery === "/owner/abc" ? { json: '{"held":1}', identity: {}, route: "/owner/:owner" } : undefined;
-  const { edge, reachedApp } = edgeOverCountingApp({ held });
+  const cachedReads: CachedRead = (pathAndQuery) =>
+    pathAndQuery === "/owner/abc" ? { json: '{"cached":1}', identity: {}, route: "/owner/:owner" } : undefined;
+  const { edge, reachedApp } = edgeOverCountingApp({ cachedReads });
   const made: string[] = [];
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request, info) => {
     const answer = await edge(request, info);
@@ -258,11 +264,11 @@ Deno.test("edge: over the wire, what it answers by itself never makes the reques
   try {
     const headers = { "x-request-id": "trace-9", "if-none-match": '"other"', origin: APP_ORIGIN };
     const base = `http://127.0.0.1:${server.addr.port}`;
-    const plain = await fetch(`${base}/kept`, { headers });
+    const plain = await fetch(`${base}/plain`, { headers });
     assert.equal(plain.headers.get("x-request-id"), "trace-9");
     assert.equal(plain.headers.get("access-control-allow-origin"), APP_ORIGIN);
     await plain.text();
-    const notModified = await fetch(`${base}/kept`, { headers: { "if-none-match": '"7-0123456789abcdef"' } });
+    const notModified = await fetch(`${base}/plain`, { headers: { "if-none-match": '"7-0123456789abcdef"' } });
     assert.equal(notModified.status, 304);
     await notModified.body?.cancel();
     await (await fetch(`${base}/owner/abc`, { headers })).text();
@@ -272,7 +278,7 @@ Deno.test("edge: over the wire, what it answers by itself never makes the reques
   }
   assert.deepEqual(reachedApp, ["GET /elsewhere"]);
   // The counting app reads no header: the edge made none before handing the request over either.
-  assert.deepEqual(made, ["/kept false", "/kept false", "/owner/abc false", "/elsewhere false"]);
+  assert.deepEqual(made, ["/plain false", "/plain false", "/owner/abc false", "/elsewhere false"]);
 });
 
 Deno.test("edge: a preflight goes to the preflight answerer and an unknown method is refused, both unrecorded", async () => {
@@ -280,7 +286,7 @@ Deno.test("edge: a preflight goes to the preflight answerer and an unknown metho
   const preflight = await edge(new Request("http://host/anything", { method: "OPTIONS" }));
   assert.equal(preflight.status, 204);
   assert.equal(preflight.headers.get("x-request-id"), null);
-  const unknown = await edge(new Request("http://host/kept", { method: "FOOA" }));
+  const unknown = await edge(new Request("http://host/plain", { method: "FOOA" }));
   assert.equal(unknown.status, 404);
   assert.deepEqual(await unknown.json(), { error: "unsupported HTTP method", code: "NOT_FOUND" });
   assert.deepEqual(reachedApp, ["preflight /anything"]);
@@ -289,10 +295,10 @@ Deno.test("edge: a preflight goes to the preflight answerer and an unknown metho
 
 Deno.test("edge: the rate limit takes a token per plain read and refuses with the limit's 429", async () => {
   const { edge, reachedApp } = edgeOverCountingApp({ limit: true });
-  const allowed = await edge(new Request("http://host/kept"));
+  const allowed = await edge(new Request("http://host/plain"));
   assert.equal(allowed.status, 200);
   assert.equal(allowed.headers.get("ratelimit-remaining"), "0");
-  const refused = await edge(new Request("http://host/kept"));
+  const refused = await edge(new Request("http://host/plain"));
   assert.equal(refused.status, 429);
   assert.deepEqual(await refused.json(), { error: "too many requests, slow down", code: "RATE_LIMITED" });
   assert.equal(refused.headers.get("retry-after"), "1");
@@ -488,7 +494,7 @@ Deno.test("service: a plain read without a plain answer yet is the app's error (
   assert.equal(health.body.status, "degraded");
 });
 
-Deno.test("service: a held owner view answers at the edge exactly as the app answers it", async (t) => {
+Deno.test("service: a cached owner view answers at the edge exactly as the app answers it", async (t) => {
   const manifest = JSON.parse(await Deno.readTextFile("fixtures/world/manifest.json"));
   const v2Owner: string = manifest.cases.v2.manyPositionsAndLimitOrder.owner;
   const earlierOwner: string = manifest.cases.earlier.manyPositionsAndLimitOrder.owner;
@@ -506,14 +512,15 @@ Deno.test("service: a held owner view answers at the edge exactly as the app ans
     ) {
       await t.step(path, async () => {
         const before = computations();
-        // The first read computes and holds the view (the app); the next are answered at the edge.
+        // The first read computes and caches the view (the app); the next are answered at the edge.
         const first = await call(service.app, "GET", path);
         assert.equal(first.status, 200);
         assert.equal(computations(), before + 1);
-        const held = service.services.deployments;
+        const deployments = service.services.deployments;
         assert.ok(
-          held.v2.owners.heldView("basket", v2Owner) ?? held.earlier.owners.heldView("orders", earlierOwner),
-          "held",
+          deployments.v2.owners.cachedView("basket", v2Owner) ??
+            deployments.earlier.owners.cachedView("orders", earlierOwner),
+          "cached",
         );
         // An extra `&` sends the same request through the app (the edge takes the exact spellings only).
         const inApp = `${path}${path.includes("?") ? "&" : "?"}`;
@@ -528,7 +535,7 @@ Deno.test("service: a held owner view answers at the edge exactly as the app ans
           assert.equal(atEdge.text, first.text);
           assert.equal(viaApp.text, first.text);
         }
-        assert.equal(computations(), before + 1, "every later read was held");
+        assert.equal(computations(), before + 1, "every later read was cached");
       });
     }
     await t.step("spellings the edge does not hold go to the app, which answers them", async () => {
@@ -539,13 +546,44 @@ Deno.test("service: a held owner view answers at the edge exactly as the app ans
       const escaped = await call(service.app, "GET", `/v2/owner/%31${v2Owner.slice(1)}`);
       assert.ok(escaped.status === 200 || escaped.status === 400);
     });
-    await t.step("a clock second later nothing is held: the next read computes again", async () => {
+    await t.step("a clock second later nothing is cached: the next read computes again", async () => {
       const before = computations();
       service.replay!.replayer.advanceTo(2_500);
-      assert.equal(v2.owners.heldView("basket", v2Owner), undefined);
+      assert.equal(v2.owners.cachedView("basket", v2Owner), undefined);
       await call(service.app, "GET", `/v2/owner/${v2Owner}`);
       assert.equal(computations(), before + 1);
     });
+  } finally {
+    await service.stop();
+  }
+});
+
+Deno.test("service: at moved mounts the cached owner views answer at the edge, under the mounted route", async () => {
+  // The cached reads' prefixes and templates come from the route table at the mounts, never from a path spelled here.
+  const manifest = JSON.parse(await Deno.readTextFile("fixtures/world/manifest.json"));
+  const v2Owner: string = manifest.cases.v2.manyPositionsAndLimitOrder.owner;
+  const earlierOwner: string = manifest.cases.earlier.manyPositionsAndLimitOrder.owner;
+  const service = await startedReadService({ V2_BASE_PATH: "/", EARLIER_BASE_PATH: "/v1" });
+  const { v2, earlier } = service.services.deployments;
+  const computations = () => v2.owners.computations + earlier.owners.computations;
+  const mounted = mountedCall({ v2: "", earlier: "/v1" });
+  try {
+    for (
+      const [path, route] of [[`/owner/${v2Owner}`, "/owner/:owner"], [
+        `/v1/orders/owner/${earlierOwner}`,
+        "/v1/orders/owner/:owner",
+      ]]
+    ) {
+      const before = computations();
+      const first = await mounted(service.app, "GET", path);
+      const again = await mounted(service.app, "GET", path);
+      assert.equal(first.status, 200);
+      assert.equal(again.text, first.text);
+      assert.equal(computations(), before + 1, `${path}: the second read is answered from the cache, at the edge`);
+      const metrics = await scrape(service.services);
+      const series = `http_requests_total{method="GET",route="${route}",status="200"} 2`;
+      assert.ok(metrics.split("\n").includes(series), `${path}: both reads recorded under ${route}`);
+    }
   } finally {
     await service.stop();
   }

@@ -1,17 +1,17 @@
 /**
- * The pure quotes' answers kept by request (src/http/kept-answers.ts, src/runtime/quote-answer-cache.ts) through
- * the app on the hand-built deployment: the same request in the same moment of the world is computed once (counted,
- * not timed) and answered with the same bytes; an account change, a price tick and a clock second each make it
- * computed again; what is not a pure quote's 200 is never kept. Every answer is checked against the contract by
+ * The pure quotes' answers cached by request (src/http/fast-path/answer-cache.ts, src/runtime/quote-answer-cache.ts)
+ * through the app on the hand-built deployment: the same request in the same moment of the world is computed once
+ * (counted, not timed) and answered with the same bytes; an account change, a price tick and a clock second each make
+ * it computed again; what is not a pure quote's 200 is never cached. Every answer is checked against the contract by
  * `call()`.
  */
 import assert from "node:assert/strict";
-import { QuoteAnswerCache } from "../../src/runtime/quote-answer-cache.ts";
-import { basketAccount } from "../../src/protocol/accounts/mod.ts";
-import * as pda from "../../src/protocol/pda.ts";
-import { VirtualClock } from "../../src/state/clock.ts";
-import { call } from "../helpers/contract.ts";
-import { ALICE, aliceBasket, buildFixture, FEED, fixtureApp, M, PROGRAM } from "../helpers/hand-built-deployment.ts";
+import { QuoteAnswerCache } from "../../../src/runtime/quote-answer-cache.ts";
+import { basketAccount } from "../../../src/protocol/accounts/mod.ts";
+import * as pda from "../../../src/protocol/pda.ts";
+import { VirtualClock } from "../../../src/state/clock.ts";
+import { call } from "../../helpers/contract.ts";
+import { ALICE, aliceBasket, buildFixture, FEED, fixtureApp, M, PROGRAM } from "../../helpers/hand-built-deployment.ts";
 
 const MARGIN = { owner: ALICE, marketSymbol: "SOL", side: "LONG", marginDeltaUsdUi: "10", action: "ADD" };
 const OPEN_PREVIEW = {
@@ -22,7 +22,7 @@ const OPEN_PREVIEW = {
   tradeType: "LONG",
 };
 
-function keptQuotesApp() {
+function cachedQuotesApp() {
   const fixture = buildFixture();
   const clock = new VirtualClock(fixture.nowMs);
   const quotes = new QuoteAnswerCache(fixture.store, fixture.prices, clock);
@@ -32,17 +32,17 @@ function keptQuotesApp() {
   return { fixture, clock, quotes, post };
 }
 
-Deno.test("kept quotes: the same request in the same moment is computed once, with the same bytes", async () => {
-  const { quotes, post, clock } = keptQuotesApp();
+Deno.test("cached quotes: the same request in the same moment is computed once, with the same bytes", async () => {
+  const { quotes, post, clock } = cachedQuotesApp();
   const first = await post("/v2/preview/margin", MARGIN);
   assert.equal(first.status, 200);
-  assert.equal(quotes.kept, 1);
+  assert.equal(quotes.cached, 1);
   clock.advance(300); // the same second
   const again = await post("/v2/preview/margin", MARGIN);
   assert.equal(again.text, first.text);
   assert.equal(again.headers.get("content-type"), first.headers.get("content-type"));
   assert.equal(quotes.hits, 1);
-  assert.equal(quotes.kept, 1);
+  assert.equal(quotes.cached, 1);
 
   // A preview-only builder and the earlier interface's previews are pure quotes too.
   const open = await post("/v2/transaction-builder/open-position", OPEN_PREVIEW);
@@ -51,8 +51,8 @@ Deno.test("kept quotes: the same request in the same moment is computed once, wi
   assert.equal(quotes.hits, 2);
 });
 
-Deno.test("kept quotes: an account change, a price tick and a clock second each compute the answer again", async (t) => {
-  const { fixture, quotes, post, clock } = keptQuotesApp();
+Deno.test("cached quotes: an account change, a price tick and a clock second each compute the answer again", async (t) => {
+  const { fixture, quotes, post, clock } = cachedQuotesApp();
   const before = await post("/v2/preview/margin", MARGIN);
 
   await t.step("a price tick", async () => {
@@ -60,7 +60,7 @@ Deno.test("kept quotes: an account change, a price tick and a clock second each 
     fixture.prices.set({ ...held, price: held.price + held.price / 10n, timestampUs: held.timestampUs + 1000n });
     const after = await post("/v2/preview/margin", MARGIN);
     assert.equal(quotes.hits, 0);
-    assert.equal(quotes.kept, 2);
+    assert.equal(quotes.cached, 2);
     assert.notEqual(after.body.newLiquidationPriceUi, undefined);
     assert.notEqual(after.text, before.text, "the answer follows the new price");
   });
@@ -71,23 +71,23 @@ Deno.test("kept quotes: an account change, a price tick and a clock second each 
     fixture.put("v2", pda.basket(PROGRAM.v2, ALICE), basketAccount, basket);
     await post("/v2/preview/margin", MARGIN);
     assert.equal(quotes.hits, 0);
-    assert.equal(quotes.kept, 3);
+    assert.equal(quotes.cached, 3);
   });
 
   await t.step("a clock second", async () => {
     clock.advance(1000);
     await post("/v2/preview/margin", MARGIN);
     assert.equal(quotes.hits, 0);
-    assert.equal(quotes.kept, 4);
+    assert.equal(quotes.cached, 4);
     await post("/v2/preview/margin", MARGIN);
-    assert.equal(quotes.hits, 1, "then kept again for that second");
+    assert.equal(quotes.hits, 1, "then cached again for that second");
   });
 });
 
-Deno.test("kept quotes: what is not a pure quote's answer to this exact request is never kept or served", async (t) => {
-  const { quotes, post } = keptQuotesApp();
+Deno.test("cached quotes: what is not a pure quote's answer to this exact request is never cached or served", async (t) => {
+  const { quotes, post } = cachedQuotesApp();
   await post("/v2/preview/margin", MARGIN);
-  assert.equal(quotes.kept, 1);
+  assert.equal(quotes.cached, 1);
 
   await t.step("another body, another URL: computed", async () => {
     await post("/v2/preview/margin", { ...MARGIN, marginDeltaUsdUi: "11" });
@@ -103,34 +103,34 @@ Deno.test("kept quotes: what is not a pure quote's answer to this exact request 
     assert.equal(quotes.hits, 0);
   });
 
-  await t.step("refusals are not kept", async () => {
-    const kept = quotes.kept;
+  await t.step("refusals are not cached", async () => {
+    const cached = quotes.cached;
     const invalid = { ...MARGIN, marginDeltaUsdUi: "ten" };
     assert.equal((await post("/v2/preview/margin", invalid)).status, 400);
     assert.equal((await post("/v2/preview/margin", invalid)).status, 400);
     const missing = { mode: "forward", owner: ALICE, marketSymbol: "SOL", side: "LONG" };
     assert.equal((await post("/v2/preview/tp-sl", missing)).status, 400);
-    assert.equal(quotes.kept, kept);
+    assert.equal(quotes.cached, cached);
   });
 
-  await t.step("a builder's answer is not kept, even a 200 quote failure (its transaction: tests/e2e)", async () => {
-    const kept = quotes.kept;
+  await t.step("a builder's answer is not cached, even a 200 quote failure (its transaction: tests/e2e)", async () => {
+    const cached = quotes.cached;
     const withOwner = { ...OPEN_PREVIEW, owner: ALICE };
     const refused = await post("/v2/transaction-builder/open-position", withOwner);
     assert.equal(refused.body.code, "INSUFFICIENT_COLLATERAL");
     await post("/v2/transaction-builder/open-position", withOwner);
-    assert.equal(quotes.kept, kept);
+    assert.equal(quotes.cached, cached);
     assert.equal(quotes.hits, 0);
   });
 });
 
-Deno.test("kept quotes: nothing is kept before start() or after stop()", async () => {
+Deno.test("cached quotes: nothing is cached before start() or after stop()", async () => {
   const fixture = buildFixture();
   const quotes = new QuoteAnswerCache(fixture.store, fixture.prices, { nowMs: () => fixture.nowMs });
   const app = fixtureApp(fixture, { quotes });
   const first = await call(app, "POST", "/v2/preview/margin", MARGIN);
   await call(app, "POST", "/v2/preview/margin", MARGIN);
-  assert.equal(quotes.kept, 0);
+  assert.equal(quotes.cached, 0);
   quotes.start();
   await call(app, "POST", "/v2/preview/margin", MARGIN);
   assert.equal((await call(app, "POST", "/v2/preview/margin", MARGIN)).text, first.text);

@@ -1,22 +1,19 @@
 /**
  * One request header, read the way `request.headers.get(name)` reads it but without handing out the request's
- * `Headers` object: what the edge (src/http/edge.ts) uses for the few headers it needs before it answers by itself.
+ * `Headers` object: what the edge (edge.ts) uses for the few headers it needs before it answers by itself.
  *
  * Why: on Deno 2.9.6, `request.headers` of a request served by `Deno.serve` is a lazy view whose `get(name)` asks the
  * server for that one header (its internal request's `header(name)`, one op). But once that view exists, the server
  * treats the headers as escaped: when the handler answers, it first copies every request header into the view (so it
- * stays readable after the request closes) and sends the answer from a promise callback instead of at once. Measured
- * under `wrk` on the service's own process (2026-11-28, 8 alternated runs of 2 s each way, a cloned 454-byte answer):
- * 8.3 µs of user CPU per request without reading a header, 9.8 µs reading two through `request.headers`, 8.6 µs
- * reading the same two through `header(name)`. A plain read takes about 22 µs of CPU in all, so that is 5 % of it
- * (the service as a whole, against the build before: 2 % more requests per second, 0.4 µs less user CPU per request).
+ * stays readable after the request closes) and sends the answer from a promise callback instead of at once, which
+ * costs a plain read a measurable share of its CPU (bench/HISTORY.md).
  *
  * `header(name)` is not a public API. So it is used only where it is found, checked on every request: the served
  * request's own property under the symbol named `request` holding an object with a `header` function (a request
  * built with `new Request`, as tests and the HEAD path build them, has no such function). Anywhere else, on another
  * Deno, or once the symbol is not found, this reads `request.headers.get(name)`. Both give the same value, since the
- * public one calls the same function: tests/http/request-header.test.ts checks that on a served request (duplicate,
- * mixed-case and absent headers) and that this Deno takes the direct way.
+ * public one calls the same function: tests/http/fast-path/request-header.test.ts checks that on a served request
+ * (duplicate, mixed-case and absent headers) and that this Deno takes the direct way.
  */
 import { internalsReader } from "./deno-internals.ts";
 

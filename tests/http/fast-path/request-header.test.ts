@@ -1,10 +1,10 @@
 /**
- * Reading one request header without `request.headers` (src/http/request-header.ts): on a request served by this
- * Deno, the direct way is taken and gives what `request.headers.get` gives (absent, mixed-case, repeated and empty
+ * Reading one request header without `request.headers` (src/http/fast-path/request-header.ts): on a request served by
+ * this Deno, the direct way is taken and gives what `request.headers.get` gives (absent, mixed-case, repeated and empty
  * fields); on a request built with `new Request` it falls back to the public way.
  */
 import assert from "node:assert/strict";
-import { requestHeader, servedInternalsOf } from "../../src/http/request-header.ts";
+import { requestHeader, servedInternalsOf } from "../../../src/http/fast-path/request-header.ts";
 
 const NAMES = ["x-request-id", "if-none-match", "origin", "content-type", "content-length", "x-absent", "host"];
 

@@ -1,32 +1,33 @@
 /**
  * The app's router: hono's TrieRouter (the contract's paths put a parameter and a literal at the same place, e.g.
- * `/positions/{pubkey}` and `/positions/owner/{owner}`, which hono's faster RegExpRouter refuses), with matches kept:
+ * `/positions/{pubkey}` and `/positions/owner/{owner}`, which hono's faster RegExpRouter refuses), with its matches
+ * cached:
  *
  * - a route's literal path (`/v2/health`, `/v2/prices`) is searched once: it always matches the same handlers, and the
- *   kept set is bounded by the route table whatever paths clients send;
- * - a path that matched a parameter route (`/v2/owner/<key>`, `/positions/owner/<key>`) is kept in a bounded memo
+ *   cache of those is bounded by the route table whatever paths clients send;
+ * - a path that matched a parameter route (`/v2/owner/<key>`, `/positions/owner/<key>`) is cached in a bounded memo
  *   (src/protocol/memo.ts: what was used lately stays, every step O(1) however many distinct paths clients send),
- *   so the owners and accounts being polled are not searched for again on every request. The trie
- *   search (splitting the path, walking ~150 routes' nodes, collecting the middleware) was about a tenth of such a
- *   request's time in-process.
+ *   so the owners and accounts being polled are not searched for again on every request: the trie search (splitting
+ *   the path, walking ~150 routes' nodes, collecting the middleware) is a visible part of such a request's time
+ *   (bench/HISTORY.md).
  *
- * A kept match is shared between requests: hono only reads it (the parameter values it holds are the same for the
- * same path). Paths of no route are never kept, so a scan of random paths cannot fill the map with dead entries
- * beyond its bound. Adding a route forgets every kept match.
+ * A cached match is shared between requests: hono only reads it (the parameter values it holds are the same for the
+ * same path). Paths of no route are never cached, so a scan of random paths cannot fill the memo with dead entries
+ * beyond its bound. Adding a route forgets every cached match.
  */
 import type { Result, Router } from "hono/router";
 import { TrieRouter } from "hono/router/trie-router";
-import { BoundedMemo } from "../protocol/memo.ts";
+import { BoundedMemo } from "../../protocol/memo.ts";
 
 const isLiteral = (path: string) => !path.includes(":") && !path.includes("*");
 
-/** Parameter paths kept per method (a few hundred bytes each). */
-export const KEPT_PARAMETER_PATHS = 4096;
-/** Longer paths are matched afresh: no route has a path near this long, and a kept key should stay small. */
-const LONGEST_KEPT_PATH = 160;
+/** Parameter paths cached per method (a few hundred bytes each). */
+export const CACHED_PARAMETER_PATHS = 4096;
+/** Longer paths are matched afresh: no route has a path near this long, and a cached key should stay small. */
+const LONGEST_CACHED_PATH = 160;
 
-export class KeptMatchRouter<T> implements Router<T> {
-  readonly name = "KeptMatchRouter(TrieRouter)";
+export class CachedMatchRouter<T> implements Router<T> {
+  readonly name = "CachedMatchRouter(TrieRouter)";
   readonly #trie = new TrieRouter<T>();
   readonly #literalPaths = new Set<string>();
   /** method → literal path → the trie's match (bounded by the route table). */
@@ -35,7 +36,7 @@ export class KeptMatchRouter<T> implements Router<T> {
   readonly #parameter = new Map<string, BoundedMemo<string, Result<T>>>();
   readonly #parameterLimit: number;
 
-  constructor(parameterLimit = KEPT_PARAMETER_PATHS) {
+  constructor(parameterLimit = CACHED_PARAMETER_PATHS) {
     this.#parameterLimit = parameterLimit;
   }
 
@@ -47,14 +48,14 @@ export class KeptMatchRouter<T> implements Router<T> {
   }
 
   match(method: string, path: string): Result<T> {
-    const kept = this.#literal.get(method)?.get(path) ?? this.#parameter.get(method)?.find(path);
-    if (kept) return kept;
+    const cached = this.#literal.get(method)?.get(path) ?? this.#parameter.get(method)?.find(path);
+    if (cached) return cached;
     const result = this.#trie.match(method, path);
     if (this.#literalPaths.has(path)) {
       let byPath = this.#literal.get(method);
       if (!byPath) this.#literal.set(method, byPath = new Map());
       byPath.set(path, result);
-    } else if (path.length <= LONGEST_KEPT_PATH && matchedARoute(result)) {
+    } else if (path.length <= LONGEST_CACHED_PATH && matchedARoute(result)) {
       let byPath = this.#parameter.get(method);
       if (!byPath) this.#parameter.set(method, byPath = new BoundedMemo(this.#parameterLimit));
       byPath.remember(path, result);
