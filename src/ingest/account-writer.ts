@@ -135,7 +135,7 @@ export class AccountWriter {
 
   /**
    * How received bytes are kept: the equal bytes held elsewhere (`shareData`) or already held for that key, else packed
-   * (`packed-bytes.ts`: a world's accounts are mostly zeros). A bulk load's are packed side by side in the source's
+   * (`packed-bytes.ts`: a deployment's accounts are mostly zeros). A bulk load's are packed side by side in the source's
    * slab; a notification's into a buffer of their own, so a stream of changes never leaves a slab held by one account
    * still alive in it. `mayBeHeld` false: the caller knows no held copy is left to find (`applyLoaded`), so none is
    * looked for (at worst a notification's copy is not shared: a second copy, never a wrong one).

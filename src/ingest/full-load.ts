@@ -163,7 +163,7 @@ export class FullLoader {
     const extras = new Set(this.#config.extraAccounts ?? []);
     const kinds = new Set(this.#discriminators.map((d) => hex(d)));
     // The extras (a few keys) are asked last: a `Set` lookup hashes the key string, and the first hash of each of a
-    // large world's 500,000 keys costs more than the owner and kind tests that take nearly every account in scope.
+    // large deployment's 500,000 keys costs more than the owner and kind tests that take nearly every account in scope.
     const inScope = (account: ChainStateAccount) =>
       account.lamports !== 0n && ((programs.has(account.owner) &&
         (kinds.size === 0 || (dataLength(account) >= 8 && kinds.has(prefixHex8(account))))) ||

@@ -322,8 +322,8 @@ export class OwnerViewCache {
     if (cached) return cached as T;
     if (current === undefined) {
       // Every entry was computed for another (second, prices, shared accounts). Price and shared versions only move
-      // forward, so none can be valid again (a looping replay's clock does go back a whole recording, but the world
-      // is reset with it, which moves the versions). Dropping them now, rather than when their owner is next read,
+      // forward, so none can be valid again (a looping replay's clock does go back a whole recording, but the accounts
+      // are reset with it, which moves the versions). Dropping them now, rather than when their owner is next read,
       // lets them die young: entries cached a whole second were promoted to V8's old space by the hundred MiB.
       this.#entries.clear();
       this.#moment = current = this.#momentAt(second, nowMs);

@@ -73,7 +73,7 @@ export class AccountStore {
   /**
    * owner → discriminator (hex) → the rows of the effective accounts (`row-index.ts`), so one program's accounts of one
    * kind are listed and counted without a scan. The one index: by owner, or by discriminator alone, is a union over it
-   * (owners are programs, a handful), which saves two more entries per account (a 100,000-owner world has 400,000
+   * (owners are programs, a handful), which saves two more entries per account (a 100,000-owner deployment has 400,000
    * accounts).
    */
   readonly #index = new RowIndex();

@@ -134,7 +134,7 @@ class Interned {
   }
 }
 
-/** Enough forms for every account a second's requests read, far fewer than a large world's accounts. */
+/** Enough forms for every account a second's requests read, far fewer than a large deployment's accounts. */
 const FORMS_KEPT = 16_384;
 
 export class AccountTable {

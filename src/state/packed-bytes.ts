@@ -1,6 +1,6 @@
 /**
- * Account bytes held compact: the zero runs left out. A large world's accounts are mostly zeros (baskets are allocated
- * with room for every market: at 100,000 owners 554 MB of account bytes hold 115 MB that are not zero), so a world
+ * Account bytes held compact: the zero runs left out. A large deployment's accounts are mostly zeros (baskets are allocated
+ * with room for every market: at 100,000 owners 554 MB of account bytes hold 115 MB that are not zero), so a store
  * held this way takes about a quarter of the memory. Readers that need the full bytes get them expanded
  * (`unpacked`, through a small bounded cache, so repeated reads of a hot account return one array); readers that need
  * a few bytes (a discriminator, an owner wallet, an RPC filter or slice) read them without expanding (`readRange`).

@@ -5,7 +5,7 @@
  * Here a worker allocates each slab as shared memory and writes one byte per page, so the faults are taken on another
  * thread (another core) while the main thread parses and packs; the main thread then writes into mapped pages.
  *
- * The worker starts at a supply's second slab, so a load that fits in one slab (a small world, a reload of a few
+ * The worker starts at a supply's second slab, so a load that fits in one slab (a small deployment, a reload of a few
  * changes) starts none. It keeps `ahead` slabs ready or under way; a slab asked for before one is ready is a fresh array,
  * as it is when the worker cannot start or fails: prefaulting only ever changes when the pages are faulted in.
  */

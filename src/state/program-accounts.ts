@@ -63,7 +63,7 @@ export class ProgramAccounts {
       this.#decoded.set(key, value);
       return value;
     } catch {
-      // A malformed account is skipped, never fatal: the rest of the world stays readable.
+      // A malformed account is skipped, never fatal: the rest of the accounts stay readable.
       return undefined;
     }
   }
