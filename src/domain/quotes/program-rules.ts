@@ -1,13 +1,14 @@
 /**
  * The program's rules on a trade, each in one place with one text per error code: leverage within the market's
  * bounds, collateral after fees at least the market minimum, a size and lock the market's liquidity can take, a fee
- * the collateral covers, and the degen-mode liquidation price. The program refuses what breaks them (MinLeverage,
- * MaxInitLeverage, MinCollateral, CustodyAmountLimit, ExposureLimitExceeded); the service refuses it first.
+ * the collateral covers, the degen-mode liquidation price, and the side of the price a trigger or limit order must
+ * sit on. The program refuses what breaks them (MinLeverage, MaxInitLeverage, MinCollateral, CustodyAmountLimit,
+ * ExposureLimitExceeded, InvalidTakeProfitPrice, InvalidStopLossPrice, InvalidLimitPrice); the service refuses it first.
  */
 import type { TradeSide } from "../../protocol/vocabulary.ts";
 import { INFINITE_LEVERAGE, type LeverageBps } from "../math/leverage.ts";
 import { positionLiquidationPrice } from "../math/liquidation.ts";
-import { usdValue } from "../math/oracle.ts";
+import { comparePrices, usdValue } from "../math/oracle.ts";
 import type { OraclePrice, PositionLike } from "../math/types.ts";
 import { formatLeverage, formatUsd } from "../format/ui.ts";
 import type { MarketContext } from "../deployment-snapshot.ts";
@@ -149,4 +150,33 @@ export function degenPosition(
 ) {
   const degen: PositionLike = { ...position, degenSizeUsd: position.sizeUsd };
   return { position: degen, liquidationPrice: positionLiquidationPrice(degen, side, target, borrowFeeUsd) };
+}
+
+/** The side of its reference price the program wants an order's price on: strictly above it, or strictly below. */
+export type PriceSide = "above" | "below";
+
+/**
+ * Where a trigger order must sit (InvalidTakeProfitPrice, InvalidStopLossPrice; PROTOCOL-v1 §8.8, PROTOCOL-v2 §3.4):
+ * a long's take-profit and a short's stop-loss fire on a rise, so above the reference; a long's stop-loss and a
+ * short's take-profit fire on a fall, so below it.
+ */
+export const triggerSide = (side: TradeSide, isStopLoss: boolean): PriceSide =>
+  (side === "Long") !== isStopLoss ? "above" : "below";
+
+/** Where a limit order must sit (InvalidLimitPrice): it waits for a better price, a long below the reference, a short above. */
+export const limitSide = (side: TradeSide): PriceSide => side === "Long" ? "below" : "above";
+
+/**
+ * Refuses (TRIGGER_PRICE_INVALID) a price that is not strictly on the `wanted` side of `reference`: one equal to it
+ * would fill at once. The text is the caller's (each interface words it its own way), given the side wanted.
+ */
+export function requirePriceSide(
+  price: OraclePrice,
+  reference: OraclePrice,
+  wanted: PriceSide,
+  text: (wanted: PriceSide) => string,
+): void {
+  const cmp = comparePrices(price, reference);
+  if (wanted === "above" ? cmp > 0 : cmp < 0) return;
+  fail("TRIGGER_PRICE_INVALID", text(wanted));
 }

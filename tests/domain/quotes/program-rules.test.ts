@@ -1,11 +1,15 @@
 import assert from "node:assert/strict";
 import {
   degenPosition,
+  limitSide,
+  type PriceSide,
   requireFeeCovered,
   requireLeverageWithin,
   requireLiquidity,
   requireMarginLeft,
   requireMinimumCollateral,
+  requirePriceSide,
+  triggerSide,
   usdText,
 } from "../../../src/domain/quotes/program-rules.ts";
 import { positionLiquidationPrice } from "../../../src/domain/math/liquidation.ts";
@@ -88,4 +92,28 @@ Deno.test("a margin left: the leverage text, else INSUFFICIENT_COLLATERAL naming
     code: "INSUFFICIENT_COLLATERAL",
     err: "collateral of $1.00 does not cover the entry fee",
   });
+});
+
+Deno.test("order price sides: long TP and short SL above the reference, the others below; a limit long below, short above", () => {
+  assert.equal(triggerSide("Long", false), "above");
+  assert.equal(triggerSide("Long", true), "below");
+  assert.equal(triggerSide("Short", false), "below");
+  assert.equal(triggerSide("Short", true), "above");
+  assert.equal(limitSide("Long"), "below");
+  assert.equal(limitSide("Short"), "above");
+  const reference = px("160");
+  const text = (wanted: PriceSide) => `must be ${wanted}`;
+  assert.equal(failure(() => requirePriceSide(px("160.01"), reference, "above", text)), undefined);
+  assert.equal(failure(() => requirePriceSide(px("159.99"), reference, "below", text)), undefined);
+  // Equal to the reference is refused on either side (it would fill at once), with the caller's text.
+  assert.deepEqual(failure(() => requirePriceSide(px("160"), reference, "above", text)), {
+    code: "TRIGGER_PRICE_INVALID",
+    err: "must be above",
+  });
+  assert.equal(failure(() => requirePriceSide(px("160"), reference, "below", text))?.err, "must be below");
+  // Prices of different exponents compare by value.
+  assert.equal(
+    failure(() => requirePriceSide({ price: 1_600_001n, exponent: -4 }, reference, "above", text)),
+    undefined,
+  );
 });

@@ -4,9 +4,8 @@
  * 6056 InvalidLimitPrice), and the one `place_trigger_order` instruction shared by the trigger-order builder and the
  * TP/SL of open-position.
  *
- * Sides: a long's take-profit sits above the reference price and its stop-loss below; a short's the other way
- * round. The reference is the current (mark) price for orders on a position, the limit price for the TP/SL stored
- * on a limit order. A price equal to the reference is refused (it would fire at once).
+ * Sides (the rule itself is `triggerSide` / `limitSide` in quotes/program-rules.ts): the reference is the current
+ * (mark) price for orders on a position, the limit price for the TP/SL stored on a limit order.
  * Slots: an order account holds 5 take-profit and 5 stop-loss slots; a slot is live when its `trigger_size` is
  * non-zero (the robust reading of PROTOCOL-v1 §3, "Notes on orders").
  */
@@ -15,9 +14,9 @@ import { ORDER_SLOT_COUNT } from "../../../protocol/constants.ts";
 import type { Instruction } from "../../../protocol/instructions/instruction.ts";
 import { placeTriggerOrderInstruction } from "../../../protocol/instructions/earlier/place-trigger-order.ts";
 import type { TradeSide } from "../../../protocol/vocabulary.ts";
-import { comparePrices } from "../../math/oracle.ts";
 import type { OraclePrice } from "../../math/types.ts";
 import { fail } from "../../quotes/result.ts";
+import { limitSide, requirePriceSide, triggerSide } from "../../quotes/program-rules.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../deployment-snapshot.ts";
 import { marketSlots, ownerSlots } from "./common.ts";
 
@@ -36,15 +35,12 @@ export function requireTriggerSide(
 ): void {
   const kind = kindOf(isStopLoss);
   if (trigger.price <= 0n) fail("TRIGGER_PRICE_INVALID", `${kind} price must be greater than zero`);
-  // Long TP and short SL fire on a rise: above the reference. Long SL and short TP: below.
-  const above = (side === "Long") !== isStopLoss;
-  const cmp = comparePrices(trigger, reference);
-  if (above ? cmp <= 0 : cmp >= 0) {
-    fail(
-      "TRIGGER_PRICE_INVALID",
-      `${kind} price must be ${above ? "above" : "below"} the ${referenceName} for a ${side.toLowerCase()} position`,
-    );
-  }
+  requirePriceSide(
+    trigger,
+    reference,
+    triggerSide(side, isStopLoss),
+    (wanted) => `${kind} price must be ${wanted} the ${referenceName} for a ${side.toLowerCase()} position`,
+  );
 }
 
 /**
@@ -53,12 +49,11 @@ export function requireTriggerSide(
  * PROTOCOL-v2 §3.4's, the v2 program being a later version of this one, DECISIONS 5.1).
  */
 export function requireLimitSide(side: TradeSide, limitPrice: OraclePrice, current: OraclePrice): void {
-  const below = side === "Long";
-  const cmp = comparePrices(limitPrice, current);
-  if (below ? cmp < 0 : cmp > 0) return;
-  fail(
-    "TRIGGER_PRICE_INVALID",
-    `limit price must be ${below ? "below" : "above"} the current price for a ${side.toLowerCase()} limit order`,
+  requirePriceSide(
+    limitPrice,
+    current,
+    limitSide(side),
+    (wanted) => `limit price must be ${wanted} the current price for a ${side.toLowerCase()} limit order`,
   );
 }
 

@@ -2,18 +2,19 @@
  * What the v2 program would refuse and the service can see beforehand, checked before a transaction is built
  * ("never a transaction the program would reject when the service can know it"): disabled actions, the deposited
  * balance, trigger and limit prices on the wrong side of the mark, order sizes. Each check raises its failure with
- * `fail` and a registry code. The program's rules shared with the quotes (minimum collateral, leverage bounds,
- * liquidity) live in ../../quotes/program-rules.ts.
+ * `fail` and a registry code. The program's rules shared with the quotes and the earlier builders (minimum collateral,
+ * leverage bounds, liquidity, the side of the mark a trigger or limit price must sit on) live in
+ * ../../quotes/program-rules.ts; this file words their refusals for v2.
  */
 import type { Permissions } from "../../../protocol/accounts/mod.ts";
 import * as pda from "../../../protocol/pda.ts";
-import { comparePrices } from "../../math/oracle.ts";
 import { isZeroDecimal } from "../../math/decimal.ts";
 import type { OraclePrice } from "../../math/types.ts";
 import { formatPrice, formatTokenAmount } from "../../format/ui.ts";
 import type { CustodyContext, DeploymentSnapshot, MarketContext } from "../../deployment-snapshot.ts";
 import { parseAmount } from "../../quotes/request-numbers.ts";
 import { fail } from "../../quotes/result.ts";
+import { limitSide, requirePriceSide, triggerSide } from "../../quotes/program-rules.ts";
 import { U64_MAX } from "../../../protocol/constants.ts";
 import { marketLabel, triggerKind } from "./order-slots.ts";
 
@@ -117,10 +118,7 @@ export function requireSizeWithin(size: bigint, positionSize: bigint, market: Ma
   );
 }
 
-/**
- * A take-profit lies on the profitable side of the mark and a stop-loss on the losing side: long TP > mark,
- * long SL < mark, short TP < mark, short SL > mark (PROTOCOL-v2 §3.4; InvalidTakeProfitPrice / InvalidStopLossPrice).
- */
+/** A trigger order's price on its side of the mark (`triggerSide`: long TP and short SL above, the others below). */
 export function requireTriggerSide(
   market: MarketContext,
   isStopLoss: boolean,
@@ -128,27 +126,25 @@ export function requireTriggerSide(
   mark: OraclePrice,
   field: string,
 ): void {
-  const above = comparePrices(trigger, mark) > 0;
-  const below = comparePrices(trigger, mark) < 0;
-  const wantAbove = (market.side === "Long") !== isStopLoss;
-  if (wantAbove ? above : below) return;
-  fail(
-    "TRIGGER_PRICE_INVALID",
-    `${field}: a ${marketLabel(market)} ${triggerKind(isStopLoss)} must be ${wantAbove ? "above" : "below"} the ` +
-      `mark price ${priceText(mark, market)}`,
+  requirePriceSide(
+    trigger,
+    mark,
+    triggerSide(market.side, isStopLoss),
+    (wanted) =>
+      `${field}: a ${marketLabel(market)} ${triggerKind(isStopLoss)} must be ${wanted} the mark price ${
+        priceText(mark, market)
+      }`,
   );
 }
 
-/** A limit order waits for a better price: long below the mark, short above it (InvalidLimitPrice). */
+/** A limit order's price on its side of the mark (`limitSide`: a long below, a short above). */
 export function requireLimitSide(market: MarketContext, limit: OraclePrice, mark: OraclePrice, field: string): void {
-  const cmp = comparePrices(limit, mark);
-  const wantBelow = market.side === "Long";
-  if (wantBelow ? cmp < 0 : cmp > 0) return;
-  fail(
-    "TRIGGER_PRICE_INVALID",
-    `${field}: a ${marketLabel(market)} limit order must be ${wantBelow ? "below" : "above"} the mark price ${
-      priceText(mark, market)
-    }`,
+  requirePriceSide(
+    limit,
+    mark,
+    limitSide(market.side),
+    (wanted) =>
+      `${field}: a ${marketLabel(market)} limit order must be ${wanted} the mark price ${priceText(mark, market)}`,
   );
 }
 
