@@ -2,7 +2,7 @@
  * The browser origins allowed to call the service (config `CORS_ORIGINS`, DECISIONS 5.14): `*` (every origin,
  * the default) or a comma-separated list such as `https://app.example.com,http://localhost:5173`.
  *
- * One list serves both the REST CORS headers (src/http/cors.ts) and the WebSocket upgrades, which call
+ * One list serves both the REST CORS headers (src/http/middleware/cors.ts) and the WebSocket upgrades, which call
  * {@link isAllowedOrigin} with the request's `Origin` header.
  */
 
