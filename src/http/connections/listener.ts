@@ -130,6 +130,7 @@ export async function listen(options: ListenOptions): Promise<Listening> {
   const descriptors = raiseDescriptorLimit(library);
   const maxConnections = options.maxConnections ?? defaultMaxConnections(descriptors?.soft ?? 1024);
   const ridSymbol = resourceIdSymbol();
+  const ridOf = (conn: Deno.Conn) => (conn as unknown as Record<symbol, number>)[ridSymbol];
   const TcpHandle = await tcpHandleClass();
   const events = options.events ?? {};
   const sweep = new DeadlineSweep();
@@ -152,19 +153,17 @@ export async function listen(options: ListenOptions): Promise<Listening> {
       events.closed?.(phase);
       abort.abort();
     });
+    // Made once per connection, not per request: a request allocates no closure for its deadline.
+    const ended = () => deadline.completed();
+    const answeredWith = (response: Response) => {
+      deadline.answered();
+      return response;
+    };
     const handler = (request: Request, info: Deno.ServeHandlerInfo) => {
       deadline.requestStarted();
-      const ended = () => deadline.completed();
       info.completed.then(ended, ended);
       const answer = options.fetch(request, info);
-      if (answer instanceof Response) {
-        deadline.answered();
-        return answer;
-      }
-      return answer.then((response) => {
-        deadline.answered();
-        return response;
-      });
+      return answer instanceof Response ? answeredWith(answer) : answer.then(answeredWith);
     };
     const onError = (error: unknown) => {
       events.failed?.("answer", error);
@@ -183,7 +182,7 @@ export async function listen(options: ListenOptions): Promise<Listening> {
     // node:net's socket over a copy of the connection (`ws` needs one). The original stays open beside it (closing
     // it would end the connection) until the socket closes: a WebSocket holds two descriptors, so counts twice.
     const handle = new TcpHandle(0);
-    handle.openFromRid((conn as unknown as Record<symbol, number>)[ridSymbol]);
+    handle.openFromRid(ridOf(conn));
     const socket = new net.Socket({ handle, readable: true, writable: true } as unknown as net.SocketConstructorOpts);
     socket.pause();
     // Until `ws` has the socket, its errors (a reset) only end it.
@@ -232,7 +231,7 @@ export async function listen(options: ListenOptions): Promise<Listening> {
       counted = false;
       open.delete(key);
     };
-    const rid = (conn as unknown as Record<symbol, number>)[ridSymbol];
+    const rid = ridOf(conn);
     const drop = () => {
       closeQuietly(conn);
       done();
@@ -290,11 +289,7 @@ export async function listen(options: ListenOptions): Promise<Listening> {
         accepted(conn);
       } catch (error) {
         events.failed?.("hand-over", error);
-        try {
-          conn.close();
-        } catch {
-          // already handed over or closed
-        }
+        closeQuietly(conn);
       }
     }
   };
