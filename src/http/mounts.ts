@@ -15,6 +15,12 @@ import { type Config, ConfigError } from "../config/env.ts";
 
 export type InterfaceName = "v2" | "earlier";
 
+/** Each interface's generated route table, by operationId. */
+const ROUTES: Readonly<Record<InterfaceName, Readonly<Record<string, { method: string; path: string }>>>> = {
+  v2: v2Routes,
+  earlier: earlierRoutes,
+};
+
 /** Each interface's route prefix: `""` at the root, `/v2`, …; `null` when the interface is off. */
 export type Mounts = Readonly<Record<InterfaceName, string | null>>;
 
@@ -62,15 +68,14 @@ export function mountedPath(mounts: Mounts, iface: InterfaceName, documentedPath
  * this (the first-load guard and the builders' refusal texts ask it).
  */
 export function interfaceOf(operationId: string): InterfaceName {
-  if (Object.hasOwn(v2Routes, operationId)) return "v2";
-  if (Object.hasOwn(earlierRoutes, operationId)) return "earlier";
+  if (Object.hasOwn(ROUTES.v2, operationId)) return "v2";
+  if (Object.hasOwn(ROUTES.earlier, operationId)) return "earlier";
   throw new Error(`no operation ${operationId} in either interface`);
 }
 
 /** The path the operation `operationId` of `iface` is served at (undefined: the interface is off). */
 export function operationPath(mounts: Mounts, iface: InterfaceName, operationId: string): string | undefined {
-  const table: Record<string, { path: string }> = iface === "v2" ? v2Routes : earlierRoutes;
-  const route = table[operationId];
+  const route = Object.hasOwn(ROUTES[iface], operationId) ? ROUTES[iface][operationId] : undefined;
   if (route === undefined) throw new Error(`no ${iface} operation ${operationId}`);
   return mountedPath(mounts, iface, route.path);
 }
@@ -88,11 +93,11 @@ interface ServedRoute {
 }
 
 function servedRoutes(): ServedRoute[] {
-  const of = (iface: InterfaceName, table: Record<string, { method: string; path: string }>) =>
-    Object.values(table).map((r) => ({ iface, method: r.method.toUpperCase(), documented: r.path }));
+  const of = (iface: InterfaceName) =>
+    Object.values(ROUTES[iface]).map((r) => ({ iface, method: r.method.toUpperCase(), documented: r.path }));
   return [
-    ...of("v2", v2Routes),
-    ...of("earlier", earlierRoutes),
+    ...of("v2"),
+    ...of("earlier"),
     { iface: "earlier", method: "GET", documented: DOCS_SCRIPT_DOCUMENTED_PATH },
   ];
 }
