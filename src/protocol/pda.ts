@@ -236,9 +236,19 @@ export function basket(programId: Address, owner: Address): string {
 export function userDepositLedger(programId: Address, owner: Address): string {
   return pda(programId, "user_deposit_ledger", owner);
 }
+const WITHDRAWAL_ESCROW_RECEIPT = "withdrawal_escrow_receipt";
+
 /** v2 withdrawal escrow (the `receipt` returned by withdraw builders): `["withdrawal_escrow_receipt", owner, mint]`. */
 export function withdrawalEscrowReceipt(programId: Address, owner: Address, mint: Address): string {
-  return pda(programId, "withdrawal_escrow_receipt", owner, mint);
+  return pda(programId, WITHDRAWAL_ESCROW_RECEIPT, owner, mint);
+}
+
+/**
+ * The withdrawal escrow's seeds without its bump: what the delegation program re-derives it with when it is
+ * delegated, and stores in its delegation metadata (`find_program_address` adds the bump itself).
+ */
+export function withdrawalEscrowReceiptSeeds(owner: Address, mint: Address): Uint8Array[] {
+  return [new TextEncoder().encode(WITHDRAWAL_ESCROW_RECEIPT), keyBytes(owner), keyBytes(mint)];
 }
 /** Standalone position (earlier program; legacy in v2): `["position", owner, market]`. */
 export function position(programId: Address, owner: Address, market: Address): string {

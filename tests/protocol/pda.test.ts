@@ -178,6 +178,17 @@ Deno.test("per-user and v2 PDAs follow their seeds", () => {
     pda.withdrawalEscrowReceipt(MAINNET, OWNER, usdc),
     expect([enc("withdrawal_escrow_receipt"), o, k(usdc)]),
   );
+  // The seeds the delegation metadata stores are the ones the escrow is derived from.
+  assert.deepEqual(
+    pda.withdrawalEscrowReceiptSeeds(OWNER, usdc),
+    [enc("withdrawal_escrow_receipt"), o, k(usdc)].map(
+      (seed) => Uint8Array.from(seed),
+    ),
+  );
+  assert.equal(
+    pda.withdrawalEscrowReceipt(MAINNET, OWNER, usdc),
+    expect(pda.withdrawalEscrowReceiptSeeds(OWNER, usdc)),
+  );
   assert.equal(pda.custodySettlementReceipt(MAINNET, custody), expect([enc("custody_settlement_receipt"), k(custody)]));
   assert.equal(pda.position(MAINNET, OWNER, market), expect([enc("position"), o, k(market)]));
   assert.equal(pda.order(MAINNET, OWNER, market), expect([enc("order"), o, k(market)]));

@@ -19,7 +19,6 @@
  * The network fee is not in it: the owner is the transaction's fee payer (account 0). A fresh key cannot pay the fee,
  * which is charged before any instruction runs, so before the top-up could reach it.
  */
-import { pubkeyBytes } from "../../../protocol/codec/mod.ts";
 import { withdrawalEscrowReceiptAccount } from "../../../protocol/accounts/withdrawal-escrow-receipt.ts";
 import { delegationRecordAccount } from "../../../protocol/external/delegation-record.ts";
 import { delegationMetadataAccount } from "../../../protocol/external/delegation-metadata.ts";
@@ -59,12 +58,7 @@ export function withdrawalRequestRent(
   const escrow = pda.withdrawalEscrowReceipt(programId, owner, mint);
   const siblings = delegationSiblings(programId, escrow);
   const escrowSize = fixedSize(withdrawalEscrowReceiptAccount.size, "WithdrawalEscrowReceipt");
-  // The seeds the delegation program re-derives the escrow with: `find_program_address` adds the bump itself.
-  const seeds = [
-    Array.from(new TextEncoder().encode("withdrawal_escrow_receipt")),
-    Array.from(pubkeyBytes(owner)),
-    Array.from(pubkeyBytes(mint)),
-  ];
+  const seeds = pda.withdrawalEscrowReceiptSeeds(owner, mint).map((seed) => Array.from(seed));
   const metadataSize = delegationMetadataAccount.encode({
     lastUpdateExternalSlot: 0n,
     isUndelegatable: false,
