@@ -11,9 +11,6 @@ import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { DEFAULT_MOUNTS, DOCS_SCRIPT_DOCUMENTED_PATH, mountedPath, type Mounts, operationPath } from "./mounts.ts";
 
-/** Where the viewer's script is served by default (it follows the earlier interface's mount). */
-export const DOCS_SCRIPT_PATH = DOCS_SCRIPT_DOCUMENTED_PATH;
-
 /** The viewer's script as served: its bytes, and their gzip, each read and compressed once and shared by every answer. */
 interface ScriptAsset {
   identity: Uint8Array<ArrayBuffer>;

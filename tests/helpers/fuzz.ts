@@ -33,7 +33,7 @@ import {
 } from "./samples.ts";
 import { isJsonObject, type JsonObject, type JsonValue } from "../../src/protocol/codec/json.ts";
 import { ERROR_CODES } from "../../src/http/errors.ts";
-import { DOCS_SCRIPT_PATH } from "../../src/http/docs.ts";
+import { DOCS_SCRIPT_DOCUMENTED_PATH } from "../../src/http/mounts.ts";
 
 export interface FuzzRequest {
   /** operationId the request was derived from (for reports). */
@@ -424,7 +424,7 @@ function problemWith(
     return contractProblem(request, status, contentType, request.method === "HEAD" ? text : body, headers);
   }
   // Not an operation of the contract (wrong method, unknown method, a path the router does not know).
-  if (pathname === DOCS_SCRIPT_PATH && status === 200) return undefined;
+  if (pathname === DOCS_SCRIPT_DOCUMENTED_PATH && status === 200) return undefined;
   if (request.method === "HEAD" && text === "" && status === 404) return undefined;
   // The 64 KiB body limit applies before routing, so an oversized body gets its 413 on any route.
   const answer = isJsonObject(body) ? body : {};
