@@ -139,9 +139,11 @@ export function requestValidator(
     const validated = validateUrl(c);
     if (validated instanceof Response) return validated;
     const text = await bodyText(c);
-    // The same method, URL and body in the same moment of the state get the answer cached for them, if any.
+    // The same method, URL and body in the same moment of the state get the answer cached for them, if any. A body
+    // the edge read was looked up there already and missed, so it is not looked up again.
     const lookup = text === undefined ? undefined : cacheLookupFor(c, answerCache(c), text);
-    const cached = lookup?.answers.find(lookup.target, lookup.body, lookup.stamp);
+    const lookedUpAtEdge = bodyReadAtEdge(c) !== undefined;
+    const cached = lookedUpAtEdge ? undefined : lookup?.answers.find(lookup.target, lookup.body, lookup.stamp);
     if (cached !== undefined) return cachedJsonResponse(cached.text);
     hand(c, validated);
     const result = json.safeParse(parsedBody(text));

@@ -135,11 +135,15 @@ Deno.test("service: a cached quote at the edge is the app's answer, with its buc
     assert.equal(cached.headers.get("ratelimit-remaining"), "1", "the edge took the next token of the same bucket");
     // Another body while answers are cached for the route: read at the edge, then computed by the app from that text.
     const other = JSON.stringify({ ...OPEN_PREVIEW, inputAmountUi: "4" });
+    let lookups = 0;
+    const find = quotes.find.bind(quotes);
+    quotes.find = (...args) => (lookups++, find(...args));
     const computedAgain = await call(service.app, "POST", "/v2/transaction-builder/open-position", other, {
       headers: { "content-length": String(other.length) },
     });
     assert.equal(computedAgain.status, 200);
     assert.notEqual(computedAgain.body.outputAmount, computed.body.outputAmount);
+    assert.equal(lookups, 1, "looked up once, at the edge: the validator does not look up the body the edge missed");
     assert.equal(quotes.cached, 2);
     const refused = await post();
     assert.equal(refused.status, 429, "the burst of 3 is spent");
