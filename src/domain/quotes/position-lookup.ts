@@ -63,10 +63,7 @@ export function existingPosition(
   const found = snapshot.version === "v2"
     ? basketPositionIn(snapshot, owner, markets).found
     : earlierPositionIn(snapshot, owner, markets);
-  if (found && !positionFitsMarket(found.position, found.market.target.account.decimals)) {
-    fail("COMPUTE_FAILED", COMPUTE_FAILED_TEXT);
-  }
-  return found;
+  return found && fittingItsMarket(found);
 }
 
 /**
@@ -74,7 +71,11 @@ export function existingPosition(
  * (earlier `positionKey`), or no non-empty position ("Position is empty").
  */
 export function requirePosition(snapshot: DeploymentSnapshot, target: PositionTarget): OpenPositionRef {
-  const ref = findPosition(snapshot, target);
+  return fittingItsMarket(findPosition(snapshot, target));
+}
+
+/** `ref`, refused (COMPUTE_FAILED) when its amounts do not fit its market's decimals (corrupt account data). */
+function fittingItsMarket(ref: OpenPositionRef): OpenPositionRef {
   if (!positionFitsMarket(ref.position, ref.market.target.account.decimals)) {
     fail("COMPUTE_FAILED", COMPUTE_FAILED_TEXT);
   }
